@@ -1,0 +1,578 @@
+"""Replay a parsed log through the engine and report every broken rule.
+
+The checked path: every call and play goes through the engine's checks. After
+an illegal action the rest of that hand is skipped — no plays are invented to
+keep going (python-chess skips the rest of a bad line) — and checking resumes
+with the next hand. Everything the log states (trick winners, points, marks,
+the winner) is compared with the replay, never trusted.
+
+Pure: takes a :class:`~texas42_log.model.Match`, returns a :class:`MatchReport`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .auction import Auction, BidKind, Contract
+from .errors import Diagnostic, IllegalAction
+from .hand import PlayState, Trick
+from .model import Hand, HandOutcome, Match, MarkBid, PassCall, TeamNumbers
+from .rules import PRESETS, Rules
+from .seats import SEATS, TEAMS, Seat, Team, next_seat
+from .tiles import TILE_BY_NAME, Tile
+from .trumps import FACTS, TRUMP_SUIT, Trump, suit_name
+
+__all__ = ["MatchReport", "check_match", "effective_rules"]
+
+
+@dataclass(slots=True)
+class MatchReport:
+    """What the replay found: diagnostics (pointers, no positions yet) and a summary."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    rules: Rules | None = None
+    preset: str = ""
+    hands: int = 0
+    hands_replayed: int = 0
+    score: dict[Team, int] | None = None
+    winner: Team | None = None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def effective_rules(match: Match) -> Rules:
+    """The rules in force: the options as the log spells them out."""
+    return Rules(**match.rules.options.model_dump())
+
+
+_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
+
+
+def _team_numbers(n: TeamNumbers) -> dict[Team, int]:
+    return {"A+C": n.AC, "B+D": n.BD}
+
+
+def _fmt(numbers: dict[Team, int]) -> str:
+    return f"A+C {numbers['A+C']}, B+D {numbers['B+D']}"
+
+
+class _MatchChecker:
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.rules = effective_rules(match)
+        self.report = MatchReport(
+            rules=self.rules, preset=match.rules.preset, hands=len(match.hands)
+        )
+        self.score: dict[Team, int] = {t: 0 for t in TEAMS}  # R5
+        self.score_known = True
+
+    def error(
+        self, rule: str, pointer: str, message: str, context: dict[str, Any] | None = None
+    ) -> None:
+        self.report.diagnostics.append(Diagnostic(rule, message, pointer, context=context or {}))
+
+    def illegal(self, e: IllegalAction, pointer: str, hand_no: int) -> None:
+        self.error(e.rule, pointer, e.message, {"hand": hand_no} | e.context)
+
+    # -- match level ------------------------------------------------------------
+
+    def run(self) -> MatchReport:
+        m = self.match
+        self._check_options()
+        self._check_draw()
+        expected_dealer: Seat = m.first_dealer
+        resync_dealer: Seat | None = None
+        won_at: int | None = None
+        for i, hand in enumerate(m.hands):
+            hp = f"/hands/{i}"
+            if won_at is not None:
+                self.error(
+                    "R24",
+                    hp,
+                    f"hand {i + 1} is played after {self.report.winner} won the match with "
+                    f"{self.score[self.report.winner or 'A+C']} marks in hand {won_at + 1}; "
+                    f"the match ends at {self.rules.match_goal_marks} marks (R24)",
+                    {"hand": i + 1},
+                )
+                break
+            # After a wrong dealer, accept the rotation from either the true or the
+            # stated dealer, so that one slip is reported once, not once per hand.
+            if hand.dealer != expected_dealer and hand.dealer != resync_dealer:
+                why = (
+                    f"the first dealer is {m.first_dealer}"
+                    if i == 0
+                    else "the deal passes one seat clockwise after every hand"
+                )
+                self.error(
+                    "R4",
+                    f"{hp}/dealer",
+                    f"hand {i + 1} is dealt by {hand.dealer}, but {expected_dealer} deals it: "
+                    f"{why} (R4)",
+                    {"hand": i + 1, "expected_dealer": expected_dealer},
+                )
+            last = i == len(m.hands) - 1
+            self._check_hand(i, hand, may_stop=last and m.status == "unfinished")
+            self.report.hands_replayed += 1
+            if hand.dealer == expected_dealer or hand.dealer == resync_dealer:
+                expected_dealer = next_seat(hand.dealer)
+                resync_dealer = None
+            else:
+                resync_dealer = next_seat(hand.dealer)
+                expected_dealer = next_seat(expected_dealer)
+            if self.score_known:
+                for team in TEAMS:
+                    if self.score[team] >= self.rules.match_goal_marks:
+                        self.report.winner = team
+                        won_at = i
+        self._check_match_end()
+        self.report.score = dict(self.score) if self.score_known else None
+        return self.report
+
+    def _check_options(self) -> None:
+        r = self.rules
+        if r.min_point_bid > r.max_point_bid:
+            self.error(
+                "R8",
+                "/rules/options/min_point_bid",
+                f"the rules allow no point bid: min_point_bid {r.min_point_bid} is above "
+                f"max_point_bid {r.max_point_bid} (R8)",
+            )
+        preset = PRESETS[self.match.rules.preset]
+        diff = r.differences(preset)
+        if diff:
+            names = ", ".join(f"{k}={mine!r} (preset: {theirs!r})" for k, (mine, theirs) in diff.items())
+            self.report.diagnostics.append(
+                Diagnostic(
+                    "rules",
+                    f"the log changes options of the preset {self.match.rules.preset!r}: {names}",
+                    "/rules/options",
+                    severity="warning",
+                )
+            )
+
+    def _check_draw(self) -> None:
+        draw = self.match.dealer_draw
+        if not draw:
+            return
+        seen_seats: set[str] = set()
+        seen_tiles: dict[str, str] = {}
+        for j, d in enumerate(draw):
+            p = f"/dealer_draw/{j}"
+            if d.seat in seen_seats:
+                self.error("R4", f"{p}/seat", f"{d.seat} draws twice for the first dealer (R4)")
+            seen_seats.add(d.seat)
+            if d.tile in seen_tiles:
+                self.error(
+                    "R2",
+                    f"{p}/tile",
+                    f"{d.tile} is drawn twice, by {seen_tiles[d.tile]} and {d.seat}; "
+                    "the set has one of each tile (R2)",
+                )
+            seen_tiles[d.tile] = d.seat
+
+    def _check_match_end(self) -> None:
+        m = self.match
+        goal = self.rules.match_goal_marks
+        if not self.score_known:
+            return
+        winner = self.report.winner
+        if winner is None and m.status == "complete":
+            self.error(
+                "R24",
+                "/hands",
+                f"the match is marked complete, but no team reached {goal} marks "
+                f"({_fmt(self.score)}); a match in progress has \"status\": \"unfinished\" (R24)",
+                {"score": dict(self.score)},
+            )
+        if winner is not None and m.status == "unfinished":
+            self.error(
+                "R24",
+                "/status",
+                f"the match is marked unfinished, but {winner} won it with "
+                f"{self.score[winner]} marks (R24)",
+                {"score": dict(self.score)},
+            )
+        if m.result is not None:
+            if m.result.winner != winner:
+                actual = winner or "nobody yet"
+                self.error(
+                    "R24",
+                    "/result/winner",
+                    f"the log names {m.result.winner} as the winner, but the replay gives "
+                    f"{actual} ({_fmt(self.score)}) (R24)",
+                )
+            if m.result.marks is not None and _team_numbers(m.result.marks) != self.score:
+                self.error(
+                    "R24",
+                    "/result/marks",
+                    f"the log states final marks {_fmt(_team_numbers(m.result.marks))}, but "
+                    f"the replay gives {_fmt(self.score)} (R24)",
+                )
+
+    # -- one hand ----------------------------------------------------------------
+
+    def _check_hand(self, i: int, hand: Hand, *, may_stop: bool) -> None:
+        hp = f"/hands/{i}"
+        n = i + 1
+        holdings = self._check_deal(i, hand)
+        if holdings is None:
+            self.score_known = False
+            return
+        known, unknown = holdings
+
+        auction = Auction(self.rules, hand.dealer)
+        for j, call in enumerate(hand.auction):
+            kind = _KIND[call.call]
+            bid = None if isinstance(call, PassCall) else call.bid
+            pointer = f"{hp}/auction/{j}"
+            if call.rejected:
+                self._check_rejected_call(auction, call.seat, kind, bid, pointer, n)
+                continue
+            try:
+                auction.call(call.seat, kind, bid)
+            except IllegalAction as e:
+                self.illegal(e, pointer, n)
+                self.score_known = False
+                return
+        if not auction.done:
+            if may_stop and hand.declaration is None and not hand.plays:
+                return
+            self.error(
+                "R7",
+                f"{hp}/auction",
+                f"hand {n}: the auction has {len(auction.calls)} calls; each of the four "
+                f"players makes exactly one, starting left of the dealer {hand.dealer} (R7)",
+                {"hand": n, "to_call": auction.to_call},
+            )
+            self.score_known = False
+            return
+        contract = auction.contract()
+        if contract is None:
+            self._check_all_pass(i, hand)
+            return
+        if hand.declaration is None:
+            if may_stop and not hand.plays:
+                return
+            self.error(
+                "R10",
+                hp,
+                f"hand {n}: {contract.describe()} but no trump declaration follows; the "
+                "highest bidder declares trumps before the first tile (R10)",
+                {"hand": n},
+            )
+            self.score_known = False
+            return
+        self._check_declaration(i, hand, contract)
+        trump = Trump(hand.declaration.trump)
+        state = PlayState(self.rules, contract, trump, known, unknown)
+        if not self._check_plays(i, hand, state):
+            self.score_known = False
+            return
+        if state.result is None:
+            if may_stop:
+                return
+            played = sum(1 for p in hand.plays if not p.rejected)
+            self.error(
+                "R31",
+                f"{hp}/plays",
+                f"hand {n} stops after {played} plays, before the contract was decided; "
+                "every hand is played out until the won tiles decide it — claiming the "
+                "remaining tricks never replaces playing the tiles (R31)",
+                {"hand": n, "trick": state.current.number},
+            )
+            self.score_known = False
+            return
+        self._check_outcome(i, hand, state, contract, trump)
+
+    def _check_deal(self, i: int, hand: Hand) -> tuple[dict[Seat, set[Tile]], dict[Seat, int]] | None:
+        """R2, R3: seven tiles each, no tile twice. Adds tiles the seat later plays (proof)."""
+        hp = f"/hands/{i}"
+        n = i + 1
+        known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
+        unknown: dict[Seat, int] = {s: 7 for s in SEATS}
+        ok = True
+        if hand.deal is not None:
+            owner: dict[str, str] = {}
+            for seat in SEATS:
+                tiles = getattr(hand.deal, seat)
+                if len(tiles) != 7:
+                    ok = False
+                    self.error(
+                        "R3",
+                        f"{hp}/deal/{seat}",
+                        f"hand {n}: {seat} is dealt {len(tiles)} tiles; each player gets "
+                        "exactly 7 (R3)",
+                        {"hand": n},
+                    )
+                unknown[seat] = 0
+                for k, name in enumerate(tiles):
+                    if name is None:
+                        unknown[seat] += 1
+                        continue
+                    if name in owner:
+                        ok = False
+                        self.error(
+                            "R2",
+                            f"{hp}/deal/{seat}/{k}",
+                            f"hand {n}: {name} is dealt twice, to {owner[name]} and {seat}; "
+                            "the set has exactly one of each of its 28 tiles (R2)",
+                            {"hand": n, "tile": name},
+                        )
+                    owner[name] = seat
+                    known[seat].add(TILE_BY_NAME[name])
+        if not ok:
+            return None
+        if any(unknown.values()):
+            # A tile a seat plays was in its hand from the deal: what later plays
+            # reveal is known, so a renege is still caught in a partly known hand.
+            everywhere = set().union(*known.values())
+            for p in hand.plays:
+                t = TILE_BY_NAME[p.tile]
+                if not p.rejected and t not in everywhere and unknown[p.seat] > 0:
+                    known[p.seat].add(t)
+                    unknown[p.seat] -= 1
+                    everywhere.add(t)
+        return known, unknown
+
+    def _check_rejected_call(
+        self, auction: Auction, seat: Seat, kind: BidKind, bid: int | None, pointer: str, n: int
+    ) -> None:
+        try:
+            auction.check(seat, kind, bid)
+        except IllegalAction:
+            return  # R30: refused, and rightly; nothing changes.
+        what = "pass" if kind is BidKind.PASS else f"bid of {bid} {kind.value}"
+        self.error(
+            "R30",
+            pointer,
+            f"hand {n}: {seat}'s {what} is recorded as rejected, but it was legal; only an "
+            "illegal action is rejected (R30)",
+            {"hand": n},
+        )
+
+    def _check_all_pass(self, i: int, hand: Hand) -> None:
+        hp = f"/hands/{i}"
+        n = i + 1
+        if hand.declaration is not None:
+            self.error(
+                "R11",
+                f"{hp}/declaration",
+                f"hand {n}: all four passed, so there is no contract and nobody declares "
+                "trumps; the deal passes on (R11)",
+                {"hand": n},
+            )
+        played = [j for j, p in enumerate(hand.plays) if not p.rejected]
+        if played:
+            self.error(
+                "R11",
+                f"{hp}/plays/{played[0]}",
+                f"hand {n}: all four passed, so no tile is played; the deal passes on and a "
+                "new hand is dealt (R11)",
+                {"hand": n},
+            )
+        out = hand.outcome
+        if out is not None:
+            if out.result is not None and out.result != "no-contract":
+                self.error(
+                    "R11",
+                    f"{hp}/outcome/result",
+                    f"hand {n}: all four passed, so the result is no-contract, not {out.result} (R11)",
+                    {"hand": n},
+                )
+            zero: dict[Team, int] = {"A+C": 0, "B+D": 0}
+            if out.marks is not None and _team_numbers(out.marks) != zero:
+                self.error(
+                    "R11",
+                    f"{hp}/outcome/marks",
+                    f"hand {n}: all four passed, so nobody scores a mark, but the log gives "
+                    f"{_fmt(_team_numbers(out.marks))} (R11)",
+                    {"hand": n},
+                )
+            self._check_score(i, out)
+
+    def _check_declaration(self, i: int, hand: Hand, contract: Contract) -> None:
+        hp = f"/hands/{i}/declaration"
+        n = i + 1
+        decl = hand.declaration
+        assert decl is not None
+        if decl.seat != contract.bidder:
+            self.error(
+                "R10",
+                f"{hp}/seat",
+                f"hand {n}: {decl.seat} declares trumps, but the highest bidder "
+                f"{contract.bidder} declares them (R10)",
+                {"hand": n, "bidder": contract.bidder},
+            )
+        if contract.all_tricks:
+            if decl.stacks is None:
+                self.error(
+                    "R27",
+                    hp,
+                    f"hand {n}: an all-tricks contract, but the declaration does not say how "
+                    "many stacks stay face up; the bidder chooses 1 or 2 when declaring (R27)",
+                    {"hand": n},
+                )
+            elif decl.stacks not in (1, 2):
+                self.error(
+                    "R27",
+                    f"{hp}/stacks",
+                    f"hand {n}: {decl.stacks} stacks chosen; an all-tricks bidder chooses 1 "
+                    "or 2 (R27)",
+                    {"hand": n},
+                )
+        elif decl.stacks is not None:
+            self.error(
+                "R27",
+                f"{hp}/stacks",
+                f"hand {n}: stacks are chosen only for an all-tricks contract; in a point "
+                "contract every won tile may be inspected (R26, R27)",
+                {"hand": n},
+            )
+
+    def _check_plays(self, i: int, hand: Hand, state: PlayState) -> bool:
+        hp = f"/hands/{i}/plays"
+        n = i + 1
+        for j, play in enumerate(hand.plays):
+            t = TILE_BY_NAME[play.tile]
+            if play.rejected:
+                self._check_rejected_play(state, play.seat, t, f"{hp}/{j}", n)
+                continue
+            try:
+                state.play(play.seat, t)
+            except IllegalAction as e:
+                self.illegal(e, f"{hp}/{j}", n)
+                return False
+        return True
+
+    def _check_rejected_play(self, state: PlayState, seat: Seat, t: Tile, pointer: str, n: int) -> None:
+        try:
+            state.check(seat, t)
+        except IllegalAction:
+            return  # R30: refused, and rightly; the hand is unchanged.
+        if t not in state.held(seat):
+            return  # held only possibly (unknown tiles): legality cannot be proved
+        self.error(
+            "R30",
+            pointer,
+            f"hand {n}: {seat}'s play of {t} is recorded as rejected, but it was legal; "
+            "only an illegal action is rejected (R30)",
+            {"hand": n} | state.context(seat, t),
+        )
+
+    # -- stated outcome ----------------------------------------------------------
+
+    def _check_outcome(
+        self, i: int, hand: Hand, state: PlayState, contract: Contract, trump: Trump
+    ) -> None:
+        result = state.result
+        assert result is not None
+        for team in TEAMS:
+            self.score[team] += result.marks[team]
+        out = hand.outcome
+        if out is None:
+            return
+        hp = f"/hands/{i}/outcome"
+        n = i + 1
+        if out.tricks is not None:
+            if len(out.tricks) != len(state.tricks):
+                self.error(
+                    "R22",
+                    f"{hp}/tricks",
+                    f"hand {n}: the log lists {len(out.tricks)} tricks, but the hand was "
+                    f"decided after trick {len(state.tricks)} (R22)",
+                    {"hand": n},
+                )
+                return
+            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks)):
+                if stated.winner is not None and stated.winner != trick.winner:
+                    self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, trump)
+                    return
+                if stated.points is not None and stated.points != trick.points:
+                    self.error(
+                        "R6",
+                        f"{hp}/tricks/{k}/points",
+                        f"hand {n}: trick {trick.number} is worth {trick.points} hand "
+                        f"point{'s' if trick.points != 1 else ''} "
+                        f"(1 for the trick plus the count of its tiles), not {stated.points} (R6)",
+                        {"hand": n, "trick": trick.number},
+                    )
+                    return
+        if out.points is not None and _team_numbers(out.points) != result.points:
+            self.error(
+                "R6",
+                f"{hp}/points",
+                f"hand {n}: the log states hand points {_fmt(_team_numbers(out.points))}, but "
+                f"the won tricks give {_fmt(result.points)} (R6)",
+                {"hand": n},
+            )
+            return
+        if out.result is not None and out.result != result.outcome.value:
+            self.error(
+                "R23",
+                f"{hp}/result",
+                f"hand {n}: the log says the contract was {out.result}, but {contract.describe()} "
+                f"and was {result.outcome.value} after trick {result.tricks_played} "
+                f"({_fmt(result.points)}) (R22, R23)",
+                {"hand": n},
+            )
+            return
+        if out.marks is not None and _team_numbers(out.marks) != result.marks:
+            self.error(
+                "R23",
+                f"{hp}/marks",
+                f"hand {n}: the log gives marks {_fmt(_team_numbers(out.marks))}, but the "
+                f"contract was {result.outcome.value}, worth {contract.marks} to "
+                f"{'the bidders' if result.outcome.value == 'made' else 'the defenders'} only: "
+                f"{_fmt(result.marks)} (R23)",
+                {"hand": n},
+            )
+            return
+        self._check_score(i, out)
+
+    def _check_score(self, i: int, out: HandOutcome) -> None:
+        if out.score is None or not self.score_known:
+            return
+        stated = _team_numbers(out.score)
+        if stated != self.score:
+            self.error(
+                "R5",
+                f"/hands/{i}/outcome/score",
+                f"after hand {i + 1} the log states match marks {_fmt(stated)}, but starting "
+                f"from 0 each and adding each hand's marks gives {_fmt(self.score)} (R5)",
+                {"hand": i + 1},
+            )
+
+    def _wrong_winner(self, pointer: str, n: int, trick: Trick, stated: str, trump: Trump) -> None:
+        table = FACTS[trump]
+        by_seat = dict(trick.plays)
+        actual = trick.winner
+        assert actual is not None
+        won_with, stated_with = by_seat[actual], by_seat[stated]  # type: ignore[index]
+        a, s = table[won_with], table[stated_with]
+        suit = table[trick.plays[0][1]].leads
+        if a.trump and s.trump and trump is Trump.DOUBLES:
+            rule, why = "R19", "with doubles trump, trumps rank by pip value"
+        elif a.trump and s.trump:
+            rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
+        elif not a.trump and not s.trump and suit in a.follows and suit in s.follows:
+            rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
+        elif a.trump:
+            rule, why = "R17", "the highest trump wins"
+        else:
+            rule, why = "R17", f"no trump was played, so the highest {suit_name(suit)} wins"
+        led = "trumps" if suit == TRUMP_SUIT else suit_name(suit)
+        self.error(
+            rule,
+            pointer,
+            f"hand {n}: trick {trick.number} ({led} led) is won by {actual} with {won_with}, not "
+            f"by {stated} with {stated_with}: {why} ({rule})",
+            {"hand": n, "trick": trick.number, "tile": str(won_with)},
+        )
+
+
+def check_match(match: Match) -> MatchReport:
+    """Replay ``match`` under its declared rules; report every broken rule (checked path)."""
+    return _MatchChecker(match).run()

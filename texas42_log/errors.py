@@ -1,0 +1,55 @@
+"""The two kinds of error, both ``ValueError`` (after python-chess's
+``InvalidMoveError`` / ``IllegalMoveError``), and the diagnostic record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["Diagnostic", "IllegalAction", "MalformedLog"]
+
+Severity = Literal["error", "warning"]
+
+
+class MalformedLog(ValueError):
+    """The input is not a well-formed log: bytes, JSON or structure."""
+
+
+class IllegalAction(ValueError):
+    """An action breaks a rule. ``rule`` is its id (``R16``); ``context`` the game state."""
+
+    def __init__(self, rule: str, message: str, context: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.context: dict[str, Any] = context or {}
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    """One problem found in a log.
+
+    ``rule`` is a rule id (``R1``–``R31``) or, for problems below the rules,
+    one of ``encoding``, ``json``, ``format``, ``schema``, ``size``.
+    ``pointer`` is a JSON pointer into the document; ``line``/``column`` are
+    1-based positions of that value in the source text, when known.
+    """
+
+    rule: str
+    message: str
+    pointer: str = ""
+    line: int | None = None
+    column: int | None = None
+    severity: Severity = "error"
+    context: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "severity": self.severity,
+            "rule": self.rule,
+            "pointer": self.pointer,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+            "context": self.context,
+        }

@@ -1,0 +1,79 @@
+"""Where each JSON value starts in the source text: JSON pointer → (line, column).
+
+Python's ``json`` module keeps no positions, so after a successful parse this
+small scanner walks the same text once and records the start of every value.
+It runs only when there is a diagnostic to place, so valid files never pay.
+Lines and columns are 1-based; columns count characters, as editors do.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["value_positions", "line_column", "escape_pointer_token"]
+
+_WS: Final = re.compile(r"[ \t\n\r]*")
+_STRING: Final = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR: Final = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+
+
+def escape_pointer_token(token: str) -> str:
+    """RFC 6901: ``~`` → ``~0``, ``/`` → ``~1``."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def value_positions(text: str) -> dict[str, int]:
+    """Map every JSON pointer in ``text`` (already known to be valid JSON) to a char offset."""
+    import json
+
+    out: dict[str, int] = {}
+    decode = json.JSONDecoder().decode
+
+    def skip(i: int) -> int:
+        m = _WS.match(text, i)
+        return m.end() if m else i
+
+    def value(i: int, pointer: str) -> int:
+        i = skip(i)
+        out[pointer] = i
+        c = text[i]
+        if c == "{":
+            i = skip(i + 1)
+            if text[i] == "}":
+                return i + 1
+            while True:
+                m = _STRING.match(text, i)
+                assert m is not None
+                key = decode(m.group())
+                i = skip(m.end())
+                assert text[i] == ":"
+                i = value(i + 1, f"{pointer}/{escape_pointer_token(key)}")
+                i = skip(i)
+                if text[i] == "}":
+                    return i + 1
+                i = skip(i + 1)  # ","
+        if c == "[":
+            i = skip(i + 1)
+            if text[i] == "]":
+                return i + 1
+            n = 0
+            while True:
+                i = skip(value(i, f"{pointer}/{n}"))
+                n += 1
+                if text[i] == "]":
+                    return i + 1
+                i += 1  # ","
+        m = (_STRING if c == '"' else _SCALAR).match(text, i)
+        assert m is not None
+        return m.end()
+
+    value(0, "")
+    return out
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1

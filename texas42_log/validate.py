@@ -1,0 +1,378 @@
+"""Validate a log from its bytes: encoding, JSON, format and version, schema, rules.
+
+The structural layer checks every document with both the JSON Schema
+(``jsonschema``) and the pydantic models; a test shows they agree on every
+fixture. Then the replay (:mod:`texas42_log.check`) reports broken rules.
+Every diagnostic gets the line and column of its JSON pointer.
+
+No file I/O here: callers pass bytes or text (python-chess ``read_game(handle)``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError as SchemaError
+from pydantic import ValidationError
+
+from .check import MatchReport, check_match
+from .errors import Diagnostic
+from .model import FORMAT_NAME, FORMAT_VERSION, Match
+from .positions import escape_pointer_token, line_column, value_positions
+from .schema import packaged_schema
+
+__all__ = ["ValidationResult", "validate_bytes", "parse_match", "DEFAULT_MAX_BYTES"]
+
+#: A single match is a few hundred KB at most; larger input is refused up front.
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
+
+READ_VERSIONS = "1.x (this tool writes 1.0)"
+
+
+@dataclass(slots=True)
+class ValidationResult:
+    """Everything known about one document after validation."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    match: Match | None = None
+    report: MatchReport | None = None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors
+
+
+class _Duplicate(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise _Duplicate(k)
+        out[k] = v
+    return out
+
+
+def _is_integer(checker: Any, value: Any) -> bool:
+    # JSON Schema counts 30.0 as an integer; a canonical log writes 30, as pydantic wants.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@lru_cache(maxsize=1)
+def _schema_validator() -> Any:
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
+    cls = validators.extend(Draft202012Validator, type_checker=checker)
+    return cls(packaged_schema())
+
+
+class _NotANumber(ValueError):
+    def __init__(self, token: str) -> None:
+        super().__init__(token)
+        self.token = token
+
+
+def _reject_constant(token: str) -> Any:
+    raise _NotANumber(token)
+
+
+def _rule_for(e: SchemaError) -> str:
+    """Which rule a structural error speaks for: a bad tile R2, seat R1, trump R12."""
+    schema = e.schema if isinstance(e.schema, dict) else {}
+    enum = schema.get("enum") or []
+    if len(enum) == 28:
+        return "R2"
+    if enum == ["A", "B", "C", "D"]:
+        return "R1"
+    if "doubles" in enum:
+        return "R12"
+    return "schema"
+
+
+def _pointer(path: Any) -> str:
+    return "".join(f"/{escape_pointer_token(str(p))}" for p in path)
+
+
+def _describe_value(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+_TYPE_NAMES = {
+    "string": "a string",
+    "integer": "an integer",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "an object",
+    "null": "null",
+}
+
+
+def _json_type(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true or false"
+    if isinstance(v, int):
+        return "an integer"
+    if isinstance(v, float):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, list):
+        return "a list"
+    return "an object"
+
+
+def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
+    """One readable sentence for a schema error, and the path it is about."""
+    path: list[str | int] = list(e.absolute_path)
+    v = e.validator
+    if v == "oneOf" and isinstance(e.instance, dict):
+        # A call: explain against the branch its "call" names, not all three.
+        branch = _branch_for(e)
+        subs = [sub for sub in e.context or [] if sub.relative_schema_path[0] == branch]
+        if subs:
+            return _schema_message(subs[0])
+        return (
+            f"{_describe_value(e.instance.get('call'))} is not a call; a call is "
+            "\"pass\", \"points\" or \"marks\"",
+            path + ["call"],
+            e,
+        )
+    if v == "anyOf" and e.context:
+        # "X or null": report the non-null branch's complaint.
+        best = min(e.context, key=lambda s: (s.validator == "type" and s.validator_value == "null"))
+        return _schema_message(best)
+    if v == "required":
+        missing = e.message.split("'")[1] if "'" in e.message else e.message
+        return f"missing required field {missing!r}", path, e
+    if v == "additionalProperties":
+        extras = sorted(set(e.instance) - set(e.schema.get("properties", {})))
+        extras = [x for x in extras if not x.startswith("x-")]
+        return (
+            f"unknown field {extras[0]!r}; extension fields must start with 'x-'",
+            path + [extras[0]] if extras else path,
+            e,
+        )
+    if v == "type":
+        want = e.validator_value
+        wants = want if isinstance(want, list) else [want]
+        names = " or ".join(_TYPE_NAMES.get(str(w), str(w)) for w in wants)
+        return f"expected {names}, found {_json_type(e.instance)} {_describe_value(e.instance)}", path, e
+    if v == "enum":
+        options = e.validator_value
+        if len(options) == 28:
+            return (
+                f"{_describe_value(e.instance)} is not a tile; tiles are written low half "
+                "first as \"[0|5]\", halves 0–6",
+                path,
+                e,
+            )
+        if options == ["A", "B", "C", "D"]:
+            return f"{_describe_value(e.instance)} is not a seat; the seats are A, B, C and D", path, e
+        if "doubles" in options:
+            return (
+                f"{_describe_value(e.instance)} is not a trump choice; trumps are a number "
+                "\"0\"–\"6\", \"doubles\" or \"no-trump\"",
+                path,
+                e,
+            )
+        listed = ", ".join(str(o) for o in options)
+        return f"{_describe_value(e.instance)} is not one of {listed}", path, e
+    if v == "const" and path and path[-1] == "preset":
+        from .rules import PRESETS
+
+        known = ", ".join(sorted(PRESETS))
+        return f"{_describe_value(e.instance)} is not a rules preset; known presets: {known}", path, e
+    if v == "const":
+        return f"{_describe_value(e.instance)} should be {_describe_value(e.validator_value)}", path, e
+    if v == "pattern" and path and path[-1] == "version":
+        return f"unsupported version {_describe_value(e.instance)}; this tool reads {READ_VERSIONS}", path, e
+    if v in ("minimum", "maximum"):
+        return f"{e.instance} is out of range ({v} {e.validator_value})", path, e
+    return e.message, path, e
+
+
+def _branch_for(e: SchemaError) -> int | None:
+    """The oneOf branch that the instance's discriminator value names."""
+    schema = e.schema if isinstance(e.schema, dict) else {}
+    mapping = schema.get("discriminator", {}).get("mapping", {})
+    ref = mapping.get(e.instance.get(schema.get("discriminator", {}).get("propertyName", "")))
+    for i, branch in enumerate(schema.get("oneOf", [])):
+        if branch.get("$ref") == ref:
+            return i
+    return None
+
+
+def _structural(doc: Any) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for e in sorted(_schema_validator().iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
+        message, path, leaf = _schema_message(e)
+        rule = _rule_for(leaf)
+        out.append(Diagnostic(rule, message + (f" ({rule})" if rule != "schema" else ""), _pointer(path)))
+    return out
+
+
+def _header(doc: Any) -> Diagnostic | None:
+    if not isinstance(doc, dict):
+        return Diagnostic(
+            "format",
+            f"a texas42-log document is a JSON object, but this is {_json_type(doc)}",
+            "",
+        )
+    fmt = doc.get("format")
+    if fmt != FORMAT_NAME:
+        found = "no \"format\" field" if fmt is None else f"format {_describe_value(fmt)}"
+        return Diagnostic(
+            "format",
+            f"not a texas42-log document: {found}; expected \"format\": \"{FORMAT_NAME}\"",
+            "/format" if fmt is not None else "",
+        )
+    version = doc.get("version")
+    if not isinstance(version, str) or not version.split(".")[0] == "1" or version.count(".") != 1:
+        return Diagnostic(
+            "format",
+            f"unsupported version {_describe_value(version)}; this tool reads {READ_VERSIONS}",
+            "/version" if version is not None else "",
+        )
+    return None
+
+
+def _decode(data: bytes | str, max_bytes: int) -> tuple[str | None, Diagnostic | None]:
+    size = len(data)
+    if size > max_bytes:
+        return None, Diagnostic(
+            "size",
+            f"the input is {size / 1e6:.1f} MB; one match log is at most "
+            f"{max_bytes / 1e6:.1f} MB (raise the limit with --max-bytes)",
+        )
+    if isinstance(data, str):
+        return data, None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as e:
+        good = data[: e.start].decode("utf-8")
+        line, col = line_column(good, len(good))
+        return None, Diagnostic(
+            "encoding",
+            f"the input is not UTF-8: byte 0x{data[e.start]:02x} at byte offset {e.start} "
+            "cannot be decoded; save the log as UTF-8",
+            "",
+            line,
+            col,
+        )
+
+
+def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ValidationResult:
+    """Structural layer only: decode, parse, check format, version, schema and models."""
+    result = ValidationResult()
+    text, problem = _decode(data, max_bytes)
+    if problem is not None or text is None:
+        result.diagnostics.append(problem or Diagnostic("encoding", "unreadable input"))
+        return result
+    try:
+        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        what = "the input ends in the middle of the JSON" if e.pos >= len(text.rstrip()) else e.msg
+        if not text.strip():
+            what = "the input is empty"
+        result.diagnostics.append(
+            Diagnostic("json", f"not valid JSON: {what}", "", e.lineno, e.colno)
+        )
+        return result
+    except _Duplicate as e:
+        result.diagnostics.append(
+            Diagnostic("json", f"the key {e.key!r} appears twice in one object; a log may not repeat a key", "")
+        )
+        _place_duplicate(text, e.key, result.diagnostics[-1])
+        return result
+    except _NotANumber as e:
+        d = Diagnostic("json", f"not valid JSON: {e.token} is not a JSON number", "")
+        at = text.find(e.token)
+        if at >= 0:
+            d.line, d.column = line_column(text, at)
+        result.diagnostics.append(d)
+        return result
+    except RecursionError:
+        result.diagnostics.append(
+            Diagnostic("json", "the JSON is nested too deeply to be a texas42-log document", "")
+        )
+        return result
+    header = _header(doc)
+    if header is not None:
+        result.diagnostics.append(header)
+        _place(text, result.diagnostics)
+        return result
+    structural = _structural(doc)
+    try:
+        match = Match.model_validate(doc)
+    except ValidationError as e:
+        if not structural:
+            # The schema accepted what the models refuse: report the models' words.
+            for err in e.errors():
+                loc = [p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))]
+                structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
+        result.diagnostics.extend(structural)
+        _place(text, result.diagnostics)
+        return result
+    if structural:
+        result.diagnostics.extend(structural)
+        _place(text, result.diagnostics)
+        return result
+    result.match = match
+    return result
+
+
+def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ValidationResult:
+    """Validate one log: structure, then a checked replay under its declared rules."""
+    result = parse_match(data, max_bytes=max_bytes)
+    if result.match is None:
+        return result
+    report = check_match(result.match)
+    result.report = report
+    if report.diagnostics:
+        result.diagnostics.extend(report.diagnostics)
+        text = data if isinstance(data, str) else data.decode("utf-8-sig")
+        _place(text, result.diagnostics)
+    return result
+
+
+def _place(text: str, diagnostics: list[Diagnostic]) -> None:
+    """Fill in line:column for each diagnostic's pointer (nearest existing ancestor)."""
+    if all(d.line is not None for d in diagnostics):
+        return
+    try:
+        positions = value_positions(text)
+    except (AssertionError, IndexError, RecursionError):
+        return
+    for d in diagnostics:
+        if d.line is not None:
+            continue
+        pointer = d.pointer
+        while pointer not in positions and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        offset = positions.get(pointer)
+        if offset is not None:
+            d.line, d.column = line_column(text, offset)
+
+
+def _place_duplicate(text: str, key: str, d: Diagnostic) -> None:
+    needle = json.dumps(key)
+    first = text.find(needle)
+    second = text.find(needle, first + 1) if first >= 0 else -1
+    if second >= 0:
+        d.line, d.column = line_column(text, second)
