@@ -95,7 +95,7 @@ def random_match(
     """
     rng = random.Random(seed)
     policy = policy or Policy(rng, rules)
-    dealer: Seat = first_dealer or rng.choice(SEATS)
+    dealer: Seat = first_dealer if first_dealer is not None else rng.choice(SEATS)
     doc: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,

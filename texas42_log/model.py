@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
-
-from .tiles import TILES
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 __all__ = [
     "FORMAT_NAME",
@@ -52,10 +50,19 @@ FORMAT_VERSION = "1.0"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
-TileName = Literal[tuple(str(t) for t in TILES)]  # type: ignore[valid-type]
+#: The 28 canonical tile names (R2); tests check this equals ``str(t) for t in TILES``.
+TileName = Literal[
+    "[0|0]", "[0|1]", "[0|2]", "[0|3]", "[0|4]", "[0|5]", "[0|6]",
+    "[1|1]", "[1|2]", "[1|3]", "[1|4]", "[1|5]", "[1|6]",
+    "[2|2]", "[2|3]", "[2|4]", "[2|5]", "[2|6]",
+    "[3|3]", "[3|4]", "[3|5]", "[3|6]",
+    "[4|4]", "[4|5]", "[4|6]",
+    "[5|5]", "[5|6]",
+    "[6|6]",
+]
 TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
 
-_EXTENSIONS = {"patternProperties": {"^x-": {}}, "additionalProperties": False}
+_EXTENSIONS: dict[str, JsonValue] = {"patternProperties": {"^x-": {}}, "additionalProperties": False}
 
 
 class _Object(BaseModel):

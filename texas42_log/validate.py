@@ -73,8 +73,8 @@ def _is_integer(checker: Any, value: Any) -> bool:
 @lru_cache(maxsize=1)
 def _schema_validator() -> Any:
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
-    cls = validators.extend(Draft202012Validator, type_checker=checker)
-    return cls(packaged_schema())
+    extend: Any = validators.extend
+    return extend(Draft202012Validator, type_checker=checker)(packaged_schema())
 
 
 class _NotANumber(ValueError):
@@ -139,14 +139,17 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
     """One readable sentence for a schema error, and the path it is about."""
     path: list[str | int] = list(e.absolute_path)
     v = e.validator
-    if v == "oneOf" and isinstance(e.instance, dict):
+    instance: Any = e.instance
+    value: Any = e.validator_value
+    schema: Any = e.schema
+    if v == "oneOf" and isinstance(instance, dict):
         # A call: explain against the branch its "call" names, not all three.
         branch = _branch_for(e)
         subs = [sub for sub in e.context or [] if sub.relative_schema_path[0] == branch]
         if subs:
             return _schema_message(subs[0])
         return (
-            f"{_describe_value(e.instance.get('call'))} is not a call; a call is "
+            f"{_describe_value(instance.get('call'))} is not a call; a call is "
             "\"pass\", \"points\" or \"marks\"",
             path + ["call"],
             e,
@@ -159,7 +162,7 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
         missing = e.message.split("'")[1] if "'" in e.message else e.message
         return f"missing required field {missing!r}", path, e
     if v == "additionalProperties":
-        extras = sorted(set(e.instance) - set(e.schema.get("properties", {})))
+        extras = sorted(set(instance) - set(schema.get("properties", {})))
         extras = [x for x in extras if not x.startswith("x-")]
         return (
             f"unknown field {extras[0]!r}; extension fields must start with 'x-'",
@@ -167,49 +170,50 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
             e,
         )
     if v == "type":
-        want = e.validator_value
+        want = value
         wants = want if isinstance(want, list) else [want]
         names = " or ".join(_TYPE_NAMES.get(str(w), str(w)) for w in wants)
-        return f"expected {names}, found {_json_type(e.instance)} {_describe_value(e.instance)}", path, e
+        return f"expected {names}, found {_json_type(instance)} {_describe_value(instance)}", path, e
     if v == "enum":
-        options = e.validator_value
+        options = value
         if len(options) == 28:
             return (
-                f"{_describe_value(e.instance)} is not a tile; tiles are written low half "
+                f"{_describe_value(instance)} is not a tile; tiles are written low half "
                 "first as \"[0|5]\", halves 0–6",
                 path,
                 e,
             )
         if options == ["A", "B", "C", "D"]:
-            return f"{_describe_value(e.instance)} is not a seat; the seats are A, B, C and D", path, e
+            return f"{_describe_value(instance)} is not a seat; the seats are A, B, C and D", path, e
         if "doubles" in options:
             return (
-                f"{_describe_value(e.instance)} is not a trump choice; trumps are a number "
+                f"{_describe_value(instance)} is not a trump choice; trumps are a number "
                 "\"0\"–\"6\", \"doubles\" or \"no-trump\"",
                 path,
                 e,
             )
         listed = ", ".join(str(o) for o in options)
-        return f"{_describe_value(e.instance)} is not one of {listed}", path, e
+        return f"{_describe_value(instance)} is not one of {listed}", path, e
     if v == "const" and path and path[-1] == "preset":
         from .rules import PRESETS
 
         known = ", ".join(sorted(PRESETS))
-        return f"{_describe_value(e.instance)} is not a rules preset; known presets: {known}", path, e
+        return f"{_describe_value(instance)} is not a rules preset; known presets: {known}", path, e
     if v == "const":
-        return f"{_describe_value(e.instance)} should be {_describe_value(e.validator_value)}", path, e
+        return f"{_describe_value(instance)} should be {_describe_value(value)}", path, e
     if v == "pattern" and path and path[-1] == "version":
-        return f"unsupported version {_describe_value(e.instance)}; this tool reads {READ_VERSIONS}", path, e
+        return f"unsupported version {_describe_value(instance)}; this tool reads {READ_VERSIONS}", path, e
     if v in ("minimum", "maximum"):
-        return f"{e.instance} is out of range ({v} {e.validator_value})", path, e
+        return f"{instance} is out of range ({v} {value})", path, e
     return e.message, path, e
 
 
 def _branch_for(e: SchemaError) -> int | None:
     """The oneOf branch that the instance's discriminator value names."""
-    schema = e.schema if isinstance(e.schema, dict) else {}
+    schema: Any = e.schema if isinstance(e.schema, dict) else {}
+    instance: Any = e.instance
     mapping = schema.get("discriminator", {}).get("mapping", {})
-    ref = mapping.get(e.instance.get(schema.get("discriminator", {}).get("propertyName", "")))
+    ref = mapping.get(instance.get(schema.get("discriminator", {}).get("propertyName", "")))
     for i, branch in enumerate(schema.get("oneOf", [])):
         if branch.get("$ref") == ref:
             return i

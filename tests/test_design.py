@@ -1,0 +1,50 @@
+"""Design rules that code review alone would miss: layering, typing, names."""
+
+from __future__ import annotations
+
+import ast
+import typing
+from pathlib import Path
+
+import pytest
+
+from texas42_log import model
+from texas42_log.tiles import TILES
+
+PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
+
+# The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print.
+ENGINE = ["tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "generate.py"]
+IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_engine_does_no_io(name: str) -> None:
+    tree = ast.parse((PACKAGE / name).read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            assert not {a.name.split(".")[0] for a in node.names} & IO_MODULES, name
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            assert node.module.split(".")[0] not in IO_MODULES, name
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in {"print", "open", "input"}, name
+
+
+@pytest.mark.parametrize("name", ["tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py"])
+def test_core_never_imports_outer_layers(name: str) -> None:
+    tree = ast.parse((PACKAGE / name).read_text("utf-8"))
+    outer = {"model", "schema", "check", "validate", "cli", "report", "generate", "positions"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            assert (node.module or "").split(".")[0] not in outer, name
+
+
+def test_tile_names_in_the_model_are_the_set() -> None:
+    assert list(typing.get_args(model.TileName)) == [str(t) for t in TILES]
+
+
+def test_mypy_strict_is_clean() -> None:
+    from mypy import api
+
+    out, err, status = api.run(["--config-file", str(PACKAGE.parent / "pyproject.toml"), str(PACKAGE)])
+    assert status == 0, out + err

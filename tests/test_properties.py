@@ -1,0 +1,206 @@
+"""Property tests (hypothesis): random legal matches validate, and every single
+mutation that breaks a rule is caught first, with the right rule id, at the
+place it was made."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from texas42_log.auction import Auction, BidKind
+from texas42_log.generate import random_match
+from texas42_log.hand import PlayState
+from texas42_log.rules import STANDARD
+from texas42_log.seats import SEATS, next_seat
+from texas42_log.tiles import Tile
+from texas42_log.trumps import FACTS, Trump
+from texas42_log.validate import validate_bytes
+
+Doc = dict[str, Any]
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def validate(doc: Doc) -> list[tuple[str, str]]:
+    return [(d.rule, d.pointer) for d in validate_bytes(json.dumps(doc)).errors]
+
+
+@st.composite
+def matches(draw: st.DrawFn) -> Doc:
+    return random_match(draw(st.integers(0, 2**32 - 1)))
+
+
+@SETTINGS
+@given(matches())
+def test_random_legal_matches_validate(doc: Doc) -> None:
+    assert validate(doc) == []
+
+
+@SETTINGS
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
+def test_unfinished_matches_validate(seed: int, hands: int) -> None:
+    doc = random_match(seed, max_hands=hands)
+    assume(doc["status"] == "unfinished")  # else the match ended within those hands
+    last = doc["hands"][-1]
+    if last.get("plays"):
+        last["plays"] = last["plays"][: len(last["plays"]) // 2]
+        last.pop("outcome", None)
+    assert validate(doc) == []
+
+
+def play_spots(doc: Doc) -> list[tuple[int, int, PlayState, str]]:
+    """(hand, play index, state before the play, seat) for every play, states copied."""
+    out = []
+    for hi, hand in enumerate(doc["hands"]):
+        if "declaration" not in hand:
+            continue
+        a = Auction(STANDARD, hand["dealer"])
+        for c in hand["auction"]:
+            a.apply(c["seat"], BidKind(c["call"]), c.get("bid"))
+        contract = a.contract()
+        assert contract is not None
+        known = {s: {Tile.parse(t) for t in hand["deal"][s]} for s in SEATS}
+        state = PlayState(STANDARD, contract, Trump(hand["declaration"]["trump"]), known)
+        for pi, p in enumerate(hand["plays"]):
+            out.append((hi, pi, copy.deepcopy(state), p["seat"]))
+            state.apply(p["seat"], Tile.parse(p["tile"]))
+    return out
+
+
+Mutation = Callable[[Doc, st.DataObject], tuple[str | set[str], str]]
+
+
+def renege(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = []
+    for hi, pi, s, seat in play_spots(doc):
+        if s.current.plays and s.followers(seat):
+            suit = FACTS[s.trump][s.current.plays[0][1]].leads
+            off = [t for t in sorted(s.held(seat)) if suit not in FACTS[s.trump][t].follows]
+            if off:
+                spots.append((hi, pi, off))
+    assume(spots)
+    hi, pi, off = data.draw(st.sampled_from(spots))
+    doc["hands"][hi]["plays"][pi]["tile"] = str(data.draw(st.sampled_from(off)))
+    return {"R13", "R14", "R15", "R16"}, f"/hands/{hi}/plays/{pi}"
+
+
+def out_of_turn(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [(hi, pi, seat) for hi, pi, s, seat in play_spots(doc) if s.current.plays]
+    assume(spots)
+    hi, pi, seat = data.draw(st.sampled_from(spots))
+    doc["hands"][hi]["plays"][pi]["seat"] = next_seat(seat, data.draw(st.integers(1, 3)))
+    return "R21", f"/hands/{hi}/plays/{pi}"
+
+
+def tile_not_held(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = play_spots(doc)
+    assume(spots)
+    hi, pi, s, seat = data.draw(st.sampled_from(spots))
+    others = sorted(t for o in SEATS if o != seat for t in s.held(o))  # type: ignore[misc]
+    doc["hands"][hi]["plays"][pi]["tile"] = str(data.draw(st.sampled_from(others)))
+    return "R3", f"/hands/{hi}/plays/{pi}"
+
+
+def low_bid(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [(hi, ci) for hi, h in enumerate(doc["hands"]) for ci, c in enumerate(h["auction"]) if c["call"] == "points"]
+    assume(spots)
+    hi, ci = data.draw(st.sampled_from(spots))
+    doc["hands"][hi]["auction"][ci]["bid"] = data.draw(st.integers(-5, 29))
+    return "R8", f"/hands/{hi}/auction/{ci}"
+
+
+def mark_jump(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [(hi, ci) for hi, h in enumerate(doc["hands"]) for ci, c in enumerate(h["auction"]) if c["call"] == "marks"]
+    assume(spots)
+    hi, ci = data.draw(st.sampled_from(spots))
+    doc["hands"][hi]["auction"][ci]["bid"] += 2  # opening 3+, or a raise of 3
+    return "R9", f"/hands/{hi}/auction/{ci}"
+
+
+def play_after_decided(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [hi for hi, h in enumerate(doc["hands"]) if h.get("plays")]
+    assume(spots)
+    hi = data.draw(st.sampled_from(spots))
+    plays = doc["hands"][hi]["plays"]
+    seat = data.draw(st.sampled_from(SEATS))
+    played = {p["tile"] for p in plays}
+    left = [t for t in doc["hands"][hi]["deal"][seat] if t not in played]
+    assume(left)
+    plays.append({"seat": seat, "tile": data.draw(st.sampled_from(left))})
+    return "R22", f"/hands/{hi}/plays/{len(plays) - 1}"
+
+
+def stated_marks(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    hi = data.draw(st.integers(0, len(doc["hands"]) - 1))
+    marks = doc["hands"][hi]["outcome"]["marks"]
+    team = data.draw(st.sampled_from(["A+C", "B+D"]))
+    marks[team] += data.draw(st.integers(1, 3))
+    rule = "R11" if "declaration" not in doc["hands"][hi] else "R23"
+    return rule, f"/hands/{hi}/outcome/marks"
+
+
+def stated_score(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    hi = data.draw(st.integers(0, len(doc["hands"]) - 1))
+    doc["hands"][hi]["outcome"]["score"][data.draw(st.sampled_from(["A+C", "B+D"]))] += 1
+    return "R5", f"/hands/{hi}/outcome/score"
+
+
+def stated_points(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [hi for hi, h in enumerate(doc["hands"]) if "points" in h["outcome"]]
+    assume(spots)
+    hi = data.draw(st.sampled_from(spots))
+    doc["hands"][hi]["outcome"]["points"]["A+C"] += data.draw(st.integers(1, 5))
+    return "R6", f"/hands/{hi}/outcome/points"
+
+
+def stated_winner(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [(hi, k) for hi, h in enumerate(doc["hands"]) for k in range(len(h["outcome"].get("tricks", [])))]
+    assume(spots)
+    hi, k = data.draw(st.sampled_from(spots))
+    trick = doc["hands"][hi]["outcome"]["tricks"][k]
+    trick["winner"] = next_seat(trick["winner"], data.draw(st.integers(1, 3)))
+    return {"R17", "R18", "R19"}, f"/hands/{hi}/outcome/tricks/{k}/winner"
+
+
+def hand_after_end(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    extra = copy.deepcopy(doc["hands"][data.draw(st.integers(0, len(doc["hands"]) - 1))])
+    extra["dealer"] = next_seat(doc["hands"][-1]["dealer"])
+    doc["hands"].append(extra)
+    return "R24", f"/hands/{len(doc['hands']) - 1}"
+
+
+def wrong_dealer(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    hi = data.draw(st.integers(0, len(doc["hands"]) - 1))
+    h = doc["hands"][hi]
+    h["dealer"] = next_seat(h["dealer"], data.draw(st.integers(1, 3)))
+    return "R4", f"/hands/{hi}/dealer"
+
+
+def claim(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    spots = [hi for hi, h in enumerate(doc["hands"]) if h.get("plays")]
+    assume(spots)
+    hi = data.draw(st.sampled_from(spots))
+    plays = doc["hands"][hi]["plays"]
+    del plays[data.draw(st.integers(0, len(plays) - 1)) :]
+    return "R31", f"/hands/{hi}/plays"
+
+
+MUTATIONS: list[Mutation] = [
+    renege, out_of_turn, tile_not_held, low_bid, mark_jump, play_after_decided, stated_marks,
+    stated_score, stated_points, stated_winner, hand_after_end, wrong_dealer, claim,
+]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(matches(), st.sampled_from(MUTATIONS), st.data())
+def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
+    rule, pointer = mutate(doc, data)
+    errors = validate(doc)
+    assert errors, f"{mutate.__name__} went unnoticed"
+    first_rule, first_pointer = errors[0]
+    rules = rule if isinstance(rule, set) else {rule}
+    assert first_rule in rules and first_pointer == pointer, (mutate.__name__, errors)
