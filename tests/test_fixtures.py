@@ -95,3 +95,11 @@ def test_seed_worked_example_in_a_full_match() -> None:
     assert s.tricks[0].winner == "D" and s.tricks[0].points == 16
     assert s.result is not None and s.result.tricks_played == 1
     assert s.result.marks == {"A+C": 0, "B+D": 1}
+
+
+def test_format_reference_example_validates() -> None:
+    text = (FIXTURES.parent / "docs" / "format.md").read_text("utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    result = validate_bytes(block)
+    assert result.valid, [d.message for d in result.errors]
+    assert result.match is not None and result.match.status == "unfinished"

@@ -24,6 +24,7 @@ from .errors import Diagnostic
 from .model import FORMAT_NAME, FORMAT_VERSION, Match
 from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
+from .tiles import Tile
 
 __all__ = ["ValidationResult", "validate_bytes", "parse_match", "DEFAULT_MAX_BYTES"]
 
@@ -177,6 +178,18 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
     if v == "enum":
         options = value
         if len(options) == 28:
+            if isinstance(instance, str):
+                try:
+                    canonical = str(Tile.parse(instance))
+                except ValueError:
+                    pass
+                else:
+                    return (
+                        f"{_describe_value(instance)} is not the canonical spelling of a tile; "
+                        f"the JSON log writes it \"{canonical}\" (low half first)",
+                        path,
+                        e,
+                    )
             return (
                 f"{_describe_value(instance)} is not a tile; tiles are written low half "
                 "first as \"[0|5]\", halves 0–6",

@@ -88,7 +88,7 @@ def main() -> None:
         "unknown field 'colour'; extension fields must start with 'x-'", "/hands/0/plays/0/colour")
     spelled = small()
     spelled["hands"][0]["plays"][0]["tile"] = "5-5"
-    put("tile-not-canonical.json", dump(spelled), "R2", 93, 19, "\"5-5\" is not a tile",
+    put("tile-not-canonical.json", dump(spelled), "R2", 93, 19, "\"5-5\" is not the canonical spelling of a tile; the JSON log writes it \"[5|5]\"",
         "/hands/0/plays/0/tile")
     nine = small()
     nine["hands"][0]["deal"]["B"][2] = "[6|9]"
