@@ -97,10 +97,13 @@ def out_of_turn(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 def tile_not_held(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
-    spots = play_spots(doc)
+    spots = [
+        (hi, pi, others)
+        for hi, pi, s, seat in play_spots(doc)
+        if (others := sorted(t for o in SEATS if o != seat for t in s.held(o)))  # type: ignore[misc]
+    ]
     assume(spots)
-    hi, pi, s, seat = data.draw(st.sampled_from(spots))
-    others = sorted(t for o in SEATS if o != seat for t in s.held(o))  # type: ignore[misc]
+    hi, pi, others = data.draw(st.sampled_from(spots))
     doc["hands"][hi]["plays"][pi]["tile"] = str(data.draw(st.sampled_from(others)))
     return "R3", f"/hands/{hi}/plays/{pi}"
 
