@@ -103,3 +103,37 @@ def test_format_reference_example_validates() -> None:
     result = validate_bytes(block)
     assert result.valid, [d.message for d in result.errors]
     assert result.match is not None and result.match.status == "unfinished"
+
+
+def test_options_steer_the_engine_and_a_deviation_is_a_warning() -> None:
+    from texas42_log.generate import random_match
+    from texas42_log.rules import Rules
+
+    doc = random_match(5, rules=Rules(match_goal_marks=3))
+    result = validate_bytes(json.dumps(doc))
+    assert result.valid, [d.message for d in result.errors]
+    warnings = [d for d in result.diagnostics if d.severity == "warning"]
+    assert [(d.rule, d.pointer) for d in warnings] == [("rules", "/rules/options")]
+    assert "match_goal_marks=3 (preset: 7)" in warnings[0].message
+    # The same play under the preset's goal is a match that stopped too early (R24).
+    doc["rules"]["options"]["match_goal_marks"] = 7
+    result = validate_bytes(json.dumps(doc))
+    assert [d.rule for d in result.errors] == ["R24", "R24"]  # no winner; stated winner wrong
+
+
+def test_options_that_allow_no_bid_are_an_error() -> None:
+    doc = json.loads((FIXTURES / "valid" / "random-seed-11.json").read_text("utf-8"))
+    doc["rules"]["options"]["min_point_bid"] = 40
+    doc["rules"]["options"]["max_point_bid"] = 35
+    result = validate_bytes(json.dumps(doc))
+    assert (result.errors[0].rule, result.errors[0].pointer) == ("R8", "/rules/options/min_point_bid")
+
+
+def test_dealer_draw_checks() -> None:
+    doc = json.loads((FIXTURES / "valid" / "annotations-extensions-rejected.json").read_text("utf-8"))
+    doc["dealer_draw"][1] = {"seat": "A", "tile": "[1|2]"}
+    result = validate_bytes(json.dumps(doc))
+    assert [(d.rule, d.pointer) for d in result.errors] == [
+        ("R4", "/dealer_draw/1/seat"),
+        ("R2", "/dealer_draw/1/tile"),
+    ]

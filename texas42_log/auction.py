@@ -12,7 +12,7 @@ from .seats import Seat, next_seat
 __all__ = ["BidKind", "Contract", "Auction"]
 
 
-class BidKind(str, enum.Enum):
+class BidKind(enum.StrEnum):
     """The kind of a call (R7–R9)."""
 
     PASS = "pass"

@@ -17,7 +17,7 @@ from typing import Any
 from .auction import Auction, BidKind, Contract
 from .errors import Diagnostic, IllegalAction
 from .hand import PlayState, Trick
-from .model import Hand, HandOutcome, Match, MarkBid, PassCall, TeamNumbers
+from .model import Hand, HandOutcome, Match, PassCall, TeamNumbers
 from .rules import PRESETS, Rules
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, Tile
@@ -486,7 +486,7 @@ class _MatchChecker:
                     {"hand": n},
                 )
                 return
-            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks)):
+            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks, strict=False)):
                 if stated.winner is not None and stated.winner != trick.winner:
                     self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, trump)
                     return
@@ -555,9 +555,7 @@ class _MatchChecker:
         suit = table[trick.plays[0][1]].leads
         if a.trump and s.trump and trump is Trump.DOUBLES:
             rule, why = "R19", "with doubles trump, trumps rank by pip value"
-        elif a.trump and s.trump:
-            rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
-        elif not a.trump and not s.trump and suit in a.follows and suit in s.follows:
+        elif a.trump and s.trump or not a.trump and not s.trump and suit in a.follows and suit in s.follows:
             rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
         elif a.trump:
             rule, why = "R17", "the highest trump wins"

@@ -7,9 +7,9 @@ import json
 import os
 import sys
 import tempfile
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -25,7 +25,7 @@ app = typer.Typer(
 )
 
 
-class OutputFormat(str, Enum):
+class OutputFormat(StrEnum):
     text = "text"
     json = "json"
 
@@ -77,7 +77,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(
     version: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
     ] = None,
 ) -> None:
@@ -121,7 +121,7 @@ def validate(
 @app.command()
 def schema(
     out: Annotated[
-        Optional[Path], typer.Option("--output", "-o", help="Write to this file (atomically).")
+        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically).")
     ] = None,
 ) -> None:
     """Print the JSON Schema of format v1, generated from the models."""

@@ -38,7 +38,7 @@ class Policy:
         tiles = list(TILES)
         self.rng.shuffle(tiles)
         hands: dict[Seat, list[Tile]] = {s: [] for s in SEATS}
-        for seat, t in zip(deal_order(dealer), tiles):
+        for seat, t in zip(deal_order(dealer), tiles, strict=False):
             hands[seat].append(t)
         return hands
 

@@ -27,7 +27,7 @@ __all__ = ["Trick", "HandResult", "PlayState", "Outcome"]
 TRICKS_PER_HAND: Final = 7
 
 
-class Outcome(str, enum.Enum):
+class Outcome(enum.StrEnum):
     """How a contract ended (R22, R23)."""
 
     MADE = "made"

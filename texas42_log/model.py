@@ -16,7 +16,7 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
@@ -127,7 +127,7 @@ class MarkBid(_Action):
     bid: int
 
 
-Call = Annotated[Union[PassCall, PointBid, MarkBid], Field(discriminator="call")]
+Call = Annotated[PassCall | PointBid | MarkBid, Field(discriminator="call")]
 
 
 class Declaration(_Object):

@@ -32,7 +32,7 @@ __all__ = [
 TRUMP_SUIT: Final = 7
 
 
-class Trump(str, enum.Enum):
+class Trump(enum.StrEnum):
     """The declarer's trump choice (R12)."""
 
     ZEROS = "0"

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from .check import MatchReport, check_match
 from .errors import Diagnostic
-from .model import FORMAT_NAME, FORMAT_VERSION, Match
+from .model import FORMAT_NAME, Match
 from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
 from .tiles import Tile
@@ -258,7 +258,7 @@ def _header(doc: Any) -> Diagnostic | None:
             "/format" if fmt is not None else "",
         )
     version = doc.get("version")
-    if not isinstance(version, str) or not version.split(".")[0] == "1" or version.count(".") != 1:
+    if not isinstance(version, str) or version.split(".")[0] != "1" or version.count(".") != 1:
         return Diagnostic(
             "format",
             f"unsupported version {_describe_value(version)}; this tool reads {READ_VERSIONS}",

@@ -48,7 +48,7 @@ def main() -> None:
     assert json.loads(base)  # the base itself is valid JSON
 
     # Bytes that are not UTF-8: a Latin-1 "é" in a player's name (line 9).
-    raw = base.encode("utf-8").replace('"Ana"'.encode(), b'"An\xe9"')
+    raw = base.encode("utf-8").replace(b'"Ana"', b'"An\xe9"')
     put("not-utf8.json", raw, "encoding", 19, 13, "not UTF-8: byte 0xe9")
     put("not-json.json", "texas 42 is a domino game\n", "json", 1, 1, "not valid JSON")
     put("empty.json", "", "json", 1, 1, "the input is empty")

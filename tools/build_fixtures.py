@@ -217,7 +217,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
     doc = random_match(13, max_hands=3)
     last = doc["hands"][-1]
     while "plays" not in last or len(last["plays"]) < 6:
-        doc = random_match(doc_seed := 13 + len(out), max_hands=3)
+        doc = random_match(13 + len(out), max_hands=3)
         last = doc["hands"][-1]
     last["plays"] = last["plays"][:6]
     last.pop("outcome", None)

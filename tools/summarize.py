@@ -11,7 +11,8 @@ import sys
 
 def main() -> None:
     for name in sys.argv[1:]:
-        doc = json.load(open(name, encoding="utf-8"))
+        with open(name, encoding="utf-8") as f:
+            doc = json.load(f)
         print(f"== {name}  first dealer {doc['first_dealer']}  status {doc.get('status', 'complete')}")
         for i, h in enumerate(doc["hands"]):
             calls = " ".join(
