@@ -207,3 +207,51 @@ def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataOb
     first_rule, first_pointer = errors[0]
     rules = rule if isinstance(rule, set) else {rule}
     assert first_rule in rules and first_pointer == pointer, (mutate.__name__, errors)
+
+
+@SETTINGS
+@given(matches(), st.data())
+def test_knowing_less_never_makes_a_legal_match_illegal(doc: Doc, data: st.DataObject) -> None:
+    for hand in doc["hands"]:
+        if data.draw(st.booleans()):
+            del hand["deal"]
+            continue
+        for seat in SEATS:
+            tiles = hand["deal"][seat]
+            hidden = data.draw(st.sets(st.integers(0, 6)))
+            hand["deal"][seat] = [None if i in hidden else t for i, t in enumerate(tiles)]
+    assert validate(doc) == []
+
+
+@SETTINGS
+@given(matches(), st.data())
+def test_a_renege_in_a_spectator_record_is_caught_when_a_later_play_proves_it(
+    doc: Doc, data: st.DataObject
+) -> None:
+    """Swap two plays of one seat so that it discards while holding (as its later
+    play shows) a follower; hide every tile that was never played."""
+    candidates = []
+    for hi, hand in enumerate(doc["hands"]):
+        if "declaration" not in hand:
+            continue
+        table = FACTS[Trump(hand["declaration"]["trump"])]
+        plays = hand["plays"]
+        for i in range(0, len(plays) - 4, 4):
+            suit = table[Tile.parse(plays[i]["tile"])].leads
+            for j in range(i + 1, i + 4):
+                if suit not in table[Tile.parse(plays[j]["tile"])].follows:
+                    continue
+                for k in range(i + 4, len(plays)):
+                    y = Tile.parse(plays[k]["tile"])
+                    if plays[k]["seat"] == plays[j]["seat"] and suit not in table[y].follows:
+                        candidates.append((hi, j, k))
+    assume(candidates)
+    hi, j, k = data.draw(st.sampled_from(candidates))
+    plays = doc["hands"][hi]["plays"]
+    plays[j]["tile"], plays[k]["tile"] = plays[k]["tile"], plays[j]["tile"]
+    for hand in doc["hands"]:
+        played = {p["tile"] for p in hand.get("plays", [])}
+        for seat in SEATS:
+            hand["deal"][seat] = [t if t in played else None for t in hand["deal"][seat]]
+    errors = validate(doc)
+    assert errors and errors[0][0] in {"R13", "R14", "R15", "R16"} and errors[0][1] == f"/hands/{hi}/plays/{j}"

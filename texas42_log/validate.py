@@ -226,7 +226,10 @@ def _branch_for(e: SchemaError) -> int | None:
     schema: Any = e.schema if isinstance(e.schema, dict) else {}
     instance: Any = e.instance
     mapping = schema.get("discriminator", {}).get("mapping", {})
-    ref = mapping.get(instance.get(schema.get("discriminator", {}).get("propertyName", "")))
+    key = instance.get(schema.get("discriminator", {}).get("propertyName", ""))
+    if not isinstance(key, str):
+        return None
+    ref = mapping.get(key)
     for i, branch in enumerate(schema.get("oneOf", [])):
         if branch.get("$ref") == ref:
             return i

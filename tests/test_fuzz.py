@@ -1,0 +1,95 @@
+"""Hostile input: any JSON value anywhere in a valid log is reported, never raised,
+and the two structural layers (JSON Schema, pydantic) always agree."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from texas42_log.model import Match
+from texas42_log.validate import _schema_validator, validate_bytes
+
+BASE = json.loads(
+    (Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "annotations-extensions-rejected.json").read_text(
+        "utf-8"
+    )
+)
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["[0|5]", "[5|0]", "A", "E", "pass", "marks", "doubles", "x-", "1.0", ""]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=12,
+)
+
+
+def paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += paths(v, prefix + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += paths(v, prefix + (i,))
+    return out
+
+
+ALL_PATHS = [p for p in paths(BASE) if p]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ALL_PATHS), json_values, st.booleans())
+def test_any_value_anywhere(path: tuple[Any, ...], value: Any, delete: bool) -> None:
+    doc = json.loads(json.dumps(BASE))
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    result = validate_bytes(json.dumps(doc))  # must not raise
+    for d in result.diagnostics:
+        assert d.message and "\n" not in d.message
+        assert d.rule
+    schema_ok = not any(True for _ in _schema_validator().iter_errors(doc))
+    try:
+        Match.model_validate(doc)
+        model_ok = True
+    except ValidationError:
+        model_ok = False
+    assert schema_ok == model_ok, (path, value, delete)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200) | st.text(max_size=200).map(lambda s: s.encode("utf-8", "surrogatepass")))
+def test_any_bytes(data: bytes) -> None:
+    result = validate_bytes(data)
+    assert not result.valid
+    assert all(d.message for d in result.diagnostics)
+
+
+def test_deep_nesting_inside_an_extension() -> None:
+    doc = json.loads(json.dumps(BASE))
+    text = json.dumps(doc)[:-1] + ', "x-deep": ' + "[" * 5000 + "]" * 5000 + "}"
+    result = validate_bytes(text)
+    assert [(d.rule, d.message) for d in result.errors] == [
+        ("json", "the JSON is nested too deeply to be a texas42-log document")
+    ]
+
+
+def test_moderate_nesting_inside_an_extension_is_kept() -> None:
+    doc = json.loads(json.dumps(BASE))
+    doc["x-deep"] = json.loads("[" * 200 + "]" * 200)
+    result = validate_bytes(json.dumps(doc))
+    assert result.valid and result.match is not None
+    assert result.match.model_dump(by_alias=True, exclude_unset=True)["x-deep"] == doc["x-deep"]
