@@ -124,10 +124,14 @@ def mark_jump(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
     return "R9", f"/hands/{hi}/auction/{ci}"
 
 
-def play_after_decided(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+def hand_with_plays(doc: Doc, data: st.DataObject) -> int:
     spots = [hi for hi, h in enumerate(doc["hands"]) if h.get("plays")]
     assume(spots)
-    hi = data.draw(st.sampled_from(spots))
+    return data.draw(st.sampled_from(spots))
+
+
+def play_after_decided(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
+    hi = hand_with_plays(doc, data)
     plays = doc["hands"][hi]["plays"]
     seat = data.draw(st.sampled_from(SEATS))
     played = {p["tile"] for p in plays}
@@ -184,9 +188,7 @@ def wrong_dealer(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 def claim(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
-    spots = [hi for hi, h in enumerate(doc["hands"]) if h.get("plays")]
-    assume(spots)
-    hi = data.draw(st.sampled_from(spots))
+    hi = hand_with_plays(doc, data)
     plays = doc["hands"][hi]["plays"]
     del plays[data.draw(st.integers(0, len(plays) - 1)) :]
     return "R31", f"/hands/{hi}/plays"

@@ -36,6 +36,15 @@ SEED_DEAL = {
 }
 
 
+#: The seeds' worked example (RULES.md R22): dealer D, A bids 30, sixes trump.
+SEED_HAND: dict[str, Any] = {
+    "deal": SEED_DEAL,
+    "calls": [("points", 30), ("pass", None), ("pass", None), ("pass", None)],
+    "trump": "6",
+    "plays": ["[5|5]", "[3|5]", "[0|5]", "[6|6]"],
+}
+
+
 def trumps_of(trump: Trump) -> list[Tile]:
     from texas42_log.trumps import is_trump
 
@@ -122,12 +131,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
         "seed",
         1,
         {
-            0: {
-                "deal": SEED_DEAL,
-                "calls": [("points", 30), ("pass", None), ("pass", None), ("pass", None)],
-                "trump": "6",
-                "plays": ["[5|5]", "[3|5]", "[0|5]", "[6|6]"],
-            }
+            0: SEED_HAND
         },
         first_dealer="D",
         players={"A": "Ana", "B": "Bert", "C": "Cleo", "D": "Dov"},
@@ -237,12 +241,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
         "extras",
         15,
         {
-            0: {
-                "deal": SEED_DEAL,
-                "calls": [("points", 30), ("pass", None), ("pass", None), ("pass", None)],
-                "trump": "6",
-                "plays": ["[5|5]", "[3|5]", "[0|5]", "[6|6]"],
-            }
+            0: SEED_HAND
         },
         first_dealer="D",
         players={"A": "Ana <b>", "B": "Bert \"the bid\"", "C": "Cleo", "D": "Dov"},
