@@ -34,7 +34,6 @@ class MatchReport:
     rules: Rules | None = None
     preset: str = ""
     hands: int = 0
-    hands_replayed: int = 0
     score: dict[Team, int] | None = None
     winner: Team | None = None
 
@@ -115,7 +114,6 @@ class _MatchChecker:
                 )
             last = i == len(m.hands) - 1
             self._check_hand(i, hand, may_stop=last and m.status == "unfinished")
-            self.report.hands_replayed += 1
             if hand.dealer == expected_dealer or hand.dealer == resync_dealer:
                 expected_dealer = next_seat(hand.dealer)
                 resync_dealer = None
@@ -486,7 +484,7 @@ class _MatchChecker:
                     {"hand": n},
                 )
                 return
-            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks, strict=False)):
+            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks, strict=True)):
                 if stated.winner is not None and stated.winner != trick.winner:
                     self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, trump)
                     return

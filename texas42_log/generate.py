@@ -38,28 +38,31 @@ class Policy:
         tiles = list(TILES)
         self.rng.shuffle(tiles)
         hands: dict[Seat, list[Tile]] = {s: [] for s in SEATS}
-        for seat, t in zip(deal_order(dealer), tiles, strict=False):
+        for seat, t in zip(deal_order(dealer), tiles, strict=True):
             hands[seat].append(t)
         return hands
 
     def call(self, hand_index: int, auction: Auction, seat: Seat) -> tuple[BidKind, int | None]:
         """A legal call: mostly passes and modest raises, now and then a mark bid."""
+        # The weights are part of what a seed means: changing them changes every
+        # generated match, the committed fixtures included.
         rng, r = self.rng, self.rules
-        options: list[tuple[BidKind, int | None]] = [(BidKind.PASS, None)]
-        high = auction.high_bid
         marks = [c[2] for c in auction.calls if c[1] is BidKind.MARKS]
         points = [c[2] for c in auction.calls if c[1] is BidKind.POINTS]
-        if not marks:
-            low = (points[-1] + 1) if points and points[-1] is not None else r.min_point_bid
-            if low <= r.max_point_bid:
-                options.append((BidKind.POINTS, rng.randint(low, min(low + 4, r.max_point_bid))))
-            options.append((BidKind.MARKS, rng.randint(1, r.max_opening_mark_bid)))
-        else:
+        options: list[tuple[BidKind, int | None]] = [(BidKind.PASS, None)]
+        weights = [6 if marks else 5]
+        if marks:
             last = marks[-1]
             assert last is not None
-            options.append((BidKind.MARKS, last + r.mark_bid_raise))
-        del high
-        weights = [5, 4, 1][: len(options)] if not marks else [6, 1]
+            options.append((BidKind.MARKS, last + r.mark_bid_raise))  # R9: exactly one more
+            weights.append(1)
+        else:
+            low = points[-1] + 1 if points and points[-1] is not None else r.min_point_bid
+            if low <= r.max_point_bid:  # R8: above the current point bid
+                options.append((BidKind.POINTS, rng.randint(low, min(low + 4, r.max_point_bid))))
+                weights.append(4)
+            options.append((BidKind.MARKS, rng.randint(1, r.max_opening_mark_bid)))
+            weights.append(1 if len(options) == 3 else 4)
         return rng.choices(options, weights=weights)[0]
 
     def trump(self, hand_index: int, contract: Contract, hand: list[Tile]) -> Trump:

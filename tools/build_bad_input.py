@@ -10,12 +10,15 @@ too deep to commit (a 50 MB file, 100,000 nested lists) are made by the tests.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "fixtures" / "bad-input"
-BASE = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
+# Fixtures go under FIXTURES_ROOT (argv[1], default: the repository) — tests rebuild them elsewhere.
+FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
+OUT = FIXTURES_ROOT / "fixtures" / "bad-input"
+BASE = FIXTURES_ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 
 
 def small() -> dict[str, Any]:
@@ -115,7 +118,7 @@ def main() -> None:
     put("unknown-rule-option.json", dump(bad_option), "schema", 16, 15,
         "unknown field 'bust'", "/rules/options/bust")
 
-    (ROOT / "fixtures" / "bad-input-expected.json").write_text(json.dumps(expected, indent=2) + "\n")
+    (FIXTURES_ROOT / "fixtures" / "bad-input-expected.json").write_text(json.dumps(expected, indent=2) + "\n")
     print(f"wrote {len(expected)} bad inputs")
 
 

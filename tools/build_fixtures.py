@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# Fixtures go under FIXTURES_ROOT (argv[1], default: the repository) — tests rebuild them elsewhere.
+FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 sys.path.insert(0, str(ROOT))
 
 from texas42_log.auction import Auction, BidKind, Contract  # noqa: E402
@@ -26,7 +28,7 @@ from texas42_log.seats import SEATS, Seat, next_seat  # noqa: E402
 from texas42_log.tiles import TILES, Tile  # noqa: E402
 from texas42_log.trumps import Trump  # noqa: E402
 
-OUT = ROOT / "fixtures" / "valid"
+OUT = FIXTURES_ROOT / "fixtures" / "valid"
 
 SEED_DEAL = {
     "A": ["[5|5]", "[1|1]", "[1|2]", "[2|2]", "[0|0]", "[0|1]", "[0|2]"],

@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+# Fixtures go under FIXTURES_ROOT (argv[1], default: the repository) — tests rebuild them elsewhere.
+FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 sys.path.insert(0, str(ROOT))
 
 from texas42_log.auction import Auction, BidKind  # noqa: E402
@@ -27,8 +29,8 @@ from texas42_log.seats import SEATS, next_seat  # noqa: E402
 from texas42_log.tiles import Tile  # noqa: E402
 from texas42_log.trumps import FACTS, TRUMP_SUIT, Trump  # noqa: E402
 
-VALID = ROOT / "fixtures" / "valid"
-OUT = ROOT / "fixtures" / "invalid"
+VALID = FIXTURES_ROOT / "fixtures" / "valid"
+OUT = FIXTURES_ROOT / "fixtures" / "invalid"
 
 Doc = dict[str, Any]
 
@@ -548,7 +550,7 @@ def main() -> None:
         doc, expect = build()
         (OUT / f"{name}.json").write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", "utf-8")
         expected[f"{name}.json"] = [{"rule": r, "pointer": p} for r, p in expect]
-    (ROOT / "fixtures" / "invalid-expected.json").write_text(json.dumps(expected, indent=2) + "\n", "utf-8")
+    (FIXTURES_ROOT / "fixtures" / "invalid-expected.json").write_text(json.dumps(expected, indent=2) + "\n", "utf-8")
     print(f"wrote {len(CASES)} invalid fixtures")
 
 
