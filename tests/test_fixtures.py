@@ -137,3 +137,19 @@ def test_dealer_draw_checks() -> None:
         ("R4", "/dealer_draw/1/seat"),
         ("R2", "/dealer_draw/1/tile"),
     ]
+
+
+def test_read_match_raises_malformed_log_with_every_problem() -> None:
+    from texas42_log.errors import MalformedLog
+    from texas42_log.validate import read_match
+
+    match = read_match((FIXTURES / "invalid" / "R16-renege.json").read_bytes())  # well-formed
+    assert len(match.hands) == 14
+    try:
+        read_match((FIXTURES / "bad-input" / "unknown-field.json").read_bytes())
+    except MalformedLog as e:
+        assert isinstance(e, ValueError)
+        assert str(e) == "schema at /hands/0/plays/0/colour: unknown field 'colour'; extension fields must start with 'x-'"
+        assert [d.line for d in e.diagnostics] == [94]
+    else:
+        raise AssertionError("a malformed log was read")

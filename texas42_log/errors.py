@@ -12,7 +12,16 @@ Severity = Literal["error", "warning"]
 
 
 class MalformedLog(ValueError):
-    """The input is not a well-formed log: bytes, JSON or structure."""
+    """The input is not a well-formed log: bytes, JSON or structure.
+
+    ``diagnostics`` holds every problem found; ``str()`` is the first one.
+    """
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        first = diagnostics[0] if diagnostics else None
+        where = f" at {first.pointer}" if first and first.pointer else ""
+        super().__init__(f"{first.rule}{where}: {first.message}" if first else "malformed log")
+        self.diagnostics = diagnostics
 
 
 class IllegalAction(ValueError):

@@ -20,13 +20,13 @@ from jsonschema.exceptions import ValidationError as SchemaError
 from pydantic import ValidationError
 
 from .check import MatchReport, check_match
-from .errors import Diagnostic
+from .errors import Diagnostic, MalformedLog
 from .model import FORMAT_NAME, Match
 from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
 from .tiles import Tile
 
-__all__ = ["ValidationResult", "validate_bytes", "parse_match", "DEFAULT_MAX_BYTES"]
+__all__ = ["ValidationResult", "validate_bytes", "parse_match", "read_match", "DEFAULT_MAX_BYTES"]
 
 #: A single match is a few hundred KB at most; larger input is refused up front.
 DEFAULT_MAX_BYTES = 16 * 1024 * 1024
@@ -396,3 +396,15 @@ def _place_duplicate(text: str, key: str, d: Diagnostic) -> None:
     second = text.find(needle, first + 1) if first >= 0 else -1
     if second >= 0:
         d.line, d.column = line_column(text, second)
+
+
+def read_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Match:
+    """The parsed match, or :class:`MalformedLog` with every structural problem.
+
+    Structure only: a well-formed log that breaks a rule is returned; use
+    :func:`validate_bytes` or :func:`texas42_log.check.check_match` for the rules.
+    """
+    result = parse_match(data, max_bytes=max_bytes)
+    if result.match is None:
+        raise MalformedLog(result.errors)
+    return result.match
