@@ -86,7 +86,7 @@ def _main(
 
 @app.command()
 def validate(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Log files; '-' reads standard input.")],
+    files: Annotated[list[str], typer.Argument(metavar="FILE", help="Log files; '-' reads standard input.")],
     output: Annotated[
         OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
     ] = OutputFormat.text,
