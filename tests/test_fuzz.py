@@ -87,3 +87,43 @@ def test_moderate_nesting_inside_an_extension_is_kept() -> None:
     result = validate_bytes(json.dumps(doc))
     assert result.valid and result.match is not None
     assert result.match.model_dump(by_alias=True, exclude_unset=True)["x-deep"] == doc["x-deep"]
+
+
+def _objects(node: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        found.append(node)
+        for v in node.values():
+            found += _objects(v)
+    elif isinstance(node, list):
+        for v in node:
+            found += _objects(v)
+    return found
+
+
+def test_an_extension_on_every_object_is_accepted_and_kept() -> None:
+    doc = json.loads(json.dumps(BASE))
+    for i, obj in enumerate(_objects(doc)):
+        obj[f"x-test-{i}"] = {"n": i, "list": [None, True]}
+    result = validate_bytes(json.dumps(doc))
+    assert result.valid, [d.message for d in result.errors]
+    assert result.match is not None
+    assert result.match.model_dump(mode="json", by_alias=True, exclude_unset=True) == doc
+
+
+def test_r3_context_keeps_the_hand_number() -> None:
+    # The played tile is unknown in its owner's deal, and the player's 7 tiles are all
+    # known without it: "not in the hand" (R3), whose context lists the player's tiles.
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "invalid" / "R3-plays-a-tile-dealt-to-another.json"
+    doc = json.loads(path.read_text("utf-8"))
+    hand = doc["hands"][1]
+    leader = hand["plays"][0]["seat"]
+    never_played = {t for tiles in hand["deal"].values() for t in tiles} - {p["tile"] for p in hand["plays"]}
+    owner, tile = next((s, t) for s, tiles in hand["deal"].items() if s != leader for t in tiles if t in never_played)
+    hand["plays"][0]["tile"] = tile
+    hand["deal"][owner] = [None if t == tile else t for t in hand["deal"][owner]]
+    errors = validate_bytes(json.dumps(doc)).errors
+    assert [(d.rule, d.pointer) for d in errors] == [("R3", "/hands/1/plays/0")]
+    assert "is not in" in errors[0].message
+    assert errors[0].context["hand"] == 2
+    assert len(errors[0].context["hand_tiles"]) == 7

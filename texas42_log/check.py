@@ -44,7 +44,9 @@ class MatchReport:
 
 def effective_rules(match: Match) -> Rules:
     """The rules in force: the options as the log spells them out."""
-    return Rules(**match.rules.options.model_dump())
+    options = match.rules.options
+    # Declared options only: x- extensions on the options object are kept, never interpreted.
+    return Rules(**{name: getattr(options, name) for name in type(options).model_fields})
 
 
 _KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}

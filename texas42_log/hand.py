@@ -190,7 +190,7 @@ class PlayState:
                 raise IllegalAction(
                     "R3",
                     f"{seat} plays {t}, which is not in {seat}'s hand (R3)",
-                    self.context(seat, t) | {"hand": [str(x) for x in sorted(self.known[seat])]},
+                    self.context(seat, t) | {"hand_tiles": [str(x) for x in sorted(self.known[seat])]},
                 )
         if trick.plays:
             self._check_follow(seat, t, trick)
