@@ -41,6 +41,8 @@ class ValidationResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     match: Match | None = None
     report: MatchReport | None = None
+    #: The decoded source, kept to place diagnostics without decoding twice.
+    text: str | None = field(default=None, repr=False)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -304,6 +306,7 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
     if problem is not None or text is None:
         result.diagnostics.append(problem or Diagnostic("encoding", "unreadable input"))
         return result
+    result.text = text
     try:
         doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
@@ -366,8 +369,8 @@ def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> 
     result.report = report
     if report.diagnostics:
         result.diagnostics.extend(report.diagnostics)
-        text = data if isinstance(data, str) else data.decode("utf-8-sig")
-        _place(text, result.diagnostics)
+        assert result.text is not None  # a parsed match always has its text
+        _place(result.text, result.diagnostics)
     return result
 
 
