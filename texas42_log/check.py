@@ -86,15 +86,16 @@ class _MatchChecker:
         self._check_draw()
         expected_dealer: Seat = m.first_dealer
         resync_dealer: Seat | None = None
-        won_at: int | None = None
+        won: tuple[int, Team] | None = None  # (hand index, team) once a team reaches the goal
         for i, hand in enumerate(m.hands):
             hp = f"/hands/{i}"
-            if won_at is not None:
+            if won is not None:
+                won_at, winner = won
                 self.error(
                     "R24",
                     hp,
-                    f"hand {i + 1} is played after {self.report.winner} won the match with "
-                    f"{self.score[self.report.winner or 'A+C']} marks in hand {won_at + 1}; "
+                    f"hand {i + 1} is played after {winner} won the match with "
+                    f"{self.score[winner]} marks in hand {won_at + 1}; "
                     f"the match ends at {self.rules.match_goal_marks} marks (R24)",
                     {"hand": i + 1},
                 )
@@ -122,11 +123,11 @@ class _MatchChecker:
             else:
                 resync_dealer = next_seat(hand.dealer)
                 expected_dealer = next_seat(expected_dealer)
-            if self.score_known:
+            if self.score_known and won is None:
                 for team in TEAMS:
                     if self.score[team] >= self.rules.match_goal_marks:
                         self.report.winner = team
-                        won_at = i
+                        won = (i, team)
         self._check_match_end()
         self.report.score = dict(self.score) if self.score_known else None
         return self.report

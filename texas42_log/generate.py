@@ -75,12 +75,6 @@ class Policy:
         return self.rng.choice(legal)
 
 
-def legal_tiles(state: PlayState, seat: Seat) -> list[Tile]:
-    """R16: the tiles ``seat`` may play now (all known holdings assumed)."""
-    follow = state.followers(seat)
-    return follow if follow else sorted(state.held(seat))
-
-
 def random_match(
     seed: int | None = None,
     *,
@@ -168,7 +162,7 @@ def _random_hand(
     while not state.over:
         seat = state.to_play
         assert seat is not None
-        t = policy.play(index, state, seat, legal_tiles(state, seat))
+        t = policy.play(index, state, seat, state.legal_tiles(seat))
         state.play(seat, t)
         plays.append({"seat": seat, "tile": str(t)})
     hand["plays"] = plays

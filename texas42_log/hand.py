@@ -126,6 +126,10 @@ class PlayState:
         suit = self._table[trick.plays[0][1]].leads
         return sorted(t for t in self.known[seat] if suit in self._table[t].follows)
 
+    def legal_tiles(self, seat: Seat) -> list[Tile]:
+        """R16: the known tiles ``seat`` may play now — followers if any, else any tile."""
+        return self.followers(seat) or sorted(self.known[seat])
+
     def context(self, seat: Seat | None = None, t: Tile | None = None) -> dict[str, Any]:
         """The game state for a diagnostic."""
         trick = self.current

@@ -123,19 +123,13 @@ _TYPE_NAMES = {
 
 
 def _json_type(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true or false"
-    if isinstance(v, int):
-        return "an integer"
+    """The JSON type of a parsed value, in words ("a number" for a non-integral one)."""
     if isinstance(v, float):
         return "a number"
-    if isinstance(v, str):
-        return "a string"
-    if isinstance(v, list):
-        return "a list"
-    return "an object"
+    kinds = (
+        (type(None), "null"), (bool, "boolean"), (int, "integer"), (str, "string"), (list, "array")
+    )
+    return _TYPE_NAMES[next((name for t, name in kinds if isinstance(v, t)), "object")]
 
 
 def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
