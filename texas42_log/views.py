@@ -1,0 +1,633 @@
+"""What one observer may see at one moment of a hand (R25–R29).
+
+This module is the security boundary of every renderer (DESIGN.md): it decides
+visibility once, in Python, and returns a plain :class:`View` holding only what
+the observer may see. The text, JSON and HTML renderers render a ``View`` and
+nothing else, so none of them can show a tile the view does not hold.
+
+Observers (:data:`OBSERVERS`):
+
+* ``"A"``–``"D"`` — a player at the table: the public information (R25–R28)
+  plus that seat's own unplayed tiles.
+* ``"public"`` — a spectator during the hand: the public information only.
+* ``"review"`` — after the hand (R29): every play with its player, and for each
+  seat the tiles it plays later in the hand; tiles never played stay hidden.
+* ``"omniscient"`` — analysis: every hand laid open. Never a default; every
+  renderer labels it.
+
+Moments (:class:`Moment`), all within one hand:
+
+* ``auction`` — after the recorded calls, before the declaration;
+* ``declaration`` — trumps declared, no tile played (``play 0``);
+* ``play k`` — just after the k-th tile; a trick completed by that tile is
+  still on the table, its winner known, and already counted among the won
+  tricks (the seeds' second example view);
+* ``trick t`` — trick ``t`` collected and the next not yet led (the seeds'
+  third to fifth example views: "played in order: none"). When trick ``t``
+  ended the hand, it stays on the table: the same as ``play`` of its last tile;
+* ``end`` — the last recorded moment of the hand.
+
+Public during a hand (R25): bids, bidder, trumps, the current trick's tiles
+with players and order, tile counts, match marks. Won tricks (R26–R28): by
+trick number and winning team only, faces sorted (not in play order, not tied
+to players); in a point contract every won face, in an all-tricks contract
+only the last 1 or 2 completed tricks (the bidder's choice); the others are
+covered. Hand points are given when every won face is visible.
+
+Rejected attempts (R30) change nothing and are not shown. Annotations are the
+annotator's public words, shown as written from the moment of what they annotate:
+a call's after the auction, a play's after that play, the declaration's from
+the declaration, the match's throughout; a comment on a hand as a whole comes
+with the hand's last moment, where it cannot give away what is still to come.
+
+The views replay a log already proved valid (:func:`texas42_log.check.check_match`);
+plays go through the engine's checked path all the same, and an illegal log
+raises :class:`ValueError`. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from .auction import Auction, BidKind, Contract
+from .errors import IllegalAction
+from .hand import PlayState, Trick
+from .model import Annotation, Hand, Match, PassCall
+from .rules import Rules
+from .seats import SEATS, TEAMS, Seat, Team, team_of
+from .tiles import TILE_BY_NAME, Tile
+from .trumps import Trump
+
+__all__ = [
+    "OBSERVERS",
+    "Observer",
+    "Moment",
+    "PlayedTile",
+    "CurrentTrick",
+    "WonTrick",
+    "ContractView",
+    "Note",
+    "View",
+    "view_for",
+    "hand_views",
+    "match_views",
+    "trick_moments",
+    "parse_observer",
+]
+
+Observer = Literal["A", "B", "C", "D", "public", "review", "omniscient"]
+OBSERVERS: Final[tuple[Observer, ...]] = ("A", "B", "C", "D", "public", "review", "omniscient")
+MomentKind = Literal["auction", "declaration", "play", "trick", "end"]
+VIEW_FORMAT: Final = "texas42-view"
+VIEW_VERSION: Final = 1
+
+
+def parse_observer(text: str) -> Observer:
+    """``"a"`` → ``"A"``, ``"Public"`` → ``"public"``; :class:`ValueError` lists the choices."""
+    t = text.strip()
+    for o in OBSERVERS:
+        if t == o or (len(o) == 1 and t.upper() == o) or (len(o) > 1 and t.lower() == o):
+            return o
+    raise ValueError(f"unknown observer {text!r}; choose one of {', '.join(OBSERVERS)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A moment of a hand; see the module docs. ``number``: plays for ``play``, a trick for ``trick``."""
+
+    kind: MomentKind
+    number: int = 0
+
+    @classmethod
+    def auction(cls) -> Moment:
+        return cls("auction")
+
+    @classmethod
+    def declaration(cls) -> Moment:
+        return cls("declaration")
+
+    @classmethod
+    def after_play(cls, k: int) -> Moment:
+        return cls("declaration") if k == 0 else cls("play", k)
+
+    @classmethod
+    def after_trick(cls, t: int) -> Moment:
+        return cls("trick", t)
+
+    @classmethod
+    def end(cls) -> Moment:
+        return cls("end")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTile:
+    """A tile on the table: its play-order number in the trick, who played it."""
+
+    order: int
+    seat: Seat
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentTrick:
+    """The trick on the table (R25): tiles with players and order, public."""
+
+    number: int
+    leader: Seat
+    plays: tuple[PlayedTile, ...]
+    winner: Seat | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WonTrick:
+    """A completed trick as the observer may see it (R26–R29).
+
+    ``faces`` are sorted (R28), or ``None`` when the trick is covered (R27).
+    ``plays`` and ``winner`` are given only after the hand (review, R29) and to
+    the omniscient observer.
+    """
+
+    number: int
+    team: Team
+    faces: tuple[str, ...] | None
+    points: int | None
+    plays: tuple[PlayedTile, ...] | None = None
+    winner: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ContractView:
+    """The contract: public once the auction is over (R25)."""
+
+    bidder: Seat
+    kind: Literal["points", "marks"]
+    bid: int
+    marks: int
+    trump: str | None
+    #: "all" (R26), "last-1" or "last-2" (R27); None before the declaration.
+    visibility: Literal["all", "last-1", "last-2"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An annotation, with what it is attached to ("match", "hand", "call 2", "play 5", "declaration")."""
+
+    on: str
+    text: str
+    author: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One moment of one hand as one observer may see it. Plain data; see :meth:`as_dict`."""
+
+    observer: Observer
+    hand: int
+    dealer: Seat
+    moment: MomentKind
+    #: Tiles played so far in this hand.
+    play: int
+    #: True once the contract is decided (or all four passed).
+    over: bool
+    players: dict[Seat, str]
+    marks: dict[Team, int]
+    auction: tuple[tuple[Seat, str, int | None], ...]
+    contract: ContractView | None
+    trick: CurrentTrick | None
+    counts: dict[Seat, int]
+    won: tuple[WonTrick, ...]
+    tricks_won: dict[Team, int]
+    #: Hand points per team, when every won face is visible to this observer.
+    points: dict[Team, int] | None
+    #: Tiles the observer may see in each seat's hand (only seats with some).
+    hands: dict[Seat, tuple[str, ...]]
+    #: Tiles in each seat's hand the observer may not see.
+    hidden: dict[Seat, int]
+    to_play: Seat | None
+    #: "made", "set" or "no-contract" once over; marks this hand gave.
+    result: str | None
+    result_marks: dict[Team, int] | None
+    notes: tuple[Note, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The view as JSON-ready data (key order fixed)."""
+        c = self.contract
+        t = self.trick
+        return {
+            "format": VIEW_FORMAT,
+            "version": VIEW_VERSION,
+            "observer": self.observer,
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "moment": self.moment,
+            "play": self.play,
+            "over": self.over,
+            "players": dict(self.players),
+            "marks": dict(self.marks),
+            "auction": [
+                {"seat": s, "call": k} | ({} if b is None else {"bid": b}) for s, k, b in self.auction
+            ],
+            "contract": None
+            if c is None
+            else {
+                "bidder": c.bidder,
+                "kind": c.kind,
+                "bid": c.bid,
+                "marks": c.marks,
+                "trump": c.trump,
+                "visibility": c.visibility,
+            },
+            "trick": None
+            if t is None
+            else {
+                "number": t.number,
+                "leader": t.leader,
+                "plays": [_played(p) for p in t.plays],
+                "winner": t.winner,
+                "points": t.points,
+            },
+            "counts": dict(self.counts),
+            "won": [
+                {
+                    "number": w.number,
+                    "team": w.team,
+                    "faces": None if w.faces is None else list(w.faces),
+                    "points": w.points,
+                }
+                | ({} if w.plays is None else {"plays": [_played(p) for p in w.plays], "winner": w.winner})
+                for w in self.won
+            ],
+            "tricks_won": dict(self.tricks_won),
+            "points": None if self.points is None else dict(self.points),
+            "hands": {s: list(ts) for s, ts in self.hands.items()},
+            "hidden": dict(self.hidden),
+            "to_play": self.to_play,
+            "result": self.result,
+            "result_marks": None if self.result_marks is None else dict(self.result_marks),
+            "notes": [
+                {"on": n.on, "text": n.text} | ({} if n.author is None else {"author": n.author})
+                for n in self.notes
+            ],
+        }
+
+
+def _played(p: PlayedTile) -> dict[str, Any]:
+    return {"order": p.order, "seat": p.seat, "tile": p.tile}
+
+
+_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
+
+
+def _notes(on: str, annotations: list[Annotation]) -> list[Note]:
+    return [Note(on, a.text, a.author) for a in annotations]
+
+
+class _HandReplay:
+    """Replays one hand once and produces the views of its moments for one observer."""
+
+    def __init__(self, match: Match, rules: Rules, index: int, marks_before: dict[Team, int], observer: Observer) -> None:
+        self.match = match
+        self.index = index
+        self.hand: Hand = match.hands[index]
+        self.observer = observer
+        self.marks_before = dict(marks_before)
+        hand = self.hand
+        self.players: dict[Seat, str] = {}
+        if match.players is not None:
+            for s in SEATS:
+                name = getattr(match.players, s)
+                if name is not None:
+                    self.players[s] = name
+        # Holdings: the dealt tiles known, plus the tiles a seat plays (proof of holding).
+        self.plays: list[tuple[Seat, Tile, int]] = [
+            (p.seat, TILE_BY_NAME[p.tile], j) for j, p in enumerate(hand.plays) if not p.rejected
+        ]
+        known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
+        if hand.deal is not None:
+            for s in SEATS:
+                known[s].update(TILE_BY_NAME[x] for x in getattr(hand.deal, s) if x is not None)
+        for seat, t, _ in self.plays:
+            known[seat].add(t)
+        self.known = known
+        self.unknown: dict[Seat, int] = {s: 7 - len(known[s]) for s in SEATS}
+
+        self.auction = Auction(rules, hand.dealer)
+        self.calls: list[tuple[Seat, str, int | None]] = []
+        self.base_notes = _notes("match", match.annotations)
+        self.hand_notes = _notes("hand", hand.annotations)
+        self.call_notes: list[Note] = []
+        n_call = 0
+        try:
+            for call in hand.auction:
+                if call.rejected:
+                    continue
+                n_call += 1
+                bid = None if isinstance(call, PassCall) else call.bid
+                self.auction.call(call.seat, _KIND[call.call], bid)
+                self.calls.append((call.seat, call.call, bid))
+                self.call_notes += _notes(f"call {n_call}", call.annotations)
+        except IllegalAction as e:
+            raise ValueError(f"hand {index + 1} is not legal: {e.message}") from None
+        self.contract: Contract | None = self.auction.contract()
+        self.trump: Trump | None = None
+        self.stacks: int | None = None
+        self.decl_notes: list[Note] = []
+        if self.contract is not None and hand.declaration is not None:
+            self.trump = Trump(hand.declaration.trump)
+            self.stacks = hand.declaration.stacks
+            self.decl_notes = _notes("declaration", hand.declaration.annotations)
+        self.play_notes: list[list[Note]] = [
+            _notes(f"play {k + 1}", hand.plays[j].annotations) for k, (_, _, j) in enumerate(self.plays)
+        ]
+        self.rules = rules
+
+    # -- moments -------------------------------------------------------------
+
+    def moments(self) -> list[Moment]:
+        """Every moment of the hand in order: auction, declaration, each play."""
+        out = [Moment.auction()]
+        if self.trump is not None:
+            out.append(Moment.declaration())
+            out.extend(Moment("play", k) for k in range(1, len(self.plays) + 1))
+        return out
+
+    def resolve(self, moment: Moment) -> tuple[MomentKind, int, bool]:
+        """(kind, plays made, collected?) for a moment; ValueError if the log has no such moment."""
+        n = self.index + 1
+        if moment.kind == "end":
+            if self.trump is None:
+                return "end", -1, False
+            return "end", len(self.plays), False
+        if moment.kind == "auction":
+            return "auction", -1, False
+        if self.trump is None:
+            raise ValueError(f"hand {n} has no trump declaration, so no moment after it")
+        if moment.kind == "declaration":
+            return "declaration", 0, False
+        if moment.kind == "play":
+            k = moment.number
+            if not 0 <= k <= len(self.plays):
+                raise ValueError(f"hand {n} has {len(self.plays)} plays; there is no play {k}")
+            return ("declaration" if k == 0 else "play"), k, False
+        t = moment.number
+        complete = len(self.plays) // 4
+        if not 1 <= t <= complete:
+            raise ValueError(f"hand {n} has {complete} complete tricks; there is no trick {t}")
+        return "trick", 4 * t, True
+
+    def views(self, moments: list[Moment]) -> list[View]:
+        """The views at ``moments`` (in any order), replaying the plays once."""
+        wanted = [self.resolve(m) for m in moments]
+        by_plays: dict[int, list[int]] = {}
+        for i, (_, k, _) in enumerate(wanted):
+            by_plays.setdefault(k, []).append(i)
+        out: list[View | None] = [None] * len(moments)
+        for i in by_plays.get(-1, []):
+            out[i] = self._auction_view(wanted[i][0])
+        if self.trump is None:
+            return [v for v in out if v is not None]
+        assert self.contract is not None
+        state = PlayState(self.rules, self.contract, self.trump, self.known, self.unknown)
+        k = 0
+        while True:
+            for i in by_plays.get(k, []):
+                kind, _, collected = wanted[i]
+                out[i] = self._play_view(state, kind, k, collected)
+            if k == len(self.plays) or k >= max(by_plays):
+                break
+            seat, t, _ = self.plays[k]
+            try:
+                state.play(seat, t)
+            except IllegalAction as e:
+                raise ValueError(f"hand {self.index + 1} is not legal: {e.message}") from None
+            k += 1
+        return [v for v in out if v is not None]
+
+    # -- building a view -----------------------------------------------------
+
+    def _contract_view(self, declared: bool) -> ContractView | None:
+        c = self.contract
+        if c is None:
+            return None
+        vis: Literal["all", "last-1", "last-2"] | None = None
+        trump = self.trump if declared else None
+        if trump is not None:
+            vis = "all" if not c.all_tricks else ("last-2" if self.stacks == 2 else "last-1")
+        return ContractView(
+            c.bidder,
+            "points" if c.kind is BidKind.POINTS else "marks",
+            c.bid,
+            c.marks,
+            None if trump is None else trump.value,
+            vis,
+        )
+
+    def _hand_tiles(self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
+        """What the observer sees of each hand with ``k`` tiles played: (shown tiles, hidden count)."""
+        o = self.observer
+        shown: dict[Seat, tuple[str, ...]] = {}
+        hidden: dict[Seat, int] = {}
+        later: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
+        if o == "review":
+            for seat, t, _ in self.plays[k:]:
+                later[seat].add(t)
+        for s in SEATS:
+            count = len(remaining[s]) + unknown[s]
+            if o == "omniscient" or o == s:
+                tiles = remaining[s]
+            elif o == "review":
+                tiles = later[s]
+            else:
+                tiles = set()
+            if tiles:
+                shown[s] = tuple(str(t) for t in sorted(tiles))
+            hidden[s] = count - len(tiles)
+        return shown, hidden
+
+    def _notes_until(self, k: int) -> tuple[Note, ...]:
+        notes = self.base_notes + self.call_notes + self.decl_notes
+        for n in self.play_notes[:k]:
+            notes = notes + n
+        if k == len(self.plays):
+            notes = notes + self.hand_notes
+        return tuple(notes)
+
+    def _auction_view(self, kind: MomentKind) -> View:
+        all_passed = self.auction.done and self.contract is None
+        shown, hidden = self._hand_tiles(self.known, self.unknown, 0)
+        marks = dict(self.marks_before)
+        return View(
+            observer=self.observer,
+            hand=self.index + 1,
+            dealer=self.hand.dealer,
+            moment=kind,
+            play=0,
+            over=all_passed,
+            players=dict(self.players),
+            marks=marks,
+            auction=tuple(self.calls),
+            contract=self._contract_view(declared=False),
+            trick=None,
+            counts={s: 7 for s in SEATS},
+            won=(),
+            tricks_won={t: 0 for t in TEAMS},
+            points=None,
+            hands=shown,
+            hidden=hidden,
+            to_play=self.auction.to_call,
+            result="no-contract" if all_passed else None,
+            result_marks={t: 0 for t in TEAMS} if all_passed else None,
+            notes=tuple(self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])),
+        )
+
+    def _play_view(self, state: PlayState, kind: MomentKind, k: int, collected: bool) -> View:
+        o = self.observer
+        full = o in ("review", "omniscient")
+        c = self.contract
+        assert c is not None
+        completed = [t for t in state.tricks if t.winner is not None]
+        n_done = len(completed)
+        if c.all_tricks and not full:
+            keep = 2 if self.stacks == 2 else 1
+            face_up = {t.number for t in completed[-keep:]}
+        else:
+            face_up = {t.number for t in completed}
+        won = tuple(self._won(t, t.number in face_up, full) for t in completed)
+        all_visible = len(face_up) == n_done
+        trick: CurrentTrick
+        if state.over or (k > 0 and k % 4 == 0 and not collected):
+            # A trick's fourth tile was just played: the trick is still on the table
+            # with its winner; the deciding trick stays there (the seeds' 2nd view).
+            last = completed[-1]
+            trick = CurrentTrick(last.number, last.leader, _table(last), last.winner, last.points)
+        else:
+            # Mid-trick, or trick k/4 collected and the next not yet led (empty).
+            cur = state.current
+            trick = CurrentTrick(cur.number, cur.leader, _table(cur))
+        remaining = {s: set(state.known[s]) for s in SEATS}
+        shown, hidden = self._hand_tiles(remaining, state.unknown, k)
+        counts = {s: len(remaining[s]) + state.unknown[s] for s in SEATS}
+        marks = dict(self.marks_before)
+        result = None
+        result_marks = None
+        if state.result is not None:
+            result = state.result.outcome.value
+            result_marks = dict(state.result.marks)
+            for t in TEAMS:
+                marks[t] += state.result.marks[t]
+        return View(
+            observer=o,
+            hand=self.index + 1,
+            dealer=self.hand.dealer,
+            moment=kind,
+            play=k,
+            over=state.over,
+            players=dict(self.players),
+            marks=marks,
+            auction=tuple(self.calls),
+            contract=self._contract_view(declared=True),
+            trick=trick,
+            counts=counts,
+            won=won,
+            tricks_won=dict(state.tricks_won),
+            points=dict(state.points) if all_visible else None,
+            hands=shown,
+            hidden=hidden,
+            to_play=state.to_play,
+            result=result,
+            result_marks=result_marks,
+            notes=self._notes_until(k),
+        )
+
+    @staticmethod
+    def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:
+        assert t.winner is not None
+        team = team_of(t.winner)
+        if not face_up:
+            return WonTrick(t.number, team, None, None)
+        faces = tuple(str(x) for x in sorted(x for _, x in t.plays))
+        if full:
+            return WonTrick(t.number, team, faces, t.points, _table(t), t.winner)
+        return WonTrick(t.number, team, faces, t.points)
+
+
+def _table(t: Trick) -> tuple[PlayedTile, ...]:
+    return tuple(PlayedTile(i + 1, s, str(x)) for i, (s, x) in enumerate(t.plays))
+
+
+def _marks_before(match: Match, rules: Rules, upto: int) -> dict[Team, int]:
+    """Match marks before hand ``upto`` (R5), replaying the earlier hands (unchecked)."""
+    marks: dict[Team, int] = {t: 0 for t in TEAMS}
+    for i in range(upto):
+        r = _HandReplay(match, rules, i, marks, "public")
+        if r.trump is None:
+            continue
+        assert r.contract is not None
+        state = PlayState(rules, r.contract, r.trump, r.known, r.unknown)
+        for seat, t, _ in r.plays:
+            state.apply(seat, t)
+        if state.result is not None:
+            for team in TEAMS:
+                marks[team] += state.result.marks[team]
+    return marks
+
+
+def _rules(match: Match) -> Rules:
+    from .check import effective_rules
+
+    return effective_rules(match)
+
+
+def _check_index(match: Match, hand_index: int) -> None:
+    if not 0 <= hand_index < len(match.hands):
+        raise ValueError(
+            f"the match has {len(match.hands)} hands; there is no hand {hand_index + 1}"
+        )
+
+
+def view_for(match: Match, observer: Observer, hand_index: int, moment: Moment) -> View:
+    """The view of hand ``hand_index`` (0-based) at ``moment`` for ``observer``."""
+    return hand_views(match, observer, hand_index, [moment])[0]
+
+
+def hand_views(
+    match: Match, observer: Observer, hand_index: int, moments: list[Moment] | None = None
+) -> list[View]:
+    """Views of one hand at ``moments`` (default: every moment, in order)."""
+    _check_index(match, hand_index)
+    rules = _rules(match)
+    replay = _HandReplay(match, rules, hand_index, _marks_before(match, rules, hand_index), observer)
+    return replay.views(replay.moments() if moments is None else moments)
+
+
+def match_views(match: Match, observer: Observer) -> list[list[View]]:
+    """Every moment of every hand, hand by hand (what the HTML viewer steps through)."""
+    rules = _rules(match)
+    out: list[list[View]] = []
+    marks: dict[Team, int] = {t: 0 for t in TEAMS}
+    for i in range(len(match.hands)):
+        replay = _HandReplay(match, rules, i, marks, observer)
+        views = replay.views(replay.moments())
+        out.append(views)
+        last = views[-1]
+        marks = dict(last.marks)
+    return out
+
+
+def trick_moments(match: Match, hand_index: int) -> list[Moment]:
+    """The trick-by-trick moments of a hand: the auction, the declaration, each
+    trick's last tile (still on the table), and a last unfinished trick."""
+    _check_index(match, hand_index)
+    hand = match.hands[hand_index]
+    out = [Moment.auction()]
+    if hand.declaration is None:
+        return out
+    out.append(Moment.declaration())
+    n = sum(1 for p in hand.plays if not p.rejected)
+    out.extend(Moment("play", k) for k in range(4, n + 1, 4))
+    if n % 4:
+        out.append(Moment("play", n))
+    return out
+
