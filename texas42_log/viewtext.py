@@ -1,0 +1,169 @@
+"""Views as text, in any language of the catalogue (:mod:`texas42_log.locales`).
+
+:func:`describe` is the seeds' own description of a view — contract, bidder,
+tiles played in order, tiles in hand per seat, visible won faces per trick with
+team — which the seeds' five example views give word for word (RULES.md, end;
+seeds 000 and 001). It is the accessible label of the HTML viewer too.
+:func:`view_lines` adds the rest of the view, one line each, for the terminal.
+
+Renders a :class:`~texas42_log.views.View` and nothing else. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from .locales import catalogue
+from .seats import SEATS, TEAMS, Seat, Team
+from .views import Note, View
+
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label"]
+
+
+class _Msg:
+    def __init__(self, lang: str) -> None:
+        self.m = catalogue(lang)
+
+    def __call__(self, key: str, **kw: object) -> str:
+        return self.m[key].format(**kw)
+
+
+def _trump(m: _Msg, trump: str | None) -> str:
+    if trump is None:
+        return m("trump.undeclared")
+    if trump == "no-trump":
+        return m("trump.none")
+    if trump == "doubles":
+        return m("trump.doubles")
+    return m("trump", trump=trump)
+
+
+def _teams(numbers: dict[Team, int]) -> str:
+    return ", ".join(f"{t} {numbers[t]}" for t in TEAMS)
+
+
+def observer_label(view: View, lang: str) -> str:
+    m = _Msg(lang)
+    o = view.observer
+    return m("observer.seat", seat=o) if o in SEATS else m(f"observer.{o}")
+
+
+def description_parts(view: View, lang: str) -> list[str]:
+    """The seeds' description of ``view``, sentence by sentence."""
+    m = _Msg(lang)
+    out: list[str] = []
+    if view.observer in ("review", "omniscient"):
+        out.append(m(f"visibility.{view.observer}") + ".")
+    c = view.contract
+    if c is None:
+        out.append(m("contract.all_passed") if view.result == "no-contract" else m("contract.none"))
+    else:
+        what = m("contract.points", bid=c.bid) if c.kind == "points" else m("contract.marks", marks=c.marks)
+        vis = m(f"visibility.{c.visibility}") if c.visibility else m("visibility.pending")
+        out.append(m("contract", contract=what, trump=_trump(m, c.trump), visibility=vis))
+        out.append(m("bidder", seat=c.bidder))
+    sep = m("list.sep")
+    tsep = m("tiles.sep")
+    if view.trick is not None:
+        plays = sep.join(m("played.item", order=p.order, seat=p.seat, tile=p.tile) for p in view.trick.plays)
+        out.append(m("played", plays=plays or m("none")))
+    out.append(m("counts", counts=", ".join(f"{s}={view.counts[s]}" for s in SEATS)))
+    if view.trick is not None:
+        if view.observer in ("review", "omniscient"):
+            items = [
+                m(
+                    "reviewed.item",
+                    number=w.number,
+                    team=w.team,
+                    plays=tsep.join(f"{p.seat} {p.tile}" for p in (w.plays or ())),
+                )
+                for w in view.won
+            ]
+            out.append(m("reviewed", tricks=sep.join(items) or m("none")))
+        else:
+            items = [
+                m("faces.item", number=w.number, team=w.team, tiles=tsep.join(w.faces))
+                for w in view.won
+                if w.faces is not None
+            ]
+            out.append(m("faces", faces=sep.join(items) or m("none")))
+    return out
+
+
+def describe(view: View, lang: str = "en") -> str:
+    """The seeds' one-paragraph description of ``view``."""
+    return " ".join(description_parts(view, lang))
+
+
+def _moment(m: _Msg, view: View) -> str:
+    if view.moment == "play":
+        assert view.trick is not None
+        text = m("moment.play", play=view.play, trick=view.trick.number)
+    elif view.moment == "trick":
+        text = m("moment.trick", trick=view.play // 4)
+    else:
+        text = m(f"moment.{view.moment}")
+    if view.over and view.moment != "end":
+        text += " · " + m("moment.over")
+    return text
+
+
+def _note(m: _Msg, n: Note) -> str:
+    kind, _, number = n.on.partition(" ")
+    on = m(f"on.{kind}", n=number) if number else m(f"on.{kind}")
+    if n.author is None:
+        return m("note", on=on, text=n.text)
+    return m("note.by", on=on, author=n.author, text=n.text)
+
+
+def view_lines(view: View, lang: str = "en") -> list[str]:
+    """The whole view, one line each: header, the seeds' description, then the rest."""
+    m = _Msg(lang)
+    sep = m("list.sep")
+    tsep = m("tiles.sep")
+    lines = [
+        m("header", hand=view.hand, moment=_moment(m, view), observer=observer_label(view, lang))
+    ]
+    lines += description_parts(view, lang)
+    if view.players:
+        lines.append(m("players", players=", ".join(f"{s}={n}" for s, n in view.players.items())))
+    lines.append(m("dealer", seat=view.dealer))
+    calls = [m(f"call.{k}", seat=s, bid=b) for s, k, b in view.auction]
+    lines.append(m("bids", calls=sep.join(calls) or m("none")))
+    covered = [m("covered.item", number=w.number, team=w.team) for w in view.won if w.faces is None]
+    if covered:
+        lines.append(m("covered", tricks=sep.join(covered)))
+        lines.append(m("tricks_won", tricks=_teams(view.tricks_won)))
+    t = view.trick
+    if t is not None and t.winner is not None:
+        lines.append(m("trick.won", number=t.number, seat=t.winner, points=t.points))
+    if view.points is not None:
+        lines.append(m("hand_points", points=_teams(view.points)))
+    if view.to_play is not None:
+        lines.append(m("next" if view.trick is not None else "next.call", seat=view.to_play))
+    if view.result is not None:
+        if view.result == "no-contract" or view.result_marks is None:
+            lines.append(m("result.no-contract"))
+        else:
+            gainer = max(TEAMS, key=lambda team: view.result_marks[team] if view.result_marks else 0)
+            lines.append(m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer]))
+    lines.append(m("marks", marks=_teams(view.marks)))
+    if view.observer in SEATS:
+        seat: Seat = view.observer
+        tiles = list(view.hands.get(seat, ()))
+        if view.hidden[seat]:
+            tiles.append(m("hand.hidden", count=view.hidden[seat]))
+        lines.append(m("hand.own", seat=seat, tiles=tsep.join(tiles) or m("none")))
+    elif view.observer in ("review", "omniscient"):
+        parts = []
+        for s in SEATS:
+            tiles = list(view.hands.get(s, ()))
+            if view.hidden[s]:
+                tiles.append(m("hand.hidden", count=view.hidden[s]))
+            parts.append(m("hand.seat", seat=s, tiles=tsep.join(tiles) or m("none")))
+        lines.append(m("hands", hands=sep.join(parts)))
+    lines += [_note(m, n) for n in view.notes]
+    return lines
+
+
+def render_text(views: list[View], lang: str = "en") -> str:
+    """Views as plain text: one block per view, a blank line between."""
+    return "\n\n".join("\n".join(view_lines(v, lang)) for v in views) + "\n"
