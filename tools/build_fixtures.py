@@ -47,6 +47,21 @@ SEED_HAND: dict[str, Any] = {
 }
 
 
+#: The seeds' third to fifth example views: A leads [6|6], [5|5], [4|4] at no-trump
+#: and A+C win the three tricks; the rest of each hand is played by chance.
+VIEWS_DEAL = {
+    "A": ["[6|6]", "[5|5]", "[4|4]", "[0|0]", "[1|1]", "[2|2]", "[3|3]"],
+    "B": ["[0|6]", "[0|5]", "[0|4]", "[0|1]", "[0|2]", "[0|3]", "[1|2]"],
+    "C": ["[1|6]", "[1|5]", "[1|4]", "[1|3]", "[2|3]", "[2|4]", "[2|5]"],
+    "D": ["[2|6]", "[3|5]", "[3|4]", "[3|6]", "[4|5]", "[4|6]", "[5|6]"],
+}
+VIEWS_PLAYS = [
+    "[6|6]", "[0|6]", "[1|6]", "[2|6]",
+    "[5|5]", "[0|5]", "[1|5]", "[3|5]",
+    "[4|4]", "[0|4]", "[1|4]", "[3|4]",
+]
+
+
 def trumps_of(trump: Trump) -> list[Tile]:
     from texas42_log.trumps import is_trump
 
@@ -143,6 +158,23 @@ def scenarios() -> dict[str, dict[str, Any]]:
          "to B+D; A+C can reach at most 26 < 30, so the hand ends after trick 1 (R22)."}
     ]
     out["seed-worked-example.json"] = doc
+
+    # 1b. The seeds' example views 3-5 (RULES.md): after three tricks won by A+C,
+    #     hand 1 a point bid of 30, hands 2 and 3 all tricks for 1 mark with 1 and
+    #     2 stacks (R26, R27); no-trump throughout.
+    specs = {
+        i: {
+            "deal": VIEWS_DEAL,
+            "calls": passes_except(dealer, "A", kind, bid),
+            "trump": "no-trump",
+            "plays": VIEWS_PLAYS,
+            **({"stacks": stacks} if stacks else {}),
+        }
+        for i, (dealer, kind, bid, stacks) in enumerate(
+            [("D", "points", 30, 0), ("A", "marks", 1, 1), ("B", "marks", 1, 2)]
+        )
+    }
+    out["seed-example-views.json"] = build("views", 16, specs, first_dealer="D")
 
     # 2. All-pass redeals (R11, R4): twice in a row, then play on.
     specs = {
