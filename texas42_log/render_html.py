@@ -1,0 +1,129 @@
+"""One self-contained HTML file that steps through a match as one observer saw it.
+
+The page is the app in ``viewer/`` (HTML, CSS, vanilla JS; installed as
+``texas42_log.viewer``) with the views of one observer inlined as JSON — the
+views and their texts, never the deal — so it works from ``file://`` with no
+network. A Content-Security-Policy allows only this file's own script and
+style (by hash) and images from ``data:``; no outside resource can load.
+Log text (player names, annotations) reaches the page only inside the JSON
+block, escaped for HTML, and the script only ever sets it as ``textContent``.
+
+Output is deterministic: the same log, observer and language give the same bytes
+(the leak tests compare pages byte for byte).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import __version__
+from .locales import catalogue
+from .model import Match
+from .views import Observer, View, match_views
+from .viewtext import describe, description_parts, observer_label, view_lines
+
+__all__ = ["render_html", "page_data"]
+
+
+@cache
+def _asset(name: str) -> str:
+    return (resources.files("texas42_log.viewer") / name).read_text("utf-8")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def _script_safe_json(data: Any) -> str:
+    """JSON that cannot close its <script> element or open a comment or entity."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (
+        text.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+
+
+def _entry(view: View, lang: str) -> dict[str, Any]:
+    m = catalogue(lang)
+    lines = view_lines(view, lang)
+    parts = description_parts(view, lang)
+    first = 1  # line 0 is the header; the description follows it
+    # The contract sentence: first, after the review/omniscient label if any.
+    contract = parts[1] if view.observer in ("review", "omniscient") else parts[0]
+    t = view.trick
+    caption = None
+    if t is not None and t.winner is not None:
+        caption = m["trick.won"].format(number=t.number, seat=t.winner, points=t.points)
+    marks = m["marks"].format(marks=", ".join(f"{k} {v}" for k, v in view.marks.items()))
+    return {
+        "view": view.as_dict(),
+        "description": describe(view, lang),
+        "description_lines": list(range(first, first + len(parts))),
+        "lines": lines,
+        "contract_line": contract,
+        "marks_line": marks,
+        "caption": caption,
+    }
+
+
+def page_data(match: Match, observer: Observer, lang: str = "en") -> dict[str, Any]:
+    """Everything the page is given: the observer's views and their texts, UI labels."""
+    m = catalogue(lang)
+    hands = match_views(match, observer)
+    label = observer_label(hands[0][0], lang) if hands and hands[0] else observer
+    return {
+        "lang": lang,
+        "observer": observer,
+        "observer_label": label,
+        "omniscient": observer == "omniscient",
+        "ui": {k[3:]: v for k, v in m.items() if k.startswith("ui.")},
+        "hands": [
+            {"number": i + 1, "views": [_entry(v, lang) for v in views]}
+            for i, views in enumerate(hands)
+        ],
+    }
+
+
+def render_html(match: Match, observer: Observer, lang: str = "en") -> str:
+    """The self-contained viewer page for ``observer`` in ``lang``."""
+    m = catalogue(lang)
+    script = _asset("viewer.js")
+    style = _asset("viewer.css")
+    csp = (
+        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    data = page_data(match, observer, lang)
+    title = m["ui.title"] + " — " + data["observer_label"]
+    page = _asset("viewer.html")
+    # Fill the placeholders in one pass, so text from the log is never re-scanned.
+    values = {
+        "{{LANG}}": html.escape(lang),
+        "{{CSP}}": html.escape(csp),
+        "{{VERSION}}": html.escape(__version__),
+        "{{TITLE}}": html.escape(title),
+        "{{STYLE}}": style,
+        "{{SCRIPT}}": script,
+        "{{DATA}}": _script_safe_json(data),
+    }
+    out: list[str] = []
+    rest = page
+    while True:
+        start = rest.find("{{")
+        if start < 0:
+            out.append(rest)
+            break
+        end = rest.index("}}", start) + 2
+        out.append(rest[:start])
+        out.append(values[rest[start:end]])
+        rest = rest[end:]
+    return "".join(out)
