@@ -9,11 +9,15 @@ import sys
 import tempfile
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .model import Match
+    from .views import Observer
 
 app = typer.Typer(
     name="texas42",
@@ -152,6 +156,131 @@ def rules(
     typer.echo(f"preset {preset}:")
     for name, value in chosen.as_dict().items():
         typer.echo(f"  {name} = {value!r}\n      {OPTION_DOCS[name]}")
+
+
+def _valid_match(name: str) -> tuple[str, "Match"]:
+    """Read and validate one log for the view commands: an invalid log is exit 1."""
+    from .report import result_text
+    from .validate import validate_bytes
+
+    data = _read_input(name)
+    source = "<stdin>" if name == "-" else name
+    result = validate_bytes(data)
+    if not result.valid or result.match is None:
+        typer.echo(result_text(source, result), err=True)
+        typer.echo(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
+        raise typer.Exit(code=1)
+    return source, result.match
+
+
+def _observer(text: str) -> "Observer":
+    from .views import parse_observer
+
+    try:
+        return parse_observer(text)
+    except ValueError as e:
+        raise _usage_error(f"--as: {e}") from None
+
+
+def _language(lang: str) -> str:
+    from .locales import languages
+
+    if lang not in languages():
+        raise _usage_error(f"--lang: no messages for {lang!r}; choose one of {', '.join(languages())}")
+    return lang
+
+
+AS_HELP = "Whose view: A, B, C or D (a player), public (a spectator), review (after the hand), or omniscient (analysis, every hand)."
+LANG_HELP = "Language of the texts: en, tr or uk."
+
+
+@app.command()
+def replay(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
+    hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="The hand, from 1.")] = 1,
+    trick: Annotated[
+        int | None, typer.Option("--trick", "-t", min=1, help="Show the moment trick K was collected.")
+    ] = None,
+    play: Annotated[
+        int | None, typer.Option("--play", "-p", min=0, help="Show the moment just after play K (0: after the declaration).")
+    ] = None,
+    observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
+    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+) -> None:
+    """Show a hand as one observer may see it (R25–R29): one moment, or trick by trick.
+
+    Without --trick or --play: the auction, the declaration and every trick as
+    its last tile is played. Exit 1 if the log is invalid, 2 on a usage error.
+    """
+    from .views import Moment, hand_views, trick_moments
+    from .viewtext import describe, render_text
+
+    if trick is not None and play is not None:
+        raise _usage_error("give --trick or --play, not both")
+    who = _observer(observer)
+    lang = _language(lang)
+    source, match = _valid_match(file)
+    if hand > len(match.hands):
+        raise _usage_error(f"--hand {hand}: {source} has {len(match.hands)} hands")
+    try:
+        if trick is not None:
+            moments = [Moment.after_trick(trick)]
+        elif play is not None:
+            moments = [Moment.after_play(play)]
+        else:
+            moments = trick_moments(match, hand - 1)
+        views = hand_views(match, who, hand - 1, moments)
+    except ValueError as e:
+        raise _usage_error(str(e)) from None
+    if output is OutputFormat.json:
+        items = [v.as_dict() | {"description": describe(v, lang)} for v in views]
+        one = trick is not None or play is not None
+        typer.echo(json.dumps(items[0] if one else items, indent=2, ensure_ascii=False))
+        return
+    text = render_text(views, lang)
+    if sys.stdout.isatty():
+        from rich.console import Console
+        from rich.highlighter import RegexHighlighter
+
+        class _Tiles(RegexHighlighter):
+            highlights = [r"(?P<tile>\[[0-6]\|[0-6]\])", r"(?P<head>^(Hand|Oyun eli|Раунд) \d+ ·.*$)"]
+
+        Console(highlighter=_Tiles(), theme=None).print(text, end="", markup=False)
+    else:
+        typer.echo(text, nl=False)
+
+
+@app.command()
+def render(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write (atomically).")],
+    observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+) -> None:
+    """Write one self-contained HTML page that steps through the match as one observer saw it.
+
+    The page holds only that observer's views, never the deal; it needs no
+    network and works from file://. Exit 1 if the log is invalid, 2 on a usage error.
+    """
+    from .render_html import render_html
+
+    who = _observer(observer)
+    lang = _language(lang)
+    if file != "-" and out.exists() and out.resolve() == Path(file).resolve():
+        raise _usage_error(f"-o {out} is the input log; write the page to another file")
+    if out.exists() and not force:
+        raise _usage_error(f"{out} exists; pass --force to replace it")
+    if out.is_dir():
+        raise _usage_error(f"{out} is a directory")
+    _, match = _valid_match(file)
+    page = render_html(match, who, lang)
+    try:
+        atomic_write(out, page)
+    except OSError as e:
+        raise _usage_error(f"{out}: cannot be written ({e.strerror})") from None
+    typer.echo(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
 
 
 def main() -> None:
