@@ -16,7 +16,10 @@ from texas42_log.tiles import TILES
 PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
 
 # The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print.
-ENGINE = ["tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "generate.py"]
+ENGINE = [
+    "tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "generate.py",
+    "views.py", "viewtext.py", "locales/__init__.py", "locales/en.py", "locales/tr.py", "locales/uk.py",
+]
 IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}
 
 
@@ -54,3 +57,14 @@ def test_mypy_strict_is_clean() -> None:
         timeout=600,
     )
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+@pytest.mark.parametrize("name", ["viewtext.py", "render_html.py"])
+def test_renderers_never_touch_the_deal(name: str) -> None:
+    """DESIGN.md: renderers render the view object only; the deal is the views module's business."""
+    tree = ast.parse((PACKAGE / name).read_text("utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            assert node.attr != "deal", name
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            assert (node.module or "") not in {"hand", "auction", "check", "tiles"}, name

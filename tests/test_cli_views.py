@@ -1,0 +1,139 @@
+"""``texas42 replay`` and ``texas42 render``: every fixture, observer and language;
+exact exit codes (0 ok, 1 invalid log, 2 usage); nothing overwritten unasked."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from texas42_log.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+VALID = sorted(p.name for p in (ROOT / "fixtures" / "valid").glob("*.json"))
+OBSERVERS = ["A", "B", "C", "D", "public", "review", "omniscient"]
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    r = runner.invoke(app, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture(autouse=True)
+def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "uk"])
+@pytest.mark.parametrize("observer", OBSERVERS)
+@pytest.mark.parametrize("fixture", VALID)
+def test_replay_and_render_every_fixture(fixture: str, observer: str, lang: str, tmp_path: Path) -> None:
+    path = f"fixtures/valid/{fixture}"
+    code, out, err = run("replay", path, "--as", observer, "--lang", lang)
+    assert code == 0, err
+    assert out.startswith({"en": "Hand 1 · ", "tr": "Oyun eli 1 · ", "uk": "Раунд 1 · "}[lang])
+    code, out, err = run("render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html"))
+    assert code == 0, err
+    page = (tmp_path / "p.html").read_text("utf-8")
+    assert page.startswith("<!DOCTYPE html>") and f'<html lang="{lang}">' in page
+
+
+def test_replay_one_moment_text(snapshot: SnapshotAssertion) -> None:
+    code, out, _ = run("replay", "fixtures/valid/seed-worked-example.json", "--play", "2", "--as", "A")
+    assert code == 0
+    # Reviewed: the seeds' first example view, plus A's own six tiles.
+    assert out == snapshot
+
+
+def test_replay_whole_hand_trick_by_trick(snapshot: SnapshotAssertion) -> None:
+    code, out, _ = run("replay", "fixtures/valid/seed-example-views.json", "--hand", "3", "--lang", "uk")
+    assert code == 0
+    blocks = out.strip().split("\n\n")
+    # The auction, the declaration, then each trick as its last tile is played.
+    assert blocks[0].startswith("Раунд 3 · після торгів")
+    assert blocks[1].startswith("Раунд 3 · після оголошення козиря")
+    assert blocks[2].startswith("Раунд 3 · після ходу 4 (взятка 1)")
+    assert out == snapshot
+
+
+def test_replay_json_trick(snapshot: SnapshotAssertion) -> None:
+    code, out, _ = run("replay", "fixtures/valid/seed-example-views.json", "--hand", "3", "--trick", "3", "-f", "json")
+    assert code == 0
+    doc = json.loads(out)
+    assert [w["faces"] is None for w in doc["won"]] == [True, False, False]
+    assert doc["description"].endswith("3 (A+C) [0|4], [1|4], [3|4], [4|4].")
+    assert out == snapshot
+
+
+def test_replay_invalid_log_is_exit_1_with_the_diagnostics() -> None:
+    code, out, err = run("replay", "fixtures/invalid/R16-renege.json")
+    assert code == 1
+    assert out == ""
+    assert "error R16 at /hands/" in err and "views are shown only for valid logs" in err
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--trick", "1", "--play", "1"], "give --trick or --play, not both"),
+        (["--as", "north"], "--as: unknown observer 'north'"),
+        (["--lang", "fr"], "--lang: no messages for 'fr'; choose one of en, tr, uk"),
+        (["--hand", "99"], "--hand 99: fixtures/valid/seed-worked-example.json has 11 hands"),
+        (["--play", "9"], "hand 1 has 4 plays; there is no play 9"),
+        (["--trick", "2"], "hand 1 has 1 complete tricks; there is no trick 2"),
+    ],
+)
+def test_replay_usage_errors_are_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("replay", "fixtures/valid/seed-worked-example.json", *args)
+    assert code == 2, out
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_replay_missing_file_is_exit_2() -> None:
+    code, _, err = run("replay", "no/such/log.json")
+    assert code == 2 and "no such file" in err
+
+
+def test_render_refuses_to_overwrite_unless_forced(tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    out.write_text("keep me", "utf-8")
+    code, _, err = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(out))
+    assert code == 2 and "exists; pass --force" in err
+    assert out.read_text("utf-8") == "keep me"
+    code, stdout, _ = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(out), "--force")
+    assert code == 0 and "wrote" in stdout
+    assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_render_never_writes_over_its_input(tmp_path: Path) -> None:
+    log = tmp_path / "log.json"
+    data = (ROOT / "fixtures/valid/seed-worked-example.json").read_bytes()
+    log.write_bytes(data)
+    code, _, err = run("render", str(log), "-o", str(log), "--force")
+    assert code == 2 and "is the input log" in err
+    assert log.read_bytes() == data
+
+
+def test_render_into_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    code, _, err = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(tmp_path / "no" / "p.html"))
+    assert code == 2 and "cannot be written" in err
+
+
+def test_render_invalid_log_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "p.html"
+    code, _, err = run("render", "fixtures/invalid/R16-renege.json", "-o", str(out))
+    assert code == 1 and "error R16" in err
+    assert not out.exists()
+    assert list(tmp_path.iterdir()) == []  # no temporary file left behind either
+
+
+def test_render_is_deterministic(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.html", tmp_path / "b.html"
+    for out in (a, b):
+        assert run("render", "fixtures/valid/random-seed-11.json", "--as", "C", "-o", str(out))[0] == 0
+    assert a.read_bytes() == b.read_bytes()

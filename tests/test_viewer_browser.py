@@ -1,0 +1,236 @@
+"""The HTML viewer in headless Chromium (Debian's ``chromium``, installed by
+``tools/install-chromium.sh``; driven by Playwright with ``executable_path``).
+
+These tests do not skip: without Chromium they fail and say how to install it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright import sync_api as playwright_api
+
+from texas42_log.generate import random_match
+from texas42_log.model import Match
+from texas42_log.render_html import render_html
+from texas42_log.validate import read_match
+from texas42_log.views import match_views
+
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures" / "valid"
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TILE = re.compile(r"\[[0-6]\|[0-6]\]")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail("Chromium is missing: run `bash tools/install-chromium.sh` (Debian's chromium package)")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+class Page:
+    """A rendered page opened from file://, recording errors, dialogs and requests."""
+
+    def __init__(self, browser: Any, path: Path) -> None:
+        self.path = path
+        self.errors: list[str] = []
+        self.dialogs: list[str] = []
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport={"width": 1200, "height": 900})
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.goto(path.as_uri())
+
+    def text(self, selector: str) -> str:
+        return str(self.page.locator(selector).text_content())
+
+    def tiles_in_dom(self) -> set[str]:
+        return set(TILE.findall(self.page.content()))
+
+    def press(self, key: str, times: int = 1) -> None:
+        for _ in range(times):
+            self.page.keyboard.press(key)
+
+
+def write(tmp_path: Path, match: Match, observer: str, lang: str = "en", name: str = "page.html") -> Path:
+    out = tmp_path / name
+    out.write_text(render_html(match, observer, lang), "utf-8")  # type: ignore[arg-type]
+    return out
+
+
+def view_tiles(v: dict[str, Any]) -> set[str]:
+    """Every tile a view dict holds."""
+    return set(TILE.findall(json.dumps(v)))
+
+
+def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Path) -> None:
+    m = read_match((FIX / "seed-example-views.json").read_bytes())
+    page = Page(browser, write(tmp_path, m, "public"))
+    assert "Hand 1 · after the auction" in page.text("#position")
+    page.press("PageDown")  # hand 2: all tricks, one stack
+    assert "Hand 2 · after the auction" in page.text("#position")
+    page.press("ArrowRight", 13)  # the declaration, then plays 1–12
+    assert "Hand 2 · after play 12 (trick 3)" in page.text("#position")
+    stacks = page.page.locator("#won .stack")
+    assert stacks.count() == 3
+    faces = {
+        n: set(stacks.nth(n - 1).locator("[data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)"))
+        for n in (1, 2, 3)
+    }
+    assert faces == {1: set(), 2: set(), 3: {"[0|4]", "[1|4]", "[3|4]", "[4|4]"}}
+    assert "covered" in (stacks.nth(0).get_attribute("class") or "")
+    # The trick on the table: four tiles with their play-order numbers.
+    orders = page.page.locator("#table .played").evaluate_all(
+        "els => els.map(e => [e.dataset.order, e.querySelector('[data-tile]').dataset.tile])"
+    )
+    assert orders == [["1", "[4|4]"], ["2", "[0|4]"], ["3", "[1|4]"], ["4", "[3|4]"]]
+    # The accessible label is the seeds' description of this moment.
+    label = page.page.locator("#board").get_attribute("aria-label") or ""
+    assert label.startswith("Contract: All tricks · mark value: 1; No trump; During the hand only the last")
+    assert "Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4]." in label
+    # Back one play with the button, forward with the key, back a hand with the key.
+    page.page.click("#prev")
+    assert "after play 11 (trick 3)" in page.text("#position")
+    assert page.page.locator("#won .stack:not(.covered)").count() == 1
+    page.press("ArrowRight")
+    assert "after play 12" in page.text("#position")
+    page.page.click("#next")
+    assert "after play 13 (trick 4)" in page.text("#position")
+    page.press("PageUp")
+    assert "Hand 1 · after the auction" in page.text("#position")
+    page.press("ArrowLeft")  # already at the start: stays
+    assert "Hand 1 · after the auction" in page.text("#position")
+    assert page.page.locator("#prev").is_disabled()
+    page.press("End")
+    assert page.page.locator("#next").is_disabled()
+    page.page.screenshot(path=str(tmp_path / "viewer.png"), full_page=True)
+    assert (tmp_path / "viewer.png").stat().st_size > 10_000
+    assert page.errors == [] and page.dialogs == []
+    assert page.requests == [page.path.as_uri()]
+
+
+def test_dom_holds_only_what_the_observer_may_see_at_every_step(browser: Any, tmp_path: Path) -> None:
+    doc = random_match(77, max_hands=3)
+    m = Match.model_validate(doc)
+    for observer in ("C", "public"):
+        expected = match_views(m, observer)  # type: ignore[arg-type]
+        page = Page(browser, write(tmp_path, m, observer, name=f"{observer}.html"))
+        for h, views in enumerate(expected):
+            for i, v in enumerate(views):
+                allowed = view_tiles(v.as_dict())
+                shown = set(
+                    page.page.locator("main [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+                )
+                assert shown <= allowed, (observer, h, i, shown - allowed)
+                text_tiles = set(TILE.findall(page.text("main")))
+                assert text_tiles <= allowed, (observer, h, i)
+                page.press("ArrowRight")
+        assert page.errors == []
+
+
+def test_page_source_has_no_tile_nobody_played(browser: Any, tmp_path: Path) -> None:
+    """One hand that ended after trick 1: 24 tiles never played are nowhere in the file or DOM."""
+    doc = json.loads((FIX / "seed-worked-example.json").read_text("utf-8"))
+    doc["hands"] = doc["hands"][:1]
+    doc["status"] = "unfinished"
+    doc.pop("result")
+    m = Match.model_validate(doc)
+    played = {"[5|5]", "[3|5]", "[0|5]", "[6|6]"}
+    a_hand = set(doc["hands"][0]["deal"]["A"])
+    for observer, allowed in (("public", played), ("review", played), ("A", played | a_hand)):
+        path = write(tmp_path, m, observer, name=f"{observer}.html")
+        assert set(TILE.findall(path.read_text("utf-8"))) <= allowed, observer
+        page = Page(browser, path)
+        for _ in range(8):
+            assert page.tiles_in_dom() <= allowed, observer
+            page.press("ArrowRight")
+
+
+def test_names_and_annotations_are_text_never_markup(browser: Any, tmp_path: Path) -> None:
+    doc = json.loads((FIX / "annotations-extensions-rejected.json").read_text("utf-8"))
+    doc = copy.deepcopy(doc)
+    doc["players"] = {
+        "A": "<script>window.__pwned = 1</script>",
+        "B": "\"quoted\" & 'single' <b>bold</b>",
+        "C": "<img src=x onerror=\"window.__pwned=2\">",
+        "D": "</script><script>alert(1)</script>",
+    }
+    doc["annotations"].append({"text": "<svg onload=alert(2)></svg> {{DATA}} \u2028 end"})
+    m = Match.model_validate(doc)
+    page = Page(browser, write(tmp_path, m, "public"))
+    assert page.page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.page.locator("main img, main b, #text script").count() == 0
+    body = page.text("#text")
+    assert "<script>window.__pwned = 1</script>" in body  # shown, as text
+    assert "\"quoted\" & 'single' <b>bold</b>" in body
+    assert "<svg onload=alert(2)></svg> {{DATA}}" in body
+    assert page.dialogs == [] and page.errors == []
+    assert page.requests == [page.path.as_uri()]  # nothing outside the file is fetched
+    csp = page.page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content") or ""
+    assert "default-src 'none'" in csp and "script-src 'sha256-" in csp
+
+
+def test_csp_blocks_what_the_page_did_not_bring(browser: Any, tmp_path: Path) -> None:
+    """Even markup slipped into the page could not load or run anything."""
+    m = read_match((FIX / "seed-worked-example.json").read_bytes())
+    path = write(tmp_path, m, "public")
+    page = Page(browser, path)
+    violations, ran = page.page.evaluate(
+        """() => new Promise(done => {
+            const seen = [];
+            document.addEventListener('securitypolicyviolation', e => seen.push(e.violatedDirective));
+            const s = document.createElement('script');
+            s.textContent = 'window.__injected = 1';
+            document.body.appendChild(s);
+            const i = document.createElement('img');
+            i.src = 'http://example.invalid/x.png';
+            document.body.appendChild(i);
+            const l = document.createElement('link');
+            l.rel = 'stylesheet';
+            l.href = 'http://example.invalid/x.css';
+            document.head.appendChild(l);
+            setTimeout(() => done([seen, typeof window.__injected]), 200);
+        })"""
+    )
+    assert ran == "undefined"
+    assert {"script-src-elem", "img-src", "style-src-elem"} <= set(violations), violations
+
+
+@pytest.mark.parametrize("lang,word", [("tr", "Kontrat"), ("uk", "Контракт")])
+def test_languages_in_the_page(browser: Any, tmp_path: Path, lang: str, word: str) -> None:
+    m = read_match((FIX / "seed-worked-example.json").read_bytes())
+    page = Page(browser, write(tmp_path, m, "B", lang=lang))
+    assert page.page.locator("html").get_attribute("lang") == lang
+    page.press("ArrowRight", 3)
+    assert word in (page.page.locator("#board").get_attribute("aria-label") or "")
+    assert page.errors == []
+
+
+def test_omniscient_page_says_so(browser: Any, tmp_path: Path) -> None:
+    m = read_match((FIX / "seed-worked-example.json").read_bytes())
+    page = Page(browser, write(tmp_path, m, "omniscient"))
+    assert page.page.locator("#observer.omniscient").count() == 1
+    assert "OMNISCIENT" in page.text("#observer")
+    assert "OMNISCIENT" in page.page.title()
