@@ -105,16 +105,19 @@ def test_format_reference_example_validates() -> None:
     assert result.match is not None and result.match.status == "unfinished"
 
 
-def test_options_steer_the_engine_and_a_deviation_is_a_warning() -> None:
+def test_options_override_the_preset_and_the_report_echoes_them() -> None:
     from texas42_log.generate import random_match
+    from texas42_log.report import result_text
     from texas42_log.rules import Rules
 
     doc = random_match(5, rules=Rules(match_goal_marks=3))
+    assert doc["rules"] == {"preset": "standard", "options": {"match_goal_marks": 3}}
+    assert doc["version"] == "1.1"
     result = validate_bytes(json.dumps(doc))
     assert result.valid, [d.message for d in result.errors]
-    warnings = [d for d in result.diagnostics if d.severity == "warning"]
-    assert [(d.rule, d.pointer) for d in warnings] == [("rules", "/rules/options")]
-    assert "match_goal_marks=3 (preset: 7)" in warnings[0].message
+    assert result.diagnostics == []
+    assert result.report is not None and result.report.overrides == {"match_goal_marks": 3}
+    assert result_text("m.json", result).endswith("rules: standard with match_goal_marks=3)")
     # The same play under the preset's goal is a match that stopped too early (R24).
     doc["rules"]["options"]["match_goal_marks"] = 7
     result = validate_bytes(json.dumps(doc))

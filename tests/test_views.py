@@ -231,7 +231,7 @@ def test_annotations_appear_in_the_views() -> None:
 def test_rejected_attempts_are_not_in_any_view_r30() -> None:
     m = load("annotations-extensions-rejected.json")
     for v in hand_views(m, "public", 0):
-        assert all(b != 29 for _, _, b in v.auction)
+        assert all(b != 29 for _, _, b, _ in v.auction)
         if v.trick is not None:
             assert ("C", "[4|4]") not in [(p.seat, p.tile) for p in v.trick.plays]
 

@@ -1,15 +1,25 @@
-"""The one-round auction (R7–R11). Pure: no I/O."""
+"""The one-round auction (R7–R11) and its variants. Pure: no I/O.
+
+Variants come from :class:`~texas42_log.rules.Rules`: a dealer forced to bid
+after three passes (seeds 003/004), the mark ladder (exact raise or free
+jumps), and the bid-time special contracts Plunge and Splash, which need the
+bidder to hold enough doubles (seed 004, FORMATS.md). Nel-O and Sevens are
+declared after a mark bid (see :meth:`Contract.declare`).
+"""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from .errors import IllegalAction
 from .rules import Rules
-from .seats import Seat, next_seat
+from .seats import SEATS, Seat, next_seat, partner
+from .tiles import Tile
 
-__all__ = ["BidKind", "Contract", "Auction"]
+__all__ = ["BidKind", "Contract", "Auction", "Special", "BidSpecial", "count_doubles"]
 
 
 class BidKind(enum.StrEnum):
@@ -20,43 +30,65 @@ class BidKind(enum.StrEnum):
     MARKS = "marks"
 
 
+Special = Literal["nello", "plunge", "splash", "sevens"]
+BidSpecial = Literal["plunge", "splash"]
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """The winning bid: who, what kind, how much (R8–R10, R23)."""
+    """The winning bid: who, what kind, how much (R8–R10, R23), and a special contract."""
 
     bidder: Seat
     kind: BidKind
     bid: int
+    special: Special | None = None
 
     @property
     def marks(self) -> int:
-        """R23: a point contract is worth 1 mark, an all-tricks contract its bid."""
+        """R23: a point contract is worth 1 mark, a mark contract its bid."""
         return 1 if self.kind is BidKind.POINTS else self.bid
 
     @property
     def all_tricks(self) -> bool:
-        return self.kind is BidKind.MARKS
+        """The bidders must win every trick (plain mark bids, Plunge, Splash, Sevens)."""
+        return self.kind is BidKind.MARKS and self.special != "nello"
+
+    @property
+    def declarer(self) -> Seat:
+        """Who declares trumps and leads trick 1: the partner after a Plunge or Splash."""
+        return partner(self.bidder) if self.special in ("plunge", "splash") else self.bidder
+
+    def declare(self, special: Literal["nello", "sevens"]) -> Contract:
+        """This mark contract played as Nel-O or Sevens."""
+        return replace(self, special=special)
 
     def describe(self) -> str:
         if self.kind is BidKind.POINTS:
             return f"{self.bidder} bid {self.bid} points"
         unit = "mark" if self.bid == 1 else "marks"
-        return f"{self.bidder} bid all tricks for {self.bid} {unit}"
+        what = {None: "all tricks", "nello": "Nel-O", "plunge": "a Plunge", "splash": "a Splash", "sevens": "Sevens"}
+        return f"{self.bidder} bid {what[self.special]} for {self.bid} {unit}"
 
 
 class Auction:
     """One auction. :meth:`call` is the checked path: it raises :class:`IllegalAction`
     and leaves the auction unchanged (R30)."""
 
-    __slots__ = ("rules", "dealer", "calls", "_high_points", "_high_marks", "_winner")
+    __slots__ = ("rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special")
 
-    def __init__(self, rules: Rules, dealer: Seat) -> None:
+    def __init__(
+        self, rules: Rules, dealer: Seat, doubles: dict[Seat, tuple[int, int]] | None = None
+    ) -> None:
+        """``doubles``: per seat, (doubles known to be held, tiles not known) — for the
+        Plunge and Splash requirements; without it they are taken as met."""
         self.rules = rules
         self.dealer = dealer
         self.calls: list[tuple[Seat, BidKind, int | None]] = []
+        self.doubles = doubles
         self._high_points: int | None = None
         self._high_marks: int | None = None
         self._winner: Seat | None = None
+        self._special: BidSpecial | None = None
 
     @property
     def to_call(self) -> Seat | None:
@@ -83,11 +115,11 @@ class Auction:
         if not self.done or self._winner is None:
             return None
         if self._high_marks is not None:
-            return Contract(self._winner, BidKind.MARKS, self._high_marks)
+            return Contract(self._winner, BidKind.MARKS, self._high_marks, self._special)
         assert self._high_points is not None
         return Contract(self._winner, BidKind.POINTS, self._high_points)
 
-    def check(self, seat: Seat, kind: BidKind, bid: int | None) -> None:
+    def check(self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None = None) -> None:
         """Raise :class:`IllegalAction` if this call is illegal now; change nothing."""
         expected = self.to_call
         if expected is None:
@@ -102,7 +134,13 @@ class Auction:
                 {"expected_seat": expected},
             )
         r = self.rules
-        if kind is BidKind.POINTS:
+        forced = r.all_pass != "redeal" and seat == self.dealer and self._winner is None
+        if forced:
+            self._check_forced(seat, kind, bid)
+        if special is not None:
+            assert bid is not None and kind is BidKind.MARKS
+            self._check_special(seat, bid, special)
+        elif kind is BidKind.POINTS:
             assert bid is not None
             if self._high_marks is not None:
                 raise IllegalAction(
@@ -126,12 +164,24 @@ class Auction:
                 )
         elif kind is BidKind.MARKS:
             assert bid is not None
+            if bid > r.max_mark_bid:
+                raise IllegalAction(
+                    "R9", f"{seat} bids {bid} marks; the highest mark bid is {r.max_mark_bid} (R9)"
+                )
             if self._high_marks is None:
                 if not (1 <= bid <= r.max_opening_mark_bid):
                     raise IllegalAction(
                         "R9",
                         f"{seat} opens the all-tricks bidding at {bid} marks; the first "
                         f"all-tricks bid is 1 to {r.max_opening_mark_bid} marks (R9)",
+                    )
+            elif r.mark_ladder == "free":
+                if bid <= self._high_marks:
+                    raise IllegalAction(
+                        "R9",
+                        f"{seat} bids {bid} marks, which does not exceed the current "
+                        f"{self._high_marks} marks (R9)",
+                        {"high_bid": self.high_bid},
                     )
             elif bid != self._high_marks + r.mark_bid_raise:
                 raise IllegalAction(
@@ -142,12 +192,73 @@ class Auction:
                     {"high_bid": self.high_bid},
                 )
 
-    def call(self, seat: Seat, kind: BidKind, bid: int | None = None) -> None:
-        """Checked: validate then apply one call."""
-        self.check(seat, kind, bid)
-        self.apply(seat, kind, bid)
+    def _check_forced(self, seat: Seat, kind: BidKind, bid: int | None) -> None:
+        """Seeds 003/004: after three passes the dealer may not pass (option all_pass)."""
+        r = self.rules
+        if kind is BidKind.PASS:
+            what = "must bid" if r.all_pass == "dealer-must-bid" else f"must bid {r.all_pass[-2:]}"
+            raise IllegalAction(
+                "variant:all_pass",
+                f"{seat} passes, but after three passes the dealer {what} "
+                f"(all_pass = {r.all_pass}; R11 as varied by seeds 003/004)",
+            )
+        if r.all_pass in ("dealer-bids-30", "dealer-bids-31"):
+            need = int(r.all_pass[-2:])
+            if kind is not BidKind.POINTS or bid != need:
+                raise IllegalAction(
+                    "variant:all_pass",
+                    f"{seat} bids {bid} {kind.value}, but after three passes the dealer bids "
+                    f"exactly {need} points (all_pass = {r.all_pass})",
+                )
 
-    def apply(self, seat: Seat, kind: BidKind, bid: int | None = None) -> None:
+    def _doubles_short(self, seat: Seat, need: int) -> int | None:
+        """How many doubles ``seat`` is known to hold, if that proves it holds fewer than ``need``."""
+        if self.doubles is None:
+            return None
+        known, unknown = self.doubles[seat]
+        return known if known + unknown < need else None
+
+    def _check_special(self, seat: Seat, bid: int, special: BidSpecial) -> None:
+        """Plunge and Splash (seed 004, FORMATS.md plunge): doubles held, and the bid's size."""
+        r = self.rules
+        rule = f"variant:{special}"
+        name = special.capitalize()
+        if not (r.plunge if special == "plunge" else r.splash):
+            raise IllegalAction(
+                rule, f"{seat} bids a {name}, but these rules have no {name} ({special} = false)"
+            )
+        need = r.plunge_min_doubles if special == "plunge" else r.splash_min_doubles
+        held = self._doubles_short(seat, need)
+        if held is not None:
+            raise IllegalAction(
+                rule,
+                f"{seat} bids a {name} holding {held} doubles; a {name} needs at least {need}",
+                {"doubles_held": held},
+            )
+        high = self._high_marks or 0
+        if special == "plunge":
+            expected = max(r.plunge_marks, high + 1)
+            if bid != expected:
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids a Plunge of {bid} marks; a Plunge is {r.plunge_marks} marks, "
+                    f"or one more than the high mark bid ({expected} here)",
+                    {"high_bid": self.high_bid},
+                )
+        elif not (r.splash_min_marks <= bid <= r.splash_max_marks) or bid <= high:
+            raise IllegalAction(
+                rule,
+                f"{seat} bids a Splash of {bid} marks; a Splash is {r.splash_min_marks} to "
+                f"{r.splash_max_marks} marks and above the high bid ({self.high_bid})",
+                {"high_bid": self.high_bid},
+            )
+
+    def call(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
+        """Checked: validate then apply one call."""
+        self.check(seat, kind, bid, special)
+        self.apply(seat, kind, bid, special)
+
+    def apply(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
         """Unchecked: apply one call of an already-validated log."""
         self.calls.append((seat, kind, bid))
         if kind is BidKind.POINTS:
@@ -156,3 +267,35 @@ class Auction:
         elif kind is BidKind.MARKS:
             self._high_marks = bid
             self._winner = seat
+            self._special = special
+
+    def legal_calls(self) -> list[tuple[BidKind, int | None, BidSpecial | None]]:
+        """Every legal call for the seat to call now (for generators and tools)."""
+        seat = self.to_call
+        if seat is None:
+            return []
+        r = self.rules
+        candidates: list[tuple[BidKind, int | None, BidSpecial | None]] = [(BidKind.PASS, None, None)]
+        candidates += [(BidKind.POINTS, b, None) for b in range(r.min_point_bid, r.max_point_bid + 1)]
+        top = max(r.max_mark_bid, r.plunge_marks + 4, r.splash_max_marks)
+        for b in range(1, top + 1):
+            candidates.append((BidKind.MARKS, b, None))
+            candidates.append((BidKind.MARKS, b, "plunge"))
+            candidates.append((BidKind.MARKS, b, "splash"))
+        out = []
+        for kind, bid, special in candidates:
+            try:
+                self.check(seat, kind, bid, special)
+            except IllegalAction:
+                continue
+            out.append((kind, bid, special))
+        return out
+
+
+def count_doubles(known: Mapping[Seat, Collection[Tile]]) -> dict[Seat, tuple[int, int]]:
+    """(doubles known, tiles unknown) per seat, from each seat's known tiles (7 dealt)."""
+    out: dict[Seat, tuple[int, int]] = {}
+    for s in SEATS:
+        tiles = known.get(s, ())
+        out[s] = (sum(1 for t in tiles if t.is_double), 7 - len(tiles))
+    return out

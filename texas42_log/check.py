@@ -14,16 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .auction import Auction, BidKind, Contract
+from .auction import Auction, BidKind, BidSpecial, Contract, count_doubles
 from .errors import Diagnostic, IllegalAction
 from .hand import PlayState, Trick
-from .model import Hand, HandOutcome, Match, PassCall, TeamNumbers
+from .model import Hand, HandOutcome, MarkBid, Match, PassCall, PointBid, TeamNumbers
 from .rules import PRESETS, Rules
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, Tile
-from .trumps import FACTS, TRUMP_SUIT, Trump, suit_name
+from .trumps import TRUMP_SUIT, Trump, suit_name, table_for
 
-__all__ = ["MatchReport", "check_match", "effective_rules"]
+__all__ = ["MatchReport", "check_match", "effective_rules", "call_args"]
 
 
 @dataclass(slots=True)
@@ -33,6 +33,8 @@ class MatchReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     rules: Rules | None = None
     preset: str = ""
+    #: The options the log sets over its preset.
+    overrides: dict[str, Any] = field(default_factory=dict)
     hands: int = 0
     score: dict[Team, int] | None = None
     winner: Team | None = None
@@ -43,13 +45,25 @@ class MatchReport:
 
 
 def effective_rules(match: Match) -> Rules:
-    """The rules in force: the options as the log spells them out."""
-    options = match.rules.options
+    """The rules in force: the preset's options with the log's overrides applied."""
     # Declared options only: x- extensions on the options object are kept, never interpreted.
-    return Rules(**{name: getattr(options, name) for name in type(options).model_fields})
+    return PRESETS[match.rules.preset].with_options(**match.rules.options.overrides())
 
 
 _KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
+
+
+def call_args(rules: Rules, call: PassCall | PointBid | MarkBid) -> tuple[BidKind, int | None, BidSpecial | None]:
+    """A logged call as the auction takes it: kind, bid (in marks for a mark bid), special.
+
+    Unchecked: a mark bid written in points (``mark_bid_units``) is divided by 42;
+    the validator reports one that is not a multiple of 42."""
+    if isinstance(call, PassCall):
+        return BidKind.PASS, None, None
+    if isinstance(call, MarkBid):
+        bid = call.bid // 42 if rules.mark_bid_units == "points" else call.bid
+        return BidKind.MARKS, bid, call.special
+    return BidKind.POINTS, call.bid, None
 
 
 def _team_numbers(n: TeamNumbers) -> dict[Team, int]:
@@ -91,12 +105,13 @@ class _MatchChecker:
             hp = f"/hands/{i}"
             if won is not None:
                 won_at, winner = won
+                unit = self.rules.match_goal
                 self.error(
                     "R24",
                     hp,
                     f"hand {i + 1} is played after {winner} won the match with "
-                    f"{self.score[winner]} marks in hand {won_at + 1}; "
-                    f"the match ends at {self.rules.match_goal_marks} marks (R24)",
+                    f"{self.score[winner]} {unit} in hand {won_at + 1}; "
+                    f"the match ends at {self.rules.goal} {unit} (R24)",
                     {"hand": i + 1},
                 )
                 break
@@ -124,10 +139,12 @@ class _MatchChecker:
                 resync_dealer = next_seat(hand.dealer)
                 expected_dealer = next_seat(expected_dealer)
             if self.score_known and won is None:
-                for team in TEAMS:
-                    if self.score[team] >= self.rules.match_goal_marks:
-                        self.report.winner = team
-                        won = (i, team)
+                reached = [t for t in TEAMS if self.score[t] >= self.rules.goal]
+                if reached:
+                    # Both past 250 points in one hand: the higher score wins (seed 004).
+                    team = max(reached, key=lambda t: self.score[t])
+                    self.report.winner = team
+                    won = (i, team)
         self._check_match_end()
         self.report.score = dict(self.score) if self.score_known else None
         return self.report
@@ -141,18 +158,15 @@ class _MatchChecker:
                 f"the rules allow no point bid: min_point_bid {r.min_point_bid} is above "
                 f"max_point_bid {r.max_point_bid} (R8)",
             )
-        preset = PRESETS[self.match.rules.preset]
-        diff = r.differences(preset)
-        if diff:
-            names = ", ".join(f"{k}={mine!r} (preset: {theirs!r})" for k, (mine, theirs) in diff.items())
-            self.report.diagnostics.append(
-                Diagnostic(
-                    "rules",
-                    f"the log changes options of the preset {self.match.rules.preset!r}: {names}",
-                    "/rules/options",
-                    severity="warning",
-                )
+        if r.splash and r.splash_min_marks > r.splash_max_marks:
+            self.error(
+                "variant:splash",
+                "/rules/options/splash_min_marks",
+                f"the rules allow no Splash: splash_min_marks {r.splash_min_marks} is above "
+                f"splash_max_marks {r.splash_max_marks}",
             )
+        preset = PRESETS[self.match.rules.preset]
+        self.report.overrides = {k: mine for k, (mine, _) in r.differences(preset).items()}
 
     def _check_draw(self) -> None:
         draw = self.match.dealer_draw
@@ -176,7 +190,8 @@ class _MatchChecker:
 
     def _check_match_end(self) -> None:
         m = self.match
-        goal = self.rules.match_goal_marks
+        goal = self.rules.goal
+        unit = self.rules.match_goal
         if not self.score_known:
             return
         winner = self.report.winner
@@ -184,7 +199,7 @@ class _MatchChecker:
             self.error(
                 "R24",
                 "/hands",
-                f"the match is marked complete, but no team reached {goal} marks "
+                f"the match is marked complete, but no team reached {goal} {unit} "
                 f"({_fmt(self.score)}); a match in progress has \"status\": \"unfinished\" (R24)",
                 {"score": dict(self.score)},
             )
@@ -193,7 +208,7 @@ class _MatchChecker:
                 "R24",
                 "/status",
                 f"the match is marked unfinished, but {winner} won it with "
-                f"{self.score[winner]} marks (R24)",
+                f"{self.score[winner]} {unit} (R24)",
                 {"score": dict(self.score)},
             )
         if m.result is not None:
@@ -209,7 +224,7 @@ class _MatchChecker:
                 self.error(
                     "R24",
                     "/result/marks",
-                    f"the log states final marks {_fmt(_team_numbers(m.result.marks))}, but "
+                    f"the log states final {unit} {_fmt(_team_numbers(m.result.marks))}, but "
                     f"the replay gives {_fmt(self.score)} (R24)",
                 )
 
@@ -224,16 +239,30 @@ class _MatchChecker:
             return
         known, unknown = holdings
 
-        auction = Auction(self.rules, hand.dealer)
+        auction = Auction(self.rules, hand.dealer, count_doubles(known))
         for j, call in enumerate(hand.auction):
             kind = _KIND[call.call]
             bid = None if isinstance(call, PassCall) else call.bid
+            special: BidSpecial | None = call.special if isinstance(call, MarkBid) else None
             pointer = f"{hp}/auction/{j}"
+            if isinstance(call, MarkBid) and self.rules.mark_bid_units == "points":
+                assert bid is not None
+                if bid < 42 or bid % 42:
+                    self.error(
+                        "variant:mark_bid_units",
+                        f"{pointer}/bid",
+                        f"hand {n}: {call.seat} bids {bid} as a mark bid; these rules write "
+                        "mark bids in points, 42 a mark (42, 84, 126, …) (seed 003)",
+                        {"hand": n},
+                    )
+                    self.score_known = False
+                    return
+                bid //= 42
             if call.rejected:
-                self._check_rejected_call(auction, call.seat, kind, bid, pointer, n)
+                self._check_rejected_call(auction, call.seat, kind, bid, pointer, n, special)
                 continue
             try:
-                auction.call(call.seat, kind, bid)
+                auction.call(call.seat, kind, bid, special)
             except IllegalAction as e:
                 self.illegal(e, pointer, n)
                 self.score_known = False
@@ -266,10 +295,29 @@ class _MatchChecker:
             )
             self.score_known = False
             return
-        self._check_declaration(i, hand, contract)
-        trump = Trump(hand.declaration.trump)
-        state = PlayState(self.rules, contract, trump, known, unknown)
+        declared = self._check_declaration(i, hand, contract)
+        if declared is None:
+            self.score_known = False
+            return
+        contract, trump = declared
+        state = PlayState(
+            self.rules, contract, trump, known, unknown, nello_doubles=hand.declaration.doubles
+        )
         if not self._check_plays(i, hand, state):
+            self.score_known = False
+            return
+        if state.result is not None and not state.finished:
+            if may_stop:
+                return
+            played = sum(1 for p in hand.plays if not p.rejected)
+            self.error(
+                "variant:hand_end",
+                f"{hp}/plays",
+                f"hand {n} stops after {played} plays; the contract was decided after trick "
+                f"{state.result.tricks_played}, but these rules play all 7 tricks "
+                "(hand_end = all-tricks)",
+                {"hand": n, "trick": state.current.number},
+            )
             self.score_known = False
             return
         if state.result is None:
@@ -339,10 +387,17 @@ class _MatchChecker:
         return known, unknown
 
     def _check_rejected_call(
-        self, auction: Auction, seat: Seat, kind: BidKind, bid: int | None, pointer: str, n: int
+        self,
+        auction: Auction,
+        seat: Seat,
+        kind: BidKind,
+        bid: int | None,
+        pointer: str,
+        n: int,
+        special: BidSpecial | None = None,
     ) -> None:
         try:
-            auction.check(seat, kind, bid)
+            auction.check(seat, kind, bid, special)
         except IllegalAction:
             return  # R30: refused, and rightly; nothing changes.
         what = "pass" if kind is BidKind.PASS else f"bid of {bid} {kind.value}"
@@ -394,42 +449,139 @@ class _MatchChecker:
                 )
             self._check_score(i, out)
 
-    def _check_declaration(self, i: int, hand: Hand, contract: Contract) -> None:
+    def _check_declaration(self, i: int, hand: Hand, contract: Contract) -> tuple[Contract, Trump] | None:
+        """R10, R12, R27 and the special contracts; the contract as played and its trump,
+        or None when the hand cannot be replayed."""
         hp = f"/hands/{i}/declaration"
         n = i + 1
+        r = self.rules
         decl = hand.declaration
         assert decl is not None
-        if decl.seat != contract.bidder:
+        ctx = {"hand": n}
+        if decl.seat != contract.declarer:
+            who = "the highest bidder" if contract.declarer == contract.bidder else (
+                f"the partner of the {contract.special} bidder {contract.bidder}"
+            )
             self.error(
                 "R10",
                 f"{hp}/seat",
-                f"hand {n}: {decl.seat} declares trumps, but the highest bidder "
-                f"{contract.bidder} declares them (R10)",
+                f"hand {n}: {decl.seat} declares trumps, but {who} "
+                f"{contract.declarer} declares them (R10)",
                 {"hand": n, "bidder": contract.bidder},
             )
-        if contract.all_tricks:
-            if decl.stacks is None:
+        trump: Trump
+        if decl.contract is not None:
+            special = decl.contract
+            rule = f"variant:{special}"
+            name = "Nel-O" if special == "nello" else "Sevens"
+            enabled = r.nello if special == "nello" else r.sevens
+            least = r.nello_min_marks if special == "nello" else r.sevens_min_marks
+            if not enabled:
+                self.error(rule, f"{hp}/contract", f"hand {n}: {name} is declared, but these rules have no {name} ({special} = false)", ctx)
+                return None
+            if contract.kind is not BidKind.MARKS or contract.special is not None:
                 self.error(
-                    "R27",
-                    hp,
-                    f"hand {n}: an all-tricks contract, but the declaration does not say how "
-                    "many stacks stay face up; the bidder chooses 1 or 2 when declaring (R27)",
-                    {"hand": n},
+                    rule,
+                    f"{hp}/contract",
+                    f"hand {n}: {name} is declared after {contract.describe()}; {name} is "
+                    "declared only after a plain mark bid",
+                    ctx,
                 )
-            elif decl.stacks not in (1, 2):
+                return None
+            if contract.bid < least:
+                self.error(
+                    rule,
+                    f"{hp}/contract",
+                    f"hand {n}: {name} is declared after a bid of {contract.bid} mark"
+                    f"{'s' if contract.bid != 1 else ''}; {name} needs at least {least} "
+                    f"({special}_min_marks)",
+                    ctx,
+                )
+            if decl.trump is not None:
+                self.error(rule, f"{hp}/trump", f"hand {n}: {name} has no trumps, but the declaration names {decl.trump}", ctx)
+            if decl.doubles is not None and (special != "nello" or r.nello_doubles != "bidder-chooses"):
+                self.error(
+                    rule,
+                    f"{hp}/doubles",
+                    f"hand {n}: the declaration says where the doubles stand, but these rules "
+                    f"fix it (nello_doubles = {r.nello_doubles})",
+                    ctx,
+                )
+            contract = contract.declare(special)
+            trump = Trump.NO_TRUMP
+        else:
+            if decl.trump is None:
+                self.error(
+                    "R12",
+                    hp,
+                    f"hand {n}: the declaration names no trump; trumps are a number 0–6, "
+                    "the doubles or no-trump (R12)",
+                    ctx,
+                )
+                return None
+            trump = Trump(decl.trump)
+            if decl.doubles is not None:
+                self.error("variant:nello", f"{hp}/doubles", f"hand {n}: only a Nel-O declaration says where the doubles stand", ctx)
+            if contract.kind is BidKind.MARKS and contract.special is None and not r.plain_mark_bids:
+                self.error(
+                    "variant:plain_mark_bids",
+                    hp,
+                    f"hand {n}: {contract.describe()}, but under these rules a mark bid is a "
+                    "special contract (plain_mark_bids = false): declare Nel-O or Sevens",
+                    ctx,
+                )
+            if trump is Trump.NO_TRUMP and (not r.no_trump or contract.special in ("plunge", "splash")):
+                why = "after a Plunge or Splash the partner names a suit or the doubles" if r.no_trump else "these rules have no no-trump (no_trump = false)"
+                self.error("R12", f"{hp}/trump", f"hand {n}: no-trump is declared, but {why} (R12)", ctx)
+            if trump is Trump.DOUBLES and not r.doubles_trump:
+                self.error(
+                    "R12",
+                    f"{hp}/trump",
+                    f"hand {n}: doubles are declared trumps, but these rules do not allow it "
+                    "(doubles_trump = false) (R12)",
+                    ctx,
+                )
+        self._check_stacks(hp, n, contract, decl.stacks)
+        return contract, trump
+
+    def _check_stacks(self, hp: str, n: int, contract: Contract, stacks: int | None) -> None:
+        """R27 and the option all_tricks_stacks."""
+        mode = self.rules.all_tricks_stacks
+        if not contract.all_tricks or mode == "all-visible":
+            if stacks is not None:
+                why = (
+                    "in a point contract every won tile may be inspected (R26, R27)"
+                    if not contract.all_tricks
+                    else "these rules show every won trick (all_tricks_stacks = all-visible)"
+                )
+                if contract.special == "nello":
+                    why = "Nel-O shows every won trick"
+                self.error("R27", f"{hp}/stacks", f"hand {n}: stacks are chosen only for an all-tricks contract; {why}", {"hand": n})
+            return
+        if mode in ("fixed-1", "fixed-2"):
+            fixed = int(mode[-1])
+            if stacks is not None and stacks != fixed:
                 self.error(
                     "R27",
                     f"{hp}/stacks",
-                    f"hand {n}: {decl.stacks} stacks chosen; an all-tricks bidder chooses 1 "
-                    "or 2 (R27)",
+                    f"hand {n}: {stacks} stacks declared, but these rules always show {fixed} "
+                    f"(all_tricks_stacks = {mode}) (R27)",
                     {"hand": n},
                 )
-        elif decl.stacks is not None:
+            return
+        if stacks is None:
+            self.error(
+                "R27",
+                hp,
+                f"hand {n}: an all-tricks contract, but the declaration does not say how "
+                "many stacks stay face up; the bidder chooses 1 or 2 when declaring (R27)",
+                {"hand": n},
+            )
+        elif stacks not in (1, 2):
             self.error(
                 "R27",
                 f"{hp}/stacks",
-                f"hand {n}: stacks are chosen only for an all-tricks contract; in a point "
-                "contract every won tile may be inspected (R26, R27)",
+                f"hand {n}: {stacks} stacks chosen; an all-tricks bidder chooses 1 or 2 (R27)",
                 {"hand": n},
             )
 
@@ -442,9 +594,9 @@ class _MatchChecker:
                 self._check_rejected_play(state, play.seat, t, f"{hp}/{j}", n)
                 continue
             try:
-                state.play(play.seat, t)
+                state.play(play.seat, t, play.led)
             except IllegalAction as e:
-                self.illegal(e, f"{hp}/{j}", n)
+                self.illegal(e, f"{hp}/{j}" + ("/led" if e.rule == "variant:declared_lead" else ""), n)
                 return False
         return True
 
@@ -470,8 +622,10 @@ class _MatchChecker:
     ) -> None:
         result = state.result
         assert result is not None
+        # R5/R24: marks; or, playing to 250 points (seed 004), the hand points taken.
+        gained = result.marks if self.rules.match_goal == "marks" else result.points
         for team in TEAMS:
-            self.score[team] += result.marks[team]
+            self.score[team] += gained[team]
         out = hand.outcome
         if out is None:
             return
@@ -482,14 +636,15 @@ class _MatchChecker:
                 self.error(
                     "R22",
                     f"{hp}/tricks",
-                    f"hand {n}: the log lists {len(out.tricks)} tricks, but the hand was "
-                    f"decided after trick {len(state.tricks)} (R22)",
+                    f"hand {n}: the log lists {len(out.tricks)} tricks, but the hand "
+                    f"{'was decided' if self.rules.hand_end == 'when-decided' else 'ended'} "
+                    f"after trick {len(state.tricks)} (R22)",
                     {"hand": n},
                 )
                 return
             for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks, strict=True)):
                 if stated.winner is not None and stated.winner != trick.winner:
-                    self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, trump)
+                    self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, state)
                     return
                 if stated.points is not None and stated.points != trick.points:
                     self.error(
@@ -541,19 +696,40 @@ class _MatchChecker:
             self.error(
                 "R5",
                 f"/hands/{i}/outcome/score",
-                f"after hand {i + 1} the log states match marks {_fmt(stated)}, but starting "
-                f"from 0 each and adding each hand's marks gives {_fmt(self.score)} (R5)",
+                f"after hand {i + 1} the log states match {self.rules.match_goal} {_fmt(stated)}, "
+                f"but starting from 0 each and adding each hand's {self.rules.match_goal} gives "
+                f"{_fmt(self.score)} (R5)",
                 {"hand": i + 1},
             )
 
-    def _wrong_winner(self, pointer: str, n: int, trick: Trick, stated: str, trump: Trump) -> None:
-        table = FACTS[trump]
+    def _wrong_winner(self, pointer: str, n: int, trick: Trick, stated: str, state: PlayState) -> None:
+        trump = state.trump
+        table = table_for(trump, state.doubles)
         by_seat = dict(trick.plays)
         actual = trick.winner
         assert actual is not None
-        won_with, stated_with = by_seat[actual], by_seat[stated]  # type: ignore[index]
+        if stated not in by_seat:
+            self.error(
+                "variant:nello",
+                pointer,
+                f"hand {n}: trick {trick.number} is won by {actual}; {stated} sat out and played no tile",
+                {"hand": n, "trick": trick.number},
+            )
+            return
+        won_with, stated_with = by_seat[actual], by_seat[stated]
         a, s = table[won_with], table[stated_with]
-        suit = table[trick.plays[0][1]].leads
+        suit = trick.led
+        assert suit is not None
+        if state.contract.special == "sevens":
+            self.error(
+                "variant:sevens",
+                pointer,
+                f"hand {n}: trick {trick.number} is won by {actual} with {won_with}, not by "
+                f"{stated} with {stated_with}: in Sevens the pip total closest to 7 wins, ties "
+                "to the earliest played",
+                {"hand": n, "trick": trick.number, "tile": str(won_with)},
+            )
+            return
         if a.trump and s.trump and trump is Trump.DOUBLES:
             rule, why = "R19", "with doubles trump, trumps rank by pip value"
         elif a.trump and s.trump or not a.trump and not s.trump and suit in a.follows and suit in s.follows:

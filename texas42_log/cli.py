@@ -142,10 +142,23 @@ def schema(
 def rules(
     preset: Annotated[str, typer.Option(help="The preset to show.")] = "standard",
     output: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.text,
+    list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
 ) -> None:
-    """Show a rules preset: every option, its value and the rule it implements."""
-    from .rules import OPTION_DOCS, find_preset
+    """Show a rules preset: every option, its value, its values and the rule text behind it."""
+    from .rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
 
+    if list_presets:
+        if output is OutputFormat.json:
+            typer.echo(json.dumps({name: PRESET_DOCS[name] for name in PRESETS}, indent=2, ensure_ascii=False))
+            return
+        for name in PRESETS:
+            changed = ", ".join(
+                f"{k}={json.dumps(v)}" for k, (v, _) in PRESETS[name].differences(STANDARD).items()
+            )
+            typer.echo(f"{name}: {PRESET_DOCS[name]}")
+            if changed:
+                typer.echo(f"    differs from standard: {changed}")
+        return
     try:
         chosen = find_preset(preset)
     except ValueError as e:
@@ -153,9 +166,12 @@ def rules(
     if output is OutputFormat.json:
         typer.echo(json.dumps({"preset": preset, "options": chosen.as_dict()}, indent=2))
         return
-    typer.echo(f"preset {preset}:")
+    typer.echo(f"preset {preset}: {PRESET_DOCS[preset]}")
     for name, value in chosen.as_dict().items():
-        typer.echo(f"  {name} = {value!r}\n      {OPTION_DOCS[name]}")
+        o = OPTIONS[name]
+        typer.echo(f"  {name} = {json.dumps(value)}    ({o.values})")
+        typer.echo(f"      {o.doc}")
+        typer.echo(f"      from: {o.source}")
 
 
 def _valid_match(name: str) -> tuple[str, "Match"]:

@@ -9,15 +9,17 @@ an auction, a trump or a line of play and let chance fill in the rest.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
-from .auction import Auction, BidKind, Contract
+from .auction import Auction, BidKind, BidSpecial, Contract, count_doubles
 from .hand import PlayState
-from .model import FORMAT_NAME, FORMAT_VERSION
-from .rules import STANDARD, Rules
+from .model import FORMAT_NAME, minimal_version
+from .rules import PRESETS, STANDARD, Rules
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILES, Tile
-from .trumps import Trump
+from .trumps import DoublesMode, Trump
+
+DOUBLES_MODES: tuple[DoublesMode, ...] = ("high", "low", "own-suit")
 
 __all__ = ["Policy", "random_match", "deal_order"]
 
@@ -68,11 +70,90 @@ class Policy:
     def trump(self, hand_index: int, contract: Contract, hand: list[Tile]) -> Trump:
         return self.rng.choice(list(Trump))
 
+    # -- rule variants ---------------------------------------------------------
+    # The seed rules keep the choices above (and so every seed's meaning); the
+    # variant choices below draw from the engine's own list of legal calls.
+
+    def choose_call(
+        self, hand_index: int, auction: Auction, seat: Seat
+    ) -> tuple[BidKind, int | None, BidSpecial | None]:
+        r = self.rules
+        plain = (
+            r.all_pass == "redeal" and r.mark_ladder == "exact-raise" and r.plain_mark_bids
+            and not r.plunge and not r.splash
+        )
+        if plain:
+            kind, bid = self.call(hand_index, auction, seat)
+            return kind, bid, None
+        legal = auction.legal_calls()
+        weights = []
+        for kind, bid, special in legal:
+            if special is not None:
+                weights.append(6.0)
+            elif kind is BidKind.PASS:
+                weights.append(5.0)
+            elif kind is BidKind.POINTS:
+                weights.append(4.0 / (1 + (bid or 0) - r.min_point_bid))
+            else:
+                weights.append(1.5 / (bid or 1))
+        return self.rng.choices(legal, weights=weights)[0]
+
+    def declare(
+        self, hand_index: int, contract: Contract, hand: list[Tile]
+    ) -> tuple[Literal["nello", "sevens"] | None, Trump | None, DoublesMode | None]:
+        """(special contract, trump, Nel-O doubles) for the declaration."""
+        r = self.rules
+        specials: list[Literal["nello", "sevens"]] = []
+        if contract.kind is BidKind.MARKS and contract.special is None:
+            if r.nello and contract.bid >= r.nello_min_marks:
+                specials.append("nello")
+            if r.sevens and contract.bid >= r.sevens_min_marks:
+                specials.append("sevens")
+        must = contract.kind is BidKind.MARKS and contract.special is None and not r.plain_mark_bids
+        if specials and (must or self.rng.random() < 0.5):
+            special = self.rng.choice(specials)
+            doubles: DoublesMode | None = None
+            if special == "nello" and r.nello_doubles == "bidder-chooses":
+                doubles = self.rng.choice(DOUBLES_MODES)
+            return special, None, doubles
+        if r.no_trump and r.doubles_trump and contract.special is None:
+            return None, self.trump(hand_index, contract, hand), None
+        allowed = [t for t in Trump if t is not Trump.NO_TRUMP or (r.no_trump and contract.special is None)]
+        allowed = [t for t in allowed if t is not Trump.DOUBLES or r.doubles_trump]
+        return None, self.rng.choice(allowed), None
+
+    def lead(self, hand_index: int, state: PlayState, seat: Seat, t: Tile) -> int | None:
+        """A declared led suit (option declared_lead), now and then, where allowed."""
+        r = self.rules
+        if r.declared_lead == "never" or (r.declared_lead == "first-trick" and state.current.number != 1):
+            return None
+        try:
+            state.check(seat, t, t.low)
+        except ValueError:
+            return None
+        return t.low if self.rng.random() < 0.3 else None
+
     def stacks(self, hand_index: int, contract: Contract) -> int:
         return self.rng.choice((1, 2))
 
     def play(self, hand_index: int, state: PlayState, seat: Seat, legal: list[Tile]) -> Tile:
         return self.rng.choice(legal)
+
+
+_LEGACY_OPTIONS = (
+    "all_pass", "hand_end", "min_point_bid", "max_point_bid", "max_opening_mark_bid",
+    "mark_bid_raise", "no_trump_doubles", "all_tricks_stacks", "match_goal_marks",
+)
+
+
+def rules_declaration(preset: str, rules: Rules) -> dict[str, Any]:
+    """The log's ``rules`` object: the preset and the options that differ from it.
+
+    The seed rules are written as format 1.0 wrote them (its nine options spelled
+    out), so such a log stays readable by a 1.0 reader."""
+    if preset == "standard" and rules == STANDARD:
+        return {"preset": preset, "options": {k: getattr(rules, k) for k in _LEGACY_OPTIONS}}
+    return {"preset": preset, "options": {k: mine for k, (mine, _) in rules.differences(PRESETS[preset]).items()}}
 
 
 def random_match(
@@ -95,8 +176,8 @@ def random_match(
     dealer: Seat = first_dealer if first_dealer is not None else rng.choice(SEATS)
     doc: dict[str, Any] = {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
-        "rules": {"preset": preset, "options": rules.as_dict()},
+        "version": "",
+        "rules": rules_declaration(preset, rules),
     }
     if players:
         doc["players"] = players
@@ -104,7 +185,7 @@ def random_match(
     hands: list[dict[str, Any]] = []
     score: dict[Team, int] = {t: 0 for t in TEAMS}
     status = "complete"
-    while max(score.values()) < rules.match_goal_marks:
+    while max(score.values()) < rules.goal:
         if max_hands is not None and len(hands) >= max_hands:
             status = "unfinished"
             break
@@ -112,6 +193,7 @@ def random_match(
         dealer = next_seat(dealer)
     doc["status"] = status
     doc["hands"] = hands
+    doc["version"] = minimal_version(doc)
     if status == "complete" and stated_outcomes:
         winner = max(TEAMS, key=lambda t: score[t])
         doc["result"] = {"winner": winner, "marks": dict(score)}
@@ -131,16 +213,19 @@ def _random_hand(
         "dealer": dealer,
         "deal": {s: [str(t) for t in dealt[s]] for s in SEATS},
     }
-    auction = Auction(rules, dealer)
+    auction = Auction(rules, dealer, count_doubles(dealt))
     calls: list[dict[str, Any]] = []
     while not auction.done:
         seat = auction.to_call
         assert seat is not None
-        kind, bid = policy.call(index, auction, seat)
-        auction.call(seat, kind, bid)
+        kind, bid, special = policy.choose_call(index, auction, seat)
+        auction.call(seat, kind, bid, special)
         call: dict[str, Any] = {"seat": seat, "call": kind.value}
         if bid is not None:
-            call["bid"] = bid
+            # Seed 003: with mark_bid_units = points a mark bid is written 42, 84, …
+            call["bid"] = bid * 42 if kind is BidKind.MARKS and rules.mark_bid_units == "points" else bid
+        if special is not None:
+            call["special"] = special
         calls.append(call)
     hand["auction"] = calls
     contract = auction.contract()
@@ -152,24 +237,41 @@ def _random_hand(
                 "score": dict(score),
             }
         return hand
-    trump = policy.trump(index, contract, dealt[contract.bidder])
-    declaration: dict[str, Any] = {"seat": contract.bidder, "trump": trump.value}
-    if contract.all_tricks:
+    special_declared, trump_choice, nello_doubles = policy.declare(index, contract, dealt[contract.declarer])
+    declaration: dict[str, Any] = {"seat": contract.declarer}
+    if special_declared is not None:
+        contract = contract.declare(special_declared)
+        declaration["contract"] = special_declared
+        if nello_doubles is not None:
+            declaration["doubles"] = nello_doubles
+        trump = Trump.NO_TRUMP
+    else:
+        assert trump_choice is not None
+        trump = trump_choice
+        declaration["trump"] = trump.value
+    if contract.all_tricks and rules.all_tricks_stacks == "bidder-chooses":
         declaration["stacks"] = policy.stacks(index, contract)
     hand["declaration"] = declaration
-    state = PlayState(rules, contract, trump, {s: set(dealt[s]) for s in SEATS})
-    plays: list[dict[str, str]] = []
+    state = PlayState(
+        rules, contract, trump, {s: set(dealt[s]) for s in SEATS}, nello_doubles=nello_doubles
+    )
+    plays: list[dict[str, Any]] = []
     while not state.over:
         seat = state.to_play
         assert seat is not None
         t = policy.play(index, state, seat, state.legal_tiles(seat))
-        state.play(seat, t)
-        plays.append({"seat": seat, "tile": str(t)})
+        led = policy.lead(index, state, seat, t) if not state.current.plays else None
+        state.play(seat, t, led)
+        play: dict[str, Any] = {"seat": seat, "tile": str(t)}
+        if led is not None:
+            play["led"] = led
+        plays.append(play)
     hand["plays"] = plays
     result = state.result
     assert result is not None
+    gained = result.marks if rules.match_goal == "marks" else result.points
     for team in TEAMS:
-        score[team] += result.marks[team]
+        score[team] += gained[team]
     if stated:
         hand["outcome"] = {
             "tricks": [{"winner": tr.winner, "points": tr.points} for tr in state.tricks],

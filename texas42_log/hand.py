@@ -1,5 +1,11 @@
 """Playing out one hand: tricks, following, the early end and its marks (R13–R23).
 
+Rule variants enter through :class:`~texas42_log.rules.Rules` and the contract:
+Nel-O (the partner sits out, tricks of 3, the bidder must win none), Plunge and
+Splash (the partner declares and leads), Sevens (closest to 7 wins), doubles
+placed high, low or in a suit of their own, declared leads, and play to all
+7 tricks (the marks are still those of the decision).
+
 Pure: no I/O. :meth:`PlayState.play` is the checked path (it raises
 :class:`IllegalAction` and changes nothing, R30); :meth:`PlayState.apply` is the
 unchecked one for logs already validated.
@@ -17,10 +23,18 @@ from typing import Any, Final
 
 from .auction import Contract
 from .errors import IllegalAction
-from .rules import Rules
-from .seats import SEATS, TEAMS, Seat, Team, next_seat, other_team, team_of
+from .rules import NelloDoubles, Rules
+from .seats import SEATS, TEAMS, Seat, Team, next_seat, other_team, partner, team_of
 from .tiles import TOTAL_HAND_POINTS, Tile, count_value
-from .trumps import FACTS, TRUMP_SUIT, Trump, suit_name, trick_winner_index
+from .trumps import (
+    TRUMP_SUIT,
+    DoublesMode,
+    Trump,
+    sevens_winner_index,
+    suit_name,
+    table_for,
+    trick_winner_index,
+)
 
 __all__ = ["Trick", "HandResult", "PlayState", "Outcome"]
 
@@ -43,6 +57,8 @@ class Trick:
     plays: list[tuple[Seat, Tile]] = field(default_factory=list)
     winner: Seat | None = None
     points: int = 0
+    #: The suit led (R14), or the one the leader declared (option declared_lead).
+    led: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +85,9 @@ class PlayState:
         "points",
         "tricks_won",
         "result",
+        "finished",
+        "seats",
+        "doubles",
         "_table",
         "_bidders",
     )
@@ -80,20 +99,46 @@ class PlayState:
         trump: Trump,
         known: dict[Seat, set[Tile]],
         unknown: dict[Seat, int] | None = None,
+        *,
+        nello_doubles: NelloDoubles | None = None,
     ) -> None:
+        """``trump`` is ignored for Nel-O and Sevens (no trumps); ``nello_doubles`` is the
+        declaration's choice when the rules let the bidder choose."""
         self.rules = rules
         self.contract = contract
+        special = contract.special
+        if special in ("nello", "sevens"):
+            trump = Trump.NO_TRUMP
         self.trump = trump
         self.known = {s: set(known.get(s, ())) for s in SEATS}
         self.unknown = {s: (unknown or {}).get(s, 0) for s in SEATS}
         #: tile → (trick number, seat) for tiles already played.
         self.played: dict[Tile, tuple[int, Seat]] = {}
-        # R10, R20: the bidder leads the first trick, with any tile.
-        self.tricks: list[Trick] = [Trick(1, contract.bidder)]
+        #: The seats that play, clockwise: Nel-O's bidder's partner sits out.
+        self.seats: tuple[Seat, ...] = (
+            tuple(s for s in SEATS if s != partner(contract.bidder)) if special == "nello" else SEATS
+        )
+        mode: DoublesMode
+        if special == "nello":
+            choice = nello_doubles or rules.nello_doubles
+            mode = "own-suit" if choice == "bidder-chooses" else choice
+        elif rules.doubles == "own-suit":
+            mode = "own-suit"
+        elif trump is Trump.NO_TRUMP:
+            mode = rules.no_trump_doubles
+        else:
+            mode = "high"
+        self.doubles: DoublesMode = mode
+        # R10, R20: the declarer (the bidder; its partner after a Plunge or Splash)
+        # leads the first trick, with any tile.
+        self.tricks: list[Trick] = [Trick(1, contract.declarer)]
         self.points: dict[Team, int] = {t: 0 for t in TEAMS}
         self.tricks_won: dict[Team, int] = {t: 0 for t in TEAMS}
+        #: The decision (R22), once the won tiles prove it.
         self.result: HandResult | None = None
-        self._table = FACTS[trump]
+        #: No more plays: decided (R22), or all 7 tricks played (option hand_end).
+        self.finished = False
+        self._table = table_for(trump, mode)
         self._bidders: Team = team_of(contract.bidder)
 
     # -- state ---------------------------------------------------------------
@@ -104,15 +149,26 @@ class PlayState:
 
     @property
     def over(self) -> bool:
-        return self.result is not None
+        """No more plays (the decision, or the 7th trick when all tricks are played)."""
+        return self.finished
+
+    @property
+    def trick_size(self) -> int:
+        return len(self.seats)
+
+    def _next(self, seat: Seat, steps: int) -> Seat:
+        if len(self.seats) == 4:
+            return next_seat(seat, steps)
+        i = self.seats.index(seat)
+        return self.seats[(i + steps) % len(self.seats)]
 
     @property
     def to_play(self) -> Seat | None:
-        """R21: clockwise from the trick's leader; None once the hand is over."""
-        if self.result is not None:
+        """R21: clockwise from the trick's leader (skipping a seat that sits out); None once over."""
+        if self.finished:
             return None
         trick = self.current
-        return next_seat(trick.leader, len(trick.plays))
+        return self._next(trick.leader, len(trick.plays))
 
     def held(self, seat: Seat) -> set[Tile]:
         """Tiles known to be in ``seat``'s hand now."""
@@ -123,7 +179,7 @@ class PlayState:
         trick = self.current
         if not trick.plays:
             return []
-        suit = self._table[trick.plays[0][1]].leads
+        suit = trick.led
         return sorted(t for t in self.known[seat] if suit in self._table[t].follows)
 
     def legal_tiles(self, seat: Seat) -> list[Tile]:
@@ -136,7 +192,8 @@ class PlayState:
         ctx: dict[str, Any] = {"trick": trick.number}
         if trick.plays:
             lead = trick.plays[0][1]
-            ctx["led_suit"] = suit_name(self._table[lead].leads)
+            assert trick.led is not None
+            ctx["led_suit"] = suit_name(trick.led)
             ctx["led_by"] = f"{trick.plays[0][0]} {lead}"
         if t is not None:
             ctx["tile"] = str(t)
@@ -146,10 +203,13 @@ class PlayState:
 
     # -- checked and unchecked play ------------------------------------------
 
-    def check(self, seat: Seat, t: Tile) -> None:
-        """Raise :class:`IllegalAction` if ``seat`` may not play ``t`` now; change nothing."""
-        if self.result is not None:
+    def check(self, seat: Seat, t: Tile, led: int | None = None) -> None:
+        """Raise :class:`IllegalAction` if ``seat`` may not play ``t`` now; change nothing.
+
+        ``led``: the suit a leader declares (option declared_lead)."""
+        if self.finished:
             r = self.result
+            assert r is not None
             raise IllegalAction(
                 "R22",
                 f"{seat} plays {t} after the hand was decided: the contract was "
@@ -160,9 +220,17 @@ class PlayState:
         trick = self.current
         if seat != expected:
             if trick.number == 1 and not trick.plays:
+                who = "the bidder" if self.contract.declarer == self.contract.bidder else "the bidder's partner"
                 raise IllegalAction(
                     "R10",
-                    f"{seat} leads trick 1, but the bidder {self.contract.bidder} leads it (R10)",
+                    f"{seat} leads trick 1, but {who} {self.contract.declarer} leads it (R10)",
+                    self.context(seat, t) | {"expected_seat": expected},
+                )
+            if seat not in self.seats:
+                raise IllegalAction(
+                    "variant:nello",
+                    f"{seat} plays, but in Nel-O the bidder's partner {seat} sits out; it is "
+                    f"{expected}'s turn",
                     self.context(seat, t) | {"expected_seat": expected},
                 )
             if not trick.plays:
@@ -197,12 +265,41 @@ class PlayState:
                     self.context(seat, t) | {"hand_tiles": [str(x) for x in sorted(self.known[seat])]},
                 )
         if trick.plays:
+            if led is not None:
+                raise IllegalAction(
+                    "variant:declared_lead",
+                    f"{seat} declares a led suit but does not lead; only the leader declares one",
+                    self.context(seat, t),
+                )
             self._check_follow(seat, t, trick)
+        elif led is not None:
+            self._check_declared_lead(seat, t, led, trick)
+
+    def _check_declared_lead(self, seat: Seat, t: Tile, led: int, trick: Trick) -> None:
+        """FORMATS.md tricksy: a leader may say a non-double, non-trump tile leads its lower number."""
+        allowed = self.rules.declared_lead
+        if allowed == "never" or (allowed == "first-trick" and trick.number != 1):
+            raise IllegalAction(
+                "variant:declared_lead",
+                f"{seat} declares that {t} leads {suit_name(led)}, but these rules allow no "
+                f"declared lead{' after trick 1' if allowed == 'first-trick' else ''} "
+                f"(declared_lead = {allowed}; R14: a lead leads its higher number)",
+                self.context(seat, t),
+            )
+        facts = self._table[t]
+        if t.is_double or facts.trump or not t.shows(led):
+            raise IllegalAction(
+                "variant:declared_lead",
+                f"{seat} declares that {t} leads {suit_name(led)}; only a non-double, non-trump "
+                "tile may be declared, to lead one of its own numbers",
+                self.context(seat, t),
+            )
 
     def _check_follow(self, seat: Seat, t: Tile, trick: Trick) -> None:
         table = self._table
         lead = trick.plays[0][1]
-        suit = table[lead].leads
+        suit = trick.led
+        assert suit is not None
         facts = table[t]
         if suit in facts.follows:
             return
@@ -217,7 +314,7 @@ class PlayState:
             rule, why = "R15", "trumps were led and only trumps follow"
         elif facts.trump and t.shows(suit):
             rule, why = "R13", f"{t} is a trump and belongs to the trump suit only, not to {name}"
-        elif not lead.is_double and not table[lead].trump and t.shows(lead.low) and lead.low != suit:
+        elif suit == lead.high and not lead.is_double and not table[lead].trump and t.shows(lead.low) and lead.low != suit:
             rule, why = "R14", f"{lead} leads {name}, its higher number, not {suit_name(lead.low)}"
         else:
             rule, why = "R16", f"{t} does not follow {name}"
@@ -229,12 +326,12 @@ class PlayState:
             ctx,
         )
 
-    def play(self, seat: Seat, t: Tile) -> Trick | None:
+    def play(self, seat: Seat, t: Tile, led: int | None = None) -> Trick | None:
         """Checked: validate, then apply. Returns the trick if this play completed it."""
-        self.check(seat, t)
-        return self.apply(seat, t)
+        self.check(seat, t, led)
+        return self.apply(seat, t, led)
 
-    def apply(self, seat: Seat, t: Tile) -> Trick | None:
+    def apply(self, seat: Seat, t: Tile, led: int | None = None) -> Trick | None:
         """Unchecked: apply a play known to be legal. Returns the trick if it completed."""
         if t in self.known[seat]:
             self.known[seat].discard(t)
@@ -242,22 +339,36 @@ class PlayState:
             self.unknown[seat] -= 1
         trick = self.current
         self.played[t] = (trick.number, seat)
+        if not trick.plays:
+            trick.led = led if led is not None else self._table[t].leads
         trick.plays.append((seat, t))
-        if len(trick.plays) < 4:
+        if len(trick.plays) < len(self.seats):
             return None
         return self._complete(trick)
 
     def _complete(self, trick: Trick) -> Trick:
         tiles = [t for _, t in trick.plays]
-        winner = trick.plays[trick_winner_index(tiles, self.trump)][0]
+        if self.contract.special == "sevens":
+            index = sevens_winner_index(tiles)
+        else:
+            index = trick_winner_index(tiles, self.trump, self._table, trick.led)
+        winner = trick.plays[index][0]
         trick.winner = winner
         # R6: one point for the trick plus the count of its tiles.
         trick.points = 1 + sum(count_value(t) for t in tiles)
         team = team_of(winner)
         self.points[team] += trick.points
         self.tricks_won[team] += 1
-        self.result = self._decided(trick.number)
-        if self.result is None and trick.number < TRICKS_PER_HAND:
+        if self.result is None:
+            self.result = self._decided(trick.number)
+        last = trick.number == TRICKS_PER_HAND
+        if self.result is not None and (last or self.rules.hand_end == "when-decided"):
+            self.finished = True
+            if self.result.tricks_played != trick.number:
+                # Played on to the 7th trick: the hand points are the final split.
+                r = self.result
+                self.result = HandResult(r.outcome, dict(self.points), r.marks, trick.number)
+        elif not last:
             self.tricks.append(Trick(trick.number + 1, winner))
         return trick
 
@@ -266,7 +377,15 @@ class PlayState:
         bidders = self._bidders
         defenders = other_team(bidders)
         c = self.contract
-        if c.all_tricks:
+        if c.special == "nello":
+            # Nel-O (seed 004): the bidder must win no trick.
+            if self.tricks_won[bidders] > 0:
+                outcome = Outcome.SET
+            elif tricks_played == TRICKS_PER_HAND:
+                outcome = Outcome.MADE
+            else:
+                return None
+        elif c.all_tricks:
             if self.tricks_won[defenders] > 0:
                 outcome = Outcome.SET
             elif self.tricks_won[bidders] == TRICKS_PER_HAND:

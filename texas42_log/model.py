@@ -42,11 +42,14 @@ __all__ = [
     "MatchResult",
     "TeamNumbers",
     "Match",
+    "PresetName",
+    "minimal_version",
 ]
 
 FORMAT_NAME = "texas42-log"
-#: The version this library writes; it reads every 1.x that parses with these models.
-FORMAT_VERSION = "1.0"
+#: The newest version this library writes; it reads every 1.x that parses with these
+#: models. A document that needs nothing of 1.1 is written as 1.0 (see :func:`minimal_version`).
+FORMAT_VERSION = "1.1"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -121,20 +124,41 @@ class PointBid(_Action):
 
 
 class MarkBid(_Action):
-    """An all-tricks bid in marks (R9)."""
+    """A bid in marks (R9): all tricks, or a special contract.
+
+    ``bid`` is in marks, or in points (42 a mark) when the rules' ``mark_bid_units``
+    is ``points`` (seed 003: "a 1-mark bid written as 42, a 2-mark bid as 84")."""
 
     call: Literal["marks"]
     bid: int
+    special: Literal["plunge", "splash"] | None = Field(
+        default=None,
+        description="Since 1.1. A Plunge or Splash bid (rules options plunge, splash): the "
+        "bidder holds enough doubles; the partner declares trumps and leads.",
+    )
 
 
 Call = Annotated[PassCall | PointBid | MarkBid, Field(discriminator="call")]
 
 
 class Declaration(_Object):
-    """The trump declaration (R10, R12) and, for an all-tricks contract, the stacks (R27)."""
+    """The trump declaration (R10, R12) and, for an all-tricks contract, the stacks (R27).
+
+    After a mark bid the declaration may instead name a special contract (since 1.1):
+    ``"contract": "nello"`` or ``"sevens"``, with no trump."""
 
     seat: SeatName
-    trump: TrumpName
+    trump: TrumpName | None = Field(
+        default=None, description="Required, except for Nel-O and Sevens, which have no trumps."
+    )
+    contract: Literal["nello", "sevens"] | None = Field(
+        default=None, description="Since 1.1. Nel-O or Sevens, declared after a mark bid."
+    )
+    doubles: Literal["high", "low", "own-suit"] | None = Field(
+        default=None,
+        description="Since 1.1. Nel-O only, when the rules let the bidder choose "
+        "(nello_doubles = bidder-chooses): where the doubles stand.",
+    )
     stacks: int | None = Field(
         default=None,
         description="R27: all-tricks contracts only — how many completed tricks "
@@ -147,6 +171,11 @@ class Play(_Action):
     """One tile played (R21)."""
 
     tile: TileName
+    led: Annotated[int, Field(ge=0, le=6)] | None = Field(
+        default=None,
+        description="Since 1.1. The suit a leader declares its non-double, non-trump tile "
+        "leads, when the rules allow it (declared_lead).",
+    )
 
 
 class Deal(_Object):
@@ -196,25 +225,65 @@ class Hand(_Object):
     annotations: Annotations
 
 
-class RuleOptions(_Object):
-    """Every rule option, spelled out. See ``texas42 rules`` for each one's meaning."""
+Count = Annotated[int, Field(ge=1)]
+Doubles7 = Annotated[int, Field(ge=0, le=7)]
+Points42 = Annotated[int, Field(ge=0, le=42)]
 
-    all_pass: Literal["redeal"]
-    hand_end: Literal["when-decided"]
-    min_point_bid: Annotated[int, Field(ge=0, le=42)]
-    max_point_bid: Annotated[int, Field(ge=0, le=42)]
-    max_opening_mark_bid: Annotated[int, Field(ge=1)]
-    mark_bid_raise: Annotated[int, Field(ge=1)]
-    no_trump_doubles: Literal["high"]
-    all_tricks_stacks: Literal["bidder-chooses"]
-    match_goal_marks: Annotated[int, Field(ge=1)]
+
+class RuleOptions(_Object):
+    """Options that override the preset's (``texas42 rules`` shows each one's meaning).
+
+    Format 1.0 spelled out the nine seed options; since 1.1 every option is
+    optional, and the effective rules are the preset's with these applied.
+    """
+
+    all_pass: Literal["redeal", "dealer-must-bid", "dealer-bids-30", "dealer-bids-31"] | None = None
+    min_point_bid: Points42 | None = None
+    max_point_bid: Points42 | None = None
+    mark_bid_units: Literal["marks", "points"] | None = None
+    max_opening_mark_bid: Count | None = None
+    mark_bid_raise: Count | None = None
+    mark_ladder: Literal["exact-raise", "free"] | None = None
+    max_mark_bid: Count | None = None
+    plain_mark_bids: bool | None = None
+    no_trump: bool | None = None
+    doubles_trump: bool | None = None
+    doubles: Literal["in-suit", "own-suit"] | None = None
+    no_trump_doubles: Literal["high", "low", "own-suit"] | None = None
+    declared_lead: Literal["never", "first-trick", "always"] | None = None
+    hand_end: Literal["when-decided", "all-tricks"] | None = None
+    all_tricks_stacks: Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"] | None = None
+    nello: bool | None = None
+    nello_min_marks: Count | None = None
+    nello_doubles: Literal["high", "low", "own-suit", "bidder-chooses"] | None = None
+    plunge: bool | None = None
+    plunge_min_doubles: Doubles7 | None = None
+    plunge_marks: Count | None = None
+    splash: bool | None = None
+    splash_min_doubles: Doubles7 | None = None
+    splash_min_marks: Count | None = None
+    splash_max_marks: Count | None = None
+    sevens: bool | None = None
+    sevens_min_marks: Count | None = None
+    match_goal: Literal["marks", "points"] | None = None
+    match_goal_marks: Count | None = None
+    match_goal_points: Count | None = None
+
+    def overrides(self) -> dict[str, Any]:
+        """The options this log sets (extensions excluded)."""
+        return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
+
+
+PresetName = Literal[
+    "standard", "tournament", "casual", "texas-42", "plunge-t", "plunge-f", "plunge-l", "plunge-c", "tricksy"
+]
 
 
 class RulesDeclaration(_Object):
-    """A named preset and the effective value of every option."""
+    """A named preset and the options the log overrides."""
 
-    preset: Literal["standard"]
-    options: RuleOptions
+    preset: PresetName
+    options: RuleOptions = Field(default_factory=RuleOptions)
 
 
 class Players(_Object):
@@ -262,3 +331,39 @@ class Match(_Object):
     hands: list[Hand]
     result: MatchResult | None = None
     annotations: Annotations
+
+
+_LEGACY_OPTIONS = (
+    "all_pass", "hand_end", "min_point_bid", "max_point_bid", "max_opening_mark_bid",
+    "mark_bid_raise", "no_trump_doubles", "all_tricks_stacks", "match_goal_marks",
+)
+_LEGACY_VALUES = {
+    "all_pass": {"redeal"},
+    "hand_end": {"when-decided"},
+    "no_trump_doubles": {"high"},
+    "all_tricks_stacks": {"bidder-chooses"},
+}
+
+
+def minimal_version(doc: dict[str, Any]) -> str:
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.0" unless
+    it uses something added in 1.1 (another preset, new options or values, special
+    contracts, declared leads)."""
+    rules = doc.get("rules", {})
+    options = rules.get("options", {})
+    legacy = (
+        rules.get("preset") == "standard"
+        and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
+        and all(options[k] in allowed for k, allowed in _LEGACY_VALUES.items())
+    )
+    if not legacy:
+        return "1.1"
+    for hand in doc.get("hands", []):
+        if any("special" in c for c in hand.get("auction", [])):
+            return "1.1"
+        decl = hand.get("declaration") or {}
+        if "contract" in decl or "doubles" in decl or ("trump" not in decl and decl):
+            return "1.1"
+        if any("led" in p for p in hand.get("plays", [])):
+            return "1.1"
+    return "1.0"

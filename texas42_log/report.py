@@ -42,11 +42,15 @@ def _summary(report: MatchReport | None) -> str:
     if report is None:
         return ""
     bits = [f"{report.hands} hand{'s' if report.hands != 1 else ''}"]
+    unit = report.rules.match_goal if report.rules else "marks"
     if report.score is not None:
-        bits.append(f"marks A+C {report.score['A+C']}, B+D {report.score['B+D']}")
+        bits.append(f"{unit} A+C {report.score['A+C']}, B+D {report.score['B+D']}")
     if report.winner:
         bits.append(f"winner {report.winner}")
-    bits.append(f"rules: {report.preset}")
+    rules = f"rules: {report.preset}"
+    if report.overrides:
+        rules += " with " + ", ".join(f"{k}={json.dumps(v)}" for k, v in report.overrides.items())
+    bits.append(rules)
     return " (" + "; ".join(bits) + ")"
 
 
@@ -76,6 +80,7 @@ def result_json(source: str, result: ValidationResult) -> dict[str, Any]:
             "score": report.score,
             "winner": report.winner,
             "preset": report.preset,
+            "overrides": report.overrides,
             "rules": report.rules.as_dict() if report.rules else None,
         }
     return out

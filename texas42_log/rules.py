@@ -1,44 +1,91 @@
 """The rule options a log is played under, and the registry of named presets.
 
-A log names a preset and spells out every option (the format requires it, so
-a reader never has to guess); the effective rules are the options as written.
-The engine reads options only through :class:`Rules` — no ``if preset == …``
-anywhere else (python-chess ``VARIANTS`` / ``find_variant``).
+A log names a preset and may override single options; the effective rules are
+the preset's options with the overrides applied (the validator echoes them).
+Every option is one entry of :data:`OPTIONS`, with its values, its default (the
+seed rules) and the rule text it implements. The engine reads options only
+through :class:`Rules` and the derived tables of :mod:`.trumps` — no
+``if preset == …`` anywhere (python-chess ``VARIANTS`` / ``find_variant``).
 
-Format 1.0 knows the options of the seed rules (RULES.md R1–R31). Options with
-one allowed value today are still written out, so that variants (other values)
-can be added by a minor version without breaking a file.
+Presets (:data:`PRESETS`): ``standard`` is the seed rules, RULES.md R1–R31;
+``tournament`` and ``casual`` are the common bundles (as the ``plunge`` app's
+presets ``t`` and ``c`` implement them); the others are the rule profiles of
+the three foreign programs of ``FORMATS.md``, so that their games import
+without inventing rules.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final, Literal
 
-__all__ = ["Rules", "OPTION_DOCS", "PRESETS", "find_preset", "STANDARD"]
+__all__ = [
+    "Rules",
+    "Option",
+    "OPTIONS",
+    "OPTION_DOCS",
+    "PRESETS",
+    "PRESET_DOCS",
+    "find_preset",
+    "STANDARD",
+    "SPECIALS",
+]
+
+AllPass = Literal["redeal", "dealer-must-bid", "dealer-bids-30", "dealer-bids-31"]
+HandEnd = Literal["when-decided", "all-tricks"]
+MarkUnits = Literal["marks", "points"]
+MarkLadder = Literal["exact-raise", "free"]
+DoublesMode = Literal["high", "low", "own-suit"]
+NelloDoubles = Literal["high", "low", "own-suit", "bidder-chooses"]
+Stacks = Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"]
+DeclaredLead = Literal["never", "first-trick", "always"]
+MatchGoal = Literal["marks", "points"]
+
+#: Special contracts (seeds 003/004, FORMATS.md): bid-time (plunge, splash) and
+#: declared after a mark bid (nello, sevens).
+SPECIALS: Final = ("nello", "plunge", "splash", "sevens")
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Effective rule options. Defaults are the seed rules (preset ``standard``)."""
 
-    #: R11: what happens when all four pass.
-    all_pass: Literal["redeal"] = "redeal"
-    #: R22: a hand ends as soon as the contract is decided.
-    hand_end: Literal["when-decided"] = "when-decided"
-    #: R8: the lowest and highest point bid.
+    # -- the auction (R7–R11) --
+    all_pass: AllPass = "redeal"
     min_point_bid: int = 30
     max_point_bid: int = 41
-    #: R9: the first all-tricks bid is 1 … this many marks.
+    mark_bid_units: MarkUnits = "marks"
     max_opening_mark_bid: int = 2
-    #: R9: every later all-tricks bid adds exactly this many marks.
     mark_bid_raise: int = 1
-    #: R12: in no-trump, doubles are high in their suit.
-    no_trump_doubles: Literal["high"] = "high"
-    #: R27: in an all-tricks contract the bidder chooses 1 or 2 visible stacks.
-    all_tricks_stacks: Literal["bidder-chooses"] = "bidder-chooses"
-    #: R24: the first team with at least this many marks wins.
+    mark_ladder: MarkLadder = "exact-raise"
+    max_mark_bid: int = 7
+    plain_mark_bids: bool = True
+    # -- trumps and suits (R12–R19) --
+    no_trump: bool = True
+    doubles_trump: bool = True
+    doubles: Literal["in-suit", "own-suit"] = "in-suit"
+    no_trump_doubles: DoublesMode = "high"
+    declared_lead: DeclaredLead = "never"
+    # -- the play (R20–R22, R27) --
+    hand_end: HandEnd = "when-decided"
+    all_tricks_stacks: Stacks = "bidder-chooses"
+    # -- special contracts --
+    nello: bool = False
+    nello_min_marks: int = 2
+    nello_doubles: NelloDoubles = "own-suit"
+    plunge: bool = False
+    plunge_min_doubles: int = 4
+    plunge_marks: int = 4
+    splash: bool = False
+    splash_min_doubles: int = 3
+    splash_min_marks: int = 2
+    splash_max_marks: int = 3
+    sevens: bool = False
+    sevens_min_marks: int = 1
+    # -- the match (R24) --
+    match_goal: MatchGoal = "marks"
     match_goal_marks: int = 7
+    match_goal_points: int = 250
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -51,24 +98,253 @@ class Rules:
             if getattr(self, f.name) != getattr(other, f.name)
         }
 
+    def with_options(self, **overrides: Any) -> Rules:
+        return replace(self, **overrides)
 
-#: One line per option, with the rule it implements; shown by ``texas42 rules``.
-OPTION_DOCS: Final[dict[str, str]] = {
-    "all_pass": "R11: if all four pass — 'redeal': no contract, no marks, the deal passes on.",
-    "hand_end": "R22: 'when-decided': the hand ends as soon as the won tiles decide the contract.",
-    "min_point_bid": "R8: the lowest point bid (seed rules: 30).",
-    "max_point_bid": "R8: the highest point bid (seed rules: 41).",
-    "max_opening_mark_bid": "R9: the first all-tricks bid is 1 to this many marks (seed rules: 2).",
-    "mark_bid_raise": "R9: each later all-tricks bid adds exactly this many marks (seed rules: 1).",
-    "no_trump_doubles": "R12: 'high': in no-trump a double is the highest tile of its suit.",
-    "all_tricks_stacks": "R27: 'bidder-chooses': the all-tricks bidder shows the last 1 or 2 tricks.",
-    "match_goal_marks": "R24: the first team with at least this many marks wins (seed rules: 7).",
+    @property
+    def goal(self) -> int:
+        """R24 or seed 004: the score that wins, in the unit of :attr:`match_goal`."""
+        return self.match_goal_marks if self.match_goal == "marks" else self.match_goal_points
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One rule option: what it decides, the values it takes, the rule text behind it."""
+
+    name: str
+    values: str
+    doc: str
+    source: str
+
+
+#: Every option with the rule text it implements (RULES.md ids; seeds 003/004 for
+#: the variants; FORMATS.md for the foreign programs' rules). Shown by ``texas42 rules``.
+OPTIONS: Final[dict[str, Option]] = {
+    o.name: o
+    for o in [
+        Option(
+            "all_pass",
+            "redeal | dealer-must-bid | dealer-bids-30 | dealer-bids-31",
+            "If all four pass: redeal with no marks; or, after three passes, the dealer may not pass "
+            "— any legal bid (dealer-must-bid), or exactly 30 or 31 points.",
+            "R11 'if everyone passes, advance the deal and redeal without marks'; seed 004 'if all "
+            "players pass, the shaker must bid the minimum (30)'; seed 003 'either the dealer bids "
+            "or the tiles are reshuffled'; FORMATS.md plunge f/l and tricksy 'the dealer must bid'.",
+        ),
+        Option("min_point_bid", "integer 0–42", "The lowest point bid.", "R8 'a point bid is 30–41'."),
+        Option(
+            "max_point_bid",
+            "integer 0–42",
+            "The highest point bid; 42 is a point bid worth 1 mark that needs every point.",
+            "R8; FORMATS.md tricksy 'points 30–42 (42 is a points bid worth 1 mark)'.",
+        ),
+        Option(
+            "mark_bid_units",
+            "marks | points",
+            "How the log writes a mark bid: in marks (2), or as 42 points a mark (84).",
+            "Seed 003 'a bid of 42 or 84 … a 1-mark bid written as 42, a 2-mark bid as 84'.",
+        ),
+        Option(
+            "max_opening_mark_bid",
+            "integer ≥ 1",
+            "The first mark bid is 1 to this many marks.",
+            "R9 'the first all-tricks bid is at most 2 marks'; seed 004 'players may bid up to 2 marks'.",
+        ),
+        Option(
+            "mark_bid_raise",
+            "integer ≥ 1",
+            "With the exact-raise ladder, each later mark bid adds exactly this many marks.",
+            "R9 'each higher bid adds exactly 1 mark'; seed 004 'bids after may be only 1 more mark'.",
+        ),
+        Option(
+            "mark_ladder",
+            "exact-raise | free",
+            "exact-raise: later mark bids add exactly mark_bid_raise; free: any higher mark bid up "
+            "to max_mark_bid (jumps allowed).",
+            "R9; FORMATS.md tricksy 'marks 1–7 above the high bid … there is no +1-only ladder'.",
+        ),
+        Option("max_mark_bid", "integer ≥ 1", "The highest mark bid of any kind.", "FORMATS.md tricksy 'marks 1–7'."),
+        Option(
+            "plain_mark_bids",
+            "true | false",
+            "Whether a mark bid may be a plain all-tricks contract; false: a mark bid must be a "
+            "special contract (Nel-O, Sevens, Plunge, Splash).",
+            "FORMATS.md tricksy 'mark bids only for special contracts'.",
+        ),
+        Option(
+            "no_trump",
+            "true | false",
+            "Whether no-trump (follow-me) may be declared.",
+            "R12; FORMATS.md tricksy 'no no-trump: a standard contract must name a suit'.",
+        ),
+        Option(
+            "doubles_trump",
+            "true | false",
+            "Whether doubles may be declared trumps.",
+            "R12 'trumps: a number 0–6, the doubles, or no-trump'; FORMATS.md tricksy 'doubles "
+            "trump only if doubles_are_own_suit'.",
+        ),
+        Option(
+            "doubles",
+            "in-suit | own-suit",
+            "in-suit: a double belongs to its number's suit; own-suit: for the whole game the "
+            "doubles form a suit of their own ([6|6] high), never a trump unless doubles are trumps.",
+            "R13–R18; FORMATS.md tricksy 'doubles_are_own_suit … takes doubles out of their "
+            "number suits for the whole game'.",
+        ),
+        Option(
+            "no_trump_doubles",
+            "high | low | own-suit",
+            "In no-trump a double is the highest (or lowest) of its suit, or the doubles form a suit of their own.",
+            "R12 'no-trump, doubles high'; seed 003 'a double is the highest of its suit'; "
+            "FORMATS.md plunge 'follow-me doubles high'.",
+        ),
+        Option(
+            "declared_lead",
+            "never | first-trick | always",
+            "Whether a leader may declare that a non-double, non-trump tile leads its lower "
+            "number (the play's \"led\" field).",
+            "R14 'a lead leads its higher number'; FORMATS.md tricksy 'allow_declared_lead'.",
+        ),
+        Option(
+            "hand_end",
+            "when-decided | all-tricks",
+            "when-decided: the hand ends once the contract is decided; all-tricks: all 7 tricks "
+            "are played, and the marks are those of the decision.",
+            "R22; FORMATS.md texas-42 and tricksy 'all 7 tricks are always played'.",
+        ),
+        Option(
+            "all_tricks_stacks",
+            "bidder-chooses | fixed-1 | fixed-2 | all-visible",
+            "In an all-tricks contract, how many completed tricks stay face up during the hand: "
+            "the bidder's choice of 1 or 2, always 1, always 2, or every trick.",
+            "R27 'the auction winner chooses 1 or 2 collection stacks'; seed 003 'an 84 bid: the "
+            "tricks are stacked so nobody can see the dominoes played'; seed 004 'stacks must be "
+            "visible to the opponents'.",
+        ),
+        Option(
+            "nello",
+            "true | false",
+            "Nel-O: after a mark bid the bidder declares Nel-O; the partner sits out (tricks of "
+            "3 tiles), the bidder leads and must win no trick; the hand ends at the bidder's "
+            "first trick.",
+            "Seed 004 'Nel-O: the goal is to win zero tricks … the partner does not play the hand … "
+            "the bid winner plays first'; FORMATS.md plunge and tricksy nello.",
+        ),
+        Option("nello_min_marks", "integer ≥ 1", "The least mark bid for Nel-O.", "Seed 004 'must bid at least 2 marks'; plunge app: 1."),
+        Option(
+            "nello_doubles",
+            "high | low | own-suit | bidder-chooses",
+            "In Nel-O the doubles are high or low in their suit, or a suit of their own; or the "
+            "declaration says which (its \"doubles\" field).",
+            "FORMATS.md plunge 'doubles form their own suit'; tricksy nello / nello_low.",
+        ),
+        Option(
+            "plunge",
+            "true | false",
+            "Plunge: a player holding plunge_min_doubles doubles may bid plunge_marks marks (or one "
+            "more than the high mark bid) as a jump; the partner names trumps and leads; the "
+            "bidders must win every trick.",
+            "Seed 004 'with 4 or more doubles … a bid of 4 marks before any other player bids; the "
+            "partner names trumps and leads'; FORMATS.md plunge 'max(4, current marks + 1)'.",
+        ),
+        Option("plunge_min_doubles", "integer 0–7", "Doubles a Plunge bidder must hold.", "Seed 004 '4 or more doubles'."),
+        Option("plunge_marks", "integer ≥ 1", "The Plunge bid in marks, when no mark bid is higher.", "Seed 004 'a bid of 4 marks'."),
+        Option(
+            "splash",
+            "true | false",
+            "Splash: a player holding splash_min_doubles doubles may bid splash_min_marks to "
+            "splash_max_marks marks above the high bid; the partner names trumps and leads; the "
+            "bidders must win every trick.",
+            "FORMATS.md plunge 'splash … seat holding ≥3 doubles: 2 marks, or 3 directly over a 2-mark bid'.",
+        ),
+        Option("splash_min_doubles", "integer 0–7", "Doubles a Splash bidder must hold.", "FORMATS.md plunge '≥3 doubles'."),
+        Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
+        Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
+        Option(
+            "sevens",
+            "true | false",
+            "Sevens: after a mark bid the bidder declares Sevens; no trumps; each trick goes to "
+            "the tile whose pip total is closest to 7 (ties to the earliest played); the bidders "
+            "must win every trick.",
+            "Seed 004 '7s … how far from 7 … the bidding team must win all 7 tricks'; FORMATS.md "
+            "tricksy sevens (ordinary follow-suit, ties to the earliest).",
+        ),
+        Option("sevens_min_marks", "integer ≥ 1", "The least mark bid for Sevens.", "Seed 004 'the minimum bid is 1 mark'."),
+        Option(
+            "match_goal",
+            "marks | points",
+            "marks: the first team with match_goal_marks marks wins; points: each team scores the "
+            "hand points it took and the first to match_goal_points wins.",
+            "R24; seed 004 'reach 7 marks or 250 points first'.",
+        ),
+        Option("match_goal_marks", "integer ≥ 1", "Marks that win the match.", "R24 'at least 7 marks'."),
+        Option("match_goal_points", "integer ≥ 1", "Points that win the match when match_goal is points.", "Seed 004 '250 points'."),
+    ]
 }
+
+#: One line per option (kept for callers of format 1.0's API).
+OPTION_DOCS: Final[dict[str, str]] = {name: f"{o.doc} ({o.source})" for name, o in OPTIONS.items()}
 
 STANDARD: Final = Rules()
 
-#: Named presets. ``standard`` is the seed rules, RULES.md R1–R31.
-PRESETS: Final[dict[str, Rules]] = {"standard": STANDARD}
+_TOURNAMENT = STANDARD
+_CASUAL = STANDARD.with_options(
+    nello=True,
+    nello_min_marks=1,
+    nello_doubles="own-suit",
+    plunge=True,
+    splash=True,
+    all_tricks_stacks="all-visible",
+)
+_FORCED = STANDARD.with_options(all_pass="dealer-must-bid", all_tricks_stacks="all-visible")
+
+#: Named presets.
+PRESETS: Final[dict[str, Rules]] = {
+    "standard": STANDARD,
+    "tournament": _TOURNAMENT,
+    "casual": _CASUAL,
+    "texas-42": STANDARD.with_options(hand_end="all-tricks"),
+    "plunge-t": STANDARD.with_options(all_tricks_stacks="all-visible"),
+    "plunge-f": _FORCED,
+    "plunge-l": _FORCED.with_options(nello=True, nello_min_marks=1, nello_doubles="own-suit"),
+    "plunge-c": _CASUAL,
+    "tricksy": STANDARD.with_options(
+        all_pass="dealer-must-bid",
+        max_point_bid=42,
+        mark_ladder="free",
+        max_opening_mark_bid=7,
+        max_mark_bid=7,
+        plain_mark_bids=False,
+        no_trump=False,
+        doubles_trump=False,
+        hand_end="all-tricks",
+        all_tricks_stacks="all-visible",
+        nello=True,
+        nello_min_marks=1,
+        nello_doubles="bidder-chooses",
+        plunge=True,
+        plunge_min_doubles=4,
+        plunge_marks=4,
+        sevens=True,
+        sevens_min_marks=1,
+    ),
+}
+
+PRESET_DOCS: Final[dict[str, str]] = {
+    "standard": "The seed rules, RULES.md R1–R31.",
+    "tournament": "Straight 42 as tournaments play it (N42PA; the plunge app's 't'): the seed "
+    "rules, no special contracts.",
+    "casual": "A common home table (the plunge app's 'c'): Nel-O from 1 mark with doubles a suit "
+    "of their own, Plunge (4 marks, jump) and Splash (2–3 marks), all stacks visible.",
+    "texas-42": "The texas-42 research engine's receipts: the seed rules, every hand played to 7 tricks.",
+    "plunge-t": "The plunge app's 't' preset: straight 42, no stacks recorded (all visible).",
+    "plunge-f": "The plunge app's 'f' preset: 't' with the dealer forced to bid after three passes.",
+    "plunge-l": "The plunge app's 'l' preset: 'f' with Nel-O from 1 mark, doubles their own suit.",
+    "plunge-c": "The plunge app's 'c' preset (its default): the same as casual.",
+    "tricksy": "The tricksy engine's defaults: the dealer must bid, points 30–42, mark bids only "
+    "for Nel-O, Plunge and Sevens with free jumps, no no-trump, all 7 tricks played.",
+}
 
 
 def find_preset(name: str) -> Rules:

@@ -4,20 +4,33 @@ For each of the nine trump choices (R12) the facts every play needs — is the
 tile a trump, which suit it leads, which suits it follows, its rank — are
 computed once at import time into :data:`FACTS`. The replay only looks them up.
 
-A *suit* is an int: 0–6 for a numbered suit, :data:`TRUMP_SUIT` (7) for trumps.
+A *suit* is an int: 0–6 for a numbered suit, :data:`TRUMP_SUIT` (7) for trumps,
+:data:`DOUBLES_SUIT` (8) for doubles that form a suit of their own.
+
+Rule variants change the tables, never the code that reads them: a *suit
+system* is a trump choice plus where the non-trump doubles stand — ``high``
+in their number's suit (R18, the seed rules), ``low`` in it, or ``own-suit``
+(a suit of their own, [6|6] high). :data:`TABLES` holds all 9 × 3 of them;
+:data:`FACTS` is the seed rules' nine. Sevens (seed 004) has its own winner
+rule, :func:`sevens_winner_index`.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from .tiles import TILES, Tile
 
 __all__ = [
     "Trump",
     "TRUMP_SUIT",
+    "DOUBLES_SUIT",
+    "DoublesMode",
+    "TABLES",
+    "table_for",
+    "sevens_winner_index",
     "TileFacts",
     "FACTS",
     "is_trump",
@@ -30,6 +43,10 @@ __all__ = [
 
 #: The suit id of trumps, beside the numbered suits 0–6.
 TRUMP_SUIT: Final = 7
+#: The suit id of the doubles when they form a suit of their own.
+DOUBLES_SUIT: Final = 8
+
+DoublesMode = Literal["high", "low", "own-suit"]
 
 
 class Trump(enum.StrEnum):
@@ -64,12 +81,13 @@ class TileFacts:
     rank_in: dict[int, int]
 
 
-def _facts(t: Tile, trump: Trump) -> TileFacts:
+def _facts(t: Tile, trump: Trump, doubles: DoublesMode = "high") -> TileFacts:
     n = trump.number
     if trump is Trump.DOUBLES:
         is_t = t.is_double
     elif n is not None:
-        is_t = t.shows(n)
+        # With doubles a suit of their own, [n|n] is a double, not a trump (FORMATS.md tricksy).
+        is_t = t.shows(n) and not (doubles == "own-suit" and t.is_double)
     else:
         is_t = False
     if is_t:
@@ -80,17 +98,31 @@ def _facts(t: Tile, trump: Trump) -> TileFacts:
             # R18: the double is highest, the others rank by their other half.
             trump_rank = 7 if t.is_double else t.other_half(n)
         return TileFacts(True, TRUMP_SUIT, frozenset({TRUMP_SUIT}), {TRUMP_SUIT: trump_rank})
+    if t.is_double and doubles == "own-suit":
+        return TileFacts(False, DOUBLES_SUIT, frozenset({DOUBLES_SUIT}), {DOUBLES_SUIT: t.high})
     # R14: a non-trump lead leads its higher number (a double, its own number).
     # R15: it follows either number it shows. R18: the double is highest in its suit
-    # (this is also "doubles high" in no-trump, R12).
-    rank_in = {s: (7 if t.is_double else t.other_half(s)) for s in {t.low, t.high}}
+    # (this is also "doubles high" in no-trump, R12); a "low" double is lowest.
+    double_rank = 7 if doubles == "high" else -1
+    rank_in = {s: (double_rank if t.is_double else t.other_half(s)) for s in {t.low, t.high}}
     return TileFacts(False, t.high, frozenset({t.low, t.high}), rank_in)
 
 
-#: FACTS[trump][tile] — precomputed for 9 trump choices × 28 tiles.
-FACTS: Final[dict[Trump, dict[Tile, TileFacts]]] = {
-    trump: {t: _facts(t, trump) for t in TILES} for trump in Trump
+#: TABLES[(trump, doubles)][tile] — precomputed for 9 trump choices × 3 places of
+#: the doubles × 28 tiles.
+TABLES: Final[dict[tuple[Trump, DoublesMode], dict[Tile, TileFacts]]] = {
+    (trump, mode): {t: _facts(t, trump, mode) for t in TILES}
+    for trump in Trump
+    for mode in ("high", "low", "own-suit")
 }
+
+#: FACTS[trump][tile] — the seed rules' tables (doubles high in their suit).
+FACTS: Final[dict[Trump, dict[Tile, TileFacts]]] = {trump: TABLES[(trump, "high")] for trump in Trump}
+
+
+def table_for(trump: Trump, doubles: DoublesMode = "high") -> dict[Tile, TileFacts]:
+    """The facts of every tile under one suit system."""
+    return TABLES[(trump, doubles)]
 
 
 def is_trump(t: Tile, trump: Trump) -> bool:
@@ -113,14 +145,22 @@ def rank(t: Tile, suit: int, trump: Trump) -> int:
     return FACTS[trump][t].rank_in.get(suit, -1)
 
 
-def trick_winner_index(tiles: list[Tile] | tuple[Tile, ...], trump: Trump) -> int:
+def trick_winner_index(
+    tiles: list[Tile] | tuple[Tile, ...],
+    trump: Trump,
+    table: dict[Tile, TileFacts] | None = None,
+    suit: int | None = None,
+) -> int:
     """R17: position in ``tiles`` (play order, leader first) of the winning tile.
 
     The highest trump played; if none, the highest tile of the led suit.
+    ``table`` is the suit system (default: the seed rules' for ``trump``);
+    ``suit`` the led suit when the leader declared it (default: what the lead leads).
     """
-    table = FACTS[trump]
-    suit = table[tiles[0]].leads
-    best, best_key = 0, (-1, -1)
+    table = table if table is not None else FACTS[trump]
+    if suit is None:
+        suit = table[tiles[0]].leads
+    best, best_key = 0, (-1, -2)
     for i, t in enumerate(tiles):
         f = table[t]
         if f.trump:
@@ -134,7 +174,12 @@ def trick_winner_index(tiles: list[Tile] | tuple[Tile, ...], trump: Trump) -> in
     return best
 
 
-_SUIT_NAMES: Final = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "trumps")
+def sevens_winner_index(tiles: list[Tile] | tuple[Tile, ...]) -> int:
+    """Sevens (seed 004): the tile whose pip total is closest to 7; ties to the earliest."""
+    return min(range(len(tiles)), key=lambda i: (abs(tiles[i].pips - 7), i))
+
+
+_SUIT_NAMES: Final = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "trumps", "doubles")
 
 
 def suit_name(suit: int) -> str:

@@ -161,6 +161,15 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
     if v == "additionalProperties":
         extras = sorted(set(instance) - set(schema.get("properties", {})))
         extras = [x for x in extras if not x.startswith("x-")]
+        if path == ["rules", "options"] and extras:
+            from .rules import OPTIONS
+
+            return (
+                f"unknown rule option {extras[0]!r}; the options are {', '.join(OPTIONS)} "
+                "(extension fields start with 'x-')",
+                path + [extras[0]],
+                e,
+            )
         return (
             f"unknown field {extras[0]!r}; extension fields must start with 'x-'",
             path + [extras[0]] if extras else path,
@@ -171,6 +180,11 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
         wants = want if isinstance(want, list) else [want]
         names = " or ".join(_TYPE_NAMES.get(str(w), str(w)) for w in wants)
         return f"expected {names}, found {_json_type(instance)} {_describe_value(instance)}", path, e
+    if v == "enum" and path and path[-1] == "preset":
+        from .rules import PRESETS
+
+        known = ", ".join(sorted(PRESETS))
+        return f"{_describe_value(instance)} is not a rules preset; known presets: {known}", path, e
     if v == "enum":
         options = value
         if len(options) == 28:

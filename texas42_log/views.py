@@ -51,11 +51,12 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from .auction import Auction, BidKind, Contract
+from .check import call_args, effective_rules
 from .errors import IllegalAction
 from .hand import PlayState, Trick
-from .model import Annotation, Hand, Match, PassCall
+from .model import Annotation, Hand, Match
 from .rules import Rules
-from .seats import SEATS, TEAMS, Seat, Team, team_of
+from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 
@@ -168,6 +169,10 @@ class ContractView:
     trump: str | None
     #: "all" (R26), "last-1" or "last-2" (R27); None before the declaration.
     visibility: Literal["all", "last-1", "last-2"] | None
+    #: "nello", "plunge", "splash", "sevens" (rule variants), or None.
+    special: str | None = None
+    #: Who declares and leads: the bidder, or its partner after a Plunge or Splash.
+    declarer: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +191,10 @@ class View:
     observer: Observer
     hand: int
     dealer: Seat
+    #: "marks" (R24), or "points" when the match is played to 250 points (seed 004).
+    score_unit: str
+    #: Nel-O: the bidder's partner, who plays no tile this hand.
+    sits_out: Seat | None
     moment: MomentKind
     #: Tiles played so far in this hand.
     play: int
@@ -193,7 +202,8 @@ class View:
     over: bool
     players: dict[Seat, str]
     marks: dict[Team, int]
-    auction: tuple[tuple[Seat, str, int | None], ...]
+    #: Calls as (seat, call, bid, special); mark bids in marks.
+    auction: tuple[tuple[Seat, str, int | None, str | None], ...]
     contract: ContractView | None
     trick: CurrentTrick | None
     counts: dict[Seat, int]
@@ -221,13 +231,16 @@ class View:
             "observer": self.observer,
             "hand": self.hand,
             "dealer": self.dealer,
+            "score_unit": self.score_unit,
+            "sits_out": self.sits_out,
             "moment": self.moment,
             "play": self.play,
             "over": self.over,
             "players": dict(self.players),
             "marks": dict(self.marks),
             "auction": [
-                {"seat": s, "call": k} | ({} if b is None else {"bid": b}) for s, k, b in self.auction
+                {"seat": s, "call": k} | ({} if b is None else {"bid": b}) | ({} if sp is None else {"special": sp})
+                for s, k, b, sp in self.auction
             ],
             "contract": None
             if c is None
@@ -238,6 +251,8 @@ class View:
                 "marks": c.marks,
                 "trump": c.trump,
                 "visibility": c.visibility,
+                "special": c.special,
+                "declarer": c.declarer,
             },
             "trick": None
             if t is None
@@ -277,9 +292,6 @@ def _played(p: PlayedTile) -> dict[str, Any]:
     return {"order": p.order, "seat": p.seat, "tile": p.tile}
 
 
-_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
-
-
 def _notes(on: str, annotations: list[Annotation]) -> list[Note]:
     return [Note(on, a.text, a.author) for a in annotations]
 
@@ -314,7 +326,7 @@ class _HandReplay:
         self.unknown: dict[Seat, int] = {s: 7 - len(known[s]) for s in SEATS}
 
         self.auction = Auction(rules, hand.dealer)
-        self.calls: list[tuple[Seat, str, int | None]] = []
+        self.calls: list[tuple[Seat, str, int | None, str | None]] = []
         self.base_notes = _notes("match", match.annotations)
         self.hand_notes = _notes("hand", hand.annotations)
         self.call_notes: list[Note] = []
@@ -324,9 +336,9 @@ class _HandReplay:
                 if call.rejected:
                     continue
                 n_call += 1
-                bid = None if isinstance(call, PassCall) else call.bid
-                self.auction.call(call.seat, _KIND[call.call], bid)
-                self.calls.append((call.seat, call.call, bid))
+                kind, bid, special = call_args(rules, call)
+                self.auction.call(call.seat, kind, bid, special)
+                self.calls.append((call.seat, call.call, bid, special))
                 self.call_notes += _notes(f"call {n_call}", call.annotations)
         except IllegalAction as e:
             raise ValueError(f"hand {index + 1} is not legal: {e.message}") from None
@@ -334,10 +346,24 @@ class _HandReplay:
         self.trump: Trump | None = None
         self.stacks: int | None = None
         self.decl_notes: list[Note] = []
-        if self.contract is not None and hand.declaration is not None:
-            self.trump = Trump(hand.declaration.trump)
-            self.stacks = hand.declaration.stacks
-            self.decl_notes = _notes("declaration", hand.declaration.annotations)
+        self.nello_doubles: Literal["high", "low", "own-suit"] | None = None
+        decl = hand.declaration
+        if self.contract is not None and decl is not None:
+            if decl.contract is not None:
+                self.contract = self.contract.declare(decl.contract)
+                self.trump = Trump.NO_TRUMP
+            else:
+                assert decl.trump is not None
+                self.trump = Trump(decl.trump)
+            self.stacks = decl.stacks
+            self.nello_doubles = decl.doubles
+            self.decl_notes = _notes("declaration", decl.annotations)
+        self.plays_led: list[int | None] = [hand.plays[j].led for _, _, j in self.plays]
+        self.sits_out: Seat | None = (
+            partner(self.contract.bidder)
+            if self.contract is not None and self.contract.special == "nello"
+            else None
+        )
         self.play_notes: list[list[Note]] = [
             _notes(f"play {k + 1}", hand.plays[j].annotations) for k, (_, _, j) in enumerate(self.plays)
         ]
@@ -389,7 +415,7 @@ class _HandReplay:
         if self.trump is None:
             return [v for v in out if v is not None]
         assert self.contract is not None
-        state = PlayState(self.rules, self.contract, self.trump, self.known, self.unknown)
+        state = self._state()
         k = 0
         while True:
             for i in by_plays.get(k, []):
@@ -399,11 +425,28 @@ class _HandReplay:
                 break
             seat, t, _ = self.plays[k]
             try:
-                state.play(seat, t)
+                state.play(seat, t, self.plays_led[k])
             except IllegalAction as e:
                 raise ValueError(f"hand {self.index + 1} is not legal: {e.message}") from None
             k += 1
         return [v for v in out if v is not None]
+
+    def _state(self) -> PlayState:
+        assert self.contract is not None and self.trump is not None
+        return PlayState(
+            self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=self.nello_doubles
+        )
+
+    @property
+    def kept_face_up(self) -> int | None:
+        """R27 and all_tricks_stacks: how many completed tricks stay face up (None: all)."""
+        c = self.contract
+        mode = self.rules.all_tricks_stacks
+        if c is None or not c.all_tricks or mode == "all-visible":
+            return None
+        if mode in ("fixed-1", "fixed-2"):
+            return int(mode[-1])
+        return 2 if self.stacks == 2 else 1
 
     # -- building a view -----------------------------------------------------
 
@@ -413,8 +456,12 @@ class _HandReplay:
             return None
         vis: Literal["all", "last-1", "last-2"] | None = None
         trump = self.trump if declared else None
+        special = c.special if declared or c.special in ("plunge", "splash") else None
         if trump is not None:
-            vis = "all" if not c.all_tricks else ("last-2" if self.stacks == 2 else "last-1")
+            keep = self.kept_face_up
+            vis = "all" if keep is None else ("last-2" if keep == 2 else "last-1")
+            if c.special in ("nello", "sevens"):
+                trump = None
         return ContractView(
             c.bidder,
             "points" if c.kind is BidKind.POINTS else "marks",
@@ -422,6 +469,8 @@ class _HandReplay:
             c.marks,
             None if trump is None else trump.value,
             vis,
+            special,
+            c.declarer,
         )
 
     def _hand_tiles(self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
@@ -462,6 +511,8 @@ class _HandReplay:
             observer=self.observer,
             hand=self.index + 1,
             dealer=self.hand.dealer,
+            score_unit=self.rules.match_goal,
+            sits_out=self.sits_out,
             moment=kind,
             play=0,
             over=all_passed,
@@ -489,8 +540,8 @@ class _HandReplay:
         assert c is not None
         completed = [t for t in state.tricks if t.winner is not None]
         n_done = len(completed)
-        if c.all_tricks and not full:
-            keep = 2 if self.stacks == 2 else 1
+        keep = self.kept_face_up
+        if keep is not None and not full:
             face_up = {t.number for t in completed[-keep:]}
         else:
             face_up = {t.number for t in completed}
@@ -515,12 +566,16 @@ class _HandReplay:
         if state.result is not None:
             result = state.result.outcome.value
             result_marks = dict(state.result.marks)
-            for t in TEAMS:
-                marks[t] += state.result.marks[t]
+            if self.rules.match_goal == "marks" or state.over:
+                gained = result_marks if self.rules.match_goal == "marks" else state.result.points
+                for t in TEAMS:
+                    marks[t] += gained[t]
         return View(
             observer=o,
             hand=self.index + 1,
             dealer=self.hand.dealer,
+            score_unit=self.rules.match_goal,
+            sits_out=self.sits_out,
             moment=kind,
             play=k,
             over=state.over,
@@ -558,25 +613,23 @@ def _table(t: Trick) -> tuple[PlayedTile, ...]:
 
 
 def _marks_before(match: Match, rules: Rules, upto: int) -> dict[Team, int]:
-    """Match marks before hand ``upto`` (R5), replaying the earlier hands (unchecked)."""
+    """Match score before hand ``upto`` (R5), replaying the earlier hands (unchecked)."""
     marks: dict[Team, int] = {t: 0 for t in TEAMS}
     for i in range(upto):
         r = _HandReplay(match, rules, i, marks, "public")
         if r.trump is None:
             continue
-        assert r.contract is not None
-        state = PlayState(rules, r.contract, r.trump, r.known, r.unknown)
-        for seat, t, _ in r.plays:
-            state.apply(seat, t)
+        state = r._state()
+        for (seat, t, _), led in zip(r.plays, r.plays_led, strict=True):
+            state.apply(seat, t, led)
         if state.result is not None:
+            gained = state.result.marks if rules.match_goal == "marks" else state.result.points
             for team in TEAMS:
-                marks[team] += state.result.marks[team]
+                marks[team] += gained[team]
     return marks
 
 
 def _rules(match: Match) -> Rules:
-    from .check import effective_rules
-
     return effective_rules(match)
 
 

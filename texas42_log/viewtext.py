@@ -56,7 +56,10 @@ def description_parts(view: View, lang: str) -> list[str]:
     if c is None:
         out.append(m("contract.all_passed") if view.result == "no-contract" else m("contract.none"))
     else:
-        what = m("contract.points", bid=c.bid) if c.kind == "points" else m("contract.marks", marks=c.marks)
+        if c.kind == "points":
+            what = m("contract.points", bid=c.bid)
+        else:
+            what = m(f"contract.{c.special}" if c.special else "contract.marks", marks=c.marks)
         vis = m(f"visibility.{c.visibility}") if c.visibility else m("visibility.pending")
         out.append(m("contract", contract=what, trump=_trump(m, c.trump), visibility=vis))
         out.append(m("bidder", seat=c.bidder))
@@ -126,7 +129,11 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     if view.players:
         lines.append(m("players", players=", ".join(f"{s}={n}" for s, n in view.players.items())))
     lines.append(m("dealer", seat=view.dealer))
-    calls = [m(f"call.{k}", seat=s, bid=b) for s, k, b in view.auction]
+    if view.contract is not None and view.contract.declarer not in (None, view.contract.bidder):
+        lines.append(m("declarer", seat=view.contract.declarer))
+    if view.sits_out is not None:
+        lines.append(m("sits_out", seat=view.sits_out))
+    calls = [m(f"call.{sp or k}", seat=s, bid=b) for s, k, b, sp in view.auction]
     lines.append(m("bids", calls=sep.join(calls) or m("none")))
     covered = [m("covered.item", number=w.number, team=w.team) for w in view.won if w.faces is None]
     if covered:
@@ -145,7 +152,7 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
         else:
             gainer = max(TEAMS, key=lambda team: view.result_marks[team] if view.result_marks else 0)
             lines.append(m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer]))
-    lines.append(m("marks", marks=_teams(view.marks)))
+    lines.append(m("marks" if view.score_unit == "marks" else "points_score", marks=_teams(view.marks)))
     if view.observer in SEATS:
         seat: Seat = view.observer
         tiles = list(view.hands.get(seat, ()))

@@ -111,12 +111,12 @@ def main() -> None:
         "/hands/0/auction/1/call")
     bad_preset = small()
     bad_preset["rules"]["preset"] = "house"
-    put("unknown-preset.json", dump(bad_preset), "schema", 5, 15, "\"house\" is not a rules preset; known presets: standard",
+    put("unknown-preset.json", dump(bad_preset), "schema", 5, 15, "\"house\" is not a rules preset; known presets: casual, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy",
         "/rules/preset")
     bad_option = small()
     bad_option["rules"]["options"]["bust"] = True
     put("unknown-rule-option.json", dump(bad_option), "schema", 16, 15,
-        "unknown field 'bust'", "/rules/options/bust")
+        "unknown rule option 'bust'; the options are all_pass, min_point_bid", "/rules/options/bust")
 
     (FIXTURES_ROOT / "fixtures" / "bad-input-expected.json").write_text(json.dumps(expected, indent=2) + "\n")
     print(f"wrote {len(expected)} bad inputs")
