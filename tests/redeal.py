@@ -12,16 +12,14 @@ import copy
 import random
 from typing import Any
 
-from texas42_log.auction import Auction, BidKind
-from texas42_log.check import check_match
+from texas42_log.auction import Auction
+from texas42_log.check import call_args, check_match, effective_rules
+from texas42_log.errors import IllegalAction
 from texas42_log.hand import PlayState
 from texas42_log.model import Match
-from texas42_log.rules import STANDARD
 from texas42_log.seats import SEATS, Seat
 from texas42_log.tiles import TILE_BY_NAME, Tile
 from texas42_log.trumps import Trump
-
-_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
 
 
 def truncate(doc: dict[str, Any], hand_index: int) -> dict[str, Any]:
@@ -88,19 +86,23 @@ def _play_out(
     world: dict[str, Any], deal: dict[str, list[str]], plays: list[dict[str, Any]], rng: random.Random
 ) -> list[dict[str, Any]] | None:
     """Replay ``plays`` on the new deal (None if one is now illegal) and play on at random."""
-    h = world["hands"][-1]
-    auction = Auction(STANDARD, h["dealer"])
-    for c in h["auction"]:
-        auction.apply(c["seat"], _KIND[c["call"]], c.get("bid"))
+    match = Match.model_validate(world)
+    rules = effective_rules(match)
+    h = match.hands[-1]
+    auction = Auction(rules, h.dealer)
+    for c in h.auction:
+        auction.apply(c.seat, *call_args(rules, c))
     contract = auction.contract()
-    assert contract is not None
+    decl = h.declaration
+    assert contract is not None and decl is not None
+    if decl.contract is not None:
+        contract = contract.declare(decl.contract)
+    trump = Trump(decl.trump) if decl.trump is not None else Trump.NO_TRUMP
     known: dict[Seat, set[Tile]] = {s: {TILE_BY_NAME[t] for t in deal[s]} for s in SEATS}
-    state = PlayState(STANDARD, contract, Trump(h["declaration"]["trump"]), known)
-    from texas42_log.errors import IllegalAction
-
+    state = PlayState(rules, contract, trump, known, nello_doubles=decl.doubles)
     for p in plays:
         try:
-            state.play(p["seat"], TILE_BY_NAME[p["tile"]])
+            state.play(p["seat"], TILE_BY_NAME[p["tile"]], p.get("led"))
         except IllegalAction:
             return None
     rest: list[dict[str, Any]] = []

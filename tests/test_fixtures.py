@@ -43,8 +43,8 @@ def test_invalid_fixture(name: str) -> None:
     assert got == INVALID[name]
     for d in result.errors:
         assert d.line is not None and d.column is not None
-        # The sentence ends by citing the rule it reports: "(R16)" or "(R13, R16)".
-        cited = re.search(r"\((R\d+(?:, R\d+)*)\)$", d.message)
+        # The sentence ends by citing the rule it reports: "(R16)", "(R13, R16)", "(variant:plunge)".
+        cited = re.search(r"\(((?:R\d+|variant:[a-z_]+)(?:, (?:R\d+|variant:[a-z_]+))*)\)$", d.message)
         assert cited is not None and d.rule in cited.group(1).split(", "), d.message
 
 

@@ -18,6 +18,7 @@ import pytest
 from texas42_log.generate import random_match
 from texas42_log.model import Match
 from texas42_log.render_html import render_html
+from texas42_log.rules import PRESETS
 from texas42_log.views import Moment, View, parse_observer, view_for
 from texas42_log.viewtext import view_lines
 
@@ -106,6 +107,33 @@ def test_redealing_unplayed_tiles_changes_no_html_page(seed: int) -> None:
     )
 
 
+@pytest.mark.parametrize("preset", ["casual", "tricksy", "plunge-l", "texas-42"])
+@pytest.mark.parametrize("seed", range(12))
+def test_redealing_changes_no_view_under_variants(preset: str, seed: int) -> None:
+    """The same leak test under rule variants: Nel-O's sitting-out partner, Plunge's
+    declaring partner, Sevens, play to all 7 tricks, stacks all visible."""
+    rng = random.Random(seed)
+    # Not "review": where all 7 tricks are played no tile is left unplayed to re-deal.
+    observer = OBSERVERS[seed % 5]
+    for attempt in range(10):
+        doc = random_match(7000 + seed + 100_000 * attempt, rules=PRESETS[preset], preset=preset)
+        i, k = _choose(doc, rng)
+        original = truncate(doc, i)
+        if observer == "review":
+            world = redeal_unplayed(original, None, rng, only=i)
+        else:
+            world = redeal_after(doc, i, observer, k, rng)
+        if world is not None:
+            break
+    else:
+        pytest.fail("no match in 10 gave a different legal deal fitting what the observer saw")
+    COVERED[f"variant {preset}"] += 1
+    special = (doc["hands"][i].get("declaration") or {}).get("contract")
+    if special:
+        COVERED[f"special {special}"] += 1
+    assert snapshot(world, observer, i, k) == snapshot(original, observer, i, k)
+
+
 def test_covered_trick_faces_appear_nowhere_in_the_view() -> None:
     """Direct check of R27 over many all-tricks hands: a covered trick's tiles are in
     no part of the view, its text or its JSON (they are in no hand and not on the table)."""
@@ -140,7 +168,9 @@ def test_the_leak_tests_covered_what_they_must() -> None:
         "covered trick, 1 stack(s)",
         "covered trick, 2 stack(s)",
         "html page",
+        "special nello",
         *(f"observer {o}" for o in OBSERVERS),
+        *(f"variant {p}" for p in ("casual", "tricksy", "plunge-l", "texas-42")),
     ]:
         assert COVERED[kind] > 0, (kind, dict(COVERED))
     assert COVERED["observer A"] + COVERED["observer public"] >= 40, dict(COVERED)

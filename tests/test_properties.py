@@ -9,13 +9,16 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from texas42_log.auction import Auction, BidKind
+from texas42_log.auction import Auction
+from texas42_log.check import call_args, effective_rules
 from texas42_log.generate import random_match
 from texas42_log.hand import PlayState
-from texas42_log.rules import STANDARD
+from texas42_log.model import Match
+from texas42_log.rules import PRESETS
 from texas42_log.seats import SEATS, next_seat
 from texas42_log.tiles import Tile
 from texas42_log.trumps import FACTS, Trump
@@ -30,8 +33,14 @@ def validate(doc: Doc) -> list[tuple[str, str]]:
 
 
 @st.composite
-def matches(draw: st.DrawFn) -> Doc:
-    return random_match(draw(st.integers(0, 2**32 - 1)))
+def matches(draw: st.DrawFn, preset: str = "standard") -> Doc:
+    return random_match(draw(st.integers(0, 2**32 - 1)), rules=PRESETS[preset], preset=preset)
+
+
+#: The core properties run under every preset: the seed rules with the full number
+#: of examples, the other presets with fewer each (they share most of the engine).
+VARIANTS = [p for p in PRESETS if p != "standard"]
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -40,10 +49,20 @@ def test_random_legal_matches_validate(doc: Doc) -> None:
     assert validate(doc) == []
 
 
+@pytest.mark.parametrize("preset", VARIANTS)
+def test_random_legal_matches_validate_under_every_preset(preset: str) -> None:
+    @FEW
+    @given(matches(preset))
+    def check(doc: Doc) -> None:
+        assert validate(doc) == []
+
+    check()
+
+
 @SETTINGS
-@given(st.integers(0, 2**32 - 1), st.integers(1, 6))
-def test_unfinished_matches_validate(seed: int, hands: int) -> None:
-    doc = random_match(seed, max_hands=hands)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.sampled_from(list(PRESETS)))
+def test_unfinished_matches_validate(seed: int, hands: int, preset: str) -> None:
+    doc = random_match(seed, max_hands=hands, rules=PRESETS[preset], preset=preset)
     assume(doc["status"] == "unfinished")  # else the match ended within those hands
     last = doc["hands"][-1]
     if last.get("plays"):
@@ -55,19 +74,25 @@ def test_unfinished_matches_validate(seed: int, hands: int) -> None:
 def play_spots(doc: Doc) -> list[tuple[int, int, PlayState, str]]:
     """(hand, play index, state before the play, seat) for every play, states copied."""
     out = []
-    for hi, hand in enumerate(doc["hands"]):
-        if "declaration" not in hand:
+    match = Match.model_validate(doc)
+    rules = effective_rules(match)
+    for hi, hand in enumerate(match.hands):
+        decl = hand.declaration
+        if decl is None:
             continue
-        a = Auction(STANDARD, hand["dealer"])
-        for c in hand["auction"]:
-            a.apply(c["seat"], BidKind(c["call"]), c.get("bid"))
+        a = Auction(rules, hand.dealer)
+        for c in hand.auction:
+            a.apply(c.seat, *call_args(rules, c))
         contract = a.contract()
         assert contract is not None
-        known = {s: {Tile.parse(t) for t in hand["deal"][s]} for s in SEATS}
-        state = PlayState(STANDARD, contract, Trump(hand["declaration"]["trump"]), known)
-        for pi, p in enumerate(hand["plays"]):
-            out.append((hi, pi, copy.deepcopy(state), p["seat"]))
-            state.apply(p["seat"], Tile.parse(p["tile"]))
+        if decl.contract is not None:
+            contract = contract.declare(decl.contract)
+        trump = Trump(decl.trump) if decl.trump is not None else Trump.NO_TRUMP
+        known = {s: {Tile.parse(t) for t in doc["hands"][hi]["deal"][s]} for s in SEATS}
+        state = PlayState(rules, contract, trump, known, nello_doubles=decl.doubles)
+        for pi, p in enumerate(hand.plays):
+            out.append((hi, pi, copy.deepcopy(state), p.seat))
+            state.apply(p.seat, Tile.parse(p.tile), p.led)
     return out
 
 
@@ -78,8 +103,8 @@ def renege(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
     spots = []
     for hi, pi, s, seat in play_spots(doc):
         if s.current.plays and s.followers(seat):
-            suit = FACTS[s.trump][s.current.plays[0][1]].leads
-            off = [t for t in sorted(s.held(seat)) if suit not in FACTS[s.trump][t].follows]
+            follows = set(s.followers(seat))
+            off = [t for t in sorted(s.held(seat)) if t not in follows]
             if off:
                 spots.append((hi, pi, off))
     assume(spots)
@@ -93,7 +118,7 @@ def out_of_turn(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
     assume(spots)
     hi, pi, seat = data.draw(st.sampled_from(spots))
     doc["hands"][hi]["plays"][pi]["seat"] = next_seat(seat, data.draw(st.integers(1, 3)))
-    return "R21", f"/hands/{hi}/plays/{pi}"
+    return {"R21", "variant:nello"}, f"/hands/{hi}/plays/{pi}"  # Nel-O: the partner sits out
 
 
 def tile_not_held(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
@@ -117,7 +142,15 @@ def low_bid(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 def mark_jump(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
-    spots = [(hi, ci) for hi, h in enumerate(doc["hands"]) for ci, c in enumerate(h["auction"]) if c["call"] == "marks"]
+    # With free jumps (option mark_ladder) a bigger mark bid may be legal; Plunge and
+    # Splash have sizes of their own.
+    assume(effective_rules(Match.model_validate(doc)).mark_ladder == "exact-raise")
+    spots = [
+        (hi, ci)
+        for hi, h in enumerate(doc["hands"])
+        for ci, c in enumerate(h["auction"])
+        if c["call"] == "marks" and "special" not in c
+    ]
     assume(spots)
     hi, ci = data.draw(st.sampled_from(spots))
     doc["hands"][hi]["auction"][ci]["bid"] += 2  # opening 3+, or a raise of 3
@@ -170,7 +203,7 @@ def stated_winner(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
     hi, k = data.draw(st.sampled_from(spots))
     trick = doc["hands"][hi]["outcome"]["tricks"][k]
     trick["winner"] = next_seat(trick["winner"], data.draw(st.integers(1, 3)))
-    return {"R17", "R18", "R19"}, f"/hands/{hi}/outcome/tricks/{k}/winner"
+    return {"R17", "R18", "R19", "variant:sevens", "variant:nello"}, f"/hands/{hi}/outcome/tricks/{k}/winner"
 
 
 def hand_after_end(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
@@ -191,7 +224,8 @@ def claim(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
     hi = hand_with_plays(doc, data)
     plays = doc["hands"][hi]["plays"]
     del plays[data.draw(st.integers(0, len(plays) - 1)) :]
-    return "R31", f"/hands/{hi}/plays"
+    # Under hand_end = all-tricks a cut after the decision breaks that option instead.
+    return {"R31", "variant:hand_end"}, f"/hands/{hi}/plays"
 
 
 MUTATIONS: list[Mutation] = [
@@ -200,9 +234,7 @@ MUTATIONS: list[Mutation] = [
 ]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(matches(), st.sampled_from(MUTATIONS), st.data())
-def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
+def _check_mutation(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
     rule, pointer = mutate(doc, data)
     errors = validate(doc)
     assert errors, f"{mutate.__name__} went unnoticed"
@@ -211,8 +243,24 @@ def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataOb
     assert first_rule in rules and first_pointer == pointer, (mutate.__name__, errors)
 
 
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(matches(), st.sampled_from(MUTATIONS), st.data())
+def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
+    _check_mutation(doc, mutate, data)
+
+
+@pytest.mark.parametrize("preset", VARIANTS)
+def test_single_mutations_are_caught_under_every_preset(preset: str) -> None:
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @given(matches(preset), st.sampled_from(MUTATIONS), st.data())
+    def check(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
+        _check_mutation(doc, mutate, data)
+
+    check()
+
+
 @SETTINGS
-@given(matches(), st.data())
+@given(st.sampled_from(list(PRESETS)).flatmap(matches), st.data())
 def test_knowing_less_never_makes_a_legal_match_illegal(doc: Doc, data: st.DataObject) -> None:
     for hand in doc["hands"]:
         if data.draw(st.booleans()):

@@ -199,8 +199,8 @@ class Auction:
             what = "must bid" if r.all_pass == "dealer-must-bid" else f"must bid {r.all_pass[-2:]}"
             raise IllegalAction(
                 "variant:all_pass",
-                f"{seat} passes, but after three passes the dealer {what} "
-                f"(all_pass = {r.all_pass}; R11 as varied by seeds 003/004)",
+                f"{seat} passes, but after three passes the dealer {what}: all_pass is "
+                f"{r.all_pass}, the seeds' forced bid in place of R11's redeal",
             )
         if r.all_pass in ("dealer-bids-30", "dealer-bids-31"):
             need = int(r.all_pass[-2:])
@@ -208,7 +208,7 @@ class Auction:
                 raise IllegalAction(
                     "variant:all_pass",
                     f"{seat} bids {bid} {kind.value}, but after three passes the dealer bids "
-                    f"exactly {need} points (all_pass = {r.all_pass})",
+                    f"exactly {need} points: all_pass is {r.all_pass}",
                 )
 
     def _doubles_short(self, seat: Seat, need: int) -> int | None:
@@ -225,14 +225,15 @@ class Auction:
         name = special.capitalize()
         if not (r.plunge if special == "plunge" else r.splash):
             raise IllegalAction(
-                rule, f"{seat} bids a {name}, but these rules have no {name} ({special} = false)"
+                rule, f"{seat} bids a {name}, but these rules have no {name}: {special} is false"
             )
         need = r.plunge_min_doubles if special == "plunge" else r.splash_min_doubles
         held = self._doubles_short(seat, need)
         if held is not None:
             raise IllegalAction(
                 rule,
-                f"{seat} bids a {name} holding {held} doubles; a {name} needs at least {need}",
+                f"{seat} bids a {name} holding {held} double{'s' if held != 1 else ''}; a {name} "
+                f"needs at least {need}",
                 {"doubles_held": held},
             )
         high = self._high_marks or 0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .auction import Auction, BidKind, BidSpecial, Contract, count_doubles
-from .errors import Diagnostic, IllegalAction
+from .errors import Diagnostic, IllegalAction, cite
 from .hand import PlayState, Trick
 from .model import Hand, HandOutcome, MarkBid, Match, PassCall, PointBid, TeamNumbers
 from .rules import PRESETS, Rules
@@ -87,7 +87,7 @@ class _MatchChecker:
     def error(
         self, rule: str, pointer: str, message: str, context: dict[str, Any] | None = None
     ) -> None:
-        self.report.diagnostics.append(Diagnostic(rule, message, pointer, context=context or {}))
+        self.report.diagnostics.append(Diagnostic(rule, cite(rule, message), pointer, context=context or {}))
 
     def illegal(self, e: IllegalAction, pointer: str, hand_no: int) -> None:
         self.error(e.rule, pointer, e.message, {"hand": hand_no} | e.context)
@@ -252,7 +252,7 @@ class _MatchChecker:
                         "variant:mark_bid_units",
                         f"{pointer}/bid",
                         f"hand {n}: {call.seat} bids {bid} as a mark bid; these rules write "
-                        "mark bids in points, 42 a mark (42, 84, 126, …) (seed 003)",
+                        "mark bids in points, 42 a mark — 42, 84, 126, … as seed 003 writes them",
                         {"hand": n},
                     )
                     self.score_known = False
@@ -315,7 +315,7 @@ class _MatchChecker:
                 f"{hp}/plays",
                 f"hand {n} stops after {played} plays; the contract was decided after trick "
                 f"{state.result.tricks_played}, but these rules play all 7 tricks "
-                "(hand_end = all-tricks)",
+                "— hand_end is all-tricks",
                 {"hand": n, "trick": state.current.number},
             )
             self.score_known = False
@@ -459,14 +459,14 @@ class _MatchChecker:
         assert decl is not None
         ctx = {"hand": n}
         if decl.seat != contract.declarer:
-            who = "the highest bidder" if contract.declarer == contract.bidder else (
-                f"the partner of the {contract.special} bidder {contract.bidder}"
-            )
+            if contract.declarer == contract.bidder:
+                who = f"the highest bidder {contract.bidder}"
+            else:
+                who = f"{contract.declarer}, partner of the {contract.special} bidder {contract.bidder},"
             self.error(
                 "R10",
                 f"{hp}/seat",
-                f"hand {n}: {decl.seat} declares trumps, but {who} "
-                f"{contract.declarer} declares them (R10)",
+                f"hand {n}: {decl.seat} declares trumps, but {who} declares them (R10)",
                 {"hand": n, "bidder": contract.bidder},
             )
         trump: Trump
@@ -477,7 +477,7 @@ class _MatchChecker:
             enabled = r.nello if special == "nello" else r.sevens
             least = r.nello_min_marks if special == "nello" else r.sevens_min_marks
             if not enabled:
-                self.error(rule, f"{hp}/contract", f"hand {n}: {name} is declared, but these rules have no {name} ({special} = false)", ctx)
+                self.error(rule, f"{hp}/contract", f"hand {n}: {name} is declared, but these rules have no {name}: {special} is false", ctx)
                 return None
             if contract.kind is not BidKind.MARKS or contract.special is not None:
                 self.error(
@@ -494,7 +494,7 @@ class _MatchChecker:
                     f"{hp}/contract",
                     f"hand {n}: {name} is declared after a bid of {contract.bid} mark"
                     f"{'s' if contract.bid != 1 else ''}; {name} needs at least {least} "
-                    f"({special}_min_marks)",
+                    f"— {special}_min_marks",
                     ctx,
                 )
             if decl.trump is not None:
@@ -504,7 +504,7 @@ class _MatchChecker:
                     rule,
                     f"{hp}/doubles",
                     f"hand {n}: the declaration says where the doubles stand, but these rules "
-                    f"fix it (nello_doubles = {r.nello_doubles})",
+                    f"fix it: nello_doubles is {r.nello_doubles}",
                     ctx,
                 )
             contract = contract.declare(special)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Diagnostic", "IllegalAction", "MalformedLog"]
+__all__ = ["Diagnostic", "IllegalAction", "MalformedLog", "cite"]
 
 Severity = Literal["error", "warning"]
 
@@ -24,10 +24,20 @@ class MalformedLog(ValueError):
         self.diagnostics = diagnostics
 
 
+def cite(rule: str, message: str) -> str:
+    """A message ends by citing its rule: a variant rule (``variant:plunge``) is appended
+    here; the R-numbered rules are cited by each message itself ("… (R16)")."""
+    if rule.startswith("variant:") and not message.endswith(f"({rule})"):
+        return f"{message} ({rule})"
+    return message
+
+
 class IllegalAction(ValueError):
-    """An action breaks a rule. ``rule`` is its id (``R16``); ``context`` the game state."""
+    """An action breaks a rule. ``rule`` is its id (``R16``, or ``variant:<option>`` for a
+    rule option's own rule); ``context`` the game state."""
 
     def __init__(self, rule: str, message: str, context: dict[str, Any] | None = None) -> None:
+        message = cite(rule, message)
         super().__init__(message)
         self.rule = rule
         self.message = message
@@ -38,8 +48,9 @@ class IllegalAction(ValueError):
 class Diagnostic:
     """One problem found in a log.
 
-    ``rule`` is a rule id (``R1``–``R31``) or, for problems below the rules,
-    one of ``encoding``, ``json``, ``format``, ``schema``, ``size``.
+    ``rule`` is a rule id (``R1``–``R31``), ``variant:<option>`` for the rule of
+    a rule option (``variant:plunge``), or, for problems below the rules, one of
+    ``encoding``, ``json``, ``format``, ``schema``, ``size``.
     ``pointer`` is a JSON pointer into the document; ``line``/``column`` are
     1-based positions of that value in the source text, when known.
     """

@@ -283,7 +283,7 @@ class PlayState:
                 "variant:declared_lead",
                 f"{seat} declares that {t} leads {suit_name(led)}, but these rules allow no "
                 f"declared lead{' after trick 1' if allowed == 'first-trick' else ''} "
-                f"(declared_lead = {allowed}; R14: a lead leads its higher number)",
+                f"— declared_lead is {allowed}, and by R14 a lead leads its higher number",
                 self.context(seat, t),
             )
         facts = self._table[t]

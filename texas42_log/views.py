@@ -398,10 +398,11 @@ class _HandReplay:
                 raise ValueError(f"hand {n} has {len(self.plays)} plays; there is no play {k}")
             return ("declaration" if k == 0 else "play"), k, False
         t = moment.number
-        complete = len(self.plays) // 4
+        size = self.trick_size
+        complete = len(self.plays) // size
         if not 1 <= t <= complete:
             raise ValueError(f"hand {n} has {complete} complete tricks; there is no trick {t}")
-        return "trick", 4 * t, True
+        return "trick", size * t, True
 
     def views(self, moments: list[Moment]) -> list[View]:
         """The views at ``moments`` (in any order), replaying the plays once."""
@@ -436,6 +437,11 @@ class _HandReplay:
         return PlayState(
             self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=self.nello_doubles
         )
+
+    @property
+    def trick_size(self) -> int:
+        """Tiles per trick: 3 in Nel-O (the partner sits out), else 4."""
+        return 3 if self.sits_out is not None else 4
 
     @property
     def kept_face_up(self) -> int | None:
@@ -548,7 +554,7 @@ class _HandReplay:
         won = tuple(self._won(t, t.number in face_up, full) for t in completed)
         all_visible = len(face_up) == n_done
         trick: CurrentTrick
-        if state.over or (k > 0 and k % 4 == 0 and not collected):
+        if state.over or (k > 0 and not state.current.plays and not collected):
             # A trick's fourth tile was just played: the trick is still on the table
             # with its winner; the deciding trick stays there (the seeds' 2nd view).
             last = completed[-1]
@@ -679,8 +685,9 @@ def trick_moments(match: Match, hand_index: int) -> list[Moment]:
         return out
     out.append(Moment.declaration())
     n = sum(1 for p in hand.plays if not p.rejected)
-    out.extend(Moment("play", k) for k in range(4, n + 1, 4))
-    if n % 4:
+    size = 3 if hand.declaration.contract == "nello" else 4
+    out.extend(Moment("play", k) for k in range(size, n + 1, size))
+    if n % size:
         out.append(Moment("play", n))
     return out
 

@@ -61,7 +61,8 @@ def description_parts(view: View, lang: str) -> list[str]:
         else:
             what = m(f"contract.{c.special}" if c.special else "contract.marks", marks=c.marks)
         vis = m(f"visibility.{c.visibility}") if c.visibility else m("visibility.pending")
-        out.append(m("contract", contract=what, trump=_trump(m, c.trump), visibility=vis))
+        trump = m("trump.none") if c.special in ("nello", "sevens") else _trump(m, c.trump)
+        out.append(m("contract", contract=what, trump=trump, visibility=vis))
         out.append(m("bidder", seat=c.bidder))
     sep = m("list.sep")
     tsep = m("tiles.sep")
@@ -101,7 +102,7 @@ def _moment(m: _Msg, view: View) -> str:
         assert view.trick is not None
         text = m("moment.play", play=view.play, trick=view.trick.number)
     elif view.moment == "trick":
-        text = m("moment.trick", trick=view.play // 4)
+        text = m("moment.trick", trick=len(view.won))
     else:
         text = m(f"moment.{view.moment}")
     if view.over and view.moment != "end":

@@ -298,7 +298,81 @@ def scenarios() -> dict[str, dict[str, Any]]:
     h0["plays"][0]["annotations"] = [{"text": "Leads the big five.", "author": "Ana"}]
     h0["plays"][4]["x-ms"] = 812
     out["annotations-extensions-rejected.json"] = doc
+
+    # 11. Rule variants (issue: rule variants): one match per bundle, the first seed
+    #     whose match shows the features named (searched in order, so reproducible).
+    out.update(variant_scenarios())
     return out
+
+
+def _has(doc: dict[str, Any], feature: str) -> bool:
+    hands = doc["hands"]
+    calls = [c for h in hands for c in h["auction"]]
+    decls = [h["declaration"] for h in hands if "declaration" in h]
+    if feature in ("plunge", "splash"):
+        return any(c.get("special") == feature for c in calls)
+    if feature in ("nello", "sevens"):
+        return any(d.get("contract") == feature for d in decls)
+    if feature == "nello-doubles":
+        return len({d.get("doubles") for d in decls if d.get("contract") == "nello"} - {None}) >= 2
+    if feature == "forced":
+        return any(
+            [c["call"] for c in h["auction"][:3]] == ["pass"] * 3 and h["auction"][3]["call"] != "pass"
+            for h in hands
+        )
+    if feature == "led":
+        return any("led" in p for h in hands for p in h.get("plays", []))
+    if feature == "marks":
+        return any(c["call"] == "marks" for c in calls)
+    if feature == "no-trump":
+        return any(d.get("trump") == "no-trump" for d in decls)
+    if feature == "doubles":
+        return any(d.get("trump") == "doubles" for d in decls)
+    if feature == "early-set":  # a point hand decided before trick 7, played on
+        return any(h.get("outcome", {}).get("result") == "set" for h in hands)
+    if feature == "point-42":
+        return any(c["call"] == "points" and c["bid"] == 42 for c in calls)
+    raise KeyError(feature)
+
+
+def _first(preset: str, features: list[str], limit: int = 400, **options: Any) -> dict[str, Any]:
+    from texas42_log.rules import PRESETS
+
+    rules = PRESETS[preset].with_options(**options)
+    for seed in range(limit):
+        doc = random_match(seed, rules=rules, preset=preset)
+        if all(_has(doc, f) for f in features):
+            doc["annotations"] = [{"text": f"Generated: random_match({seed}) under {preset}"
+                                   + (f" with {options}" if options else "") + f"; shows {', '.join(features)}."}]
+            return doc
+    raise LookupError((preset, features, options))
+
+
+def variant_scenarios() -> dict[str, dict[str, Any]]:
+    return {
+        "variant-casual-nello-plunge-splash.json": _first("casual", ["nello", "plunge", "splash"]),
+        "variant-tricksy-sevens-nello-forced-bid.json": _first(
+            "tricksy", ["sevens", "nello", "forced"]
+        ),
+        "variant-texas-42-all-seven-tricks.json": _first("texas-42", ["marks", "early-set"]),
+        "variant-plunge-l-forced-bid-nello.json": _first("plunge-l", ["forced", "nello"]),
+        "variant-options-84-notation-low-doubles-declared-leads.json": _first(
+            "standard",
+            ["marks", "no-trump", "led"],
+            mark_bid_units="points",
+            no_trump_doubles="low",
+            declared_lead="always",
+            all_tricks_stacks="fixed-2",
+        ),
+        "variant-options-own-suit-doubles-first-trick-lead.json": _first(
+            "standard", ["doubles", "led", "marks"], doubles="own-suit", declared_lead="first-trick",
+            mark_ladder="free", max_opening_mark_bid=3,
+        ),
+        "variant-options-dealer-bids-30.json": _first("standard", ["forced"], all_pass="dealer-bids-30"),
+        "variant-options-250-points.json": _first(
+            "standard", ["no-trump", "point-42"], match_goal="points", max_point_bid=42
+        ),
+    }
 
 
 def main() -> None:

@@ -541,6 +541,191 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
     ]
 
 
+# -- rule variants: the typical illegal case of each option -------------------
+
+CASUAL = "variant-casual-nello-plunge-splash.json"
+TRICKSY = "variant-tricksy-sevens-nello-forced-bid.json"
+TEXAS42 = "variant-texas-42-all-seven-tricks.json"
+PLUNGE_L = "variant-plunge-l-forced-bid-nello.json"
+NOTATION = "variant-options-84-notation-low-doubles-declared-leads.json"
+OWN_SUIT = "variant-options-own-suit-doubles-first-trick-lead.json"
+BIDS_30 = "variant-options-dealer-bids-30.json"
+POINTS_250 = "variant-options-250-points.json"
+
+
+def _doubles(hand: Doc, seat: str) -> int:
+    return sum(1 for t in hand["deal"][seat] if t and Tile.parse(t).is_double)
+
+
+def _hand_where(d: Doc, test: Callable[[Doc], bool]) -> int:
+    return next(i for i, h in enumerate(d["hands"]) if test(h))
+
+
+def _special_bid_without_doubles(special: str, bid: int, need: int) -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(CASUAL)
+    i = _hand_where(d, lambda h: _doubles(h, h["auction"][0]["seat"]) < need)
+    d["hands"][i]["auction"][0] = {"seat": d["hands"][i]["auction"][0]["seat"], "call": "marks", "bid": bid, "special": special}
+    return d, [(f"variant:{special}", f"/hands/{i}/auction/0")]
+
+
+@case("variant-plunge-without-4-doubles")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    return _special_bid_without_doubles("plunge", 4, 4)
+
+
+@case("variant-splash-without-3-doubles")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    return _special_bid_without_doubles("splash", 2, 3)
+
+
+@case("variant-plunge-of-the-wrong-size")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(CASUAL)
+    i = _hand_where(d, lambda h: any(c.get("special") == "plunge" for c in h["auction"]))
+    j = next(j for j, c in enumerate(d["hands"][i]["auction"]) if c.get("special") == "plunge")
+    d["hands"][i]["auction"][j]["bid"] += 1  # over a 1-mark bid a Plunge is 4, not 5
+    return d, [("variant:plunge", f"/hands/{i}/auction/{j}")]
+
+
+@case("variant-plunge-bidder-declares-instead-of-partner")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(CASUAL)
+    i = _hand_where(d, lambda h: any(c.get("special") == "plunge" for c in h["auction"]))
+    bidder = next(c["seat"] for c in d["hands"][i]["auction"] if c.get("special") == "plunge")
+    d["hands"][i]["declaration"]["seat"] = bidder
+    return d, [("R10", f"/hands/{i}/declaration/seat")]
+
+
+@case("variant-nello-bidder-wins-a-trick-but-play-continues")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(PLUNGE_L)
+    i = _hand_where(d, lambda h: (h.get("declaration") or {}).get("contract") == "nello"
+                    and h["outcome"]["result"] == "set" and len(h["plays"]) < 21)
+    h = d["hands"][i]
+    played = {p["tile"] for p in h["plays"]}
+    winner = h["outcome"]["tricks"][-1]["winner"]
+    tile = next(t for t in h["deal"][winner] if t not in played)
+    h["plays"].append({"seat": winner, "tile": tile})
+    return d, [("R22", f"/hands/{i}/plays/{len(h['plays']) - 1}")]
+
+
+@case("variant-nello-partner-plays")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(PLUNGE_L)
+    i = _hand_where(d, lambda h: (h.get("declaration") or {}).get("contract") == "nello")
+    h = d["hands"][i]
+    bidder = h["declaration"]["seat"]
+    partner = next_seat(bidder, 2)
+    played = {p["tile"] for p in h["plays"]}
+    h["plays"][1] = {"seat": partner, "tile": next(t for t in h["deal"][partner] if t not in played)}
+    return d, [("variant:nello", f"/hands/{i}/plays/1")]
+
+
+@case("variant-nello-not-in-these-rules")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(SEED)
+    i = _hand_where(d, lambda h: any(c["call"] == "marks" for c in h["auction"]) and "declaration" in h)
+    decl = d["hands"][i]["declaration"]
+    d["hands"][i]["declaration"] = {"seat": decl["seat"], "contract": "nello"}
+    return d, [("variant:nello", f"/hands/{i}/declaration/contract")]
+
+
+@case("variant-nello-below-its-least-bid")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(PLUNGE_L)
+    d["rules"]["options"]["nello_min_marks"] = 3  # the Nel-O hands bid 2 marks
+    hands = [i for i, h in enumerate(d["hands"]) if (h.get("declaration") or {}).get("contract") == "nello"]
+    assert len(hands) == 2
+    return d, [("variant:nello", f"/hands/{i}/declaration/contract") for i in hands]
+
+
+@case("variant-forced-dealer-passes")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(PLUNGE_L)
+    i = _hand_where(d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"])
+    d["hands"][i]["auction"][3] = {"seat": d["hands"][i]["auction"][3]["seat"], "call": "pass"}
+    return d, [("variant:all_pass", f"/hands/{i}/auction/3")]
+
+
+@case("variant-dealer-bids-31-where-30-is-forced")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(BIDS_30)
+    i = _hand_where(d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"])
+    d["hands"][i]["auction"][3]["bid"] = 31
+    return d, [("variant:all_pass", f"/hands/{i}/auction/3")]
+
+
+@case("variant-sevens-wrong-trick-winner")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(TRICKSY)
+    i = _hand_where(d, lambda h: (h.get("declaration") or {}).get("contract") == "sevens")
+    tricks = d["hands"][i]["outcome"]["tricks"]
+    plays = d["hands"][i]["plays"]
+    seats = [p["seat"] for p in plays[:4]]
+    tricks[0]["winner"] = next(s for s in seats if s != tricks[0]["winner"])
+    return d, [("variant:sevens", f"/hands/{i}/outcome/tricks/0/winner")]
+
+
+@case("variant-all-tricks-rules-hand-stops-at-the-decision")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(TEXAS42)
+    i = _hand_where(d, lambda h: len(h.get("plays", [])) == 28)
+    d["hands"][i]["plays"] = d["hands"][i]["plays"][:24]
+    d["hands"][i].pop("outcome")
+    return d, [("variant:hand_end", f"/hands/{i}/plays")]
+
+
+@case("variant-mark-bid-in-points-not-a-multiple-of-42")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(NOTATION)
+    i = _hand_where(d, lambda h: any(c["call"] == "marks" for c in h["auction"]))
+    j = next(j for j, c in enumerate(d["hands"][i]["auction"]) if c["call"] == "marks")
+    d["hands"][i]["auction"][j]["bid"] = 80
+    return d, [("variant:mark_bid_units", f"/hands/{i}/auction/{j}/bid")]
+
+
+@case("variant-declared-lead-not-in-these-rules")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(SEED)
+    for i, h in enumerate(d["hands"]):
+        if "declaration" not in h:
+            continue
+        lead = Tile.parse(h["plays"][0]["tile"])
+        if not lead.is_double and not FACTS[Trump(h["declaration"]["trump"])][lead].trump:
+            h["plays"][0]["led"] = lead.low
+            return d, [("variant:declared_lead", f"/hands/{i}/plays/0/led")]
+    raise LookupError
+
+
+@case("variant-declared-lead-after-the-first-trick")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(OWN_SUIT)
+    for i, h in enumerate(d["hands"]):
+        plays = h.get("plays", [])
+        if len(plays) > 4 and "trump" in h["declaration"]:
+            lead = Tile.parse(plays[4]["tile"])
+            if not lead.is_double and not lead.shows(int(h["declaration"]["trump"]) if h["declaration"]["trump"].isdigit() else -1):
+                plays[4]["led"] = lead.low
+                return d, [("variant:declared_lead", f"/hands/{i}/plays/4/led")]
+    raise LookupError
+
+
+@case("variant-stacks-differ-from-the-fixed-number")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(NOTATION)
+    i = _hand_where(d, lambda h: any(c["call"] == "marks" for c in h["auction"]))
+    d["hands"][i]["declaration"]["stacks"] = 1
+    return d, [("R27", f"/hands/{i}/declaration/stacks")]
+
+
+@case("variant-250-points-complete-before-the-goal")
+def _() -> tuple[Doc, list[tuple[str, str]]]:
+    d = load(POINTS_250)
+    d["hands"] = d["hands"][:-1]
+    d.pop("result")
+    return d, [("R24", "/hands")]
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("*.json"):
