@@ -239,13 +239,15 @@ class _MatchChecker:
             return
         known, unknown = holdings
 
-        auction = Auction(self.rules, hand.dealer, count_doubles(known))
+        # Plunge and Splash need the doubles each seat holds; nothing else does.
+        doubles = count_doubles(known) if self.rules.plunge or self.rules.splash else None
+        auction = Auction(self.rules, hand.dealer, doubles)
         for j, call in enumerate(hand.auction):
             kind = _KIND[call.call]
-            bid = None if isinstance(call, PassCall) else call.bid
-            special: BidSpecial | None = call.special if isinstance(call, MarkBid) else None
-            pointer = f"{hp}/auction/{j}"
-            if isinstance(call, MarkBid) and self.rules.mark_bid_units == "points":
+            bid = None if kind is BidKind.PASS else call.bid  # type: ignore[union-attr]
+            special: BidSpecial | None = call.special if kind is BidKind.MARKS else None  # type: ignore[union-attr]
+            if kind is BidKind.MARKS and self.rules.mark_bid_units == "points":
+                pointer = f"{hp}/auction/{j}"
                 assert bid is not None
                 if bid < 42 or bid % 42:
                     self.error(
@@ -259,12 +261,12 @@ class _MatchChecker:
                     return
                 bid //= 42
             if call.rejected:
-                self._check_rejected_call(auction, call.seat, kind, bid, pointer, n, special)
+                self._check_rejected_call(auction, call.seat, kind, bid, f"{hp}/auction/{j}", n, special)
                 continue
             try:
                 auction.call(call.seat, kind, bid, special)
             except IllegalAction as e:
-                self.illegal(e, pointer, n)
+                self.illegal(e, f"{hp}/auction/{j}", n)
                 self.score_known = False
                 return
         if not auction.done:
@@ -343,7 +345,16 @@ class _MatchChecker:
         known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
         unknown: dict[Seat, int] = {s: 7 for s in SEATS}
         ok = True
-        if hand.deal is not None:
+        deal = hand.deal
+        if deal is not None:
+            columns = (deal.A, deal.B, deal.C, deal.D)
+            if all(len(c) == 7 and None not in c for c in columns) and len(
+                {*deal.A, *deal.B, *deal.C, *deal.D}
+            ) == 28:
+                # The common case, a full deal: 28 different tiles, 7 each (R2, R3).
+                by_name = TILE_BY_NAME
+                known = {s: {by_name[x] for x in c} for s, c in zip(SEATS, columns)}  # type: ignore[index]
+                return known, {s: 0 for s in SEATS}
             owner: dict[str, str] = {}
             for seat in SEATS:
                 tiles = getattr(hand.deal, seat)
@@ -588,6 +599,15 @@ class _MatchChecker:
     def _check_plays(self, i: int, hand: Hand, state: PlayState) -> bool:
         hp = f"/hands/{i}/plays"
         n = i + 1
+        by_name = TILE_BY_NAME
+        plays = [(p.seat, by_name[p.tile], p.led) for p in hand.plays if not p.rejected]
+        if len(plays) == len(hand.plays):
+            failed = state.play_many(plays)
+            if failed is None:
+                return True
+            j, e = failed
+            self.illegal(e, f"{hp}/{j}" + ("/led" if e.rule == "variant:declared_lead" else ""), n)
+            return False
         for j, play in enumerate(hand.plays):
             t = TILE_BY_NAME[play.tile]
             if play.rejected:

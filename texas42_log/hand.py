@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final
 
 from .auction import Contract
 from .errors import IllegalAction
 from .rules import NelloDoubles, Rules
 from .seats import SEATS, TEAMS, Seat, Team, next_seat, other_team, partner, team_of
-from .tiles import TOTAL_HAND_POINTS, Tile, count_value
+from .tiles import _COUNT, TOTAL_HAND_POINTS, Tile
 from .trumps import (
     TRUMP_SUIT,
     DoublesMode,
@@ -71,6 +72,13 @@ class HandResult:
     tricks_played: int
 
 
+@cache
+def _rotations(seats: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
+    """The playing order from each leader (R21)."""
+    n = len(seats)
+    return {lead: tuple(seats[(i + k) % n] for k in range(n)) for i, lead in enumerate(seats)}
+
+
 class PlayState:
     """The play of one hand after the declaration."""
 
@@ -90,6 +98,7 @@ class PlayState:
         "doubles",
         "_table",
         "_bidders",
+        "_rotation",
     )
 
     def __init__(
@@ -140,6 +149,8 @@ class PlayState:
         self.finished = False
         self._table = table_for(trump, mode)
         self._bidders: Team = team_of(contract.bidder)
+        # The playing order from each leader (R21), looked up instead of counted.
+        self._rotation = _rotations(self.seats)
 
     # -- state ---------------------------------------------------------------
 
@@ -167,8 +178,8 @@ class PlayState:
         """R21: clockwise from the trick's leader (skipping a seat that sits out); None once over."""
         if self.finished:
             return None
-        trick = self.current
-        return self._next(trick.leader, len(trick.plays))
+        trick = self.tricks[-1]
+        return self._rotation[trick.leader][len(trick.plays)]
 
     def held(self, seat: Seat) -> set[Tile]:
         """Tiles known to be in ``seat``'s hand now."""
@@ -326,6 +337,53 @@ class PlayState:
             ctx,
         )
 
+    def play_many(self, plays: list[tuple[Seat, Tile, int | None]]) -> tuple[int, IllegalAction] | None:
+        """Checked, for a whole recorded hand: play each (seat, tile, led) in turn.
+
+        Returns None if every play was legal, else the index of the first illegal
+        one and its :class:`IllegalAction` (that play and the rest are not applied).
+        The same checks as :meth:`play`, inlined for the common case: a legal play
+        costs a few lookups; any doubt falls back to :meth:`check`, which also
+        words the diagnostic.
+        """
+        known, unknown, played, table = self.known, self.unknown, self.played, self._table
+        rotation, tricks = self._rotation, self.tricks
+        size = len(self.seats)
+        for index, (seat, t, led) in enumerate(plays):
+            trick = tricks[-1]
+            tplays = trick.plays
+            ok = (
+                not self.finished
+                and rotation[trick.leader][len(tplays)] == seat
+                and t in known[seat]
+                and led is None
+            )
+            if ok and tplays:
+                suit = trick.led
+                if suit not in table[t].follows:
+                    # R16: a discard is legal only when no known tile would follow.
+                    for x in known[seat]:
+                        if suit in table[x].follows:
+                            ok = False
+                            break
+            if not ok:
+                try:
+                    self.check(seat, t, led)
+                except IllegalAction as e:
+                    return index, e
+            # Legal (known tile, or one the check allowed): apply inline.
+            if t in known[seat]:
+                known[seat].discard(t)
+            else:
+                unknown[seat] -= 1
+            played[t] = (trick.number, seat)
+            if not tplays:
+                trick.led = led if led is not None else table[t].leads
+            tplays.append((seat, t))
+            if len(tplays) == size:
+                self._complete(trick)
+        return None
+
     def play(self, seat: Seat, t: Tile, led: int | None = None) -> Trick | None:
         """Checked: validate, then apply. Returns the trick if this play completed it."""
         self.check(seat, t, led)
@@ -355,7 +413,11 @@ class PlayState:
         winner = trick.plays[index][0]
         trick.winner = winner
         # R6: one point for the trick plus the count of its tiles.
-        trick.points = 1 + sum(count_value(t) for t in tiles)
+        count = _COUNT.get
+        points = 1
+        for t in tiles:
+            points += count(t, 0)
+        trick.points = points
         team = team_of(winner)
         self.points[team] += trick.points
         self.tricks_won[team] += 1

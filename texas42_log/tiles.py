@@ -5,30 +5,51 @@ A :class:`Tile` is a small immutable value with one canonical string form,
 also accepts the spellings people type (``5-0``, ``0-5``, ``50``, ``0|5``);
 the JSON log accepts only the canonical form.
 
-Every tile is interned: ``Tile.parse("5-0") is Tile(0, 5)`` need not hold, but
-:data:`TILES` holds the 28 canonical instances and :func:`tile` returns them,
-so identity comparisons are never needed and equality is cheap.
+Every tile is interned: there are exactly 28 instances (:data:`TILES`), and
+``Tile(0, 5)``, ``Tile.parse("5-0")`` and unpickling all return them. So equality
+and hashing are by identity, done in C — the replay hashes tiles millions of
+times (sets of held tiles, table lookups) and a Python ``__hash__`` was its
+largest single cost.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["Tile", "TILES", "TILE_BY_NAME", "count_value", "tile", "TOTAL_HAND_POINTS"]
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, eq=False, slots=True)
 class Tile:
     """One domino; ``low <= high``, halves 0–6 (R2). Ordered by ``(low, high)``."""
 
     low: int
     high: int
 
+    def __new__(cls, low: int, high: int) -> Tile:
+        canonical = _CANONICAL.get((low, high))
+        return canonical if canonical is not None else object.__new__(cls)
+
     def __post_init__(self) -> None:
         if not (0 <= self.low <= self.high <= 6):
             raise ValueError(f"no tile [{self.low}|{self.high}] in the double-six set (R2)")
+
+    def __reduce__(self) -> tuple[Any, tuple[int, int]]:
+        return (tile, (self.low, self.high))
+
+    def __lt__(self, other: Tile) -> bool:
+        return (self.low, self.high) < (other.low, other.high)
+
+    def __le__(self, other: Tile) -> bool:
+        return (self.low, self.high) <= (other.low, other.high)
+
+    def __gt__(self, other: Tile) -> bool:
+        return (self.low, self.high) > (other.low, other.high)
+
+    def __ge__(self, other: Tile) -> bool:
+        return (self.low, self.high) >= (other.low, other.high)
 
     @property
     def is_double(self) -> bool:
@@ -77,11 +98,14 @@ class Tile:
 _LENIENT: Final = re.compile(r"\[?\s*(?P<a>\d)\s*[|\-:/ ]?\s*(?P<b>\d)\s*\]?")
 
 _INDEX: Final[dict[tuple[int, int], int]] = {}
+#: (low, high) → the one instance; filled once, below.
+_CANONICAL: dict[tuple[int, int], Tile] = {}
 _tiles: list[Tile] = []
 for _low in range(7):
     for _high in range(_low, 7):
         _INDEX[(_low, _high)] = len(_tiles)
         _tiles.append(Tile(_low, _high))
+        _CANONICAL[(_low, _high)] = _tiles[-1]
 
 #: The 28 tiles in canonical order.
 TILES: Final[tuple[Tile, ...]] = tuple(_tiles)
