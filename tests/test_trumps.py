@@ -90,3 +90,19 @@ def test_r17_highest_of_led_suit_when_no_trump_played() -> None:
 )
 def test_trick_winners(tiles: list[str], trump: Trump, winner: int) -> None:
     assert trick_winner_index([T(x) for x in tiles], trump) == winner
+
+
+def test_precomputed_win_keys_pick_the_same_winner_as_r17() -> None:
+    """The replay's WIN_KEYS tables and trick_winner_index agree on every suit system."""
+    import random
+
+    from texas42_log.trumps import TABLES, WIN_KEYS
+
+    rng = random.Random(42)
+    for (trump, mode), table in TABLES.items():
+        for _ in range(300):
+            tiles = rng.sample(TILES, 4)
+            suit = table[tiles[0]].leads
+            keys = WIN_KEYS[(trump, mode)][suit]
+            best = max(range(4), key=lambda i: (keys.get(tiles[i], -1), -i))
+            assert best == trick_winner_index(tiles, trump, table), (trump, mode, tiles)

@@ -31,10 +31,10 @@ from .trumps import (
     TRUMP_SUIT,
     DoublesMode,
     Trump,
+    WIN_KEYS,
     sevens_winner_index,
     suit_name,
     table_for,
-    trick_winner_index,
 )
 
 __all__ = ["Trick", "HandResult", "PlayState", "Outcome"]
@@ -99,6 +99,7 @@ class PlayState:
         "_table",
         "_bidders",
         "_rotation",
+        "_win_keys",
     )
 
     def __init__(
@@ -151,6 +152,7 @@ class PlayState:
         self._bidders: Team = team_of(contract.bidder)
         # The playing order from each leader (R21), looked up instead of counted.
         self._rotation = _rotations(self.seats)
+        self._win_keys = WIN_KEYS[(trump, mode)]
 
     # -- state ---------------------------------------------------------------
 
@@ -405,17 +407,23 @@ class PlayState:
         return self._complete(trick)
 
     def _complete(self, trick: Trick) -> Trick:
-        tiles = [t for _, t in trick.plays]
+        plays = trick.plays
         if self.contract.special == "sevens":
-            index = sevens_winner_index(tiles)
+            winner = plays[sevens_winner_index([t for _, t in plays])][0]
         else:
-            index = trick_winner_index(tiles, self.trump, self._table, trick.led)
-        winner = trick.plays[index][0]
+            # R17 (same order as trick_winner_index, from the precomputed keys).
+            assert trick.led is not None
+            keys = self._win_keys[trick.led]
+            winner, best = plays[0][0], keys.get(plays[0][1], -1)
+            for seat, t in plays:
+                k = keys.get(t, -1)
+                if k > best:
+                    winner, best = seat, k
         trick.winner = winner
         # R6: one point for the trick plus the count of its tiles.
         count = _COUNT.get
         points = 1
-        for t in tiles:
+        for _, t in plays:
             points += count(t, 0)
         trick.points = points
         team = team_of(winner)

@@ -30,6 +30,7 @@ __all__ = [
     "DoublesMode",
     "TABLES",
     "table_for",
+    "WIN_KEYS",
     "sevens_winner_index",
     "TileFacts",
     "FACTS",
@@ -123,6 +124,24 @@ FACTS: Final[dict[Trump, dict[Tile, TileFacts]]] = {trump: TABLES[(trump, "high"
 def table_for(trump: Trump, doubles: DoublesMode = "high") -> dict[Tile, TileFacts]:
     """The facts of every tile under one suit system."""
     return TABLES[(trump, doubles)]
+
+
+def _win_keys(table: dict[Tile, TileFacts], suit: int) -> dict[Tile, int]:
+    """R17: a number per tile that orders a trick led in ``suit``: trumps above the
+    led suit, each by rank; tiles of neither are absent (they cannot win)."""
+    keys: dict[Tile, int] = {}
+    for t, f in table.items():
+        if f.trump:
+            keys[t] = 100 + f.rank_in[TRUMP_SUIT]
+        elif suit in f.follows:
+            keys[t] = 10 + f.rank_in[suit]
+    return keys
+
+
+#: WIN_KEYS[(trump, doubles)][led suit][tile] — the trick-winner order, precomputed.
+WIN_KEYS: Final[dict[tuple[Trump, DoublesMode], dict[int, dict[Tile, int]]]] = {
+    key: {suit: _win_keys(table, suit) for suit in range(9)} for key, table in TABLES.items()
+}
 
 
 def is_trump(t: Tile, trump: Trump) -> bool:

@@ -11,6 +11,8 @@ No file I/O here: callers pass bytes or text (python-chess ``read_game(handle)``
 from __future__ import annotations
 
 import json
+
+import jiter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -368,8 +370,37 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
     return result
 
 
+def _parse_fast(data: bytes | str, max_bytes: int) -> Match | None:
+    """The fast structural path for a well-formed log, or None to take the full one.
+
+    jiter checks the JSON strictly (no duplicate keys, no NaN) and pydantic builds
+    the models straight from the bytes. The JSON Schema layer is skipped here: it
+    accepts exactly what the models accept (tests/test_schema.py and the fuzz tests
+    check that on every fixture and thousands of mutated documents), so it only
+    runs on the full path, where its messages explain what is wrong.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > max_bytes:
+        return None
+    try:
+        jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys")
+        return Match.model_validate_json(raw)
+    except ValueError:  # pydantic's ValidationError is a ValueError too
+        return None
+
+
 def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ValidationResult:
     """Validate one log: structure, then a checked replay under its declared rules."""
+    match = _parse_fast(data, max_bytes)
+    if match is not None:
+        report = check_match(match)
+        result = ValidationResult(match=match, report=report)
+        if report.diagnostics:
+            result.diagnostics.extend(report.diagnostics)
+            text = data if isinstance(data, str) else data.decode("utf-8")
+            result.text = text
+            _place(text, result.diagnostics)
+        return result
     result = parse_match(data, max_bytes=max_bytes)
     if result.match is None:
         return result
