@@ -44,12 +44,13 @@ def test_invalid_file_exit_1_text(snapshot: SnapshotAssertion) -> None:
 def test_json_output(snapshot: SnapshotAssertion) -> None:
     code, out, _ = run("validate", "--format", "json", "fixtures/invalid/R13-trump-tile-does-not-follow-its-number.json")
     assert code == 1
-    data = json.loads(out)
-    assert data["invalid"] == 1 and data["valid"] == 0
-    d = data["files"][0]["diagnostics"][0]
+    match, summary = [json.loads(line) for line in out.splitlines()]  # JSON Lines: a match, the summary
+    assert summary["summary"]["invalid"] == 1 and summary["summary"]["valid"] == 0
+    assert summary["summary"]["rules"] == {"R13": 1}
+    d = match["diagnostics"][0]
     assert d["rule"] == "R13" and d["pointer"].startswith("/hands/") and d["line"] > 0
     assert d["context"]["could_follow"]
-    assert data == snapshot
+    assert match == snapshot
 
 
 def test_mixed_files_exit_1_when_any_invalid() -> None:
@@ -70,7 +71,8 @@ def test_stdin() -> None:
     ("args", "phrase"),
     [
         (["validate", "fixtures/no-such-file.json"], "no such file"),
-        (["validate", "fixtures"], "is a directory"),
+        (["validate", "fixtures/no-such-folder/"], "no such file"),
+        (["validate", "fixtures/*.nothing"], "no file matches this pattern"),
         (["validate"], "Missing argument"),
         (["validate", "--format", "xml", "fixtures/valid/random-seed-11.json"], "xml"),
         (["frobnicate"], "No such command"),

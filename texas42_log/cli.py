@@ -9,6 +9,7 @@ import sys
 import tempfile
 from enum import StrEnum
 from pathlib import Path
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -16,6 +17,7 @@ import typer
 from . import __version__
 
 if TYPE_CHECKING:
+    from .corpus import Summary
     from .model import Match
     from .views import Observer
 
@@ -90,36 +92,171 @@ def _main(
 
 @app.command()
 def validate(
-    files: Annotated[list[str], typer.Argument(metavar="FILE", help="Log files; '-' reads standard input.")],
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="INPUT...",
+            help="Log files, directories (searched for *.json and *.jsonl), globs, "
+            "JSON Lines files (one match per line); '-' reads standard input.",
+        ),
+    ],
     output: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
+        OutputFormat, typer.Option("--format", "-f", help="text (default), or json: one JSON object per match, then a summary.")
     ] = OutputFormat.text,
     max_bytes: Annotated[
-        int, typer.Option("--max-bytes", min=1, help="Refuse a file larger than this.")
+        int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")
     ] = 16 * 1024 * 1024,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")
+    ] = None,
+    fail_fast: Annotated[bool, typer.Option("--fail-fast", "-x", help="Stop at the first invalid match.")] = False,
+    max_errors: Annotated[
+        int | None, typer.Option("--max-errors", min=1, help="Stop once this many errors were found.")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only invalid matches and the summary.")] = False,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines.")] = False,
 ) -> None:
-    """Replay each log under its declared rules and report every broken rule.
+    """Replay each match under its declared rules and report every broken rule.
 
-    Exit 0 when every log is valid, 1 when any is invalid, 2 on a usage error.
+    Exit 0 when every match is valid, 1 when any is invalid, 2 on a usage error.
+    Several matches end with a summary on standard error (and a progress bar
+    there, on a terminal).
     """
-    from .report import dumps, result_json, result_text
-    from .validate import validate_bytes
+    import time
 
-    inputs = [(name, _read_input(name)) for name in files]
-    any_invalid = False
-    results = []
-    for name, data in inputs:
-        source = "<stdin>" if name == "-" else name
-        result = validate_bytes(data, max_bytes=max_bytes)
-        any_invalid |= not result.valid
-        if output is OutputFormat.json:
-            results.append(result_json(source, result))
-        else:
-            typer.echo(result_text(source, result))
+    from .corpus import (
+        InputError,
+        Summary,
+        default_jobs,
+        expand_inputs,
+        read_records,
+        summary_text,
+        validate_records,
+    )
+
+    try:
+        files = expand_inputs(inputs)
+    except InputError as e:
+        raise _usage_error(str(e)) from None
+    records = read_records(files, stdin=sys.stdin.buffer, stdin_jsonl=jsonl)
+    summary = Summary()
+    start = time.perf_counter()
+    progress = _progress() if sys.stderr.isatty() else None
+    try:
+        for r in validate_records(records, jobs=jobs or default_jobs(), max_bytes=max_bytes):
+            summary.add(r)
+            if output is OutputFormat.json:
+                typer.echo(json.dumps(r.json, ensure_ascii=False))
+            elif not (quiet and r.valid):
+                typer.echo(r.text)
+            if progress is not None:
+                progress.update(summary)
+            if fail_fast and not r.valid:
+                summary.stopped = "at the first invalid match (--fail-fast)"
+                break
+            if max_errors is not None and summary.errors >= max_errors:
+                summary.stopped = f"after {summary.errors} errors (--max-errors {max_errors})"
+                break
+    except InputError as e:
+        raise _usage_error(str(e)) from None
+    finally:
+        if progress is not None:
+            progress.close()
+    summary.seconds = time.perf_counter() - start
     if output is OutputFormat.json:
-        valid = sum(1 for r in results if r["valid"])
-        typer.echo(dumps({"files": results, "valid": valid, "invalid": len(results) - valid}))
-    raise typer.Exit(code=1 if any_invalid else 0)
+        typer.echo(json.dumps({"summary": summary.as_dict()}))
+    elif summary.matches > 1 or summary.stopped:
+        typer.echo("\n".join(summary_text(summary)), err=True)
+    raise typer.Exit(code=1 if summary.invalid else 0)
+
+
+class _Progress:
+    """A progress line on a terminal's standard error (rich), updated a few times a second."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self._task = self._progress.add_task("validating", total=None)
+        self._progress.start()
+
+    def update(self, s: "Summary") -> None:
+        self._progress.update(
+            self._task,
+            description=f"{s.matches:,} matches · {s.hands:,} hands · {s.invalid:,} invalid",
+        )
+
+    def close(self) -> None:
+        self._progress.stop()
+
+
+def _progress() -> _Progress:
+    return _Progress()
+
+
+@app.command()
+def generate(
+    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed: the same seed, the same matches.")] = 0,
+    preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under.")] = "standard",
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically); default standard output.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+) -> None:
+    """Random legal matches as JSON Lines (one match per line), reproducible from a seed.
+
+    Match i of seed S is random_match(S * 1,000,000 + i): varied auctions and
+    trumps, stacks, early ends and all-pass redeals. A single match written to a
+    .json file is indented instead.
+    """
+    from .generate import random_match
+    from .rules import find_preset
+
+    try:
+        rules = find_preset(preset)
+    except ValueError as e:
+        raise _usage_error(f"--rules: {e}") from None
+    if out is not None and out.exists() and not force:
+        raise _usage_error(f"{out} exists; pass --force to replace it")
+    pretty = out is not None and out.suffix == ".json" and matches == 1
+    lines = (
+        json.dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset), ensure_ascii=False,
+                   indent=2 if pretty else None, separators=None if pretty else (",", ":"))
+        for i in range(matches)
+    )
+    if out is None:
+        for line in lines:
+            typer.echo(line)
+        return
+    try:
+        atomic_write_lines(out, lines)
+    except OSError as e:
+        raise _usage_error(f"{out}: cannot be written ({e.strerror})") from None
+
+
+def atomic_write_lines(path: Path, lines: Iterable[str]) -> None:
+    """Write lines to ``path`` through a temporary file in the same folder and a rename."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            for line in lines:
+                f.write(line)
+                f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 @app.command()

@@ -11,14 +11,11 @@ No file I/O here: callers pass bytes or text (python-chess ``read_game(handle)``
 from __future__ import annotations
 
 import json
-
-import jiter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError as SchemaError
+import jiter
 from pydantic import ValidationError
 
 from .check import MatchReport, check_match
@@ -27,6 +24,9 @@ from .model import FORMAT_NAME, Match
 from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
 from .tiles import Tile
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError as SchemaError
 
 __all__ = ["ValidationResult", "validate_bytes", "parse_match", "read_match", "DEFAULT_MAX_BYTES"]
 
@@ -77,6 +77,10 @@ def _is_integer(checker: Any, value: Any) -> bool:
 
 @lru_cache(maxsize=1)
 def _schema_validator() -> Any:
+    # Imported here: only the full path (a log the fast path refused) needs it,
+    # and importing jsonschema is a tenth of a cold start.
+    from jsonschema import Draft202012Validator, validators
+
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
     extend: Any = validators.extend
     return extend(Draft202012Validator, type_checker=checker)(packaged_schema())

@@ -1,0 +1,198 @@
+"""The texas42-log benchmark: stage throughput, processes, memory, cold start.
+
+Run from the repository root (not part of the test run):
+
+    .venv/bin/python tests/benchmarks/bench.py            # the full benchmark (a few minutes)
+    .venv/bin/python tests/benchmarks/bench.py --quick    # small sizes, a smoke run
+
+It makes its corpora with ``texas42 generate`` in a temporary folder, then
+prints one table. Each throughput is the best of three runs on one core.
+
+* stages, one core, in-process: parse (JSON bytes → models), schema (JSON
+  Schema, the full path only), replay (check_match), views (every moment of
+  every hand, public), and full validation (``validate_bytes``);
+* ``texas42 validate --jobs 1`` and ``--jobs 2`` on a corpus of ~100,000
+  hands: wall time, hands/s, speed-up;
+* peak memory of the whole process tree while validating a ~1 GB JSON Lines
+  corpus with every core (sampled from /proc);
+* cold start: ``texas42 validate one-match.json`` in a new process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+TEXAS42 = [sys.executable, "-m", "texas42_log"]
+
+
+def best_rate(hands: int, items: list[Any], fn: Callable[[Any], object], repeat: int = 3) -> float:
+    best = 0.0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            fn(item)
+        best = max(best, hands / (time.perf_counter() - start))
+    return best
+
+
+def generate(path: Path, matches: int, seed: int) -> None:
+    subprocess.run([*TEXAS42, "generate", "-n", str(matches), "--seed", str(seed), "-o", str(path), "--force"], check=True)
+
+
+def count_hands(path: Path) -> tuple[int, int]:
+    matches = hands = 0
+    with open(path, "rb") as f:
+        for line in f:
+            matches += 1
+            hands += line.count(b'"dealer":')
+    return matches, hands
+
+
+def stages(corpus: Path) -> list[tuple[str, str, str]]:
+    from texas42_log.check import check_match
+    from texas42_log.model import Match
+    from texas42_log.validate import _schema_validator, validate_bytes
+    from texas42_log.views import match_views
+
+    lines = corpus.read_bytes().splitlines()
+    docs = [json.loads(x) for x in lines]
+    hands = sum(len(d["hands"]) for d in docs)
+    models = [Match.model_validate_json(x) for x in lines]
+    validator = _schema_validator()
+    few = docs[: max(1, len(docs) // 20)]  # jsonschema is slow: a twentieth is plenty
+    few_hands = sum(len(d["hands"]) for d in few)
+    parse = best_rate(hands, lines, Match.model_validate_json)
+    full = best_rate(hands, lines, validate_bytes)
+    rows = [
+        ("parse (JSON → models)", f"{parse:,.0f} hands/s", "pydantic, from bytes"),
+        ("schema (JSON Schema)", f"{best_rate(few_hands, few, lambda d: list(validator.iter_errors(d)), 1):,.0f} hands/s", "full path only"),
+        ("replay (check_match)", f"{best_rate(hands, models, check_match):,.0f} hands/s", ""),
+        ("views (every moment)", f"{best_rate(hands, models, lambda m: match_views(m, 'public'), 1):,.0f} hands/s", "public observer"),
+        ("full validation", f"{full:,.0f} hands/s", f"{parse / full:.2f}× the parse time; target ≥ 20,000, ≤ 3×"),
+    ]
+    return rows
+
+
+def cli_run(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run([*TEXAS42, *args], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def jobs(corpus: Path) -> list[tuple[str, str, str]]:
+    _, hands = count_hands(corpus)
+    one = min(cli_run(["validate", str(corpus), "-q", "-j", "1"]) for _ in range(2))
+    two = min(cli_run(["validate", str(corpus), "-q", "-j", "2"]) for _ in range(2))
+    return [
+        ("validate --jobs 1", f"{hands / one:,.0f} hands/s", f"{hands:,} hands in {one:.1f} s"),
+        ("validate --jobs 2", f"{hands / two:,.0f} hands/s", f"{two:.1f} s; speed-up {one / two:.2f}× (target ≥ 1.8×)"),
+    ]
+
+
+def _tree_rss_kb(root: int) -> int:
+    """Resident memory of ``root`` and all its descendants, from /proc."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{entry}/status") as f:
+                kb = next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
+        except (OSError, StopIteration, IndexError, ValueError):
+            continue
+        parents[int(entry)] = int(fields[1])
+        rss[int(entry)] = kb
+    tree = {root}
+    changed = True
+    while changed:
+        changed = False
+        for pid, ppid in parents.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                changed = True
+    return sum(rss.get(pid, 0) for pid in tree)
+
+
+def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
+    big = corpus.with_name("big.jsonl")
+    data = corpus.read_bytes()
+    with open(big, "wb") as f:
+        written = 0
+        while written < target_bytes:
+            f.write(data)
+            written += len(data)
+    _, hands = count_hands(big)
+    proc = subprocess.Popen([*TEXAS42, "validate", str(big), "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, _tree_rss_kb(proc.pid))
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample)
+    start = time.perf_counter()
+    sampler.start()
+    proc.wait()
+    done.set()
+    sampler.join()
+    seconds = time.perf_counter() - start
+    big.unlink()
+    return [
+        (
+            "peak memory, all processes",
+            f"{peak / 1024:,.0f} MB",
+            f"{written / 1e9:.2f} GB, {hands:,} hands, every core, {seconds:.0f} s ({hands / seconds:,.0f} hands/s); target < 150 MB",
+        )
+    ]
+
+
+def cold_start(corpus: Path) -> list[tuple[str, str, str]]:
+    one = corpus.with_name("one.json")
+    one.write_bytes(corpus.read_bytes().splitlines()[0])
+    best = min(cli_run(["validate", str(one)]) for _ in range(7))
+    env_note = "python -m texas42_log validate one-match.json"
+    return [("cold start", f"{best:.2f} s", f"{env_note}; target < 0.3 s")]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
+    ap.add_argument("--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)")
+    args = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "stages.jsonl"
+        generate(small, 60 if args.quick else 1500, seed=1)
+        rows = stages(small)
+        large = Path(tmp) / "large.jsonl"
+        generate(large, 200 if args.quick else 11_000, seed=2)
+        rows += jobs(large)
+        rows += memory(large, int((0.01 if args.quick else args.gb) * 1e9))
+        rows += cold_start(small)
+    width = max(len(r[0]) for r in rows)
+    value = max(len(r[1]) for r in rows)
+    cpu = os.cpu_count()
+    print(f"texas42-log benchmark · Python {sys.version.split()[0]} · {cpu} cores · {'quick' if args.quick else 'full'}")
+    for name, v, note in rows:
+        print(f"{name:<{width}}  {v:>{value}}  {note}")
+
+
+if __name__ == "__main__":
+    main()

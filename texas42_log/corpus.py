@@ -1,0 +1,275 @@
+"""Whole corpora: many matches from files, directories, globs and JSON Lines.
+
+This is the corpus I/O layer (beside the CLI): it finds input files, streams
+their records, and spreads validation over processes. The work itself is
+:func:`validate_record`, a pure function of one record's bytes — which is what
+lets the same validation run on any engine that can map a function over
+records (``docs/scale-out.md``; ``examples/dask_validate.py``).
+
+* A ``.json`` file is one match; a ``.jsonl`` file (or ``-`` with ``--jsonl``)
+  holds one match per line and is read line by line, never whole, so memory
+  stays flat whatever its size.
+* Results come back in input order, whatever the number of processes: at most
+  a bounded window of batches is in flight at any time.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future
+from itertools import chain
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .report import result_json, result_text
+from .validate import DEFAULT_MAX_BYTES, validate_bytes
+
+__all__ = [
+    "InputError",
+    "Record",
+    "RecordResult",
+    "Summary",
+    "expand_inputs",
+    "read_records",
+    "validate_record",
+    "validate_records",
+    "default_jobs",
+    "summary_text",
+]
+
+#: Records per batch sent to a worker process: large enough to amortise the
+#: pickling, small enough to keep the progress bar moving.
+BATCH = 32
+#: Batches in flight per worker: bounds memory however large the corpus.
+WINDOW = 4
+
+
+class InputError(ValueError):
+    """An input cannot be found or read (a usage error, exit 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One match's bytes and where it came from (``file`` or ``file:line``)."""
+
+    source: str
+    data: bytes
+
+
+@dataclass(slots=True)
+class RecordResult:
+    """What validating one record found, in forms ready to print (picklable)."""
+
+    source: str
+    valid: bool
+    hands: int
+    rules: list[str]
+    text: str
+    json: dict[str, Any]
+
+
+@dataclass(slots=True)
+class Summary:
+    """Totals over a corpus."""
+
+    matches: int = 0
+    hands: int = 0
+    valid: int = 0
+    invalid: int = 0
+    errors: int = 0
+    rules: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    stopped: str | None = None
+
+    def add(self, r: RecordResult) -> None:
+        self.matches += 1
+        self.hands += r.hands
+        if r.valid:
+            self.valid += 1
+        else:
+            self.invalid += 1
+        self.errors += len(r.rules)
+        self.rules.update(r.rules)
+
+    def as_dict(self) -> dict[str, Any]:
+        rate = self.hands / self.seconds if self.seconds > 0 else None
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "errors": self.errors,
+            "rules": dict(self.rules.most_common()),
+            "seconds": round(self.seconds, 3),
+            "hands_per_second": None if rate is None else round(rate),
+            "stopped": self.stopped,
+        }
+
+
+_GLOB_CHARS = set("*?[")
+
+
+def _is_jsonl(path: str) -> bool:
+    return path.endswith((".jsonl", ".ndjson"))
+
+
+def expand_inputs(args: Iterable[str]) -> list[str]:
+    """Files, directories (recursively: ``*.json``, ``*.jsonl``) and globs → file list.
+
+    Order: as given; a directory's or glob's files sorted. ``-`` is standard input.
+    :class:`InputError` for a name that matches nothing.
+    """
+    out: list[str] = []
+    for arg in args:
+        if arg == "-":
+            out.append(arg)
+            continue
+        p = Path(arg)
+        if p.is_dir():
+            found = sorted(
+                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson")
+            )
+            if not found:
+                raise InputError(f"{arg}: no .json or .jsonl files in this directory")
+            out.extend(found)
+        elif p.exists():
+            out.append(arg)
+        elif _GLOB_CHARS & set(arg):
+            found = sorted(f for f in glob.glob(arg, recursive=True) if Path(f).is_file())
+            if not found:
+                raise InputError(f"{arg}: no file matches this pattern")
+            out.extend(found)
+        else:
+            raise InputError(f"{arg}: no such file")
+    return out
+
+
+def _lines(name: str, handle: IO[bytes]) -> Iterator[Record]:
+    for number, line in enumerate(handle, 1):
+        if line.strip():
+            yield Record(f"{name}:{number}", line)
+
+
+def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False) -> Iterator[Record]:
+    """Every match in ``files``, streamed: one per ``.json`` file, one per non-blank
+    line of a ``.jsonl`` file (read line by line)."""
+    for name in files:
+        if name == "-":
+            if stdin is None:
+                raise InputError("- names standard input, which is not available here")
+            if stdin_jsonl:
+                yield from _lines("<stdin>", stdin)
+            else:
+                yield Record("<stdin>", stdin.read())
+            continue
+        try:
+            if _is_jsonl(name):
+                with open(name, "rb") as handle:
+                    yield from _lines(name, handle)
+            else:
+                yield Record(name, Path(name).read_bytes())
+        except IsADirectoryError:
+            raise InputError(f"{name} is a directory") from None
+        except PermissionError:
+            raise InputError(f"{name}: permission denied") from None
+        except OSError as e:
+            raise InputError(f"{name}: cannot be read ({e.strerror})") from None
+
+
+def validate_record(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> RecordResult:
+    """Validate one match: a pure function of the record (bytes in, result out)."""
+    result = validate_bytes(record.data, max_bytes=max_bytes)
+    report = result.report
+    return RecordResult(
+        source=record.source,
+        valid=result.valid,
+        hands=report.hands if report is not None else 0,
+        rules=[d.rule for d in result.errors],
+        text=result_text(record.source, result),
+        json=result_json(record.source, result),
+    )
+
+
+def _batch(records: list[Record], max_bytes: int) -> list[RecordResult]:
+    return [validate_record(r, max_bytes) for r in records]
+
+
+def _batches(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
+    batch: list[Record] = []
+    for r in records:
+        batch.append(r)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def validate_records(
+    records: Iterable[Record], *, jobs: int = 1, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Iterator[RecordResult]:
+    """Validate ``records`` on ``jobs`` processes; results in input order.
+
+    With ``jobs`` 1 everything runs here. Otherwise batches go to a process pool,
+    at most ``jobs × WINDOW`` batches at a time, so a huge input is never read
+    ahead of the work. Stop consuming the iterator to stop early (``--fail-fast``).
+    """
+    it = iter(records)
+    # A small corpus is done here: starting processes would cost more than it saves.
+    head: list[Record] = []
+    if jobs > 1:
+        for r in it:
+            head.append(r)
+            if len(head) > jobs * BATCH:
+                break
+    if jobs <= 1 or len(head) <= jobs * BATCH:
+        for r in head:
+            yield validate_record(r, max_bytes)
+        for r in it:
+            yield validate_record(r, max_bytes)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    window: list[Future[list[RecordResult]]] = []
+    try:
+        for batch in _batches(chain(head, it), BATCH):
+            window.append(pool.submit(_batch, batch, max_bytes))
+            if len(window) >= jobs * WINDOW:
+                yield from window.pop(0).result()
+        while window:
+            yield from window.pop(0).result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def summary_text(s: Summary, top: int = 5) -> list[str]:
+    """The closing table, as lines."""
+    rate = f"{s.hands / s.seconds:,.0f}" if s.seconds > 0 else "–"
+    rows = [
+        ("matches", f"{s.matches:,}"),
+        ("hands", f"{s.hands:,}"),
+        ("valid", f"{s.valid:,}"),
+        ("invalid", f"{s.invalid:,}"),
+        ("errors", f"{s.errors:,}"),
+        ("hands/s", rate),
+    ]
+    if s.rules:
+        rows.append(("most broken", ", ".join(f"{rule} ×{n}" for rule, n in s.rules.most_common(top))))
+    if s.stopped:
+        rows.append(("stopped", s.stopped))
+    width = max(len(k) for k, _ in rows)
+    return [f"{k:<{width}}  {v}" for k, v in rows]
+
