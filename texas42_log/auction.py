@@ -74,7 +74,9 @@ class Auction:
     """One auction. :meth:`call` is the checked path: it raises :class:`IllegalAction`
     and leaves the auction unchanged (R30)."""
 
-    __slots__ = ("rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special")
+    __slots__ = (
+        "rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special", "_order"
+    )
 
     def __init__(
         self, rules: Rules, dealer: Seat, doubles: dict[Seat, tuple[int, int]] | None = None
@@ -89,13 +91,14 @@ class Auction:
         self._high_marks: int | None = None
         self._winner: Seat | None = None
         self._special: BidSpecial | None = None
+        # R7: the four calls in turn, from the dealer's left.
+        self._order: tuple[Seat, ...] = tuple(next_seat(dealer, k) for k in range(1, 5))
 
     @property
     def to_call(self) -> Seat | None:
         """R7: whose call it is, starting left of the dealer; None when all four have called."""
-        if len(self.calls) >= 4:
-            return None
-        return next_seat(self.dealer, 1 + len(self.calls))
+        n = len(self.calls)
+        return self._order[n] if n < 4 else None
 
     @property
     def done(self) -> bool:
@@ -134,6 +137,8 @@ class Auction:
                 {"expected_seat": expected},
             )
         r = self.rules
+        if kind is BidKind.PASS and r.all_pass == "redeal":
+            return  # R7, R11: anyone may pass
         forced = r.all_pass != "redeal" and seat == self.dealer and self._winner is None
         if forced:
             self._check_forced(seat, kind, bid)

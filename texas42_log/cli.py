@@ -141,16 +141,23 @@ def validate(
     records = read_records(files, stdin=sys.stdin.buffer, stdin_jsonl=jsonl)
     summary = Summary()
     start = time.perf_counter()
-    progress = _progress() if sys.stderr.isatty() else None
+    progress = _Progress(_total_bytes(files)) if sys.stderr.isatty() else None
     try:
-        for r in validate_records(records, jobs=jobs or default_jobs(), max_bytes=max_bytes):
+        results = validate_records(
+            records,
+            jobs=jobs or default_jobs(),
+            max_bytes=max_bytes,
+            text="none" if output is OutputFormat.json else ("invalid" if quiet else "all"),
+            as_json=output is OutputFormat.json,
+        )
+        for r in results:
             summary.add(r)
             if output is OutputFormat.json:
                 typer.echo(json.dumps(r.json, ensure_ascii=False))
             elif not (quiet and r.valid):
                 typer.echo(r.text)
             if progress is not None:
-                progress.update(summary)
+                progress.update(summary, r.size)
             if fail_fast and not r.valid:
                 summary.stopped = "at the first invalid match (--fail-fast)"
                 break
@@ -170,35 +177,46 @@ def validate(
     raise typer.Exit(code=1 if summary.invalid else 0)
 
 
-class _Progress:
-    """A progress line on a terminal's standard error (rich), updated a few times a second."""
+def _total_bytes(files: list[str]) -> int | None:
+    """The input's size, for a progress bar; None when reading standard input."""
+    if "-" in files:
+        return None
+    return sum(os.path.getsize(f) for f in files)
 
-    def __init__(self) -> None:
+
+class _Progress:
+    """A progress bar on a terminal's standard error (rich): bytes read of the
+    inputs' total, with the running counts. Never shown when stderr is piped."""
+
+    def __init__(self, total: int | None) -> None:
         from rich.console import Console
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
 
         self._progress = Progress(
-            SpinnerColumn(),
+            BarColumn(),
+            TaskProgressColumn(),
+            TimeRemainingColumn(),
             TextColumn("{task.description}"),
-            TimeElapsedColumn(),
             console=Console(stderr=True),
             transient=True,
         )
-        self._task = self._progress.add_task("validating", total=None)
+        self._task = self._progress.add_task("validating", total=total)
+        self._pending = 0
         self._progress.start()
 
-    def update(self, s: "Summary") -> None:
+    def update(self, s: "Summary", size: int) -> None:
+        self._pending += size
+        if s.matches % 32:  # a redraw is cheap, but not free: every 32 matches
+            return
         self._progress.update(
             self._task,
+            advance=self._pending,
             description=f"{s.matches:,} matches · {s.hands:,} hands · {s.invalid:,} invalid",
         )
+        self._pending = 0
 
     def close(self) -> None:
         self._progress.stop()
-
-
-def _progress() -> _Progress:
-    return _Progress()
 
 
 @app.command()

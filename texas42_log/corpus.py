@@ -23,7 +23,7 @@ from concurrent.futures import Future
 from itertools import chain
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 from .report import result_json, result_text
 from .validate import DEFAULT_MAX_BYTES, validate_bytes
@@ -68,7 +68,11 @@ class RecordResult:
     valid: bool
     hands: int
     rules: list[str]
+    #: Bytes of the record (for progress by size).
+    size: int
+    #: What ``texas42 validate`` prints for this match (empty unless asked for).
     text: str
+    #: The JSON object ``--format json`` prints (empty unless asked for).
     json: dict[str, Any]
 
 
@@ -180,22 +184,33 @@ def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_
             raise InputError(f"{name}: cannot be read ({e.strerror})") from None
 
 
-def validate_record(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> RecordResult:
-    """Validate one match: a pure function of the record (bytes in, result out)."""
+TextMode = Literal["all", "invalid", "none"]
+
+
+def validate_record(
+    record: Record, max_bytes: int = DEFAULT_MAX_BYTES, *, text: TextMode = "all", as_json: bool = True
+) -> RecordResult:
+    """Validate one match: a pure function of the record (bytes in, result out).
+
+    ``text`` (every match, invalid ones only, none) and ``as_json`` choose the
+    printed forms to render — only what will be printed, so that less travels
+    back from a worker process."""
     result = validate_bytes(record.data, max_bytes=max_bytes)
     report = result.report
+    render = text == "all" or (text == "invalid" and not result.valid)
     return RecordResult(
         source=record.source,
         valid=result.valid,
         hands=report.hands if report is not None else 0,
         rules=[d.rule for d in result.errors],
-        text=result_text(record.source, result),
-        json=result_json(record.source, result),
+        size=len(record.data),
+        text=result_text(record.source, result) if render else "",
+        json=result_json(record.source, result) if as_json else {},
     )
 
 
-def _batch(records: list[Record], max_bytes: int) -> list[RecordResult]:
-    return [validate_record(r, max_bytes) for r in records]
+def _batch(records: list[Record], max_bytes: int, text: TextMode, as_json: bool) -> list[RecordResult]:
+    return [validate_record(r, max_bytes, text=text, as_json=as_json) for r in records]
 
 
 def _batches(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
@@ -210,7 +225,12 @@ def _batches(records: Iterable[Record], size: int) -> Iterator[list[Record]]:
 
 
 def validate_records(
-    records: Iterable[Record], *, jobs: int = 1, max_bytes: int = DEFAULT_MAX_BYTES
+    records: Iterable[Record],
+    *,
+    jobs: int = 1,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    text: TextMode = "all",
+    as_json: bool = True,
 ) -> Iterator[RecordResult]:
     """Validate ``records`` on ``jobs`` processes; results in input order.
 
@@ -227,10 +247,8 @@ def validate_records(
             if len(head) > jobs * BATCH:
                 break
     if jobs <= 1 or len(head) <= jobs * BATCH:
-        for r in head:
-            yield validate_record(r, max_bytes)
-        for r in it:
-            yield validate_record(r, max_bytes)
+        for r in chain(head, it):
+            yield validate_record(r, max_bytes, text=text, as_json=as_json)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -238,7 +256,7 @@ def validate_records(
     window: list[Future[list[RecordResult]]] = []
     try:
         for batch in _batches(chain(head, it), BATCH):
-            window.append(pool.submit(_batch, batch, max_bytes))
+            window.append(pool.submit(_batch, batch, max_bytes, text, as_json))
             if len(window) >= jobs * WINDOW:
                 yield from window.pop(0).result()
         while window:

@@ -354,35 +354,34 @@ class PlayState:
         for index, (seat, t, led) in enumerate(plays):
             trick = tricks[-1]
             tplays = trick.plays
-            ok = (
-                not self.finished
-                and rotation[trick.leader][len(tplays)] == seat
-                and t in known[seat]
-                and led is None
-            )
-            if ok and tplays:
+            n = len(tplays)
+            hand = known[seat]
+            ok = led is None and not self.finished and rotation[trick.leader][n] == seat and t in hand
+            if ok and n:
                 suit = trick.led
                 if suit not in table[t].follows:
                     # R16: a discard is legal only when no known tile would follow.
-                    for x in known[seat]:
+                    for x in hand:
                         if suit in table[x].follows:
                             ok = False
                             break
-            if not ok:
+            if ok:
+                hand.remove(t)
+            else:
                 try:
                     self.check(seat, t, led)
                 except IllegalAction as e:
                     return index, e
-            # Legal (known tile, or one the check allowed): apply inline.
-            if t in known[seat]:
-                known[seat].discard(t)
-            else:
-                unknown[seat] -= 1
+                # Legal after all (a declared lead, or a tile of an unknown part of the hand).
+                if t in hand:
+                    hand.remove(t)
+                else:
+                    unknown[seat] -= 1
             played[t] = (trick.number, seat)
-            if not tplays:
+            if not n:
                 trick.led = led if led is not None else table[t].leads
             tplays.append((seat, t))
-            if len(tplays) == size:
+            if n + 1 == size:
                 self._complete(trick)
         return None
 
