@@ -156,3 +156,15 @@ def test_read_match_raises_malformed_log_with_every_problem() -> None:
         assert [d.line for d in e.diagnostics] == [94]
     else:
         raise AssertionError("a malformed log was read")
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((FIXTURES / "valid").glob("*.json")) + sorted((FIXTURES / "invalid").glob("*.json"))
+    + sorted((FIXTURES / "bad-input").glob("*")),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_fast_and_full_paths_agree(path: Path) -> None:
+    data = path.read_bytes()
+    fast, full = validate_bytes(data), validate_bytes(data, fast=False)
+    assert [d.as_dict() for d in fast.diagnostics] == [d.as_dict() for d in full.diagnostics]

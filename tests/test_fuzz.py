@@ -56,12 +56,18 @@ def test_any_value_anywhere(path: tuple[Any, ...], value: Any, delete: bool) -> 
         del parent[path[-1]]
     else:
         parent[path[-1]] = value
-    result = validate_bytes(json.dumps(doc))  # must not raise
+    text = json.dumps(doc)
+    result = validate_bytes(text)  # must not raise
     for d in result.diagnostics:
         assert d.message and "\n" not in d.message
         assert d.rule
     schema_ok, model_ok = layers_accept(doc)
     assert schema_ok == model_ok, (path, value, delete)
+    # The fast path (strict JSON + pydantic) and the full one (+ JSON Schema) agree.
+    full = validate_bytes(text, fast=False)
+    assert [(d.rule, d.pointer, d.message) for d in result.diagnostics] == [
+        (d.rule, d.pointer, d.message) for d in full.diagnostics
+    ]
 
 
 @settings(max_examples=200, deadline=None)
