@@ -47,6 +47,7 @@ raises :class:`ValueError`. Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -292,7 +293,7 @@ def _played(p: PlayedTile) -> dict[str, Any]:
     return {"order": p.order, "seat": p.seat, "tile": p.tile}
 
 
-def _notes(on: str, annotations: list[Annotation]) -> list[Note]:
+def _notes(on: str, annotations: Sequence[Annotation]) -> list[Note]:
     return [Note(on, a.text, a.author) for a in annotations]
 
 
