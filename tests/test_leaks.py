@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -65,12 +66,13 @@ def _note_coverage(doc: dict[str, Any], i: int, k: int, observer: str, view: Vie
         COVERED[f"covered trick, {stacks} stack(s)"] += 1
 
 
-@pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed-{s}") for s in range(MATCHES)])
-def test_redealing_hidden_tiles_changes_no_view(seed: int) -> None:
-    rng = random.Random(seed)
-    observer = OBSERVERS[seed % len(OBSERVERS)]
+def _two_worlds(
+    observer: str, rng: random.Random, match: Callable[[int], dict[str, Any]]
+) -> tuple[dict[str, Any], int, int, dict[str, Any], dict[str, Any]]:
+    """A match, a hand and moment in it, the match up to that hand, and a re-dealt
+    world the observer cannot tell from it (trying up to 10 matches)."""
     for attempt in range(10):
-        doc = random_match(1000 + seed + 100_000 * attempt)
+        doc = match(attempt)
         i, k = _choose(doc, rng)
         original = truncate(doc, i)
         if observer == "review":
@@ -79,9 +81,15 @@ def test_redealing_hidden_tiles_changes_no_view(seed: int) -> None:
         else:
             world = redeal_after(doc, i, observer, k, rng)
         if world is not None:
-            break
-    else:
-        pytest.fail("no match in 10 gave a different legal deal fitting what the observer saw")
+            return doc, i, k, original, world
+    pytest.fail("no match in 10 gave a different legal deal fitting what the observer saw")
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed-{s}") for s in range(MATCHES)])
+def test_redealing_hidden_tiles_changes_no_view(seed: int) -> None:
+    rng = random.Random(seed)
+    observer = OBSERVERS[seed % len(OBSERVERS)]
+    doc, i, k, original, world = _two_worlds(observer, rng, lambda a: random_match(1000 + seed + 100_000 * a))
     new, old = world["hands"][i]["deal"], original["hands"][i]["deal"]
     assert any(sorted(new[s]) != sorted(old[s]) for s in "ABCD")
     view = view_for(Match.model_validate(original), parse_observer(observer), i, Moment.after_play(k))
@@ -115,18 +123,9 @@ def test_redealing_changes_no_view_under_variants(preset: str, seed: int) -> Non
     rng = random.Random(seed)
     # Not "review": where all 7 tricks are played no tile is left unplayed to re-deal.
     observer = OBSERVERS[seed % 5]
-    for attempt in range(10):
-        doc = random_match(7000 + seed + 100_000 * attempt, rules=PRESETS[preset], preset=preset)
-        i, k = _choose(doc, rng)
-        original = truncate(doc, i)
-        if observer == "review":
-            world = redeal_unplayed(original, None, rng, only=i)
-        else:
-            world = redeal_after(doc, i, observer, k, rng)
-        if world is not None:
-            break
-    else:
-        pytest.fail("no match in 10 gave a different legal deal fitting what the observer saw")
+    doc, i, k, original, world = _two_worlds(
+        observer, rng, lambda a: random_match(7000 + seed + 100_000 * a, rules=PRESETS[preset], preset=preset)
+    )
     COVERED[f"variant {preset}"] += 1
     special = (doc["hands"][i].get("declaration") or {}).get("contract")
     if special:

@@ -308,30 +308,28 @@ class _MatchChecker:
         if not self._check_plays(i, hand, state):
             self.score_known = False
             return
-        if state.result is not None and not state.finished:
+        if not state.finished:
+            # The record stops before the hand's end: fine only for a match in progress.
             if may_stop:
                 return
             played = sum(1 for p in hand.plays if not p.rejected)
+            if state.result is not None:
+                rule = "variant:hand_end"
+                why = (
+                    f"the contract was decided after trick {state.result.tricks_played}, but "
+                    "these rules play all 7 tricks — hand_end is all-tricks"
+                )
+            else:
+                rule = "R31"
+                why = (
+                    "before the contract was decided; every hand is played out until the won "
+                    "tiles decide it — claiming the remaining tricks never replaces playing "
+                    "the tiles (R31)"
+                )
             self.error(
-                "variant:hand_end",
+                rule,
                 f"{hp}/plays",
-                f"hand {n} stops after {played} plays; the contract was decided after trick "
-                f"{state.result.tricks_played}, but these rules play all 7 tricks "
-                "— hand_end is all-tricks",
-                {"hand": n, "trick": state.current.number},
-            )
-            self.score_known = False
-            return
-        if state.result is None:
-            if may_stop:
-                return
-            played = sum(1 for p in hand.plays if not p.rejected)
-            self.error(
-                "R31",
-                f"{hp}/plays",
-                f"hand {n} stops after {played} plays, before the contract was decided; "
-                "every hand is played out until the won tiles decide it — claiming the "
-                "remaining tricks never replaces playing the tiles (R31)",
+                f"hand {n} stops after {played} plays{';' if state.result is not None else ','} {why}",
                 {"hand": n, "trick": state.current.number},
             )
             self.score_known = False

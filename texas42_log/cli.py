@@ -57,13 +57,15 @@ def _read_input(name: str) -> bytes:
         raise _usage_error(f"{name}: cannot be read ({e.strerror})") from None
 
 
-def atomic_write(path: Path, data: str) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename."""
+def atomic_write(path: Path, data: str | Iterable[str]) -> None:
+    """Write ``data`` (a text, or texts one after another) to ``path`` via a temporary
+    file in the same folder and a rename: the file is whole or untouched."""
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(data)
+            for chunk in [data] if isinstance(data, str) else data:
+                f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -255,26 +257,9 @@ def generate(
             typer.echo(line)
         return
     try:
-        atomic_write_lines(out, lines)
+        atomic_write(out, (line + "\n" for line in lines))
     except OSError as e:
         raise _usage_error(f"{out}: cannot be written ({e.strerror})") from None
-
-
-def atomic_write_lines(path: Path, lines: Iterable[str]) -> None:
-    """Write lines to ``path`` through a temporary file in the same folder and a rename."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            for line in lines:
-                f.write(line)
-                f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @app.command()
