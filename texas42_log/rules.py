@@ -124,7 +124,7 @@ OPTIONS: Final[dict[str, Option]] = {
     for o in [
         Option(
             "all_pass",
-            "redeal | dealer-must-bid | dealer-bids-30 | dealer-bids-31",
+            "redeal / dealer-must-bid / dealer-bids-30 / dealer-bids-31",
             "If all four pass: redeal with no marks; or, after three passes, the dealer may not pass "
             "— any legal bid (dealer-must-bid), or exactly 30 or 31 points.",
             "R11 'if everyone passes, advance the deal and redeal without marks'; seed 004 'if all "
@@ -140,7 +140,7 @@ OPTIONS: Final[dict[str, Option]] = {
         ),
         Option(
             "mark_bid_units",
-            "marks | points",
+            "marks / points",
             "How the log writes a mark bid: in marks (2), or as 42 points a mark (84).",
             "Seed 003 'a bid of 42 or 84 … a 1-mark bid written as 42, a 2-mark bid as 84'.",
         ),
@@ -158,7 +158,7 @@ OPTIONS: Final[dict[str, Option]] = {
         ),
         Option(
             "mark_ladder",
-            "exact-raise | free",
+            "exact-raise / free",
             "exact-raise: later mark bids add exactly mark_bid_raise; free: any higher mark bid up "
             "to max_mark_bid (jumps allowed).",
             "R9; FORMATS.md tricksy 'marks 1–7 above the high bid … there is no +1-only ladder'.",
@@ -166,27 +166,27 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("max_mark_bid", "integer ≥ 1", "The highest mark bid of any kind.", "FORMATS.md tricksy 'marks 1–7'."),
         Option(
             "plain_mark_bids",
-            "true | false",
+            "true / false",
             "Whether a mark bid may be a plain all-tricks contract; false: a mark bid must be a "
             "special contract (Nel-O, Sevens, Plunge, Splash).",
             "FORMATS.md tricksy 'mark bids only for special contracts'.",
         ),
         Option(
             "no_trump",
-            "true | false",
+            "true / false",
             "Whether no-trump (follow-me) may be declared.",
             "R12; FORMATS.md tricksy 'no no-trump: a standard contract must name a suit'.",
         ),
         Option(
             "doubles_trump",
-            "true | false",
+            "true / false",
             "Whether doubles may be declared trumps.",
             "R12 'trumps: a number 0–6, the doubles, or no-trump'; FORMATS.md tricksy 'doubles "
             "trump only if doubles_are_own_suit'.",
         ),
         Option(
             "doubles",
-            "in-suit | own-suit",
+            "in-suit / own-suit",
             "in-suit: a double belongs to its number's suit; own-suit: for the whole game the "
             "doubles form a suit of their own ([6|6] high), never a trump unless doubles are trumps.",
             "R13–R18; FORMATS.md tricksy 'doubles_are_own_suit … takes doubles out of their "
@@ -194,28 +194,28 @@ OPTIONS: Final[dict[str, Option]] = {
         ),
         Option(
             "no_trump_doubles",
-            "high | low | own-suit",
+            "high / low / own-suit",
             "In no-trump a double is the highest (or lowest) of its suit, or the doubles form a suit of their own.",
             "R12 'no-trump, doubles high'; seed 003 'a double is the highest of its suit'; "
             "FORMATS.md plunge 'follow-me doubles high'.",
         ),
         Option(
             "declared_lead",
-            "never | first-trick | always",
+            "never / first-trick / always",
             "Whether a leader may declare that a non-double, non-trump tile leads its lower "
             "number (the play's \"led\" field).",
             "R14 'a lead leads its higher number'; FORMATS.md tricksy 'allow_declared_lead'.",
         ),
         Option(
             "hand_end",
-            "when-decided | all-tricks",
+            "when-decided / all-tricks",
             "when-decided: the hand ends once the contract is decided; all-tricks: all 7 tricks "
             "are played, and the marks are those of the decision.",
             "R22; FORMATS.md texas-42 and tricksy 'all 7 tricks are always played'.",
         ),
         Option(
             "all_tricks_stacks",
-            "bidder-chooses | fixed-1 | fixed-2 | all-visible",
+            "bidder-chooses / fixed-1 / fixed-2 / all-visible",
             "In an all-tricks contract, how many completed tricks stay face up during the hand: "
             "the bidder's choice of 1 or 2, always 1, always 2, or every trick.",
             "R27 'the auction winner chooses 1 or 2 collection stacks'; seed 003 'an 84 bid: the "
@@ -224,7 +224,7 @@ OPTIONS: Final[dict[str, Option]] = {
         ),
         Option(
             "nello",
-            "true | false",
+            "true / false",
             "Nel-O: after a mark bid the bidder declares Nel-O; the partner sits out (tricks of "
             "3 tiles), the bidder leads and must win no trick; the hand ends at the bidder's "
             "first trick.",
@@ -234,14 +234,14 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("nello_min_marks", "integer ≥ 1", "The least mark bid for Nel-O.", "Seed 004 'must bid at least 2 marks'; plunge app: 1."),
         Option(
             "nello_doubles",
-            "high | low | own-suit | bidder-chooses",
+            "high / low / own-suit / bidder-chooses",
             "In Nel-O the doubles are high or low in their suit, or a suit of their own; or the "
             "declaration says which (its \"doubles\" field).",
             "FORMATS.md plunge 'doubles form their own suit'; tricksy nello / nello_low.",
         ),
         Option(
             "plunge",
-            "true | false",
+            "true / false",
             "Plunge: a player holding plunge_min_doubles doubles may bid plunge_marks marks (or one "
             "more than the high mark bid) as a jump; the partner names trumps and leads; the "
             "bidders must win every trick.",
@@ -252,7 +252,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("plunge_marks", "integer ≥ 1", "The Plunge bid in marks, when no mark bid is higher.", "Seed 004 'a bid of 4 marks'."),
         Option(
             "splash",
-            "true | false",
+            "true / false",
             "Splash: a player holding splash_min_doubles doubles may bid splash_min_marks to "
             "splash_max_marks marks above the high bid; the partner names trumps and leads; the "
             "bidders must win every trick.",
@@ -263,7 +263,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
         Option(
             "sevens",
-            "true | false",
+            "true / false",
             "Sevens: after a mark bid the bidder declares Sevens; no trumps; each trick goes to "
             "the tile whose pip total is closest to 7 (ties to the earliest played); the bidders "
             "must win every trick.",
@@ -273,7 +273,7 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("sevens_min_marks", "integer ≥ 1", "The least mark bid for Sevens.", "Seed 004 'the minimum bid is 1 mark'."),
         Option(
             "match_goal",
-            "marks | points",
+            "marks / points",
             "marks: the first team with match_goal_marks marks wins; points: each team scores the "
             "hand points it took and the first to match_goal_points wins.",
             "R24; seed 004 'reach 7 marks or 250 points first'.",
