@@ -234,3 +234,15 @@ def test_omniscient_page_says_so(browser: Any, tmp_path: Path) -> None:
     assert page.page.locator("#observer.omniscient").count() == 1
     assert "OMNISCIENT" in page.text("#observer")
     assert "OMNISCIENT" in page.page.title()
+
+
+def test_nello_partner_is_shown_sitting_out(browser: Any, tmp_path: Path) -> None:
+    m = read_match((FIX / "variant-plunge-l-forced-bid-nello.json").read_bytes())
+    hand = next(i for i, h in enumerate(m.hands) if h.declaration and h.declaration.contract == "nello")
+    page = Page(browser, write(tmp_path, m, "public"))
+    page.press("PageDown", hand)
+    page.press("ArrowRight", 4)  # the declaration, then three plays: one trick of 3 tiles
+    assert page.page.locator("#table .played").count() == 3
+    seat = page.page.locator(".seat.sits-out")
+    assert seat.count() == 1 and "sits out" in (seat.text_content() or "")
+    assert page.errors == []

@@ -65,9 +65,10 @@
     var table = document.getElementById("table");
     table.replaceChildren();
     SEATS.forEach(function (s) {
-      var box = el("div", "seat seat-" + s + (v.to_play === s ? " to-play" : ""));
+      var out = v.sits_out === s;
+      var box = el("div", "seat seat-" + s + (v.to_play === s ? " to-play" : "") + (out ? " sits-out" : ""));
       box.setAttribute("data-seat", s);
-      box.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")"));
+      box.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
       var hand = el("div", "hand");
       (v.hands[s] || []).forEach(function (t) { hand.appendChild(domino(t, 18)); });
       for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(18)); }

@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "ui.keys": "Keys: ← → step, Page Up / Page Down hand, Home / End.",
     "ui.table": "Table",
     "ui.won": "Won tricks",
+    "ui.sits_out": "sits out",
     "ui.covered": "covered",
     "ui.hands": "Hands",
     "ui.position": "View {at} of {of}",

@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "ui.keys": "Tuşlar: ← → adım, Page Up / Page Down oyun eli, Home / End.",
     "ui.table": "Masa",
     "ui.won": "Alınan löveler",
+    "ui.sits_out": "oyun dışı",
     "ui.covered": "örtülü",
     "ui.hands": "Eller",
     "ui.position": "Görünüm {at} / {of}",

@@ -86,6 +86,7 @@ MESSAGES: dict[str, str] = {
     "ui.keys": "Клавіші: ← → крок, Page Up / Page Down раунд, Home / End.",
     "ui.table": "Стіл",
     "ui.won": "Здобуті взятки",
+    "ui.sits_out": "не грає",
     "ui.covered": "прикрито",
     "ui.hands": "Руки",
     "ui.position": "Вигляд {at} з {of}",
