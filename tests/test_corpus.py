@@ -93,6 +93,26 @@ def test_a_corpus_gives_the_verdicts_of_each_match_alone(mixed: Path) -> None:
         assert got == expected, jobs
 
 
+def test_workers_reading_their_own_ranges_agree_with_one_process(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With several processes a JSON Lines file is cut into byte ranges that the
+    workers read themselves: same matches, same line numbers, same order."""
+    monkeypatch.setattr(corpus, "CHUNK", 20_000)  # many ranges, some cutting mid-file
+    files = expand_inputs([str(mixed)])
+    ranges = list(corpus._ranges(str(mixed / "late.jsonl")))
+    assert len(ranges) > 5 and ranges[0].start == 0
+    assert all(a.end == b.start for a, b in zip(ranges, ranges[1:]))
+    assert ranges[-1].end == (mixed / "late.jsonl").stat().st_size
+
+    def key(r: corpus.RecordResult) -> tuple[object, ...]:
+        return (r.source, r.valid, r.hands, r.rules, r.text)
+
+    one = [key(r) for r in corpus.validate_files(files, jobs=1)]
+    two = [key(r) for r in corpus.validate_files(files, jobs=2)]
+    assert two == one and len(one) == 161
+
+
 def test_records_are_streamed_not_loaded_whole(tmp_path: Path) -> None:
     big = tmp_path / "big.jsonl"
     line = json.dumps(random_match(1)) + "\n"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import os
+import re
 import subprocess
 import sys
 import typing
@@ -68,3 +70,27 @@ def test_renderers_never_touch_the_deal(name: str) -> None:
             assert node.attr != "deal", name
         if isinstance(node, ast.ImportFrom) and node.level == 1:
             assert (node.module or "") not in {"hand", "auction", "check", "tiles"}, name
+
+
+COMPILED = ["seats", "trumps", "rules", "errors", "auction", "hand", "check"]
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_a_compiled_module_is_built_from_its_current_source(name: str) -> None:
+    """setup.py compiles the replay core with mypyc; an editable install puts the
+    extension beside the source, and Python imports it first. A stale extension
+    would test old code: reinstall (pip install -e .) after editing the source."""
+    import importlib
+
+    module = importlib.import_module(f"texas42_log.{name}")
+    source = PACKAGE / f"{name}.py"
+    if module.__file__ and not module.__file__.endswith(".py"):
+        built = Path(module.__file__).stat().st_mtime
+        assert built >= source.stat().st_mtime, f"{module.__file__} is older than {source}: reinstall"
+    elif os.environ.get("TEXAS42_EXPECT_COMPILED") == "1":
+        pytest.fail(f"texas42_log.{name} runs as Python, but this run expects the compiled core")
+
+
+def test_setup_compiles_exactly_the_core() -> None:
+    text = (PACKAGE.parent / "setup.py").read_text("utf-8")
+    assert [f"texas42_log/{n}.py" for n in COMPILED] == re.findall(r'"(texas42_log/\w+\.py)"', text)

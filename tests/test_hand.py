@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.auction import BidKind, Contract
+from texas42_log.auction import Auction, BidKind, Contract
 from texas42_log.errors import IllegalAction
 from texas42_log.hand import Outcome, PlayState
 from texas42_log.rules import STANDARD
@@ -151,3 +151,25 @@ def test_every_point_contract_is_decided_by_trick_7() -> None:
             assert seat is not None
             s.play(seat, rng.choice(s.legal_tiles(seat)))
         assert s.result is not None and s.result.tricks_played <= 7
+
+
+def test_copy_is_independent() -> None:
+    from texas42_log.generate import random_match
+
+    doc = random_match(4)
+    hand = next(h for h in doc["hands"] if len(h.get("plays", [])) >= 6)
+    a = Auction(STANDARD, hand["dealer"])
+    for c in hand["auction"]:
+        a.apply(c["seat"], BidKind(c["call"]), c.get("bid"))
+    contract = a.contract()
+    assert contract is not None
+    state = PlayState(STANDARD, contract, Trump(hand["declaration"]["trump"]), {s: {T(t) for t in hand["deal"][s]} for s in "ABCD"})
+    for p in hand["plays"][:5]:
+        state.play(p["seat"], T(p["tile"]))
+    twin = state.copy()
+    before = (len(state.tricks), [list(t.plays) for t in state.tricks], {s: set(v) for s, v in state.known.items()})
+    p = hand["plays"][5]
+    twin.play(p["seat"], T(p["tile"]))
+    assert (len(state.tricks), [list(t.plays) for t in state.tricks], {s: set(v) for s, v in state.known.items()}) == before
+    state.play(p["seat"], T(p["tile"]))
+    assert [t.plays for t in state.tricks] == [t.plays for t in twin.tricks] and state.points == twin.points

@@ -91,7 +91,7 @@ def play_spots(doc: Doc) -> list[tuple[int, int, PlayState, str]]:
         known = {s: {Tile.parse(t) for t in doc["hands"][hi]["deal"][s]} for s in SEATS}
         state = PlayState(rules, contract, trump, known, nello_doubles=decl.doubles)
         for pi, p in enumerate(hand.plays):
-            out.append((hi, pi, copy.deepcopy(state), p.seat))
+            out.append((hi, pi, state.copy(), p.seat))
             state.apply(p.seat, Tile.parse(p.tile), p.led)
     return out
 

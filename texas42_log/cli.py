@@ -131,22 +131,22 @@ def validate(
         Summary,
         default_jobs,
         expand_inputs,
-        read_records,
         summary_text,
-        validate_records,
+        validate_files,
     )
 
     try:
         files = expand_inputs(inputs)
     except InputError as e:
         raise _usage_error(str(e)) from None
-    records = read_records(files, stdin=sys.stdin.buffer, stdin_jsonl=jsonl)
     summary = Summary()
     start = time.perf_counter()
     progress = _Progress(_total_bytes(files)) if sys.stderr.isatty() else None
     try:
-        results = validate_records(
-            records,
+        results = validate_files(
+            files,
+            stdin=sys.stdin.buffer,
+            stdin_jsonl=jsonl,
             jobs=jobs or default_jobs(),
             max_bytes=max_bytes,
             text="none" if output is OutputFormat.json else ("invalid" if quiet else "all"),

@@ -154,6 +154,18 @@ class PlayState:
         self._rotation = _rotations(self.seats)
         self._win_keys = WIN_KEYS[(trump, mode)]
 
+    def copy(self) -> PlayState:
+        """An independent copy, to try plays on (analysis, tests) without changing this one."""
+        nello = self.doubles if self.contract.special == "nello" else None
+        other = PlayState(self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=nello)
+        other.played = dict(self.played)
+        other.tricks = [Trick(t.number, t.leader, list(t.plays), t.winner, t.points, t.led) for t in self.tricks]
+        other.points = dict(self.points)
+        other.tricks_won = dict(self.tricks_won)
+        other.result = self.result
+        other.finished = self.finished
+        return other
+
     # -- state ---------------------------------------------------------------
 
     @property
