@@ -92,8 +92,8 @@ def cli_run(args: list[str]) -> float:
 
 def jobs(corpus: Path) -> list[tuple[str, str, str]]:
     _, hands = count_hands(corpus)
-    one = min(cli_run(["validate", str(corpus), "-q", "-j", "1"]) for _ in range(2))
-    two = min(cli_run(["validate", str(corpus), "-q", "-j", "2"]) for _ in range(2))
+    one = min(cli_run(["validate", str(corpus), "-q", "-j", "1"]) for _ in range(3))
+    two = min(cli_run(["validate", str(corpus), "-q", "-j", "2"]) for _ in range(3))
     return [
         ("validate --jobs 1", f"{hands / one:,.0f} hands/s", f"{hands:,} hands in {one:.1f} s"),
         ("validate --jobs 2", f"{hands / two:,.0f} hands/s", f"{two:.1f} s; speed-up {one / two:.2f}× (target ≥ 1.8×)"),
