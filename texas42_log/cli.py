@@ -42,19 +42,14 @@ def _usage_error(message: str) -> typer.Exit:
 
 
 def _read_input(name: str) -> bytes:
+    from .corpus import InputError, read_file
+
     if name == "-":
         return sys.stdin.buffer.read()
-    path = Path(name)
-    if path.is_dir():
-        raise _usage_error(f"{name} is a directory; name the log files to validate")
     try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise _usage_error(f"{name}: no such file") from None
-    except PermissionError:
-        raise _usage_error(f"{name}: permission denied") from None
-    except OSError as e:
-        raise _usage_error(f"{name}: cannot be read ({e.strerror})") from None
+        return read_file(name)
+    except InputError as e:
+        raise _usage_error(str(e)) from None
 
 
 def atomic_write(path: Path, data: str | Iterable[str]) -> None:

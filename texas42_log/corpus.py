@@ -21,6 +21,7 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future
+from contextlib import contextmanager
 from itertools import chain
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,7 @@ __all__ = [
     "RecordResult",
     "Summary",
     "expand_inputs",
+    "read_file",
     "read_records",
     "validate_record",
     "validate_records",
@@ -160,6 +162,27 @@ def _lines(name: str, handle: IO[bytes]) -> Iterator[Record]:
             yield Record(f"{name}:{number}", line)
 
 
+@contextmanager
+def _reading(name: str) -> Iterator[None]:
+    """OS errors while reading ``name`` become one-sentence :class:`InputError`s."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise InputError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{name} is a directory") from None
+    except PermissionError:
+        raise InputError(f"{name}: permission denied") from None
+    except OSError as e:
+        raise InputError(f"{name}: cannot be read ({e.strerror})") from None
+
+
+def read_file(name: str) -> bytes:
+    """The bytes of one file; :class:`InputError` in one sentence if it cannot be read."""
+    with _reading(name):
+        return Path(name).read_bytes()
+
+
 def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False) -> Iterator[Record]:
     """Every match in ``files``, streamed: one per ``.json`` file, one per non-blank
     line of a ``.jsonl`` file (read line by line)."""
@@ -172,18 +195,11 @@ def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_
             else:
                 yield Record("<stdin>", stdin.read())
             continue
-        try:
-            if _is_jsonl(name):
-                with open(name, "rb") as handle:
-                    yield from _lines(name, handle)
-            else:
-                yield Record(name, Path(name).read_bytes())
-        except IsADirectoryError:
-            raise InputError(f"{name} is a directory") from None
-        except PermissionError:
-            raise InputError(f"{name}: permission denied") from None
-        except OSError as e:
-            raise InputError(f"{name}: cannot be read ({e.strerror})") from None
+        if _is_jsonl(name):
+            with _reading(name), open(name, "rb") as handle:
+                yield from _lines(name, handle)
+        else:
+            yield Record(name, read_file(name))
 
 
 TextMode = Literal["all", "invalid", "none"]

@@ -25,7 +25,7 @@ from typing import Any, Final
 from .auction import Contract
 from .errors import IllegalAction
 from .rules import NelloDoubles, Rules
-from .seats import SEATS, TEAMS, Seat, Team, next_seat, other_team, partner, team_of
+from .seats import SEATS, TEAMS, Seat, Team, other_team, partner, team_of
 from .tiles import _COUNT, TOTAL_HAND_POINTS, Tile
 from .trumps import (
     TRUMP_SUIT,
@@ -180,12 +180,6 @@ class PlayState:
     @property
     def trick_size(self) -> int:
         return len(self.seats)
-
-    def _next(self, seat: Seat, steps: int) -> Seat:
-        if len(self.seats) == 4:
-            return next_seat(seat, steps)
-        i = self.seats.index(seat)
-        return self.seats[(i + steps) % len(self.seats)]
 
     @property
     def to_play(self) -> Seat | None:
