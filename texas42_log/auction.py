@@ -242,7 +242,16 @@ class Auction:
                 {"doubles_held": held},
             )
         high = self._high_marks or 0
-        if special == "plunge":
+        if special == "plunge" and r.mark_ladder == "free":
+            # Free jumps (FORMATS.md tricksy): any size from the Plunge's least, above the high bid.
+            if bid < r.plunge_marks or bid <= high or bid > r.max_mark_bid:
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids a Plunge of {bid} marks; with free jumps a Plunge is "
+                    f"{r.plunge_marks} to {r.max_mark_bid} marks and above the high bid ({self.high_bid})",
+                    {"high_bid": self.high_bid},
+                )
+        elif special == "plunge":
             expected = max(r.plunge_marks, high + 1)
             if bid != expected:
                 raise IllegalAction(

@@ -94,8 +94,26 @@ class _MatchChecker:
 
     # -- match level ------------------------------------------------------------
 
+    def _source_warnings(self) -> None:
+        """An importer's warnings are repeated, so an assumption is never read as a record."""
+        source = self.match.source
+        if source is None:
+            return
+        for k, w in enumerate(source.warnings):
+            where = f"hand {w.hand}: " if w.hand is not None else ""
+            self.report.diagnostics.append(
+                Diagnostic(
+                    "import",
+                    f"{where}{w.text} (imported from {source.format})",
+                    f"/source/warnings/{k}",
+                    severity="warning",
+                    context={"hand": w.hand} if w.hand is not None else {},
+                )
+            )
+
     def run(self) -> MatchReport:
         m = self.match
+        self._source_warnings()
         self._check_options()
         self._check_draw()
         expected_dealer: Seat = m.first_dealer

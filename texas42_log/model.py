@@ -43,6 +43,8 @@ __all__ = [
     "TeamNumbers",
     "Match",
     "PresetName",
+    "ImportWarning",
+    "Source",
     "minimal_version",
 ]
 
@@ -304,6 +306,22 @@ class MatchResult(_Object):
     marks: TeamNumbers | None = None
 
 
+class ImportWarning(_Object):
+    """Something the source format did not record, or recorded in a way this format
+    cannot, said once by the importer (e.g. an assumed auction)."""
+
+    text: str
+    hand: Annotated[int, Field(ge=1)] | None = Field(default=None, description="The hand it concerns, from 1.")
+
+
+class Source(_Object):
+    """Since 1.1. Where an imported match came from: ``texas42 validate`` repeats its
+    warnings (rule id ``import``) so nobody mistakes an assumption for a record."""
+
+    format: str = Field(description="The format read, e.g. 'texas-42-receipt', 'plunge-code', 'tricksy-events'.")
+    warnings: Annotated[tuple[ImportWarning, ...], Field(default=(), strict=False)]
+
+
 class Match(_Object):
     """A texas42-log document: one match."""
 
@@ -325,6 +343,7 @@ class Match(_Object):
     )
     hands: list[Hand]
     result: MatchResult | None = None
+    source: Source | None = None
     annotations: Annotations
 
 
@@ -343,7 +362,7 @@ _LEGACY_VALUES = {
 def minimal_version(doc: dict[str, Any]) -> str:
     """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.0" unless
     it uses something added in 1.1 (another preset, new options or values, special
-    contracts, declared leads)."""
+    contracts, declared leads, an import's source)."""
     rules = doc.get("rules", {})
     options = rules.get("options", {})
     legacy = (
@@ -351,7 +370,7 @@ def minimal_version(doc: dict[str, Any]) -> str:
         and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
         and all(options[k] in allowed for k, allowed in _LEGACY_VALUES.items())
     )
-    if not legacy:
+    if not legacy or "source" in doc:
         return "1.1"
     for hand in doc.get("hands", []):
         if any("special" in c for c in hand.get("auction", [])):

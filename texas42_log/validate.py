@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import jiter
@@ -28,7 +29,7 @@ from .tiles import Tile
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError as SchemaError
 
-__all__ = ["ValidationResult", "validate_bytes", "parse_match", "read_match", "DEFAULT_MAX_BYTES"]
+__all__ = ["ValidationResult", "validate_bytes", "validate_doc", "parse_match", "read_match", "DEFAULT_MAX_BYTES"]
 
 #: A single match is a few hundred KB at most; larger input is refused up front.
 DEFAULT_MAX_BYTES = 16 * 1024 * 1024
@@ -417,6 +418,38 @@ def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fas
         result.diagnostics.extend(report.diagnostics)
         assert result.text is not None  # a parsed match always has its text
         _place(result.text, result.diagnostics)
+    return result
+
+
+def validate_doc(
+    doc: Any, place: Callable[[str], tuple[int, int] | None] | None = None
+) -> ValidationResult:
+    """Validate a JSON-ready document built from another notation (text, a foreign
+    format): format, schema, models, then the rules. ``place`` gives the source's
+    line and column for a JSON pointer, so diagnostics point into what the user wrote."""
+    result = ValidationResult()
+    header = _header(doc)
+    if header is not None:
+        result.diagnostics.append(header)
+    else:
+        structural = _structural(doc)
+        try:
+            result.match = Match.model_validate(doc)
+        except ValidationError as e:
+            if not structural:
+                for err in e.errors():
+                    loc = [p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))]
+                    structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
+        result.diagnostics.extend(structural)
+        if structural:
+            result.match = None
+        if result.match is not None:
+            result.report = check_match(result.match)
+            result.diagnostics.extend(result.report.diagnostics)
+    if place is not None:
+        for d in result.diagnostics:
+            if d.line is None and (at := place(d.pointer)) is not None:
+                d.line, d.column = at
     return result
 
 

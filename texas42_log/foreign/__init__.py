@@ -1,0 +1,42 @@
+"""Readers and writers for the formats of other 42 programs (``FORMATS.md``).
+
+Each module turns its format into texas42-log documents (JSON-ready dicts, with
+the source position of each JSON pointer, as :class:`~texas42_log.notation.ParsedMatch`)
+and back. An import declares the rules the game was really played under and
+records in ``source.warnings`` what the source did not record; an export refuses,
+with :class:`CannotExport`, a match its format cannot hold. Pure: no I/O.
+
+Seats map by index, 0↔A, 1↔B, 2↔C, 3↔D; team 0↔A+C, team 1↔B+D.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low"]
+
+SEAT_OF = ("A", "B", "C", "D")
+INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
+
+
+class ForeignFormatError(ValueError):
+    """The input is not in the format it claims; ``line``/``column`` are 1-based when known."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        where = f"line {line}, column {column}: " if line is not None else ""
+        super().__init__(where + message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+class CannotExport(ValueError):
+    """The match holds something the target format has no way to say."""
+
+
+def canonical_tile(a: int, b: int) -> str:
+    lo, hi = sorted((a, b))
+    return f"[{lo}|{hi}]"
+
+
+def high_low(tile: str) -> tuple[int, int]:
+    """(high, low) of a canonical tile name ``[l|h]``."""
+    return int(tile[3]), int(tile[1])

@@ -1,0 +1,883 @@
+"""The text notation: a texas42-log match written for people, as PGN is for chess.
+
+A header of ``[Tag value…]`` lines, then one block per hand::
+
+    [Format "texas42-log"]
+    [Version "1.1"]
+    [Rules "standard"]
+    [A "Ana"]
+    [FirstDealer "A"]
+
+    Hand 1: dealer A
+    Deal:
+      A: [6|6] [5|6] …
+    Auction: B pass, C 30, D pass, A pass
+    Declare: C trump 6
+    Trick 1: C [6|6], D [0|6], A [0|1], B [0|2] {a comment on B's play}
+    Outcome: made, points 31-11, marks 1-0, score 1-0
+
+The full grammar and an example are in ``docs/notation.md``. Reading is lenient
+(tiles ``5-0``, ``0-5``, ``[0|5]``, ``50``; any case; any spacing; commas
+optional; ``;`` starts a comment to the end of the line, which is dropped); writing
+is canonical. Everything a JSON log holds survives JSON → text → JSON: annotations
+are ``{…}`` after what they annotate (``@"author"`` after it), extension fields
+``&{"x-…": …}`` after their object, or ``[Ext "/json/pointer" {…}]`` in the header.
+
+Pure functions, no I/O: :func:`parse_text` gives JSON-ready documents with the
+text position of each JSON pointer; :func:`write_text` writes one match.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import FORMAT_NAME, Match, minimal_version
+from .positions import escape_pointer_token
+from .tiles import TILE_BY_NAME
+
+__all__ = ["NotationError", "ParsedMatch", "parse_text", "write_text", "write_texts", "parse_tile", "position"]
+
+SEATS = ("A", "B", "C", "D")
+
+
+class NotationError(ValueError):
+    """The text is not in the notation: ``line`` and ``column`` (1-based) say where."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass(slots=True)
+class ParsedMatch:
+    """One match read from text: the JSON-ready document, and where each part was written."""
+
+    doc: dict[str, Any]
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    line: int = 1
+
+
+def position(positions: dict[str, tuple[int, int]], pointer: str) -> tuple[int, int] | None:
+    """The text position of ``pointer``, or of its nearest ancestor written in the text."""
+    while pointer not in positions and pointer:
+        pointer = pointer.rsplit("/", 1)[0]
+    return positions.get(pointer)
+
+
+# -- tiles ----------------------------------------------------------------------
+
+_TILE_RE = re.compile(r"^\[?\s*([0-6])\s*[|:\-/,]?\s*([0-6])\s*\]?$")
+
+
+def parse_tile(text: str) -> str | None:
+    """The canonical name of a tile written ``5-0``, ``0-5``, ``[0|5]``, ``[5|0]``, ``50`` or ``05``."""
+    m = _TILE_RE.match(text.strip())
+    if m is None:
+        return None
+    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    return f"[{a}|{b}]"
+
+
+# -- tokens ---------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Tok:
+    kind: str  # word, tile, tag, comment, author, ext, marker, colon
+    value: Any
+    line: int
+    col: int
+
+
+_WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
+_BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/,]?\s*[0-6]\s*\]")
+_DECODER = json.JSONDecoder()
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out: list[_Tok] = []
+    i, n = 0, len(text)
+    line, line_start = 1, 0
+
+    def err(message: str, at: int) -> NotationError:
+        ln = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        return NotationError(message, ln, col)
+
+    def json_value(at: int, what: str) -> tuple[Any, int]:
+        try:
+            return _DECODER.raw_decode(text, at)
+        except json.JSONDecodeError as e:
+            raise err(f"{what} is not valid JSON: {e.msg}", e.pos) from None
+
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            line_start = i + 1
+            i += 1
+            continue
+        if c in " \t\r,·\ufeff":
+            i += 1
+            continue
+        col = i - line_start + 1
+        if c == ";":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if c == "{":
+            j = i + 1
+            buf: list[str] = []
+            while True:
+                if j >= n:
+                    raise err("a comment '{' is never closed with '}'", i)
+                d = text[j]
+                if d == "\\" and j + 1 < n and text[j + 1] in "\\{}":
+                    buf.append(text[j + 1])
+                    j += 2
+                    continue
+                if d == "}":
+                    break
+                if d == "{":
+                    raise err("a '{' inside a comment must be written \\{", j)
+                buf.append(d)
+                j += 1
+            out.append(_Tok("comment", "".join(buf), line, col))
+            line += text.count("\n", i, j)
+            if "\n" in text[i:j]:
+                line_start = text.rfind("\n", i, j) + 1
+            i = j + 1
+            continue
+        if c == "@":
+            if i + 1 < n and text[i + 1] == '"':
+                value, j = json_value(i + 1, "an author")
+            else:
+                j = i + 1
+                while j < n and text[j] not in _WORD_STOP:
+                    j += 1
+                value = text[i + 1 : j]
+            if not value:
+                raise err("'@' must be followed by the author's name", i)
+            out.append(_Tok("author", value, line, col))
+            i = j
+            continue
+        if c == "&":
+            if i + 1 >= n or text[i + 1] != "{":
+                raise err("'&' must be followed by a JSON object of x- fields", i)
+            value, j = json_value(i + 1, "an extension")
+            if "\n" in text[i:j]:
+                line += text.count("\n", i, j)
+                line_start = text.rfind("\n", i, j) + 1
+            out.append(_Tok("ext", value, line, col))
+            i = j
+            continue
+        if c == "[":
+            m = _BRACKET_TILE.match(text, i)
+            if m:
+                out.append(_Tok("tile", parse_tile(m.group(0)), line, col))
+                i = m.end()
+                continue
+            j = i + 1
+            while j < n and text[j] in " \t":
+                j += 1
+            k = j
+            while k < n and (text[k].isalnum() or text[k] in "_-"):
+                k += 1
+            name = text[j:k]
+            if not name:
+                raise err("a '[' starts a tag such as [Rules \"standard\"] or a tile such as [0|5]", i)
+            values: list[Any] = []
+            k2 = k
+            while True:
+                while k2 < n and text[k2] in " \t\r\n":
+                    k2 += 1
+                if k2 >= n:
+                    raise err(f"the tag [{name} …] is never closed with ']'", i)
+                if text[k2] == "]":
+                    break
+                tm = _BRACKET_TILE.match(text, k2)
+                if tm:
+                    values.append(parse_tile(tm.group(0)))
+                    k2 = tm.end()
+                elif text[k2] in "\"{[-0123456789":
+                    v, k2 = json_value(k2, f"a value of the tag [{name}]")
+                    values.append(v)
+                else:
+                    e = k2
+                    while e < n and text[e] not in " \t\r\n]":
+                        e += 1
+                    word = text[k2:e]
+                    values.append({"true": True, "false": False, "null": None}.get(word, word))
+                    k2 = e
+            out.append(_Tok("tag", (name, values), line, col))
+            line += text.count("\n", i, k2)
+            if "\n" in text[i:k2]:
+                line_start = text.rfind("\n", i, k2) + 1
+            i = k2 + 1
+            continue
+        if c == '"':
+            value, j = json_value(i, "a string")
+            out.append(_Tok("word", value, line, col))
+            i = j
+            continue
+        if c == "(":
+            j = text.find(")", i)
+            if j < 0 or "\n" in text[i:j]:
+                raise err("a '(' must be closed on the same line, as in (rejected)", i)
+            out.append(_Tok("marker", text[i + 1 : j].strip().lower(), line, col))
+            i = j + 1
+            continue
+        if c == ":":
+            out.append(_Tok("colon", ":", line, col))
+            i += 1
+            continue
+        if c in ")]}":
+            raise err(f"'{c}' has no opening partner", i)
+        j = i
+        while j < n and text[j] not in _WORD_STOP:
+            j += 1
+        out.append(_Tok("word", text[i:j], line, col))
+        i = j
+    return out
+
+
+# -- reading --------------------------------------------------------------------
+
+_KEYWORDS = {"hand", "deal", "auction", "declare", "declaration", "trick", "plays", "outcome", "tricks"}
+_TRUMPS = {
+    **{str(k): str(k) for k in range(7)},
+    **{w: str(k) for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))},
+    "doubles": "doubles", "no-trump": "no-trump", "notrump": "no-trump", "nt": "no-trump", "follow-me": "no-trump",
+}
+_TEAMS_RE = re.compile(r"^(-?\d+)-(-?\d+)$")
+
+
+def _is_keyword(t: _Tok) -> bool:
+    return t.kind == "word" and isinstance(t.value, str) and t.value.lower() in _KEYWORDS
+
+
+def _seat(t: _Tok) -> str | None:
+    if t.kind == "word" and isinstance(t.value, str) and t.value.upper() in SEATS:
+        return str(t.value.upper())
+    return None
+
+
+def _tile_of(t: _Tok) -> str | None:
+    if t.kind == "tile":
+        return str(t.value)
+    if t.kind == "word" and isinstance(t.value, str):
+        return parse_tile(t.value)
+    return None
+
+
+class _Reader:
+    def __init__(self, toks: list[_Tok]) -> None:
+        self.toks = toks
+        self.i = 0
+        self.matches: list[ParsedMatch] = []
+        self.pm: ParsedMatch | None = None
+        self.seen_hand = False
+        # The object the next comment or extension belongs to.
+        self.annotatable: dict[str, Any] | None = None
+        self.annotatable_ptr = ""
+        self.last_obj: dict[str, Any] | None = None
+        self.last_ptr = ""
+
+    # helpers
+    def peek(self) -> _Tok | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def next(self) -> _Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def fail(self, t: _Tok | None, message: str) -> NotationError:
+        if t is None:
+            last = self.toks[-1] if self.toks else _Tok("word", "", 1, 1)
+            return NotationError(message + " (the text ends here)", last.line, last.col)
+        return NotationError(message, t.line, t.col)
+
+    def at(self, pointer: str, t: _Tok) -> None:
+        assert self.pm is not None
+        self.pm.positions.setdefault(pointer, (t.line, t.col))
+
+    def skip_colons(self) -> None:
+        while (t := self.peek()) is not None and t.kind == "colon":
+            self.i += 1
+
+    def match(self) -> ParsedMatch:
+        if self.pm is None or self.seen_hand:
+            t = self.peek()
+            self.pm = ParsedMatch({}, {}, t.line if t else 1)
+            self.matches.append(self.pm)
+            self.seen_hand = False
+            self.annotatable = self.pm.doc
+            self.annotatable_ptr = ""
+            self.last_obj = None
+        return self.pm
+
+    def set_target(self, obj: dict[str, Any], ptr: str) -> None:
+        self.annotatable, self.annotatable_ptr = obj, ptr
+        self.last_obj, self.last_ptr = obj, ptr
+
+    # the common tail of an item: comments, authors, extensions
+    def trailers(self) -> None:
+        while (t := self.peek()) is not None:
+            if t.kind == "comment":
+                self.i += 1
+                target = self.annotatable
+                if target is None:
+                    raise self.fail(t, "a comment here annotates nothing")
+                notes = target.setdefault("annotations", [])
+                note: dict[str, Any] = {"text": t.value}
+                ptr = f"{self.annotatable_ptr}/annotations/{len(notes)}"
+                notes.append(note)
+                self.at(ptr, t)
+                self.last_obj, self.last_ptr = note, ptr
+                if (a := self.peek()) is not None and a.kind == "author":
+                    self.i += 1
+                    note["author"] = a.value
+            elif t.kind == "ext":
+                self.i += 1
+                if self.last_obj is None:
+                    raise self.fail(t, "an extension &{…} here extends nothing; put it after its object")
+                self.extend(self.last_obj, t)
+            elif t.kind == "author":
+                raise self.fail(t, "an author @… follows the comment {…} it signs")
+            else:
+                return
+
+    def extend(self, obj: dict[str, Any], t: _Tok) -> None:
+        if not isinstance(t.value, dict):
+            raise self.fail(t, "an extension must be a JSON object of x- fields")
+        for k, v in t.value.items():
+            if not k.startswith("x-"):
+                raise self.fail(t, f"the extension field {k!r} must start with x-")
+            obj[k] = v
+
+    def run(self) -> list[ParsedMatch]:
+        while (t := self.peek()) is not None:
+            if t.kind == "tag":
+                self.tag()
+            elif _is_keyword(t):
+                self.statement()
+            elif t.kind in ("comment", "ext", "author"):
+                self.match()
+                self.trailers()
+            else:
+                raise self.fail(t, f"{_show(t)} is not a tag, a hand or a comment here")
+        for pm in self.matches:
+            _finish(pm)
+        return self.matches
+
+    # header
+    def tag(self) -> None:
+        t = self.next()
+        name, values = t.value
+        key = str(name).lower()
+        if key == "format" and self.pm is not None and (self.seen_hand or "format" in self.pm.doc):
+            self.seen_hand = True  # a new match begins
+        pm = self.match()
+        doc = pm.doc
+
+        def one(kind: type | tuple[type, ...] = str) -> Any:
+            if len(values) != 1 or not isinstance(values[0], kind):
+                raise self.fail(t, f"the tag [{name}] takes one value")
+            return values[0]
+
+        if key == "format":
+            doc["format"] = one()
+            self.at("/format", t)
+        elif key == "version":
+            doc["version"] = str(one((str, int, float)))
+            self.at("/version", t)
+        elif key == "rules":
+            doc.setdefault("rules", {})["preset"] = one()
+            self.at("/rules/preset", t)
+        elif key == "option":
+            if len(values) != 2 or not isinstance(values[0], str):
+                raise self.fail(t, f"the tag [{name}] takes an option name and its value, as [Option nello true]")
+            doc.setdefault("rules", {}).setdefault("options", {})[values[0]] = values[1]
+            self.at(f"/rules/options/{values[0]}", t)
+        elif name.upper() in SEATS and len(name) == 1:
+            doc.setdefault("players", {})[name.upper()] = one()
+            self.at(f"/players/{name.upper()}", t)
+        elif key in ("firstdealer", "first_dealer"):
+            doc["first_dealer"] = str(one()).upper()
+            self.at("/first_dealer", t)
+        elif key == "draw":
+            draws = doc.setdefault("dealer_draw", [])
+            if values:
+                if len(values) != 2:
+                    raise self.fail(t, "the tag [Draw] takes a seat and its tile, as [Draw A \"[1|4]\"]")
+                tile = parse_tile(str(values[1])) or str(values[1])
+                self.at(f"/dealer_draw/{len(draws)}", t)
+                draws.append({"seat": str(values[0]).upper(), "tile": tile})
+        elif key == "status":
+            doc["status"] = one()
+            self.at("/status", t)
+        elif key == "result":
+            if not 1 <= len(values) <= 2:
+                raise self.fail(t, "the tag [Result] takes the winning team and its marks, as [Result \"A+C\" \"7-3\"]")
+            result = doc.setdefault("result", {})
+            result["winner"] = values[0]
+            if len(values) == 2:
+                result["marks"] = self.teams(t, str(values[1]))
+            self.at("/result", t)
+        elif key == "source":
+            doc.setdefault("source", {})["format"] = one()
+            self.at("/source", t)
+        elif key == "warning":
+            if len(values) != 2:
+                raise self.fail(t, "the tag [Warning] takes a hand number (or null) and a text")
+            warnings = doc.setdefault("source", {}).setdefault("warnings", [])
+            w: dict[str, Any] = {"text": values[1]}
+            if values[0] is not None:
+                w["hand"] = values[0]
+            self.at(f"/source/warnings/{len(warnings)}", t)
+            warnings.append(w)
+        elif key == "ext":
+            if len(values) != 2 or not isinstance(values[0], str) or not isinstance(values[1], dict):
+                raise self.fail(t, "the tag [Ext] takes a JSON pointer and an object, as [Ext \"/players\" {\"x-club\": 1}]")
+            obj = _walk(doc, values[0])
+            if obj is None:
+                raise self.fail(t, f"[Ext] names {values[0]!r}, which is not an object of this match")
+            self.extend(obj, _Tok("ext", values[1], t.line, t.col))
+            self.at(values[0], t)
+        else:
+            raise self.fail(t, f"unknown tag [{name}]; the tags are Format, Version, Rules, Option, A, B, C, D, "
+                               "FirstDealer, Draw, Status, Result, Source, Warning, Ext")
+        self.annotatable, self.annotatable_ptr = doc, ""
+        self.last_obj = None
+
+    def teams(self, t: _Tok, text: str) -> dict[str, int]:
+        m = _TEAMS_RE.match(text)
+        if m is None:
+            raise self.fail(t, f"{text!r} is not two numbers, A+C first, as 7-3")
+        return {"A+C": int(m.group(1)), "B+D": int(m.group(2))}
+
+    # hands
+    def hand(self) -> dict[str, Any]:
+        hands = self.pm.doc.get("hands") if self.pm is not None else None
+        if not hands:
+            raise self.fail(self.peek(), "a hand's statements come after its 'Hand N: dealer X' line")
+        return hands[-1]  # type: ignore[no-any-return]
+
+    def hp(self) -> str:
+        assert self.pm is not None
+        return f"/hands/{len(self.pm.doc['hands']) - 1}"
+
+    def statement(self) -> None:
+        t = self.next()
+        key = str(t.value).lower()
+        if key == "hand":
+            pm = self.pm if self.pm is not None else self.match()
+            self.seen_hand = True
+            hands = pm.doc.setdefault("hands", [])
+            hand: dict[str, Any] = {"auction": []}
+            hands.append(hand)
+            self.at(self.hp(), t)
+            # "Hand 3: dealer B", numbers and colons optional
+            while (x := self.peek()) is not None and (x.kind == "colon" or (x.kind == "word" and str(x.value).isdigit())):
+                self.i += 1
+            d = self.peek()
+            if d is None or d.kind != "word" or str(d.value).lower() != "dealer":
+                raise self.fail(d, "a hand starts 'Hand N: dealer X'")
+            self.i += 1
+            self.skip_colons()
+            s = self.peek()
+            seat = _seat(s) if s is not None else None
+            if seat is None:
+                raise self.fail(s, "'dealer' is followed by the dealer's seat, A to D")
+            self.i += 1
+            hand["dealer"] = seat
+            self.at(self.hp() + "/dealer", s)  # type: ignore[arg-type]
+            self.set_target(hand, self.hp())
+            self.trailers()
+            return
+        hand = self.hand()
+        hp = self.hp()
+        self.skip_colons()
+        if key == "deal":
+            deal = hand.setdefault("deal", {})
+            self.at(hp + "/deal", t)
+            self.set_target(hand, hp)
+            self.last_obj, self.last_ptr = deal, hp + "/deal"
+            self.trailers()
+            while (s := self.peek()) is not None and (seat := _seat(s)) is not None:
+                self.i += 1
+                self.skip_colons()
+                tiles: list[str | None] = []
+                deal[seat] = tiles
+                self.at(f"{hp}/deal/{seat}", s)
+                while (x := self.peek()) is not None:
+                    if x.kind == "word" and x.value == "?":
+                        tiles.append(None)
+                    elif (tile := _tile_of(x)) is not None:
+                        tiles.append(tile)
+                    else:
+                        break
+                    self.at(f"{hp}/deal/{seat}/{len(tiles) - 1}", x)
+                    self.i += 1
+                self.trailers()
+        elif key == "auction":
+            self.at(hp + "/auction", t)
+            self.set_target(hand, hp)
+            self.last_obj = None
+            self.trailers()
+            calls = hand["auction"]
+            while (s := self.peek()) is not None and (seat := _seat(s)) is not None:
+                self.i += 1
+                self.skip_colons()
+                call = self.call(seat, s)
+                ptr = f"{hp}/auction/{len(calls)}"
+                calls.append(call)
+                self.at(ptr, s)
+                self.set_target(call, ptr)
+                self.trailers()
+        elif key in ("declare", "declaration"):
+            s = self.peek()
+            seat = _seat(s) if s is not None else None
+            if seat is None:
+                raise self.fail(s, "'Declare:' is followed by the declaring seat, A to D")
+            self.i += 1
+            decl: dict[str, Any] = {"seat": seat}
+            hand["declaration"] = decl
+            self.at(hp + "/declaration", t)
+            while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x):
+                word = str(x.value).lower()
+                self.i += 1
+                if word in ("trump", "trumps"):
+                    v = self.peek()
+                    name = _TRUMPS.get(str(v.value).lower()) if v is not None and v.kind == "word" else None
+                    if name is None:
+                        raise self.fail(v, "'trump' is followed by 0–6, doubles or no-trump")
+                    self.i += 1
+                    decl["trump"] = name
+                elif word in ("nello", "nel-o", "sevens"):
+                    decl["contract"] = "sevens" if word == "sevens" else "nello"
+                elif word == "doubles":
+                    v = self.peek()
+                    if v is None or v.kind != "word" or str(v.value).lower() not in ("high", "low", "own-suit"):
+                        raise self.fail(v, "'doubles' is followed by high, low or own-suit")
+                    self.i += 1
+                    decl["doubles"] = str(v.value).lower()
+                elif word == "stacks":
+                    v = self.peek()
+                    if v is None or v.kind != "word" or not str(v.value).lstrip("-").isdigit():
+                        raise self.fail(v, "'stacks' is followed by a number")
+                    self.i += 1
+                    decl["stacks"] = int(str(v.value))
+                else:
+                    raise self.fail(x, f"{_show(x)} is not part of a declaration (trump X, nello, sevens, "
+                                       "doubles high|low|own-suit, stacks N)")
+            self.set_target(decl, hp + "/declaration")
+            self.trailers()
+        elif key in ("trick", "plays"):
+            if key == "trick":
+                n = self.peek()
+                if n is not None and n.kind == "word" and str(n.value).isdigit():
+                    self.i += 1
+                self.skip_colons()
+            self.set_target(hand, hp)
+            self.last_obj = None
+            self.trailers()
+            plays = hand.setdefault("plays", [])
+            while (s := self.peek()) is not None and (seat := _seat(s)) is not None:
+                self.i += 1
+                self.skip_colons()
+                x = self.peek()
+                tile = _tile_of(x) if x is not None else None
+                if tile is None:
+                    raise self.fail(x, f"{seat} is followed by the tile played, as [0|5] or 5-0")
+                self.i += 1
+                play: dict[str, Any] = {"seat": seat, "tile": tile}
+                ptr = f"{hp}/plays/{len(plays)}"
+                plays.append(play)
+                self.at(ptr, s)
+                self.at(ptr + "/tile", x)  # type: ignore[arg-type]
+                while (x := self.peek()) is not None:
+                    if x.kind == "word" and str(x.value).lower() == "led":
+                        self.i += 1
+                        v = self.peek()
+                        if v is None or v.kind != "word" or str(v.value).lower() not in _TRUMPS or not str(_TRUMPS[str(v.value).lower()]).isdigit():
+                            raise self.fail(v, "'led' is followed by the suit led, 0–6")
+                        self.i += 1
+                        play["led"] = int(_TRUMPS[str(v.value).lower()])
+                    elif x.kind == "marker" and x.value == "rejected":
+                        self.i += 1
+                        play["rejected"] = True
+                    else:
+                        break
+                self.set_target(play, ptr)
+                self.trailers()
+        elif key == "outcome":
+            out = hand.setdefault("outcome", {})
+            self.at(hp + "/outcome", t)
+            self.set_target(hand, hp)
+            self.last_obj, self.last_ptr = out, hp + "/outcome"
+            self.trailers()
+            while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x) and _seat(x) is None:
+                word = str(x.value).lower()
+                self.i += 1
+                if word in ("made", "set", "no-contract"):
+                    out["result"] = word
+                elif word in ("points", "marks", "score"):
+                    self.skip_colons()
+                    v = self.peek()
+                    if v is None or v.kind != "word":
+                        raise self.fail(v, f"'{word}' is followed by two numbers, A+C first, as 31-11")
+                    self.i += 1
+                    out[word] = self.teams(v, str(v.value))
+                    self.last_obj, self.last_ptr = out[word], f"{hp}/outcome/{word}"
+                else:
+                    raise self.fail(x, f"{_show(x)} is not part of an outcome (made|set|no-contract, points X-Y, "
+                                       "marks X-Y, score X-Y)")
+                self.trailers()
+        elif key == "tricks":
+            out = hand.setdefault("outcome", {})
+            tricks = out.setdefault("tricks", [])
+            self.at(hp + "/outcome/tricks", t)
+            self.set_target(hand, hp)
+            self.last_obj = None
+            while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x):
+                m = re.match(r"^([A-Da-d?])?(?:\+(\d+|\?))?$", "" if x.value == "-" else str(x.value))
+                if m is None or (m.group(1) is None and m.group(2) is None and x.value != "-"):
+                    raise self.fail(x, f"{_show(x)} is not a trick outcome (winner and points, as C+11; "
+                                       "? for unknown, - for neither)")
+                self.i += 1
+                trick: dict[str, Any] = {}
+                if m.group(1) and m.group(1) != "?":
+                    trick["winner"] = m.group(1).upper()
+                if m.group(2) and m.group(2) != "?":
+                    trick["points"] = int(m.group(2))
+                self.at(f"{hp}/outcome/tricks/{len(tricks)}", x)
+                tricks.append(trick)
+                self.last_obj, self.last_ptr = trick, f"{hp}/outcome/tricks/{len(tricks) - 1}"
+                self.trailers()
+        self.skip_colons()
+
+    def call(self, seat: str, s: _Tok) -> dict[str, Any]:
+        x = self.peek()
+        if x is None or x.kind != "word":
+            raise self.fail(x, f"{seat} is followed by a call: pass, a point bid such as 30, or marks such as 2m")
+        word = str(x.value).lower()
+        self.i += 1
+        call: dict[str, Any]
+        if word in ("pass", "p", "-"):
+            call = {"seat": seat, "call": "pass"}
+        elif word.lstrip("-").isdigit():
+            call = {"seat": seat, "call": "points", "bid": int(word)}
+        elif (m := re.match(r"^(-?\d+)m$", word)) is not None:
+            call = {"seat": seat, "call": "marks", "bid": int(m.group(1))}
+            v = self.peek()
+            if v is not None and v.kind == "word" and str(v.value).lower() in ("plunge", "splash"):
+                self.i += 1
+                call["special"] = str(v.value).lower()
+        else:
+            raise self.fail(x, f"{_show(x)} is not a call: pass, a point bid such as 30, or marks such as 2m")
+        if (r := self.peek()) is not None and r.kind == "marker" and r.value == "rejected":
+            self.i += 1
+            call["rejected"] = True
+        return call
+
+
+def _walk(doc: dict[str, Any], pointer: str) -> dict[str, Any] | None:
+    """The object at ``pointer``, created (as an empty object) when it is a missing
+    object-valued field of a match, for [Ext "/players" {…}]."""
+    obj: Any = doc
+    if pointer == "":
+        return doc
+    for raw in pointer.lstrip("/").split("/"):
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(obj, dict):
+            if part not in obj:
+                obj[part] = {}
+            obj = obj[part]
+        elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):
+            obj = obj[int(part)]
+        else:
+            return None
+    return obj if isinstance(obj, dict) else None
+
+
+def _finish(pm: ParsedMatch) -> None:
+    doc = pm.doc
+    doc.setdefault("format", FORMAT_NAME)
+    doc.setdefault("rules", {}).setdefault("preset", "standard")
+    doc.setdefault("hands", [])
+    if "first_dealer" not in doc and doc["hands"] and isinstance(doc["hands"][0], dict):
+        doc["first_dealer"] = doc["hands"][0].get("dealer")
+    if "version" not in doc:
+        doc["version"] = minimal_version(doc)
+    # Canonical key order (format, version, rules first) for the JSON written from it.
+    order = ("format", "version", "rules", "players", "first_dealer", "dealer_draw", "status", "hands", "result", "source", "annotations")
+    pm.doc = {k: doc[k] for k in order if k in doc} | {k: v for k, v in doc.items() if k not in order}
+
+
+def _show(t: _Tok) -> str:
+    if t.kind == "word":
+        return repr(t.value)
+    return {"tile": "a tile", "tag": "a tag", "comment": "a comment", "author": "an author", "ext": "an extension",
+            "marker": f"({t.value})", "colon": "':'"}.get(t.kind, t.kind)
+
+
+def parse_text(text: str) -> list[ParsedMatch]:
+    """Every match in ``text`` (a new ``[Format]`` tag, or a tag after a hand, starts
+    the next one), as JSON-ready documents with positions. Raises :class:`NotationError`.
+
+    The documents are not validated: pass them to
+    :func:`texas42_log.validate.validate_doc`."""
+    matches = _Reader(_tokens(text)).run()
+    if not matches:
+        raise NotationError("the text holds no match (no tag, no hand)", 1, 1)
+    return matches
+
+
+# -- writing --------------------------------------------------------------------
+
+def _s(v: Any) -> str:
+    return json.dumps(v, ensure_ascii=False)
+
+
+def _comment(text: str) -> str:
+    return "{" + text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") + "}"
+
+
+def _extras(obj: Any) -> dict[str, Any]:
+    return dict(obj.__pydantic_extra__ or {})
+
+
+def _ext(obj: Any) -> str:
+    extra = _extras(obj)
+    return f" &{_s(extra)}" if extra else ""
+
+
+def _notes(notes: Any) -> str:
+    out = ""
+    for a in notes:
+        out += " " + _comment(a.text)
+        if a.author is not None:
+            out += "@" + _s(a.author)
+        out += _ext(a)
+    return out
+
+
+def _teams(n: Any) -> str:
+    return f"{n.AC}-{n.BD}{_ext(n)}"
+
+
+def write_text(match: Match) -> str:
+    """One match in canonical text notation (ends with a newline)."""
+    lines: list[str] = [f"[Format {_s(match.format)}]", f"[Version {_s(match.version)}]",
+                        f"[Rules {_s(match.rules.preset)}]"]
+    for k, v in match.rules.options.model_dump(mode="json", exclude_none=True).items():
+        if not k.startswith("x-"):
+            lines.append(f"[Option {k} {_s(v)}]")
+    header_ext: list[tuple[str, Any]] = [("/rules", match.rules), ("/rules/options", match.rules.options)]
+    if match.players is not None:
+        names = [(s, getattr(match.players, s)) for s in SEATS]
+        lines += [f"[{s} {_s(v)}]" for s, v in names if v is not None]
+        if all(v is None for _, v in names) and not _extras(match.players):
+            lines.append('[Ext "/players" {}]')
+        header_ext.append(("/players", match.players))
+    lines.append(f"[FirstDealer {_s(match.first_dealer)}]")
+    if match.dealer_draw is not None:
+        if not match.dealer_draw:
+            lines.append("[Draw]")
+        for k, d in enumerate(match.dealer_draw):
+            lines.append(f"[Draw {_s(d.seat)} {_s(d.tile)}]")
+            header_ext.append((f"/dealer_draw/{k}", d))
+    lines.append(f"[Status {_s(match.status)}]")
+    if match.result is not None:
+        marks = f" {_s(_teams_plain(match.result.marks))}" if match.result.marks is not None else ""
+        lines.append(f"[Result {_s(match.result.winner)}{marks}]")
+        header_ext.append(("/result", match.result))
+        if match.result.marks is not None:
+            header_ext.append(("/result/marks", match.result.marks))
+    if match.source is not None:
+        lines.append(f"[Source {_s(match.source.format)}]")
+        header_ext.append(("/source", match.source))
+        for k, w in enumerate(match.source.warnings):
+            lines.append(f"[Warning {_s(w.hand)} {_s(w.text)}]")
+            header_ext.append((f"/source/warnings/{k}", w))
+    header_ext.insert(0, ("", match))
+    for ptr, obj in header_ext:
+        if _extras(obj):
+            lines.append(f"[Ext {_s(ptr)} {_s(_extras(obj))}]")
+    if match.annotations:
+        lines += ["", _notes(match.annotations).strip()]
+    for i, hand in enumerate(match.hands):
+        lines += ["", f"Hand {i + 1}: dealer {hand.dealer}{_ext(hand)}"]
+        if hand.annotations:
+            lines.append(_notes(hand.annotations).strip())
+        if hand.deal is not None:
+            lines.append(f"Deal:{_ext(hand.deal)}")
+            for s in SEATS:
+                tiles = " ".join(t if t is not None else "?" for t in getattr(hand.deal, s))
+                lines.append(f"  {s}: {tiles}".rstrip())
+        calls = []
+        for c in hand.auction:
+            if c.call == "pass":
+                word = "pass"
+            elif c.call == "points":
+                word = str(c.bid)
+            else:
+                word = f"{c.bid}m" + (f" {c.special}" if c.special else "")
+            calls.append(f"{c.seat} {word}{' (rejected)' if c.rejected else ''}{_ext(c)}{_notes(c.annotations)}")
+        lines.append(("Auction: " + ", ".join(calls)).rstrip())
+        d = hand.declaration
+        if d is not None:
+            words = [d.seat]
+            if d.trump is not None:
+                words.append(f"trump {d.trump}")
+            if d.contract is not None:
+                words.append(d.contract)
+            if d.doubles is not None:
+                words.append(f"doubles {d.doubles}")
+            if d.stacks is not None:
+                words.append(f"stacks {d.stacks}")
+            lines.append(f"Declare: {' '.join(words)}{_ext(d)}{_notes(d.annotations)}")
+        size = 3 if d is not None and d.contract == "nello" else 4
+        trick: list[str] = []
+        number, counted = 1, 0
+        for p in hand.plays:
+            led = f" led {p.led}" if p.led is not None else ""
+            trick.append(f"{p.seat} {p.tile}{led}{' (rejected)' if p.rejected else ''}{_ext(p)}{_notes(p.annotations)}")
+            if not p.rejected:
+                counted += 1
+                if counted == size:
+                    lines.append(f"Trick {number}: " + ", ".join(trick))
+                    trick, number, counted = [], number + 1, 0
+        if trick:
+            lines.append(f"Trick {number}: " + ", ".join(trick))
+        o = hand.outcome
+        if o is not None:
+            bits = [o.result] if o.result is not None else []
+            bits += [f"{k} {_teams(getattr(o, k))}" for k in ("points", "marks", "score") if getattr(o, k) is not None]
+            lines.append(f"Outcome:{_ext(o)} " + ", ".join(bits))
+            lines[-1] = lines[-1].rstrip()
+            if o.tricks is not None:
+                items = []
+                for t in o.tricks:
+                    w = t.winner or ("" if t.points is not None else "-")
+                    items.append(w + (f"+{t.points}" if t.points is not None else "") + _ext(t))
+                lines.append(("Tricks: " + ", ".join(items)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _teams_plain(n: Any) -> str:
+    return f"{n.AC}-{n.BD}"
+
+
+def write_texts(matches: list[Match]) -> str:
+    """Several matches, one after another, separated by a blank line."""
+    return "\n".join(write_text(m) for m in matches)
+
+
+_ = escape_pointer_token, TILE_BY_NAME  # re-exported helpers used by callers
