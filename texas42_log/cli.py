@@ -17,6 +17,7 @@ import typer
 from . import __version__
 
 if TYPE_CHECKING:
+    from .annotate import Target
     from .corpus import Summary
     from .model import Match
     from .views import Observer
@@ -432,6 +433,424 @@ def render(
     except OSError as e:
         raise _usage_error(f"{out}: cannot be written ({e.strerror})") from None
     typer.echo(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
+
+
+# -- conversions ------------------------------------------------------------------
+
+def _decode(name: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        typer.echo(f"texas42: {name}: not UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start}); save it as UTF-8", err=True)
+        raise typer.Exit(code=1) from None
+
+
+def _format_of(name: str, text: str | None, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
+    from .convert import format_for_name, sniff
+
+    fmt = given or format_for_name(name) or (sniff(text) if text is not None else None)
+    if fmt is None:
+        raise _usage_error(f"cannot tell the format of {name}; give {option} ({', '.join(allowed)})")
+    if fmt not in allowed:
+        raise _usage_error(f"{option} {fmt}: choose one of {', '.join(allowed)}")
+    return fmt
+
+
+def _read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
+    """Read every match of every input (any readable format), validate each, print
+    its diagnostics on stderr. Exit 1 if one cannot be read, or (``need_valid``
+    without ``force``) is invalid. Returns the matches and their input formats."""
+    from .convert import READABLE, ConvertError, read_sources, validated
+    from .report import diagnostic_line
+
+    matches: list[Match] = []
+    formats: list[str] = []
+    invalid = 0
+    for name in names:
+        data = _read_input(name)
+        shown = "<stdin>" if name == "-" else name
+        text = _decode(shown, data)
+        fmt = _format_of(shown, text, given, "--from", READABLE)
+        try:
+            sources = read_sources(text, fmt)
+        except ConvertError as e:
+            where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
+            typer.echo(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
+            raise typer.Exit(code=1) from None
+        for src in sources:
+            label = f"{shown}#{src.number}" if len(sources) > 1 else shown
+            result = validated(src)
+            for d in result.diagnostics:
+                typer.echo(diagnostic_line(shown, d), err=True)
+            if result.match is None:
+                typer.echo(f"texas42: {label} is not a texas42-log match even in structure; nothing written", err=True)
+                raise typer.Exit(code=1)
+            if not result.valid:
+                invalid += 1
+            matches.append(result.match)
+            formats.append(fmt)
+    if invalid and need_valid and not force:
+        typer.echo(
+            f"texas42: not written: {invalid} of {len(matches)} match{'es are' if len(matches) != 1 else ' is'} "
+            "invalid (the errors above); pass --force to write anyway",
+            err=True,
+        )
+        raise typer.Exit(code=1)
+    return matches, formats
+
+
+def _check_output(out: Path, inputs: list[str], force: bool) -> None:
+    for name in inputs:
+        if name != "-" and Path(name).exists() and out.exists() and out.resolve() == Path(name).resolve():
+            raise _usage_error(f"-o {out} is an input; a command never writes over its input")
+    if out.is_dir():
+        raise _usage_error(f"{out} is a directory")
+    if out.exists() and not force:
+        raise _usage_error(f"{out} exists; pass --force to replace it")
+
+
+def _write(out: Path, text: str) -> None:
+    try:
+        atomic_write(out, text)
+    except OSError as e:
+        raise _usage_error(f"{out}: cannot be written ({e.strerror})") from None
+
+
+@app.command()
+def convert(
+    inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input.")],
+    out: Annotated[str, typer.Option("--output", "-o", help="The file to write, or a directory (ending in /) for one file per match.")],
+    from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content).")] = None,
+    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
+) -> None:
+    """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
+    texas-42 receipt, plunge replay codes and records, tricksy event logs, and CSV.
+
+    Formats: json, jsonl, text, texas-42-receipt, plunge-code, plunge-hand-v2,
+    tricksy (read and write), csv (write: one row per play). The result is
+    validated and not written if invalid (unless --force); writing is atomic and
+    never touches an input. Exit 1 if an input or the result is invalid, or the
+    output format cannot hold the match; 2 on a usage error.
+    """
+    from .convert import EXTENSIONS, WRITABLE, CannotExport, write_matches
+
+    split = out.endswith("/") or Path(out).is_dir()
+    target = Path(out)
+    fmt = to_format or ("json" if split else None)
+    fmt = _format_of(out, None, fmt, "--to", WRITABLE)
+    if not split:
+        _check_output(target, inputs, force)
+    matches, _ = _read_matches(inputs, from_format, need_valid=True, force=force)
+    try:
+        if not split:
+            _write(target, write_matches(matches, fmt))
+            typer.echo(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
+            return
+        texts = [write_matches([m], fmt) for m in matches]
+    except (CannotExport, ValueError) as e:
+        typer.echo(f"texas42: cannot write {fmt}: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    stem = Path(inputs[0]).name.split(".")[0] if inputs[0] != "-" else "match"
+    target.mkdir(parents=True, exist_ok=True)
+    paths = [target / f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
+    for p in paths:
+        _check_output(p, inputs, force)
+    for p, text in zip(paths, texts):
+        _write(p, text)
+    typer.echo(f"wrote {len(paths)} files to {target} ({fmt})")
+
+
+def _emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], force: bool) -> None:
+    """Write a command's result: -o OUT, --in-place (the input, atomically), or standard output."""
+    if in_place is not None:
+        _write(Path(in_place), text)
+        typer.echo(f"updated {in_place}", err=True)
+    elif out is not None:
+        _check_output(out, inputs, force)
+        _write(out, text)
+        typer.echo(f"wrote {out}", err=True)
+    else:
+        typer.echo(text, nl=False)
+
+
+_OUR_FORMATS = ("json", "jsonl", "text")
+
+annotate_app = typer.Typer(
+    name="annotate",
+    help="Add, list and remove comments on a match, a hand, a call, the declaration or a play.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(annotate_app)
+
+
+def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
+    from .convert import READABLE
+
+    matches, formats = _read_matches([file], None, need_valid=False)
+    fmt = formats[0]
+    if fmt not in _OUR_FORMATS:
+        raise _usage_error(f"{file} is {fmt}; annotate a texas42-log file ({', '.join(_OUR_FORMATS)}) — convert it first")
+    _ = READABLE
+    if number is None:
+        if len(matches) > 1:
+            raise _usage_error(f"{file} holds {len(matches)} matches; say which with --match N")
+        number = 1
+    if not 1 <= number <= len(matches):
+        raise _usage_error(f"--match {number}: {file} holds {len(matches)} match(es)")
+    return matches, fmt, number - 1
+
+
+def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":
+    from .annotate import TargetError, parse_target
+
+    try:
+        return parse_target(hand, call, play, declaration)
+    except TargetError as e:
+        raise _usage_error(str(e)) from None
+
+
+HandOpt = Annotated[int | None, typer.Option("--hand", "-n", min=1, help="The hand, from 1 (without it: the match).")]
+CallOpt = Annotated[int | None, typer.Option("--call", min=1, help="The K-th call of the hand.")]
+PlayOpt = Annotated[int | None, typer.Option("--play", "-p", min=1, help="The K-th play of the hand (as replay --play K counts).")]
+DeclOpt = Annotated[bool, typer.Option("--declaration", help="The hand's trump declaration.")]
+MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")]
+OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically).")]
+InPlaceOpt = Annotated[bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output file.")]
+
+
+@annotate_app.command("add")
+def annotate_add(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    text: Annotated[str | None, typer.Option("--text", "-t", help="The comment.")] = None,
+    author: Annotated[str | None, typer.Option("--author", help="Who wrote it.")] = None,
+    hand: HandOpt = None,
+    call: CallOpt = None,
+    play: PlayOpt = None,
+    declaration: DeclOpt = False,
+    bulk: Annotated[Path | None, typer.Option("--from", help="Add many: a JSON list, JSON Lines or CSV of {match, hand, call, play, declaration, text, author}.")] = None,
+    match_no: MatchOpt = None,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Add a comment (--text), or many (--from); comments survive every conversion and appear in the views.
+
+    The result goes to standard output, to -o OUT, or back into FILE with --in-place.
+    """
+    from .annotate import TargetError, add
+    from .convert import write_matches
+
+    if (text is None) == (bulk is None):
+        raise _usage_error("give --text or --from, one of them")
+    if in_place and (out is not None or file == "-"):
+        raise _usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+    matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
+    count = 0
+    try:
+        if bulk is None:
+            assert text is not None
+            matches[index] = add(matches[index], _target(hand, call, play, declaration), text, author)
+            count = 1
+        else:
+            for k, item in enumerate(_bulk_items(bulk), start=1):
+                m = int(item.get("match") or 1)
+                if not 1 <= m <= len(matches):
+                    raise TargetError(f"{bulk} item {k}: there is no match {m}")
+                t = _target(_int(item.get("hand")), _int(item.get("call")), _int(item.get("play")), bool(item.get("declaration")))
+                if not isinstance(item.get("text"), str):
+                    raise TargetError(f"{bulk} item {k} has no text")
+                try:
+                    matches[m - 1] = add(matches[m - 1], t, item["text"], item.get("author") or None)
+                except TargetError as e:
+                    raise TargetError(f"{bulk} item {k}: {e}") from None
+                count += 1
+    except TargetError as e:
+        raise _usage_error(str(e)) from None
+    _emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    typer.echo(f"added {count} comment{'s' if count != 1 else ''}", err=True)
+
+
+def _int(v: object) -> int | None:
+    if v in (None, ""):
+        return None
+    try:
+        return int(str(v))
+    except ValueError:
+        raise _usage_error(f"{v!r} is not a number") from None
+
+
+def _bulk_items(path: Path) -> list[dict[str, object]]:
+    import csv
+    import io
+
+    text = _decode(str(path), _read_input(str(path)))
+    if path.suffix == ".csv":
+        return list(csv.DictReader(io.StringIO(text)))
+    try:
+        value = json.loads(text)
+        items = value if isinstance(value, list) else [value]
+    except json.JSONDecodeError:
+        try:
+            items = [json.loads(line) for line in text.splitlines() if line.strip()]
+        except json.JSONDecodeError as e:
+            raise _usage_error(f"{path}: neither JSON nor JSON Lines ({e.msg}, line {e.lineno})") from None
+    if not all(isinstance(x, dict) for x in items):
+        raise _usage_error(f"{path}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
+    return items
+
+
+@annotate_app.command("list")
+def annotate_list(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    match_no: MatchOpt = None,
+    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
+) -> None:
+    """List every comment with what it is on."""
+    from .annotate import listing
+
+    matches, _, index = _one_of(file, match_no)
+    items = listing(matches[index])
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(items, indent=2, ensure_ascii=False))
+        return
+    for it in items:
+        by = f" — {it['author']}" if it["author"] else ""
+        typer.echo(f"{it['target']} #{it['index']}: {it['text']}{by}")
+    if not items:
+        typer.echo("no comments", err=True)
+
+
+@annotate_app.command("remove")
+def annotate_remove(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    hand: HandOpt = None,
+    call: CallOpt = None,
+    play: PlayOpt = None,
+    declaration: DeclOpt = False,
+    index: Annotated[int | None, typer.Option("--index", min=1, help="Which comment of the target, from 1 (as list shows).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Every comment of the target.")] = False,
+    match_no: MatchOpt = None,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Remove one comment (--index) or all of a target's (--all)."""
+    from .annotate import TargetError, remove
+    from .convert import write_matches
+
+    if (index is None) == (not every):
+        raise _usage_error("give --index I or --all, one of them")
+    if in_place and (out is not None or file == "-"):
+        raise _usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+    matches, fmt, k = _one_of(file, match_no)
+    try:
+        matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
+    except TargetError as e:
+        raise _usage_error(str(e)) from None
+    _emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    typer.echo(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
+
+
+@app.command()
+def redact(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log in any readable format; '-' reads standard input.")],
+    observer: Annotated[str, typer.Option("--as", help="public (a spectator), or a seat A–D (a player: also its own tiles).")] = "public",
+    out: OutOpt = None,
+    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from -o's name, else the input's if ours, else json).")] = None,
+    keep_extensions: Annotated[bool, typer.Option("--keep-extensions", help="Keep x- fields (they may hold anything).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
+) -> None:
+    """Write the log a spectator could have recorded: no tile that was never played.
+
+    Auction, declaration, plays and stated outcomes are kept; each seat's deal
+    keeps only the tiles it played; rejected attempts and x- fields go. The
+    result is validated (turn order, bids, trick winners, scores, early ends,
+    reneges a later play proves) and not written if invalid unless --force.
+    """
+    from .convert import WRITABLE, CannotExport, validated, write_matches, Source, match_json
+    from .redact import redact as redact_match
+    from .report import diagnostic_line
+
+    who = observer.strip()
+    who = who.upper() if len(who) == 1 else who.lower()
+    if who not in ("public", "A", "B", "C", "D"):
+        raise _usage_error(f"--as {observer}: a redaction is for public or a seat A–D")
+    matches, formats = _read_matches([file], None, need_valid=True, force=force)
+    fmt = to_format or (None if out is None else None)
+    if fmt is None:
+        from .convert import format_for_name
+
+        fmt = (format_for_name(str(out)) if out is not None else None) or (
+            formats[0] if formats[0] in _OUR_FORMATS else ("jsonl" if len(matches) > 1 else "json"))
+    if fmt not in WRITABLE:
+        raise _usage_error(f"--to {fmt}: choose one of {', '.join(WRITABLE)}")
+    if out is not None:
+        _check_output(out, [file], force)
+    redacted = []
+    hidden = rejected = extensions = 0
+    bad = 0
+    for k, m in enumerate(matches, start=1):
+        r, c = redact_match(m, who, keep_extensions=keep_extensions)
+        hidden, rejected, extensions = hidden + c.hidden_tiles, rejected + c.rejected, extensions + c.extensions
+        check = validated(Source(k, 1, doc=match_json(r)))
+        for d in check.errors:
+            typer.echo(diagnostic_line(f"redacted match {k}", d), err=True)
+        bad += not check.valid
+        redacted.append(r)
+    if bad and not force:
+        typer.echo(f"texas42: not written: {bad} redacted match(es) do not validate; pass --force to write anyway", err=True)
+        raise typer.Exit(code=1)
+    try:
+        text = write_matches(redacted, fmt)
+    except CannotExport as e:
+        typer.echo(f"texas42: cannot write {fmt}: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    _emit(text, out, None, [file], force)
+    typer.echo(
+        f"redacted for {who}: {hidden} unplayed tile{'s' if hidden != 1 else ''} hidden, "
+        f"{rejected} rejected attempt{'s' if rejected != 1 else ''} and {extensions} extension field"
+        f"{'s' if extensions != 1 else ''} left out",
+        err=True,
+    )
+
+
+@app.command()
+def upgrade(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log JSON file of any version.")],
+    out: OutOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
+) -> None:
+    """Migrate a log to the current format version through the registered steps.
+
+    Version 1 is the only version so far: a 1.x log is current and nothing is
+    written. Exit 1 if no chain of steps leads to a current version.
+    """
+    from .upgrade import UpgradeError, upgrade_doc
+
+    data = _read_input(file)
+    text = _decode(file, data)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        typer.echo(f"{file}:{e.lineno}:{e.colno}: error json: not valid JSON: {e.msg}", err=True)
+        raise typer.Exit(code=1) from None
+    if not isinstance(doc, dict):
+        typer.echo(f"{file}: error format: a log is a JSON object", err=True)
+        raise typer.Exit(code=1)
+    try:
+        new, steps = upgrade_doc(doc)
+    except UpgradeError as e:
+        typer.echo(f"{file}: error format: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    if not steps:
+        typer.echo(f"{file} is version {doc.get('version')}, which is current; nothing to do")
+        return
+    for s in steps:
+        typer.echo(f"{s.source} → {s.target}: {s.summary}", err=True)
+    _emit(json.dumps(new, indent=2, ensure_ascii=False) + "\n", out, None, [file], force)
 
 
 def main() -> None:

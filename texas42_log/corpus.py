@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import glob
+import json
 import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -28,7 +29,8 @@ from pathlib import Path
 from typing import IO, Any, Literal, NamedTuple
 
 from .report import result_json, result_text
-from .validate import DEFAULT_MAX_BYTES, validate_bytes
+from .errors import Diagnostic
+from .validate import DEFAULT_MAX_BYTES, ValidationResult, validate_bytes, validate_doc
 
 __all__ = [
     "InputError",
@@ -62,6 +64,10 @@ class Record:
 
     source: str
     data: bytes
+    #: ``json``: ``data`` is a texas42-log document; ``doc``: a JSON payload
+    #: ``{"doc", "positions"}`` read from another notation; ``error``: that
+    #: notation could not be read (``{"message", "line", "column"}``).
+    kind: str = "json"
 
 
 class RecordResult(NamedTuple):
@@ -122,11 +128,12 @@ _GLOB_CHARS = set("*?[")
 
 
 def _is_jsonl(path: str) -> bool:
-    return path.endswith((".jsonl", ".ndjson"))
+    """A JSON Lines file of texas42-log documents (not the foreign formats' JSON Lines)."""
+    return path.endswith((".jsonl", ".ndjson")) and not path.endswith((".plunge.jsonl", ".tricksy.jsonl"))
 
 
 def expand_inputs(args: Iterable[str]) -> list[str]:
-    """Files, directories (recursively: ``*.json``, ``*.jsonl``) and globs → file list.
+    """Files, directories (recursively: ``*.json``, ``*.jsonl``, ``*.t42``) and globs → file list.
 
     Order: as given; a directory's or glob's files sorted. ``-`` is standard input.
     :class:`InputError` for a name that matches nothing.
@@ -139,7 +146,7 @@ def expand_inputs(args: Iterable[str]) -> list[str]:
         p = Path(arg)
         if p.is_dir():
             found = sorted(
-                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson")
+                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson", ".t42")
             )
             if not found:
                 raise InputError(f"{arg}: no .json or .jsonl files in this directory")
@@ -198,8 +205,39 @@ def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_
         if _is_jsonl(name):
             with _reading(name), open(name, "rb") as handle:
                 yield from _lines(name, handle)
-        else:
+        elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
             yield Record(name, read_file(name))
+        else:
+            yield from _converted(name, read_file(name))
+
+
+def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
+    """The matches of a file in another notation (text, a foreign format), one record each."""
+    from .convert import ConvertError, format_for_name, read_sources, sniff
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        yield Record(name, data)  # the JSON path words the encoding error
+        return
+    fmt = sniff(text) if only_foreign else (format_for_name(name) or sniff(text))
+    if fmt is None or fmt in ("json", "jsonl", "csv"):
+        yield Record(name, data)
+        return
+    try:
+        sources = read_sources(text, fmt)
+    except ConvertError as e:
+        payload = {"message": f"not a {fmt} file: {e.message}", "line": e.line, "column": e.column}
+        yield Record(name, json.dumps(payload).encode(), "error")
+        return
+    many = len(sources) > 1
+    for src in sources:
+        where = f"{name}#{src.number}" if many else name
+        if src.raw is not None:
+            yield Record(where, src.raw.encode("utf-8"))
+        else:
+            payload = {"doc": src.doc, "positions": src.positions}
+            yield Record(where, json.dumps(payload, ensure_ascii=False).encode("utf-8"), "doc")
 
 
 TextMode = Literal["all", "invalid", "none"]
@@ -213,7 +251,15 @@ def validate_record(
     ``text`` (every match, invalid ones only, none) and ``as_json`` choose the
     printed forms to render — only what will be printed, so that less travels
     back from a worker process."""
-    result = validate_bytes(record.data, max_bytes=max_bytes)
+    if record.kind == "json":
+        result = validate_bytes(record.data, max_bytes=max_bytes)
+        if not result.valid and result.errors[0].rule == "format":
+            # Not our document: a foreign format's JSON named *.json? Read it as that.
+            other = list(_converted(record.source, record.data, only_foreign=True))
+            if len(other) == 1 and other[0].kind != "json":
+                result = _validate_converted(other[0])
+    else:
+        result = _validate_converted(record)
     report = result.report
     render = text == "all" or (text == "invalid" and not result.valid)
     return RecordResult(
@@ -225,6 +271,17 @@ def validate_record(
         text=result_text(record.source, result) if render else "",
         json=result_json(record.source, result) if as_json else {},
     )
+
+
+def _validate_converted(record: Record) -> ValidationResult:
+    payload = json.loads(record.data)
+    if record.kind == "error":
+        d = Diagnostic("format", payload["message"], "", payload["line"], payload["column"])
+        return ValidationResult(diagnostics=[d])
+    positions = {k: (v[0], v[1]) for k, v in payload["positions"].items()}
+    from .notation import position
+
+    return validate_doc(payload["doc"], lambda p: position(positions, p))
 
 
 def tune_gc() -> None:

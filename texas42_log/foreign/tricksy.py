@@ -16,11 +16,13 @@ it was. ``trump`` 7 is doubles; ``declared_suit`` is the play's ``led``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..check import effective_rules
 from ..model import Match
 from ..notation import ParsedMatch
+from ..positions import line_column, value_positions
 from ..replayed import replay_match
 from ..rules import PRESETS, Rules
 from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low
@@ -98,10 +100,16 @@ def _tile(text: Any) -> str:
     return canonical_tile(int(parts[0]), int(parts[1]))
 
 
-def _bundle_to_doc(bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: int) -> dict[str, Any]:
+def _bundle_to_doc(
+    bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: int,
+    event_at: Callable[[int], tuple[int, int]] | None = None,
+) -> dict[str, Any]:
+    def where(k: int | None) -> tuple[int, int]:
+        return event_at(k) if event_at is not None and k is not None else (ln, 1)
+
     def fail(why: str, k: int | None = None) -> ForeignFormatError:
-        where = f"event {k} ({bundle['events'][k].get('type', '?')}): " if k is not None else ""
-        return ForeignFormatError(where + why, ln, 1)
+        prefix = f"event {k} ({bundle['events'][k].get('type', '?')}): " if k is not None else ""
+        return ForeignFormatError(prefix + why, *where(k))
 
     seats = bundle.get("seats")
     if not isinstance(seats, dict) or sorted(seats) != ["0", "1", "2", "3"]:
@@ -146,15 +154,17 @@ def _bundle_to_doc(bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: i
                     warnings.append({"hand": len(hands) + 1, "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
                                      f"but tricksy's first dealer is seat 0 and the deal passes clockwise: {dealer} deals"})
                 hands.append({"dealer": dealer, "deal": deal, "auction": []})
-                at[f"/hands/{len(hands) - 1}"] = (ln, 1)
+                at[f"/hands/{len(hands) - 1}"] = where(k)
                 pending, declined, contract_name = None, [], None
             elif kind == "PASS":
+                at[f"{hp}/auction/{len(hands[-1]['auction'])}"] = where(k)
                 call: dict[str, Any] = {"seat": seat, "call": "pass"}
                 if declined:
                     call[EXT] = {"declined": declined}
                     declined = []
                 hands[-1]["auction"].append(call)
             elif kind == "BID":
+                at.setdefault(f"{hp}/auction/{len(hands[-1]['auction'])}", where(k))
                 contract, points, marks = ev.get("contract"), ev.get("points"), ev.get("marks")
                 if contract is None:
                     call = {"seat": seat, "call": "points", "bid": points}
@@ -188,7 +198,7 @@ def _bundle_to_doc(bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: i
                 if not isinstance(trump, int) or not 0 <= trump <= 7:
                     raise ValueError("trump is 0–7")
                 hands[-1]["declaration"] = {"seat": seat, "trump": "doubles" if trump == 7 else str(trump)}
-                at[f"{hp}/declaration"] = (ln, 1)
+                at[f"{hp}/declaration"] = where(k)
             elif kind == "PLAY_DOMINO":
                 hand = hands[-1]
                 if "declaration" not in hand:
@@ -204,7 +214,7 @@ def _bundle_to_doc(bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: i
                 if ev.get("declared_suit") is not None:
                     play["led"] = ev["declared_suit"]
                 plays = hand.setdefault("plays", [])
-                at[f"{hp}/plays/{len(plays)}"] = (ln, 1)
+                at[f"{hp}/plays/{len(plays)}"] = where(k)
                 plays.append(play)
             else:
                 raise ValueError(f"unknown event type {kind!r}")
@@ -245,9 +255,16 @@ def _finish_match(doc: dict[str, Any]) -> None:
 def read_bundles(text: str) -> list[ParsedMatch]:
     """One bundle (a JSON object), a JSON list of bundles, or JSON Lines of bundles."""
     stripped = text.lstrip("\ufeff")
+    event_at: Callable[[int], tuple[int, int]] | None = None
     try:
         value = json.loads(stripped)
         items = [(v, 1) for v in (value if isinstance(value, list) else [value])]
+        if isinstance(value, dict):
+            offsets = value_positions(stripped)
+
+            def event_at(k: int) -> tuple[int, int]:
+                offset = offsets.get(f"/events/{k}")
+                return line_column(stripped, offset) if offset is not None else (1, 1)
     except json.JSONDecodeError as e:
         items = []
         lines = stripped.split("\n")
@@ -264,7 +281,7 @@ def read_bundles(text: str) -> list[ParsedMatch]:
         if not looks_like(bundle):
             raise ForeignFormatError("a tricksy bundle is an object with \"seats\", \"config\" and \"events\"", ln, 1)
         at: dict[str, tuple[int, int]] = {}
-        out.append(ParsedMatch(_bundle_to_doc(bundle, at, ln), at, ln))
+        out.append(ParsedMatch(_bundle_to_doc(bundle, at, ln, event_at), at, ln))
     return out
 
 

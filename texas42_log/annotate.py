@@ -1,0 +1,129 @@
+"""Adding, listing and removing comments: ``texas42 annotate``. Pure.
+
+A target is the match, a hand (``hand``), or one action of a hand: a call
+(``call``: the K-th accepted call), the declaration, or a play (``play``: the
+K-th accepted play) — counted as the views count them, so ``--play 12`` is the
+play ``texas42 replay --play 12`` shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Annotation, Match
+
+__all__ = ["Target", "TargetError", "add", "remove", "listing", "parse_target"]
+
+
+class TargetError(ValueError):
+    """The target does not exist in the match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    hand: int | None = None  # from 1
+    call: int | None = None  # from 1, accepted calls
+    play: int | None = None  # from 1, accepted plays
+    declaration: bool = False
+
+    def describe(self) -> str:
+        if self.hand is None:
+            return "match"
+        what = f"hand {self.hand}"
+        if self.call is not None:
+            what += f" call {self.call}"
+        elif self.play is not None:
+            what += f" play {self.play}"
+        elif self.declaration:
+            what += " declaration"
+        return what
+
+
+def parse_target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> Target:
+    if sum(x is not None and x is not False for x in (call, play, declaration or None)) > 1:
+        raise TargetError("name one action: --call, --play or --declaration")
+    if hand is None and (call is not None or play is not None or declaration):
+        raise TargetError("an action belongs to a hand: give --hand N")
+    return Target(hand, call, play, declaration)
+
+
+def _pointer(match: Match, t: Target) -> tuple[str, Any]:
+    """JSON pointer and object of the target."""
+    if t.hand is None:
+        return "", match
+    if not 1 <= t.hand <= len(match.hands):
+        raise TargetError(f"there is no hand {t.hand}; the match has {len(match.hands)}")
+    hand = match.hands[t.hand - 1]
+    hp = f"/hands/{t.hand - 1}"
+    if t.call is not None:
+        accepted = [j for j, c in enumerate(hand.auction) if not c.rejected]
+        if not 1 <= t.call <= len(accepted):
+            raise TargetError(f"hand {t.hand} has {len(accepted)} calls; there is no call {t.call}")
+        j = accepted[t.call - 1]
+        return f"{hp}/auction/{j}", hand.auction[j]
+    if t.play is not None:
+        accepted = [j for j, p in enumerate(hand.plays) if not p.rejected]
+        if not 1 <= t.play <= len(accepted):
+            raise TargetError(f"hand {t.hand} has {len(accepted)} plays; there is no play {t.play}")
+        j = accepted[t.play - 1]
+        return f"{hp}/plays/{j}", hand.plays[j]
+    if t.declaration:
+        if hand.declaration is None:
+            raise TargetError(f"hand {t.hand} has no declaration")
+        return f"{hp}/declaration", hand.declaration
+    return hp, hand
+
+
+def add(match: Match, target: Target, text: str, author: str | None = None) -> Match:
+    """A copy of ``match`` with one more comment on ``target``."""
+    if not text.strip():
+        raise TargetError("a comment needs some text")
+    new = match.model_copy(deep=True)
+    _, obj = _pointer(new, target)
+    obj.annotations = (*obj.annotations, Annotation(text=text, author=author))
+    return new
+
+
+def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]:
+    """A copy without the target's comment ``index`` (from 1), or all of them (None); and how many went."""
+    new = match.model_copy(deep=True)
+    _, obj = _pointer(new, target)
+    notes = obj.annotations
+    if index is None:
+        obj.annotations = ()
+        return new, len(notes)
+    if not 1 <= index <= len(notes):
+        raise TargetError(f"{target.describe()} has {len(notes)} comment(s); there is no comment {index}")
+    obj.annotations = tuple(a for k, a in enumerate(notes, start=1) if k != index)
+    return new, 1
+
+
+def listing(match: Match) -> list[dict[str, Any]]:
+    """Every comment with its target, in document order."""
+    out: list[dict[str, Any]] = []
+
+    def emit(target: Target, pointer: str, notes: Any) -> None:
+        for k, a in enumerate(notes, start=1):
+            out.append({"target": target.describe(), "index": k, "pointer": f"{pointer}/annotations/{k - 1}",
+                        "author": a.author, "text": a.text, **({"hand": target.hand} if target.hand else {}),
+                        **({"call": target.call} if target.call else {}), **({"play": target.play} if target.play else {}),
+                        **({"declaration": True} if target.declaration else {})})
+
+    emit(Target(), "", match.annotations)
+    for i, hand in enumerate(match.hands, start=1):
+        hp = f"/hands/{i - 1}"
+        emit(Target(i), hp, hand.annotations)
+        n = 0
+        for j, c in enumerate(hand.auction):
+            if not c.rejected:
+                n += 1
+                emit(Target(i, call=n), f"{hp}/auction/{j}", c.annotations)
+        if hand.declaration is not None:
+            emit(Target(i, declaration=True), f"{hp}/declaration", hand.declaration.annotations)
+        n = 0
+        for j, p in enumerate(hand.plays):
+            if not p.rejected:
+                n += 1
+                emit(Target(i, play=n), f"{hp}/plays/{j}", p.annotations)
+    return out

@@ -1,0 +1,270 @@
+"""Reading and writing every format the tool knows: one registry, no file I/O.
+
+Readers take text and give :class:`Source` records (a JSON-ready document with
+the source position of each JSON pointer); :func:`validated` turns them into
+checked matches; writers take matches and give text. The CLI picks formats from
+file names (:func:`format_for_name`) or ``--from``/``--to``.
+
+=====================  ====================  =====  =====  ==========================
+name                   file names            read   write  one file holds
+=====================  ====================  =====  =====  ==========================
+``json``               ``*.json``            yes    yes    one match
+``jsonl``              ``*.jsonl``           yes    yes    many matches, one a line
+``text``               ``*.t42``             yes    yes    many matches
+``texas-42-receipt``   ``*.receipt``         yes    yes    one match
+``plunge-code``        ``*.plunge``          yes    yes    one match, a code a hand
+``plunge-hand-v2``     ``*.plunge.json[l]``  yes    yes    one match, a record a hand
+``tricksy``            ``*.tricksy.json[l]`` yes    yes    many matches, a bundle each
+``csv``                ``*.csv``             no     yes    many matches, a row a play
+=====================  ====================  =====  =====  ==========================
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .foreign import CannotExport, ForeignFormatError
+from .model import Match
+from .notation import NotationError, ParsedMatch, parse_text, position, write_text
+from .validate import ValidationResult, validate_bytes, validate_doc
+
+__all__ = [
+    "FORMATS",
+    "READABLE",
+    "WRITABLE",
+    "ConvertError",
+    "Source",
+    "format_for_name",
+    "sniff",
+    "read_sources",
+    "validated",
+    "match_json",
+    "write_matches",
+    "csv_rows",
+    "CannotExport",
+]
+
+FORMATS = ("json", "jsonl", "text", "texas-42-receipt", "plunge-code", "plunge-hand-v2", "tricksy", "csv")
+READABLE = FORMATS[:-1]
+WRITABLE = FORMATS
+#: Formats whose file holds one match only.
+SINGLE = {"json", "texas-42-receipt", "plunge-code", "plunge-hand-v2"}
+EXTENSIONS = {
+    "json": ".json", "jsonl": ".jsonl", "text": ".t42", "texas-42-receipt": ".receipt",
+    "plunge-code": ".plunge", "plunge-hand-v2": ".plunge.jsonl", "tricksy": ".tricksy.json", "csv": ".csv",
+}
+
+
+class ConvertError(ValueError):
+    """The input is not in its format (``line``/``column`` when known)."""
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass(slots=True)
+class Source:
+    """One match as read: its number in the input (from 1), the first line it
+    starts on, and either the raw JSON (our format) or a built document."""
+
+    number: int
+    line: int
+    raw: str | None = None
+    doc: dict[str, Any] | None = None
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def format_for_name(name: str) -> str | None:
+    """The format a file name says, or None."""
+    lower = name.lower()
+    for suffix, fmt in (
+        (".plunge.json", "plunge-hand-v2"), (".plunge.jsonl", "plunge-hand-v2"),
+        (".tricksy.json", "tricksy"), (".tricksy.jsonl", "tricksy"),
+        (".jsonl", "jsonl"), (".ndjson", "jsonl"), (".json", "json"), (".t42", "text"),
+        (".receipt", "texas-42-receipt"), (".plunge", "plunge-code"), (".csv", "csv"),
+    ):
+        if lower.endswith(suffix):
+            return fmt
+    return None
+
+
+def sniff(text: str) -> str | None:
+    """The format of a text whose name says nothing (``.txt``, standard input)."""
+    from .foreign import receipt
+
+    head = text.lstrip("\ufeff \t\r\n")
+    if receipt.looks_like(head):
+        return "texas-42-receipt"
+    if head.startswith("v1") or head.startswith("#r=v1"):
+        return "plunge-code"
+    if head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n"):
+        return "text"
+    if head.lower().startswith("hand "):
+        return "text"
+    if head.startswith("{"):
+        first = head.split("\n", 1)[0]
+        if '"plunge-hand-v2"' in head[:200]:
+            return "plunge-hand-v2"
+        if '"events"' in head and '"seats"' in head:
+            return "tricksy"
+        try:
+            json.loads(first)
+            return "jsonl" if "\n" in head.strip() else "json"
+        except json.JSONDecodeError:
+            return "json"
+    return None
+
+
+def read_sources(text: str, fmt: str) -> list[Source]:
+    """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that format."""
+    try:
+        if fmt == "json":
+            return [Source(1, 1, raw=text)]
+        if fmt == "jsonl":
+            out = []
+            for ln, line in enumerate(text.split("\n"), start=1):
+                if line.strip():
+                    out.append(Source(len(out) + 1, ln, raw=line))
+            return out
+        if fmt == "text":
+            return [_from_parsed(k + 1, pm) for k, pm in enumerate(parse_text(text))]
+        if fmt == "texas-42-receipt":
+            from .foreign.receipt import read_receipt
+
+            return [_from_parsed(1, read_receipt(text))]
+        if fmt == "plunge-code":
+            from .foreign.plunge import read_codes
+
+            return [_from_parsed(1, read_codes(text))]
+        if fmt == "plunge-hand-v2":
+            from .foreign.plunge import read_records
+
+            return [_from_parsed(1, read_records(text))]
+        if fmt == "tricksy":
+            from .foreign.tricksy import read_bundles
+
+            return [_from_parsed(k + 1, pm) for k, pm in enumerate(read_bundles(text))]
+    except (NotationError, ForeignFormatError) as e:
+        raise ConvertError(e.message, e.line, e.column) from None
+    raise ConvertError(f"cannot read the format {fmt!r}; readable: {', '.join(READABLE)}")
+
+
+def _from_parsed(number: int, pm: ParsedMatch) -> Source:
+    return Source(number, pm.line, doc=pm.doc, positions=pm.positions)
+
+
+def validated(src: Source) -> ValidationResult:
+    """Validate one source (structure and rules), diagnostics placed in the source's text."""
+    if src.raw is not None:
+        result = validate_bytes(src.raw)
+        if src.line != 1:  # a JSON Lines line: its line is the file's
+            for d in result.diagnostics:
+                if d.line is not None:
+                    d.line += src.line - 1
+                else:
+                    d.line, d.column = src.line, 1
+        return result
+    assert src.doc is not None
+    positions = src.positions
+    return validate_doc(src.doc, lambda p: position(positions, p))
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    """A match as the JSON object this tool writes: defaults left out, ``status`` kept."""
+    doc = match.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    doc["status"] = match.status
+    fields = Match.model_fields
+    ordered = {k: doc[k] for k in fields if k in doc} | {k: v for k, v in doc.items() if k not in fields}
+    return _notes_last(ordered)  # type: ignore[no-any-return]
+
+
+def _notes_last(value: Any) -> Any:
+    """Comments after what they comment on, in every object (the models list them first)."""
+    if isinstance(value, dict):
+        out = {k: _notes_last(v) for k, v in value.items() if k != "annotations"}
+        if "annotations" in value:
+            out["annotations"] = _notes_last(value["annotations"])
+        return out
+    if isinstance(value, list):
+        return [_notes_last(v) for v in value]
+    return value
+
+
+def _led_name(suit: int | None) -> str:
+    if suit is None:
+        return ""
+    return {7: "trumps", 8: "doubles"}.get(suit, str(suit))
+
+
+CSV_COLUMNS = ("match", "hand", "trick", "play", "seat", "tile", "led_suit", "trump", "contract",
+               "bidder", "winner", "points")
+
+
+def csv_rows(matches: Iterable[Match]) -> Iterable[dict[str, Any]]:
+    """One row per play (rejected attempts left out): where, who, what, and the trick's result."""
+    from .replayed import replay_match
+
+    for m_no, match in enumerate(matches, start=1):
+        _, facts = replay_match(match)
+        for f in facts:
+            if f.contract is None or f.trump is None:
+                continue
+            contract = f.contract.special or f.contract.kind.value
+            trump = f.contract.special if f.contract.special in ("nello", "sevens") else f.trump.value
+            k = 0
+            for t in f.tricks:
+                for seat, tile in t.plays:
+                    k += 1
+                    complete = t.winner is not None
+                    yield {
+                        "match": m_no, "hand": f.index + 1, "trick": t.number, "play": k, "seat": seat,
+                        "tile": str(tile), "led_suit": _led_name(t.led), "trump": trump, "contract": contract,
+                        "bidder": f.contract.bidder, "winner": t.winner if complete else "",
+                        "points": t.points if complete else "",
+                    }
+
+
+def write_matches(matches: list[Match], fmt: str) -> str:
+    """``matches`` in format ``fmt``; :class:`CannotExport` when the format cannot hold them."""
+    if fmt in SINGLE and len(matches) != 1:
+        raise CannotExport(f"a {fmt} file holds one match, and there are {len(matches)}; write .jsonl, "
+                           "or give a directory as the output to write one file per match")
+    if fmt == "json":
+        return json.dumps(match_json(matches[0]), indent=2, ensure_ascii=False) + "\n"
+    if fmt == "jsonl":
+        return "".join(json.dumps(match_json(m), ensure_ascii=False, separators=(",", ":")) + "\n" for m in matches)
+    if fmt == "text":
+        return "\n".join(write_text(m) for m in matches)
+    if fmt == "texas-42-receipt":
+        from .foreign.receipt import write_receipt
+
+        return write_receipt(matches[0])
+    if fmt == "plunge-code":
+        from .foreign.plunge import write_codes
+
+        return write_codes(matches[0])
+    if fmt == "plunge-hand-v2":
+        from .foreign.plunge import write_records
+
+        return write_records(matches[0])
+    if fmt == "tricksy":
+        from .foreign.tricksy import write_bundle
+
+        return "".join(write_bundle(m) for m in matches)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        w.writeheader()
+        for row in csv_rows(matches):
+            w.writerow(row)
+        return buf.getvalue()
+    raise CannotExport(f"cannot write the format {fmt!r}; writable: {', '.join(WRITABLE)}")
+
