@@ -10,7 +10,7 @@ import tempfile
 from enum import StrEnum
 from pathlib import Path
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -310,14 +310,37 @@ def rules(
         typer.echo(f"      from: {o.source}")
 
 
-def _valid_match(name: str) -> tuple[str, "Match"]:
-    """Read and validate one log for the view commands: an invalid log is exit 1."""
+def _valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
+    """Read and validate one log (any readable format; match ``number`` of several)
+    for the view commands: an invalid log is exit 1."""
+    from .convert import ConvertError, format_for_name, read_sources, sniff, validated
     from .report import result_text
     from .validate import validate_bytes
 
     data = _read_input(name)
     source = "<stdin>" if name == "-" else name
-    result = validate_bytes(data)
+    fmt = format_for_name(name) if name != "-" else None
+    if fmt in (None, "json"):
+        result = validate_bytes(data)
+        if result.valid or fmt == "json" or not result.errors or result.errors[0].rule != "format":
+            results = [result]
+            fmt = "json"
+    if fmt != "json":
+        text = _decode(source, data)
+        fmt = fmt or sniff(text) or "json"
+        try:
+            results = [validated(s) for s in read_sources(text, fmt)]
+        except ConvertError as e:
+            where = f"{source}:{e.line}:{e.column}" if e.line is not None else source
+            typer.echo(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
+            raise typer.Exit(code=1) from None
+    if number is None:
+        if len(results) > 1:
+            raise _usage_error(f"{source} holds {len(results)} matches; say which with --match N")
+        number = 1
+    if not 1 <= number <= len(results):
+        raise _usage_error(f"--match {number}: {source} holds {len(results)} match(es)")
+    result = results[number - 1]
     if not result.valid or result.match is None:
         typer.echo(result_text(source, result), err=True)
         typer.echo(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
@@ -359,6 +382,7 @@ def replay(
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
 ) -> None:
     """Show a hand as one observer may see it (R25–R29): one moment, or trick by trick.
 
@@ -372,7 +396,7 @@ def replay(
         raise _usage_error("give --trick or --play, not both")
     who = _observer(observer)
     lang = _language(lang)
-    source, match = _valid_match(file)
+    source, match = _valid_match(file, match_no)
     if hand > len(match.hands):
         raise _usage_error(f"--hand {hand}: {source} has {len(match.hands)} hands")
     try:
@@ -410,6 +434,7 @@ def render(
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
 ) -> None:
     """Write one self-contained HTML page that steps through the match as one observer saw it.
 
@@ -426,7 +451,7 @@ def render(
         raise _usage_error(f"{out} exists; pass --force to replace it")
     if out.is_dir():
         raise _usage_error(f"{out} is a directory")
-    _, match = _valid_match(file)
+    _, match = _valid_match(file, match_no)
     page = render_html(match, who, lang)
     try:
         atomic_write(out, page)
@@ -682,7 +707,7 @@ def _int(v: object) -> int | None:
         raise _usage_error(f"{v!r} is not a number") from None
 
 
-def _bulk_items(path: Path) -> list[dict[str, object]]:
+def _bulk_items(path: Path) -> list[dict[str, Any]]:
     import csv
     import io
 

@@ -129,7 +129,7 @@ def read_sources(text: str, fmt: str) -> list[Source]:
         if fmt == "json":
             return [Source(1, 1, raw=text)]
         if fmt == "jsonl":
-            out = []
+            out: list[Source] = []
             for ln, line in enumerate(text.split("\n"), start=1):
                 if line.strip():
                     out.append(Source(len(out) + 1, ln, raw=line))
@@ -218,7 +218,7 @@ def csv_rows(matches: Iterable[Match]) -> Iterable[dict[str, Any]]:
             if f.contract is None or f.trump is None:
                 continue
             contract = f.contract.special or f.contract.kind.value
-            trump = f.contract.special if f.contract.special in ("nello", "sevens") else f.trump.value
+            trump = "none" if f.contract.special in ("nello", "sevens") else f.trump.value
             k = 0
             for t in f.tricks:
                 for seat, tile in t.plays:

@@ -227,7 +227,7 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
     try:
         sources = read_sources(text, fmt)
     except ConvertError as e:
-        payload = {"message": f"not a {fmt} file: {e.message}", "line": e.line, "column": e.column}
+        payload: dict[str, Any] = {"message": f"not a {fmt} file: {e.message}", "line": e.line, "column": e.column}
         yield Record(name, json.dumps(payload).encode(), "error")
         return
     many = len(sources) > 1
@@ -236,7 +236,7 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
         if src.raw is not None:
             yield Record(where, src.raw.encode("utf-8"))
         else:
-            payload = {"doc": src.doc, "positions": src.positions}
+            payload = {"doc": src.doc, "positions": src.positions}  # a JSON object for the worker
             yield Record(where, json.dumps(payload, ensure_ascii=False).encode("utf-8"), "doc")
 
 

@@ -318,7 +318,7 @@ class Source(_Object):
     """Since 1.1. Where an imported match came from: ``texas42 validate`` repeats its
     warnings (rule id ``import``) so nobody mistakes an assumption for a record."""
 
-    format: str = Field(description="The format read, e.g. 'texas-42-receipt', 'plunge-code', 'tricksy-events'.")
+    format: str = Field(description="The format read, e.g. 'texas-42-receipt', 'plunge-code', 'tricksy'.")
     warnings: Annotated[tuple[ImportWarning, ...], Field(default=(), strict=False)]
 
 

@@ -71,7 +71,7 @@ def position(positions: dict[str, tuple[int, int]], pointer: str) -> tuple[int, 
 
 # -- tiles ----------------------------------------------------------------------
 
-_TILE_RE = re.compile(r"^\[?\s*([0-6])\s*[|:\-/,]?\s*([0-6])\s*\]?$")
+_TILE_RE = re.compile(r"^(?:\[\s*([0-6])\s*[|:\-/,]?\s*([0-6])\s*\]|([0-6])[|:\-/]?([0-6]))$")
 
 
 def parse_tile(text: str) -> str | None:
@@ -79,7 +79,7 @@ def parse_tile(text: str) -> str | None:
     m = _TILE_RE.match(text.strip())
     if m is None:
         return None
-    a, b = sorted((int(m.group(1)), int(m.group(2))))
+    a, b = sorted(int(g) for g in m.groups() if g is not None)
     return f"[{a}|{b}]"
 
 
@@ -462,10 +462,10 @@ class _Reader:
         return {"A+C": int(m.group(1)), "B+D": int(m.group(2))}
 
     # hands
-    def hand(self) -> dict[str, Any]:
+    def hand(self, keyword: _Tok) -> dict[str, Any]:
         hands = self.pm.doc.get("hands") if self.pm is not None else None
         if not hands:
-            raise self.fail(self.peek(), "a hand's statements come after its 'Hand N: dealer X' line")
+            raise self.fail(keyword, "a hand's statements come after its 'Hand N: dealer X' line")
         return hands[-1]  # type: ignore[no-any-return]
 
     def hp(self) -> str:
@@ -500,7 +500,7 @@ class _Reader:
             self.set_target(hand, self.hp())
             self.trailers()
             return
-        hand = self.hand()
+        hand = self.hand(t)
         hp = self.hp()
         self.skip_colons()
         if key == "deal":
@@ -790,9 +790,9 @@ def write_text(match: Match) -> str:
     if match.dealer_draw is not None:
         if not match.dealer_draw:
             lines.append("[Draw]")
-        for k, d in enumerate(match.dealer_draw):
-            lines.append(f"[Draw {_s(d.seat)} {_s(d.tile)}]")
-            header_ext.append((f"/dealer_draw/{k}", d))
+        for n_draw, draw in enumerate(match.dealer_draw):
+            lines.append(f"[Draw {_s(draw.seat)} {_s(draw.tile)}]")
+            header_ext.append((f"/dealer_draw/{n_draw}", draw))
     lines.append(f"[Status {_s(match.status)}]")
     if match.result is not None:
         marks = f" {_s(_teams_plain(match.result.marks))}" if match.result.marks is not None else ""
@@ -803,9 +803,9 @@ def write_text(match: Match) -> str:
     if match.source is not None:
         lines.append(f"[Source {_s(match.source.format)}]")
         header_ext.append(("/source", match.source))
-        for k, w in enumerate(match.source.warnings):
-            lines.append(f"[Warning {_s(w.hand)} {_s(w.text)}]")
-            header_ext.append((f"/source/warnings/{k}", w))
+        for n_warning, warning in enumerate(match.source.warnings):
+            lines.append(f"[Warning {_s(warning.hand)} {_s(warning.text)}]")
+            header_ext.append((f"/source/warnings/{n_warning}", warning))
     header_ext.insert(0, ("", match))
     for ptr, obj in header_ext:
         if _extras(obj):
@@ -833,7 +833,7 @@ def write_text(match: Match) -> str:
         lines.append(("Auction: " + ", ".join(calls)).rstrip())
         d = hand.declaration
         if d is not None:
-            words = [d.seat]
+            words: list[str] = [d.seat]
             if d.trump is not None:
                 words.append(f"trump {d.trump}")
             if d.contract is not None:
@@ -858,15 +858,15 @@ def write_text(match: Match) -> str:
             lines.append(f"Trick {number}: " + ", ".join(trick))
         o = hand.outcome
         if o is not None:
-            bits = [o.result] if o.result is not None else []
-            bits += [f"{k} {_teams(getattr(o, k))}" for k in ("points", "marks", "score") if getattr(o, k) is not None]
+            bits: list[str] = [o.result] if o.result is not None else []
+            bits += [f"{key} {_teams(getattr(o, key))}" for key in ("points", "marks", "score") if getattr(o, key) is not None]
             lines.append(f"Outcome:{_ext(o)} " + ", ".join(bits))
             lines[-1] = lines[-1].rstrip()
             if o.tricks is not None:
                 items = []
                 for t in o.tricks:
-                    w = t.winner or ("" if t.points is not None else "-")
-                    items.append(w + (f"+{t.points}" if t.points is not None else "") + _ext(t))
+                    who = t.winner or ("" if t.points is not None else "-")
+                    items.append(who + (f"+{t.points}" if t.points is not None else "") + _ext(t))
                 lines.append(("Tricks: " + ", ".join(items)).rstrip())
     return "\n".join(lines) + "\n"
 

@@ -11,7 +11,9 @@ Seats map by index, 0↔A, 1↔B, 2↔C, 3↔D; team 0↔A+C, team 1↔B+D.
 
 from __future__ import annotations
 
-__all__ = ["ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low"]
+from typing import Any
+
+__all__ = ["ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle"]
 
 SEAT_OF = ("A", "B", "C", "D")
 INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
@@ -40,3 +42,22 @@ def canonical_tile(a: int, b: int) -> str:
 def high_low(tile: str) -> tuple[int, int]:
     """(high, low) of a canonical tile name ``[l|h]``."""
     return int(tile[3]), int(tile[1])
+
+
+def settle(doc: dict[str, Any]) -> None:
+    """An imported match whose last hand gave a team the winning score is over: mark it
+    complete, with its winner (formats that record no match end leave it unfinished)."""
+    from ..model import Match
+    from ..replayed import replay_match
+
+    try:
+        match = Match.model_validate(doc | {"status": "complete"})
+        rules, facts = replay_match(match)
+    except ValueError:
+        return
+    if not facts or not facts[-1].finished:
+        return
+    score = facts[-1].score
+    if max(score.values()) >= rules.goal:
+        doc["status"] = "complete"
+        doc["result"] = {"winner": max(score, key=lambda t: score[t]), "marks": score}

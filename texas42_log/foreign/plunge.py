@@ -21,7 +21,7 @@ from typing import Any
 from ..model import Match
 from ..notation import ParsedMatch
 from ..rules import PRESETS
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low
+from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, settle
 
 __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
 
@@ -153,7 +153,7 @@ def _match_doc(letter: str, hands: list[dict[str, Any]], fmt: str, warnings: lis
         hand["plays"] = [{"seat": owner[p["tile"]], "tile": p["tile"]} for p in hand["plays"]]
         if not hand["plays"]:
             del hand["plays"]
-    return {
+    doc = {
         "format": "texas42-log",
         "version": "1.1",
         "rules": {"preset": LETTERS[letter]},
@@ -162,11 +162,13 @@ def _match_doc(letter: str, hands: list[dict[str, Any]], fmt: str, warnings: lis
         "hands": hands,
         "source": {"format": fmt, "warnings": warnings},
     }
+    settle(doc)
+    return doc
 
 
 _ONE_HAND = (
-    "a replay code holds one hand and no match score: the match is marked unfinished and "
-    "starts from 0–0"
+    "a replay code holds one hand and no match score: the match starts from 0–0, and is "
+    "complete only if its codes reach the winning marks"
 )
 
 
@@ -280,17 +282,16 @@ def write_records(match: Match) -> str:
     letter = preset_letter(match)
     lines = []
     for i, h in enumerate(match.hands):
-        rec = dict((h.__pydantic_extra__ or {}).get(RECORD_EXT) or {"schema": RECORD_FORMAT})
-        rec["code"] = _code(letter, h, i + 1)
-        order = list((h.__pydantic_extra__ or {}).get(RECORD_EXT, {}).keys())
-        keyed = {k: rec[k] for k in order if k in rec}
+        found = (h.__pydantic_extra__ or {}).get(RECORD_EXT)
+        kept: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
+        code = _code(letter, h, i + 1)
         # the record's own key order, with the code where the app writes it (after marksBefore)
         out: dict[str, Any] = {}
-        for k, v in keyed.items():
+        for k, v in kept.items():
             out[k] = v
             if k == "marksBefore":
-                out["code"] = rec["code"]
+                out["code"] = code
         out.setdefault("schema", RECORD_FORMAT)
-        out.setdefault("code", rec["code"])
+        out.setdefault("code", code)
         lines.append(json.dumps(out, ensure_ascii=False))
     return "\n".join(lines) + "\n"

@@ -22,6 +22,7 @@ from ..model import Match
 from ..notation import ParsedMatch
 from ..replayed import replay_match
 from ..rules import PRESETS
+from ..seats import Team
 from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low
 
 __all__ = ["FORMAT", "looks_like", "read_receipt", "write_receipt"]
@@ -216,7 +217,8 @@ def write_receipt(match: Match) -> str:
     if rules != PRESETS["texas-42"]:
         diff = ", ".join(f"{k}={v[0]!r}" for k, v in rules.differences(PRESETS["texas-42"]).items())
         raise CannotExport(f"a receipt's games follow the texas-42 rules; this match differs: {diff}")
-    ext: dict[str, Any] = dict((match.__pydantic_extra__ or {}).get(EXTENSION) or {})
+    found = (match.__pydantic_extra__ or {}).get(EXTENSION)
+    ext: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
     short = set(ext.get("short_declarations", []))
     low_first = {tuple(x) for x in ext.get("low_first", [])}
     plural = set(ext.get("plural_marks", []))
@@ -252,7 +254,7 @@ def write_receipt(match: Match) -> str:
                 k += 1
             assert t.winner is not None
             lines.append(f"  trick {t.number}: {' '.join(plays)} -> S{INDEX_OF[t.winner]} +{t.points}")
-        team = "A+C" if INDEX_OF[seat] % 2 == 0 else "B+D"
+        team: Team = "A+C" if INDEX_OF[seat] % 2 == 0 else "B+D"
         got = f.result.marks
         to = max(got, key=lambda x: got[x])
         unit = "marks" if f.index in plural else "mark"  # the writer's singular, whatever the stake

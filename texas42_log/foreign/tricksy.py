@@ -25,11 +25,11 @@ from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
 from ..replayed import replay_match
 from ..rules import PRESETS, Rules
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low
+from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, settle
 
 __all__ = ["FORMAT", "read_bundles", "write_bundle", "rules_from_config", "looks_like"]
 
-FORMAT = "tricksy-events"
+FORMAT = "tricksy"
 EXT = "x-tricksy"
 _SPECIALS = ("nello", "nello_low", "plunge", "splash", "sevens")
 _LEAD = {"never": "never", "first_trick": "first-trick", "always": "always"}
@@ -86,7 +86,7 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
         sevens_min_marks=opt("sevens", "minimum_marks"),
         doubles="own-suit" if own else "in-suit",
         doubles_trump=own,
-        declared_lead=_LEAD[cfg["allow_declared_lead"]],  # type: ignore[arg-type]
+        declared_lead=_LEAD[cfg["allow_declared_lead"]],
         match_goal_marks=int(cfg["marks_to_win"]),
     )
 
@@ -146,7 +146,7 @@ def _bundle_to_doc(
         hp = f"/hands/{len(hands) - 1}"
         try:
             if kind == "HAND_DEALT":
-                deal = {s: [] for s in SEAT_OF}
+                deal: dict[str, list[str]] = {s: [] for s in SEAT_OF}
                 for entry in ev["hands"]:
                     deal[SEAT_OF[int(entry[0])]] = [_tile(t) for t in entry[1]]
                 dealer = SEAT_OF[len(hands) % 4]
@@ -233,23 +233,8 @@ def _bundle_to_doc(
     doc[EXT] = {"seats": seats, "config": config} | {
         k: v for k, v in bundle.items() if k not in ("seats", "config", "events")
     }
-    _finish_match(doc)
+    settle(doc)
     return doc
-
-
-def _finish_match(doc: dict[str, Any]) -> None:
-    """A game whose last hand gave a team its marks is over: complete, with its winner."""
-    try:
-        match = Match.model_validate(doc | {"status": "complete"})
-        rules, facts = replay_match(match)
-    except ValueError:
-        return
-    if not facts or not facts[-1].finished:
-        return
-    score = facts[-1].score
-    if max(score.values()) >= rules.goal:
-        doc["status"] = "complete"
-        doc["result"] = {"winner": max(score, key=lambda t: score[t]), "marks": score}
 
 
 def read_bundles(text: str) -> list[ParsedMatch]:
@@ -324,10 +309,15 @@ def config_from_rules(rules: Rules) -> dict[str, Any]:
     return config
 
 
+def _ext_of(obj: Any) -> dict[str, Any]:
+    value = (obj.__pydantic_extra__ or {}).get(EXT)
+    return dict(value) if isinstance(value, dict) else {}
+
+
 def write_bundle(match: Match) -> str:
     """The match as a tricksy bundle (one JSON object on one line)."""
     rules = effective_rules(match)
-    ext = dict((match.__pydantic_extra__ or {}).get(EXT) or {})
+    ext: dict[str, Any] = _ext_of(match)
     config = config_from_rules(rules)
     if "config" in ext and rules_from_config(ext["config"]) == rules:
         config = ext["config"]
@@ -354,7 +344,7 @@ def write_bundle(match: Match) -> str:
             special_contract = "sevens" if decl.contract == "sevens" else (
                 "nello_low" if decl.doubles == "low" or (decl.doubles is None and rules.nello_doubles == "low") else "nello")
         for c in hand.auction:
-            for d in (c.__pydantic_extra__ or {}).get(EXT, {}).get("declined", []):
+            for d in _ext_of(c).get("declined", []):
                 events.append({"type": "BID", "actor": pid[c.seat], "contract": d["contract"], "points": None, "marks": d["marks"]})
                 partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
                 events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": False})

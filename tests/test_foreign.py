@@ -1,0 +1,232 @@
+"""The three foreign formats of FORMATS.md: every sample imports and validates under
+the rules it declares, exports re-import identically, the engine agrees with what
+each program recorded, and what a format cannot hold is refused with a reason."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from texas42_log.convert import read_sources, sniff, validated, write_matches
+from texas42_log.foreign import CannotExport, ForeignFormatError
+from texas42_log.foreign.plunge import read_codes
+from texas42_log.foreign.receipt import read_receipt
+from texas42_log.foreign.tricksy import read_bundles, rules_from_config
+from texas42_log.model import Match
+from texas42_log.replayed import replay_match
+from texas42_log.rules import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
+FOREIGN = ROOT / "fixtures" / "foreign"
+VALID = ROOT / "fixtures" / "valid"
+
+SAMPLES = {
+    "texas-42-receipt": sorted((FOREIGN / "texas-42").glob("*.receipt")),
+    "plunge-code": sorted((FOREIGN / "plunge").glob("*.plunge")),
+    "plunge-hand-v2": sorted((FOREIGN / "plunge").glob("*.plunge.json")),
+    "tricksy": sorted((FOREIGN / "tricksy").glob("*.tricksy.json")),
+}
+CASES = [(fmt, p) for fmt, paths in SAMPLES.items() for p in paths]
+PRESET = {
+    "verify_player": "texas-42", "doubles_trump": "texas-42", "no_trump": "texas-42",
+    "P1_tournament_point_bids_early_end": "plunge-t", "P2_plunge_nello_preset_forced_bid_nello": "plunge-l",
+    "P3_casual_plunge_partner_declares_and_leads": "plunge-c", "P4_tournament_all_pass_thrown_in": "plunge-t",
+    "P5_partial_mid_trick_2": "plunge-t", "P1_record": "plunge-t",
+    "T1_standard_then_redeal": "tricksy", "T2_forced_dealer_nello": "tricksy",
+    "T3_plunge_declined_then_accepted_doubles_trump": "tricksy",
+}
+
+
+def _import(fmt: str, path: Path) -> Match:
+    (src,) = read_sources(path.read_text("utf-8"), fmt)
+    result = validated(src)
+    assert result.valid, [d.message for d in result.errors]
+    assert result.match is not None
+    return result.match
+
+
+def test_at_least_three_samples_per_program() -> None:
+    assert len(SAMPLES["texas-42-receipt"]) >= 3
+    assert len(SAMPLES["plunge-code"]) + len(SAMPLES["plunge-hand-v2"]) >= 3
+    assert len(SAMPLES["tricksy"]) >= 3
+
+
+@pytest.mark.parametrize(("fmt", "path"), CASES, ids=lambda x: x if isinstance(x, str) else x.name)
+def test_sample_imports_validates_under_its_rules_and_says_what_was_not_recorded(fmt: str, path: Path) -> None:
+    match = _import(fmt, path)
+    stem = path.name.split(".")[0]
+    assert match.rules.preset == PRESET[stem]
+    assert match.source is not None and match.source.format == fmt
+    (src,) = read_sources(path.read_text("utf-8"), fmt)
+    warnings = [d for d in validated(src).diagnostics if d.severity == "warning"]
+    assert all(d.rule == "import" for d in warnings)
+    # a receipt has no auction, a code or record no match score; a tricksy log records
+    # every move and the house rules (its warnings would be for a dealer it misstates)
+    assert bool(warnings) == (fmt != "tricksy")
+    if fmt == "texas-42-receipt":
+        assert any("assumed" in d.message for d in warnings)
+
+
+@pytest.mark.parametrize(("fmt", "path"), CASES, ids=lambda x: x if isinstance(x, str) else x.name)
+def test_export_reimports_identically(fmt: str, path: Path) -> None:
+    match = _import(fmt, path)
+    text = write_matches([match], fmt)
+    (src,) = read_sources(text, fmt)
+    again = validated(src).match
+    assert again == match
+    # and into our JSON and back
+    (src,) = read_sources(write_matches([match], "json"), "json")
+    assert validated(src).match == match
+
+
+@pytest.mark.parametrize("path", SAMPLES["texas-42-receipt"] + SAMPLES["plunge-code"], ids=lambda p: p.name)
+def test_text_formats_are_written_back_byte_for_byte(path: Path) -> None:
+    fmt = "texas-42-receipt" if path.suffix == ".receipt" else "plunge-code"
+    assert write_matches([_import(fmt, path)], fmt) == path.read_text("utf-8")
+
+
+@pytest.mark.parametrize("path", SAMPLES["tricksy"] + SAMPLES["plunge-hand-v2"], ids=lambda p: p.name)
+def test_json_formats_are_written_back_value_for_value(path: Path) -> None:
+    fmt = "tricksy" if "tricksy" in path.name else "plunge-hand-v2"
+    written = json.loads(write_matches([_import(fmt, path)], fmt))
+    original = json.loads(path.read_text("utf-8"))
+    assert written == original
+
+
+def test_the_real_receipt_is_13_hands_won_7_6_by_team_0() -> None:
+    match = _import("texas-42-receipt", FOREIGN / "texas-42" / "verify_player.receipt")
+    assert len(match.hands) == 13 and match.status == "complete"
+    assert match.result is not None and match.result.winner == "A+C"
+    assert match.result.marks is not None and (match.result.marks.AC, match.result.marks.BD) == (7, 6)
+    # FORMATS.md example 1.1: S0 shakes, S1 bids 30 and names threes; deal derived from the plays
+    first = match.hands[0]
+    assert first.dealer == "A" and [c.call for c in first.auction] == ["points", "pass", "pass", "pass"]
+    assert first.deal is not None and sorted(first.deal.A) == sorted(
+        ["[1|6]", "[0|5]", "[3|6]", "[0|1]", "[1|5]", "[0|2]", "[2|4]"])
+    assert first.declaration is not None and first.declaration.trump == "3"
+
+
+def test_plunge_codes_decode_to_what_the_app_decodes() -> None:
+    """The engine's trick winners, points and results equal the app's decoded state."""
+    expected = json.loads((FOREIGN / "plunge" / "replay_codes_expected.json").read_text("utf-8"))["codes"]
+    for case in expected:
+        pm = read_codes(case["code"])
+        match = Match.model_validate(pm.doc)
+        _, (facts,) = replay_match(match)
+        exp = case["expect"]
+        seats = "ABCD"
+        got = [[(seats.index(s), f"{t.high}{t.low}") for s, t in tr.plays]
+               for tr in facts.tricks if tr.winner is not None]
+        assert got == [[(s, tile) for s, tile in t["plays"]] for t in exp["tricks"]], case["name"]
+        assert [seats.index(t.winner) for t in facts.tricks if t.winner] == [t["winner"] for t in exp["tricks"]]
+        assert [t.points for t in facts.tricks if t.winner] == [t["points"] for t in exp["tricks"]]
+        if exp["handResult"] is None:
+            assert facts.result is None
+        else:
+            assert facts.result is not None
+            team = "A+C" if exp["handResult"]["team"] == 0 else "B+D"
+            assert facts.result.marks[team] == exp["handResult"]["marks"]
+            assert (facts.result.outcome.value == "made") == exp["handResult"]["made"]
+        if facts.contract is not None:
+            assert seats.index(facts.contract.bidder) == exp["declarer"]
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [("R15-renege.receipt", "R15"), ("R15-renege.plunge", "R15"), ("R21-out-of-turn.tricksy.json", "R21")],
+)
+def test_the_validator_names_the_rule_a_source_broke(name: str, rule: str) -> None:
+    path = FOREIGN / "invalid" / name
+    fmt = sniff(path.read_text("utf-8"))
+    assert fmt is not None
+    (src,) = read_sources(path.read_text("utf-8"), fmt)
+    result = validated(src)
+    assert [d.rule for d in result.errors] == [rule]
+    (error,) = result.errors
+    assert error.line is not None and (error.line, error.column) != (1, 1)  # placed on the offending play
+
+
+def test_tricksy_house_rules_become_options() -> None:
+    t3 = json.loads((FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json").read_text())
+    rules = rules_from_config(t3["config"])
+    assert rules.doubles == "own-suit" and rules.doubles_trump and rules.declared_lead == "always"
+    match = _import("tricksy", FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json")
+    plunge = match.hands[0].auction[1]
+    # the declined proposal is not a call, and is kept to be written back
+    assert [c.call for c in match.hands[0].auction] == ["pass", "marks", "pass", "pass"]
+    assert plunge.special == "plunge" and (plunge.__pydantic_extra__ or {})["x-tricksy"] == {
+        "declined": [{"contract": "plunge", "marks": 4}]}
+    assert match.hands[0].declaration is not None and match.hands[0].declaration.seat == "A"  # the partner
+    assert any(p.led == 5 for p in match.hands[0].plays)
+
+
+def test_tricksy_nello_needs_no_declaration_event() -> None:
+    match = _import("tricksy", FOREIGN / "tricksy" / "T2_forced_dealer_nello.tricksy.json")
+    decl = match.hands[0].declaration
+    assert decl is not None and decl.contract == "nello" and decl.seat == "A"
+    assert len([p for p in match.hands[0].plays]) == 21
+
+
+def _valid(name: str) -> Match:
+    return Match.model_validate_json((VALID / name).read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("fixture", "fmt", "words"),
+    [
+        ("point-bids-early-end.json", "texas-42-receipt", "texas-42 rules"),
+        ("variant-texas-42-all-seven-tricks.json", "plunge-code", "presets t, f, l, c"),
+        ("seed-worked-example.json", "tricksy", "house rules cannot say"),
+        ("variant-texas-42-all-seven-tricks.json", "texas-42-receipt", "played to the last tile"),
+        ("seed-worked-example.json", "json", ""),
+    ],
+)
+def test_what_a_format_cannot_hold_is_refused_with_a_reason(fixture: str, fmt: str, words: str) -> None:
+    match = _valid(fixture)
+    if not words:
+        with pytest.raises(CannotExport, match="holds one match"):
+            write_matches([match, match], fmt)
+        return
+    with pytest.raises(CannotExport) as e:
+        write_matches([match], fmt)
+    assert words in str(e.value)
+
+
+def test_our_games_under_a_foreign_preset_export_and_reimport() -> None:
+    """A match of ours played under plunge-l's rules becomes codes, and comes back the same
+    except for what codes do not hold (players, annotations, the match status)."""
+    match = _valid("variant-plunge-l-forced-bid-nello.json")
+    assert match.rules.preset == "plunge-l"
+    codes = write_matches([match], "plunge-code")
+    assert codes.count("\n") == len(match.hands)
+    (src,) = read_sources(codes, "plunge-code")
+    back = validated(src)
+    assert back.valid and back.match is not None
+    assert [h.auction for h in back.match.hands] == [h.auction for h in match.hands]
+    assert [[(p.seat, p.tile) for p in h.plays] for h in back.match.hands] == [
+        [(p.seat, p.tile) for p in h.plays] for h in match.hands]
+
+
+@pytest.mark.parametrize(
+    ("reader", "text", "words"),
+    [
+        (read_codes, "v2t3555", "starts with v1"),
+        (read_codes, "v1x" + "0" * 60, "preset letter"),
+        (read_codes, "v1t355535041301110444342403122206665646362522161605451333200.P3031PX", "declaration"),
+        (read_codes, "v1t355535041301110444342403122206665646362522161605451333255.P", "dealt twice"),
+        (read_receipt, "rob player self-play verification: PASS\nhand 0: shaker S0, bidder S9, bid P(30), declaration P3\n", "seat"),
+        (read_receipt, "hand 0: shaker S0, bidder S1, bid M(2), declaration P3\n", "P(n)"),
+        (read_bundles, '{"seats": {}, "config": {}, "events": []}', "seats"),
+    ],
+)
+def test_malformed_foreign_input_is_a_one_sentence_error(reader: object, text: str, words: str) -> None:
+    with pytest.raises(ForeignFormatError) as e:
+        reader(text)  # type: ignore[operator]
+    assert words in e.value.message and "\n" not in str(e.value)
+
+
+def test_every_preset_a_format_names_exists() -> None:
+    for preset in set(PRESET.values()):
+        assert preset in PRESETS
