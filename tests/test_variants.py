@@ -130,6 +130,27 @@ def dealt(hands: dict[str, list[str]]) -> dict[str, tuple[int, int]]:
     return count_doubles({s: [T(t) for t in ts] for s, ts in hands.items()})  # type: ignore[misc]
 
 
+def test_a_plunge_jumps_freely_where_mark_bids_do() -> None:
+    """FORMATS.md tricksy: any size from the Plunge's least, above the high bid, up to 7."""
+    rules = PRESETS["tricksy"]
+    assert rules.mark_ladder == "free"
+    four = ["[0|0]", "[1|1]", "[2|2]", "[3|3]", "[0|1]", "[0|2]", "[0|3]"]
+    four_more = ["[4|4]", "[5|5]", "[6|6]", "[3|3]", "[1|2]", "[1|3]", "[1|4]"]
+    a = Auction(rules, "D", dealt({"A": four, "B": four_more, "C": [], "D": []}))
+    with pytest.raises(IllegalAction, match="4 to 7 marks"):
+        a.call("A", BidKind.MARKS, 3, "plunge")
+    with pytest.raises(IllegalAction, match="4 to 7 marks"):
+        a.call("A", BidKind.MARKS, 8, "plunge")
+    a.call("A", BidKind.MARKS, 6, "plunge")  # a jump past 4, which the exact ladder forbids
+    with pytest.raises(IllegalAction, match="above the high bid"):
+        a.call("B", BidKind.MARKS, 6, "plunge")
+    a.call("B", BidKind.MARKS, 7, "plunge")
+    # under the exact ladder the same 6 is refused: a Plunge is 4, or one more than the high bid
+    exact = Auction(PRESETS["casual"], "D", dealt({"A": four, "B": [], "C": [], "D": []}))
+    with pytest.raises(IllegalAction, match="Plunge is 4 marks"):
+        exact.call("A", BidKind.MARKS, 6, "plunge")
+
+
 def test_plunge_needs_four_doubles_and_is_four_marks_or_one_more() -> None:
     rules = PRESETS["casual"]
     four = ["[0|0]", "[1|1]", "[2|2]", "[3|3]", "[0|1]", "[0|2]", "[0|3]"]

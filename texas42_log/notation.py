@@ -94,6 +94,8 @@ class _Tok:
 
 
 _WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
+_BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
+_WORD = re.compile(r"[^ \t\r\n,;{}\[\]&@\"():·]*")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/,]?\s*[0-6]\s*\]")
 _DECODER = json.JSONDecoder()
 
@@ -122,7 +124,7 @@ def _tokens(text: str) -> list[_Tok]:
             i += 1
             continue
         if c in " \t\r,·\ufeff":
-            i += 1
+            i = _BLANKS.match(text, i).end()  # type: ignore[union-attr]
             continue
         col = i - line_start + 1
         if c == ";":
@@ -237,9 +239,7 @@ def _tokens(text: str) -> list[_Tok]:
             continue
         if c in ")]}":
             raise err(f"'{c}' has no opening partner", i)
-        j = i
-        while j < n and text[j] not in _WORD_STOP:
-            j += 1
+        j = _WORD.match(text, i).end()  # type: ignore[union-attr]
         out.append(_Tok("word", text[i:j], line, col))
         i = j
     return out

@@ -432,10 +432,13 @@ def validate_doc(
     if header is not None:
         result.diagnostics.append(header)
     else:
-        structural = _structural(doc)
+        # As on the fast path: the models decide; the JSON Schema, which accepts exactly
+        # what they accept, runs only for a refused document, for its messages.
+        structural: list[Diagnostic] = []
         try:
             result.match = Match.model_validate(doc)
         except ValidationError as e:
+            structural = _structural(doc)
             if not structural:
                 for err in e.errors():
                     loc = [p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))]

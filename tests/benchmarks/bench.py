@@ -84,6 +84,30 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
     return rows
 
 
+def conversions(corpus: Path) -> list[tuple[str, str, str]]:
+    """The text notation both ways, a foreign import, and a whole-corpus convert."""
+    from texas42_log.convert import read_sources, validated, write_matches
+    from texas42_log.foreign.receipt import read_receipt
+    from texas42_log.model import Match
+    from texas42_log.notation import parse_text, write_text
+
+    lines = corpus.read_bytes().splitlines()
+    models = [Match.model_validate_json(x) for x in lines]
+    hands = sum(len(m.hands) for m in models)
+    texts = [write_text(m) for m in models]
+    receipt = (ROOT / "fixtures" / "foreign" / "texas-42" / "verify_player.receipt").read_text()
+    out = corpus.with_suffix(".t42")
+    seconds = cli_run(["convert", str(corpus), "-o", str(out), "--force"])
+    return [
+        ("text notation: write", f"{best_rate(hands, models, write_text):,.0f} hands/s", "models → .t42"),
+        ("text notation: read", f"{best_rate(hands, texts, parse_text):,.0f} hands/s", ".t42 → documents"),
+        ("text notation: read + validate", f"{best_rate(hands, texts, lambda t: [validated(s) for s in read_sources(t, 'text')]):,.0f} hands/s", ""),
+        ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validated(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
+        ("JSON Lines → JSON Lines", f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s", "writing only"),
+        ("texas42 convert corpus.jsonl -o .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
+    ]
+
+
 def cli_run(args: list[str]) -> float:
     start = time.perf_counter()
     subprocess.run([*TEXAS42, *args], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -181,6 +205,7 @@ def main() -> None:
         small = Path(tmp) / "stages.jsonl"
         generate(small, 60 if args.quick else 1500, seed=1)
         rows = stages(small)
+        rows += conversions(small)
         large = Path(tmp) / "large.jsonl"
         generate(large, 200 if args.quick else 11_000, seed=2)
         rows += jobs(large)
