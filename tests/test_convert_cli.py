@@ -202,6 +202,19 @@ def test_annotations_survive_every_conversion_and_appear_in_the_views(tmp_path: 
     assert code == 0 and "{tricky} note" in out
 
 
+def test_comments_on_rejected_attempts_are_listed_and_removed_by_pointer(tmp_path: Path) -> None:
+    src = VALID / "annotations-extensions-rejected.json"
+    code, out, _ = run("annotate", "list", str(src), "-f", "json")
+    rejected = [i for i in json.loads(out) if "rejected" in i["target"]]
+    assert [i["text"] for i in rejected] == ["Below 30: refused."]
+    code, _, _ = run("annotate", "remove", str(src), "--pointer", rejected[0]["pointer"], "-o", str(tmp_path / "r.json"))
+    assert code == 0
+    assert load(tmp_path / "r.json").hands[0].auction[1].annotations == ()
+    assert load(tmp_path / "r.json").hands[0].plays[0].annotations == load(src).hands[0].plays[0].annotations
+    code, _, err = run("annotate", "remove", str(src), "--pointer", "/hands/0/plays/0/annotations/5")
+    assert code == 2 and "no comment at" in err
+
+
 def test_annotate_usage_errors(tmp_path: Path) -> None:
     f = VALID / "seed-worked-example.json"
     assert run("annotate", "add", str(f), "--play", "3", "--text", "x")[0] == 2

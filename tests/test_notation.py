@@ -200,3 +200,27 @@ def test_several_matches_in_one_text_start_at_each_format_tag() -> None:
     parsed = parse_text(write_texts([a, b, a]))
     assert [Match.model_validate(p.doc) for p in parsed] == [a, b, a]
     assert parsed[1].line > parsed[0].line
+
+
+def _doc_blocks() -> list[str]:
+    import re
+
+    return re.findall(r"```t42\n(.*?)```", (ROOT / "docs" / "notation.md").read_text("utf-8"), re.S)
+
+
+def test_the_documented_full_example_is_what_convert_writes() -> None:
+    full, by_hand = _doc_blocks()
+    m = Match.model_validate_json((FIX / "valid" / "variant-casual-nello-plunge-splash.json").read_bytes())
+    assert full == write_text(m)
+    # the hand-written example reads to the seeds' worked example's first hand
+    (pm,) = parse_text(by_hand)
+    written = Match.model_validate(pm.doc)
+    seeds = Match.model_validate_json((FIX / "valid" / "seed-worked-example.json").read_bytes())
+    assert written.hands[0].deal is not None and seeds.hands[0].deal is not None
+    for s in "ABCD":
+        assert sorted(getattr(written.hands[0].deal, s)) == sorted(getattr(seeds.hands[0].deal, s))
+    assert written.hands[0].auction == seeds.hands[0].auction
+    assert [(p.seat, p.tile) for p in written.hands[0].plays] == [(p.seat, p.tile) for p in seeds.hands[0].plays]
+    assert written.hands[0].declaration is not None
+    assert written.hands[0].declaration.annotations[0].author == "coach"
+    assert (written.hands[0].plays[3].__pydantic_extra__ or {}) == {"x-clock": "19:42"}

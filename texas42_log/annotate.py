@@ -13,7 +13,7 @@ from typing import Any
 
 from .model import Annotation, Match
 
-__all__ = ["Target", "TargetError", "add", "remove", "listing", "parse_target"]
+__all__ = ["Target", "TargetError", "add", "remove", "remove_at", "listing", "parse_target"]
 
 
 class TargetError(ValueError):
@@ -99,6 +99,33 @@ def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]
     return new, 1
 
 
+def remove_at(match: Match, pointer: str) -> Match:
+    """A copy without the comment at ``pointer`` (as :func:`listing` gives it)."""
+    import re
+
+    m = re.fullmatch(r"(?:/hands/(\d+)(?:/(auction|plays)/(\d+)|/(declaration))?)?/annotations/(\d+)", pointer)
+    if m is None:
+        raise TargetError(f"{pointer!r} is not the pointer of a comment (as 'annotate list --format json' gives)")
+    new = match.model_copy(deep=True)
+    obj: Any = new
+    try:
+        if m.group(1) is not None:
+            obj = new.hands[int(m.group(1))]
+            if m.group(2) is not None:
+                obj = (obj.auction if m.group(2) == "auction" else obj.plays)[int(m.group(3))]
+            elif m.group(4) is not None:
+                obj = obj.declaration
+                if obj is None:
+                    raise IndexError
+        k = int(m.group(5))
+        if not 0 <= k < len(obj.annotations):
+            raise IndexError
+    except IndexError:
+        raise TargetError(f"there is no comment at {pointer}") from None
+    obj.annotations = tuple(a for j, a in enumerate(obj.annotations) if j != k)
+    return new
+
+
 def listing(match: Match) -> list[dict[str, Any]]:
     """Every comment with its target, in document order."""
     out: list[dict[str, Any]] = []
@@ -110,6 +137,12 @@ def listing(match: Match) -> list[dict[str, Any]]:
                         **({"call": target.call} if target.call else {}), **({"play": target.play} if target.play else {}),
                         **({"declaration": True} if target.declaration else {})})
 
+    def rejected(hand: int, pointer: str, what: str, notes: Any) -> None:
+        """A rejected attempt is no numbered call or play: it is named by its JSON pointer."""
+        for k, a in enumerate(notes, start=1):
+            out.append({"target": f"hand {hand} rejected {what} {pointer}", "index": k,
+                        "pointer": f"{pointer}/annotations/{k - 1}", "author": a.author, "text": a.text, "hand": hand})
+
     emit(Target(), "", match.annotations)
     for i, hand in enumerate(match.hands, start=1):
         hp = f"/hands/{i - 1}"
@@ -119,6 +152,8 @@ def listing(match: Match) -> list[dict[str, Any]]:
             if not c.rejected:
                 n += 1
                 emit(Target(i, call=n), f"{hp}/auction/{j}", c.annotations)
+            else:
+                rejected(i, f"{hp}/auction/{j}", "call", c.annotations)
         if hand.declaration is not None:
             emit(Target(i, declaration=True), f"{hp}/declaration", hand.declaration.annotations)
         n = 0
@@ -126,4 +161,6 @@ def listing(match: Match) -> list[dict[str, Any]]:
             if not p.rejected:
                 n += 1
                 emit(Target(i, play=n), f"{hp}/plays/{j}", p.annotations)
+            else:
+                rejected(i, f"{hp}/plays/{j}", "play", p.annotations)
     return out

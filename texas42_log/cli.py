@@ -757,22 +757,26 @@ def annotate_remove(
     declaration: DeclOpt = False,
     index: Annotated[int | None, typer.Option("--index", min=1, help="Which comment of the target, from 1 (as list shows).")] = None,
     every: Annotated[bool, typer.Option("--all", help="Every comment of the target.")] = False,
+    pointer: Annotated[str | None, typer.Option("--pointer", help="The comment at this JSON pointer (as list --format json shows; also for rejected attempts).")] = None,
     match_no: MatchOpt = None,
     out: OutOpt = None,
     in_place: InPlaceOpt = False,
     force: ForceOpt = False,
 ) -> None:
     """Remove one comment (--index) or all of a target's (--all)."""
-    from .annotate import TargetError, remove
+    from .annotate import TargetError, remove, remove_at
     from .convert import write_matches
 
-    if (index is None) == (not every):
-        raise _usage_error("give --index I or --all, one of them")
+    if sum((index is not None, every, pointer is not None)) != 1:
+        raise _usage_error("give --index I, --all or --pointer P, one of them")
     if in_place and (out is not None or file == "-"):
         raise _usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
     matches, fmt, k = _one_of(file, match_no)
     try:
-        matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
+        if pointer is not None:
+            matches[k], n = remove_at(matches[k], pointer), 1
+        else:
+            matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
     except TargetError as e:
         raise _usage_error(str(e)) from None
     _emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
