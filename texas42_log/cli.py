@@ -848,7 +848,7 @@ def redact(
 
 @app.command()
 def upgrade(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log JSON file of any version.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log JSON or JSON Lines file of any version.")],
     out: OutOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
 ) -> None:
@@ -861,25 +861,37 @@ def upgrade(
 
     data = _read_input(file)
     text = _decode(file, data)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        typer.echo(f"{file}:{e.lineno}:{e.colno}: error json: not valid JSON: {e.msg}", err=True)
-        raise typer.Exit(code=1) from None
-    if not isinstance(doc, dict):
-        typer.echo(f"{file}: error format: a log is a JSON object", err=True)
-        raise typer.Exit(code=1)
-    try:
-        new, steps = upgrade_doc(doc)
-    except UpgradeError as e:
-        typer.echo(f"{file}: error format: {e}", err=True)
-        raise typer.Exit(code=1) from None
-    if not steps:
-        typer.echo(f"{file} is version {doc.get('version')}, which is current; nothing to do")
+    jsonl = file.endswith((".jsonl", ".ndjson"))
+    chunks = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()] if jsonl else [(1, text)]
+    docs: list[dict[str, Any]] = []
+    applied: list[str] = []
+    for first, chunk in chunks:
+        try:
+            doc = json.loads(chunk)
+        except json.JSONDecodeError as e:
+            typer.echo(f"{file}:{first + e.lineno - 1}:{e.colno}: error json: not valid JSON: {e.msg}", err=True)
+            raise typer.Exit(code=1) from None
+        if not isinstance(doc, dict):
+            typer.echo(f"{file}:{first}: error format: a log is a JSON object", err=True)
+            raise typer.Exit(code=1)
+        try:
+            new, steps = upgrade_doc(doc)
+        except UpgradeError as e:
+            typer.echo(f"{file}:{first}: error format: {e}", err=True)
+            raise typer.Exit(code=1) from None
+        docs.append(new)
+        applied += [f"{s.source} → {s.target}: {s.summary}" for s in steps]
+    if not applied:
+        versions = sorted({str(d.get("version")) for d in docs})
+        typer.echo(f"{file} is version {', '.join(versions)}, which is current; nothing to do")
         return
-    for s in steps:
-        typer.echo(f"{s.source} → {s.target}: {s.summary}", err=True)
-    _emit(json.dumps(new, indent=2, ensure_ascii=False) + "\n", out, None, [file], force)
+    for line in dict.fromkeys(applied):
+        typer.echo(line, err=True)
+    if jsonl:
+        out_text = "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in docs)
+    else:
+        out_text = json.dumps(docs[0], indent=2, ensure_ascii=False) + "\n"
+    _emit(out_text, out, None, [file], force)
 
 
 def main() -> None:

@@ -174,9 +174,13 @@ def _bundle_to_doc(
                     call = {"seat": seat, "call": "marks", "bid": marks}
                     if contract in ("plunge", "splash"):
                         call["special"] = contract
+                    else:
+                        # our mark bid names no contract; the winner's declaration will, but an
+                        # outbid one's name would be lost: keep it
+                        call[EXT] = {"contract": contract}
                     contract_name = contract
                 if declined:
-                    call[EXT] = {"declined": declined}
+                    call[EXT] = call.get(EXT, {}) | {"declined": declined}
                     declined = []
                 if contract == "plunge":
                     pending = call
@@ -326,6 +330,8 @@ def write_bundle(match: Match) -> str:
         for i, s in enumerate(SEAT_OF)
     }
     pid = {SEAT_OF[int(k)]: v["player_id"] for k, v in seats.items()}
+    if match.first_dealer != "A":
+        raise CannotExport(f"tricksy's first dealer is always seat 0 (A), and this match's is {match.first_dealer}")
     _, facts = replay_match(match)
     events: list[dict[str, Any]] = []
     for f, hand in zip(facts, match.hands):
@@ -341,8 +347,11 @@ def write_bundle(match: Match) -> str:
         decl = hand.declaration
         special_contract = None
         if decl is not None and decl.contract is not None:
-            special_contract = "sevens" if decl.contract == "sevens" else (
-                "nello_low" if decl.doubles == "low" or (decl.doubles is None and rules.nello_doubles == "low") else "nello")
+            doubles = decl.doubles or rules.nello_doubles
+            if decl.contract == "nello" and doubles not in ("own-suit", "low"):
+                raise CannotExport(f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
+                                   f"(nello_low), not {doubles}")
+            special_contract = "sevens" if decl.contract == "sevens" else ("nello_low" if doubles == "low" else "nello")
         for c in hand.auction:
             for d in _ext_of(c).get("declined", []):
                 events.append({"type": "BID", "actor": pid[c.seat], "contract": d["contract"], "points": None, "marks": d["marks"]})
@@ -353,9 +362,13 @@ def write_bundle(match: Match) -> str:
             elif c.call == "points":
                 events.append({"type": "BID", "actor": pid[c.seat], "contract": None, "points": c.bid, "marks": None})
             else:
-                name = c.special or special_contract
+                winner = f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
+                name = c.special or _ext_of(c).get("contract") or (special_contract if winner else None)
                 if name is None:
-                    raise CannotExport(f"hand {n}: tricksy has mark bids only for special contracts, and this one is plain")
+                    raise CannotExport(
+                        f"hand {n}: tricksy names the special contract of every mark bid, and {c.seat}'s "
+                        f"{c.bid}-mark bid, outbid, says none" if not winner else
+                        f"hand {n}: tricksy has mark bids only for special contracts, and {c.seat}'s is plain")
                 events.append({"type": "BID", "actor": pid[c.seat], "contract": name, "points": None, "marks": c.bid})
                 if name == "plunge":
                     partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
