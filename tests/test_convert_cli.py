@@ -383,3 +383,34 @@ def test_a_killed_convert_leaves_its_input_whole_and_no_partial_output(tmp_path:
             assert len(matches) == 300
     for p in tmp_path.glob(".c.t42.*.tmp"):
         p.unlink()  # what a kill -9 leaves: a temporary file beside, never the output itself
+
+
+@pytest.mark.parametrize("path", sorted((FIX / "bad-input").glob("*")), ids=lambda p: p.name)
+def test_convert_of_bad_input_is_one_clear_error(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.t42"
+    code, _, err = run("convert", str(path), "-o", str(out), "--from", "json")
+    assert code == 1 and not out.exists()
+    assert "Traceback" not in err and "internal error" not in err
+    assert str(path) in err
+
+
+def test_convert_reads_standard_input(tmp_path: Path) -> None:
+    text = (FIX / "foreign" / "texas-42" / "no_trump.receipt").read_text()
+    result = runner.invoke(app, ["convert", "-", "-o", str(tmp_path / "nt.t42")], input=text)
+    assert result.exit_code == 0, result.stderr
+    assert "[Source \"texas-42-receipt\"]" in (tmp_path / "nt.t42").read_text()
+
+
+def test_upgrade_command_applies_registered_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    current = json.loads((VALID / "seed-worked-example.json").read_text())
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps(current | {"version": "0", "x-was": v}) + "\n" for v in (1, 2)))
+    step = Step("0", "1.0", lambda d: d | {"version": "1.0"}, "synthetic: 0 becomes 1.0")
+    monkeypatch.setitem(STEPS, "0", step)
+    code, _, err = run("upgrade", str(old), "-o", str(tmp_path / "new.jsonl"))
+    assert code == 0 and "0 → 1.0: synthetic" in err
+    lines = (tmp_path / "new.jsonl").read_text().splitlines()
+    assert [json.loads(x)["version"] for x in lines] == ["1.0", "1.0"]
+    code, out, _ = run("validate", str(tmp_path / "new.jsonl"))
+    assert code == 0, out
+    assert old.read_text().count('"version": "0"') == 2  # the input is untouched

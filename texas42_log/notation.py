@@ -412,6 +412,8 @@ class _Reader:
             self.at("/first_dealer", t)
         elif key == "draw":
             draws = doc.setdefault("dealer_draw", [])
+            if not isinstance(draws, list):
+                raise self.fail(t, "[Draw] tags come before any [Ext \"/dealer_draw/…\"]")
             if values:
                 if len(values) != 2:
                     raise self.fail(t, "the tag [Draw] takes a seat and its tile, as [Draw A \"[1|4]\"]")
@@ -687,6 +689,10 @@ class _Reader:
         return call
 
 
+#: Object-valued fields an [Ext] tag may create before their own tags (e.g. players).
+_OBJECT_FIELDS = {"players", "rules", "options", "result", "marks", "source"}
+
+
 def _walk(doc: dict[str, Any], pointer: str) -> dict[str, Any] | None:
     """The object at ``pointer``, created (as an empty object) when it is a missing
     object-valued field of a match, for [Ext "/players" {…}]."""
@@ -697,6 +703,8 @@ def _walk(doc: dict[str, Any], pointer: str) -> dict[str, Any] | None:
         part = raw.replace("~1", "/").replace("~0", "~")
         if isinstance(obj, dict):
             if part not in obj:
+                if part not in _OBJECT_FIELDS:
+                    return None
                 obj[part] = {}
             obj = obj[part]
         elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):

@@ -55,7 +55,22 @@ def looks_like(value: Any) -> bool:
 
 def rules_from_config(config: dict[str, Any]) -> Rules:
     """The effective rules of a tricksy game's house rules (META.config)."""
+    if not isinstance(config, dict):
+        raise ValueError("config is an object of house rules")
     cfg = DEFAULT_CONFIG | config
+    if not isinstance(cfg["enabled_contracts"], list) or not all(isinstance(c, str) for c in cfg["enabled_contracts"]):
+        raise ValueError("enabled_contracts is a list of contract names")
+    options = cfg["contract_options"]
+    if not isinstance(options, dict) or not all(
+        isinstance(v, dict) and all(isinstance(x, int) and not isinstance(x, bool) for x in v.values())
+        for v in options.values()
+    ):
+        raise ValueError("contract_options maps a contract to its integer options")
+    if not isinstance(cfg["doubles_are_own_suit"], bool):
+        raise ValueError("doubles_are_own_suit is true or false")
+    goal = cfg["marks_to_win"]
+    if not isinstance(goal, int) or isinstance(goal, bool) or goal < 1:
+        raise ValueError("marks_to_win is a whole number of at least 1")
     enabled = set(cfg["enabled_contracts"])
     unknown = enabled - {"standard", *_SPECIALS}
     if unknown:
@@ -69,7 +84,7 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     if nello and low and opt("nello", "minimum_marks") != opt("nello_low", "minimum_marks"):
         raise ValueError("nello and nello_low with different minimum_marks cannot be one nello_min_marks")
     own = bool(cfg["doubles_are_own_suit"])
-    if cfg["allow_declared_lead"] not in _LEAD:
+    if not isinstance(cfg["allow_declared_lead"], str) or cfg["allow_declared_lead"] not in _LEAD:
         raise ValueError(f"allow_declared_lead is never, first_trick or always, not {cfg['allow_declared_lead']!r}")
     return PRESETS["tricksy"].with_options(
         nello=nello or low,
