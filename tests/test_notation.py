@@ -224,3 +224,18 @@ def test_the_documented_full_example_is_what_convert_writes() -> None:
     assert written.hands[0].declaration is not None
     assert written.hands[0].declaration.annotations[0].author == "coach"
     assert (written.hands[0].plays[3].__pydantic_extra__ or {}) == {"x-clock": "19:42"}
+
+
+@pytest.mark.parametrize("preset", ["standard", "casual", "texas-42", "plunge-l", "tricksy"])
+def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> None:
+    """Property: generated legal matches (auctions, specials, declared leads, early ends,
+    redeals) survive JSON → text → JSON and JSON → JSON Lines → JSON exactly."""
+    from texas42_log.generate import random_match
+    from texas42_log.rules import PRESETS
+
+    matches = [Match.model_validate(random_match(100 + s, rules=PRESETS[preset], preset=preset)) for s in range(15)]
+    for m in matches:
+        (pm,) = parse_text(write_text(m))
+        assert Match.model_validate(pm.doc) == m
+    back = [validated(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")]
+    assert back == matches

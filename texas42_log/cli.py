@@ -568,14 +568,16 @@ def convert(
         _check_output(target, inputs, force)
     matches, _ = _read_matches(inputs, from_format, need_valid=True, force=force)
     try:
-        if not split:
-            _write(target, write_matches(matches, fmt))
-            typer.echo(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
-            return
-        texts = [write_matches([m], fmt) for m in matches]
+        texts = [write_matches(matches, fmt)] if not split else [write_matches([m], fmt) for m in matches]
     except (CannotExport, ValueError) as e:
         typer.echo(f"texas42: cannot write {fmt}: {e}", err=True)
         raise typer.Exit(code=1) from None
+    if not force:
+        _reread(texts, fmt, len(matches))
+    if not split:
+        _write(target, texts[0])
+        typer.echo(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
+        return
     stem = Path(inputs[0]).name.split(".")[0] if inputs[0] != "-" else "match"
     target.mkdir(parents=True, exist_ok=True)
     paths = [target / f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
@@ -584,6 +586,26 @@ def convert(
     for p, text in zip(paths, texts):
         _write(p, text)
     typer.echo(f"wrote {len(paths)} files to {target} ({fmt})")
+
+
+def _reread(texts: list[str], fmt: str, expected: int) -> None:
+    """The written text, read back as its format, must give as many valid matches: what is
+    written is what was validated (after plunge's encoder, which re-decodes its codes)."""
+    from .convert import READABLE, ConvertError, read_sources, validated
+
+    if fmt not in READABLE:
+        return
+    try:
+        results = [validated(s) for text in texts for s in read_sources(text, fmt)]
+    except ConvertError as e:
+        results, problem = [], e.message
+    else:
+        bad = [r for r in results if not r.valid]
+        problem = bad[0].errors[0].message if bad else ""
+    if problem or len(results) != expected:
+        typer.echo(f"texas42: not written: the {fmt} text does not read back as the same valid matches "
+                   f"({problem or f'{len(results)} instead of {expected}'}); please report this", err=True)
+        raise typer.Exit(code=1)
 
 
 def _emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], force: bool) -> None:
