@@ -81,8 +81,17 @@ def test_json_to_text_to_json_is_lossless(path: Path) -> None:
     assert a["hands"] and again == original
     # extension fields are extras of the models: compare them too, object by object
     assert differences(_extras(original), _extras(again)) == []
+    # and the JSON written from the text is the fixture's JSON, key for key
+    assert differences(json.loads(path.read_text("utf-8")), match_json(again)) == []
     # writing is canonical: the text of the re-read match is the same text
     assert write_text(again) == text
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_the_json_written_for_a_fixture_is_the_fixture(path: Path) -> None:
+    """Read, then written by this tool (convert, annotate): the same JSON, key for key."""
+    original = json.loads(path.read_text("utf-8"))
+    assert differences(original, match_json(Match.model_validate(original))) == []
 
 
 def test_every_fixture_together_round_trips_through_one_text_and_through_json_lines() -> None:

@@ -181,6 +181,7 @@ def match_json(match: Match) -> dict[str, Any]:
     """A match as the JSON object this tool writes: defaults left out, ``status`` kept."""
     doc = match.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     doc["status"] = match.status
+    doc["rules"].setdefault("options", {})  # "no overrides", said as the fixtures and generator say it
     fields = Match.model_fields
     ordered = {k: doc[k] for k in fields if k in doc} | {k: v for k, v in doc.items() if k not in fields}
     return _notes_last(ordered)  # type: ignore[no-any-return]
