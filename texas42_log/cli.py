@@ -321,13 +321,16 @@ def _valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
     source = "<stdin>" if name == "-" else name
     fmt = format_for_name(name) if name != "-" else None
     if fmt in (None, "json"):
+        # Our JSON first (the fast path); what is not JSON, or not ours, may be another format.
         result = validate_bytes(data)
-        if result.valid or fmt == "json" or not result.errors or result.errors[0].rule != "format":
-            results = [result]
+        results = [result]
+        if result.valid or result.errors[0].rule not in ("json", "format"):
             fmt = "json"
+        else:
+            sniffed = sniff(_decode(source, data))
+            fmt = "json" if sniffed in (None, "json") else sniffed
     if fmt != "json":
         text = _decode(source, data)
-        fmt = fmt or sniff(text) or "json"
         try:
             results = [validated(s) for s in read_sources(text, fmt)]
         except ConvertError as e:
@@ -633,13 +636,10 @@ app.add_typer(annotate_app)
 
 
 def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
-    from .convert import READABLE
-
     matches, formats = _read_matches([file], None, need_valid=False)
     fmt = formats[0]
     if fmt not in _OUR_FORMATS:
         raise _usage_error(f"{file} is {fmt}; annotate a texas42-log file ({', '.join(_OUR_FORMATS)}) — convert it first")
-    _ = READABLE
     if number is None:
         if len(matches) > 1:
             raise _usage_error(f"{file} holds {len(matches)} matches; say which with --match N")
@@ -830,12 +830,10 @@ def redact(
     if who not in ("public", "A", "B", "C", "D"):
         raise _usage_error(f"--as {observer}: a redaction is for public or a seat A–D")
     matches, formats = _read_matches([file], None, need_valid=True, force=force)
-    fmt = to_format or (None if out is None else None)
-    if fmt is None:
-        from .convert import format_for_name
+    from .convert import format_for_name
 
-        fmt = (format_for_name(str(out)) if out is not None else None) or (
-            formats[0] if formats[0] in _OUR_FORMATS else ("jsonl" if len(matches) > 1 else "json"))
+    fmt = to_format or (format_for_name(str(out)) if out is not None else None) or (
+        formats[0] if formats[0] in _OUR_FORMATS else ("jsonl" if len(matches) > 1 else "json"))
     if fmt not in WRITABLE:
         raise _usage_error(f"--to {fmt}: choose one of {', '.join(WRITABLE)}")
     if out is not None:

@@ -35,8 +35,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model import FORMAT_NAME, Match, minimal_version
-from .positions import escape_pointer_token
-from .tiles import TILE_BY_NAME
 
 __all__ = ["NotationError", "ParsedMatch", "parse_text", "write_text", "write_texts", "parse_tile", "position"]
 
@@ -887,5 +885,3 @@ def write_texts(matches: list[Match]) -> str:
     """Several matches, one after another, separated by a blank line."""
     return "\n".join(write_text(m) for m in matches)
 
-
-_ = escape_pointer_token, TILE_BY_NAME  # re-exported helpers used by callers
