@@ -147,20 +147,16 @@ def listing(match: Match) -> list[dict[str, Any]]:
     for i, hand in enumerate(match.hands, start=1):
         hp = f"/hands/{i - 1}"
         emit(Target(i), hp, hand.annotations)
-        n = 0
-        for j, c in enumerate(hand.auction):
-            if not c.rejected:
+        actions: list[tuple[str, str, Any]] = [("call", "auction", hand.auction), ("play", "plays", hand.plays)]
+        for what, key, items in actions:
+            if what == "play" and hand.declaration is not None:
+                emit(Target(i, declaration=True), f"{hp}/declaration", hand.declaration.annotations)
+            n = 0
+            for j, item in enumerate(items):
+                if item.rejected:
+                    rejected(i, f"{hp}/{key}/{j}", what, item.annotations)
+                    continue
                 n += 1
-                emit(Target(i, call=n), f"{hp}/auction/{j}", c.annotations)
-            else:
-                rejected(i, f"{hp}/auction/{j}", "call", c.annotations)
-        if hand.declaration is not None:
-            emit(Target(i, declaration=True), f"{hp}/declaration", hand.declaration.annotations)
-        n = 0
-        for j, p in enumerate(hand.plays):
-            if not p.rejected:
-                n += 1
-                emit(Target(i, play=n), f"{hp}/plays/{j}", p.annotations)
-            else:
-                rejected(i, f"{hp}/plays/{j}", "play", p.annotations)
+                target = Target(i, call=n) if what == "call" else Target(i, play=n)
+                emit(target, f"{hp}/{key}/{j}", item.annotations)
     return out

@@ -337,18 +337,23 @@ def _valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
             where = f"{source}:{e.line}:{e.column}" if e.line is not None else source
             typer.echo(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
             raise typer.Exit(code=1) from None
-    if number is None:
-        if len(results) > 1:
-            raise _usage_error(f"{source} holds {len(results)} matches; say which with --match N")
-        number = 1
-    if not 1 <= number <= len(results):
-        raise _usage_error(f"--match {number}: {source} holds {len(results)} match(es)")
-    result = results[number - 1]
+    result = results[_pick(len(results), number, source)]
     if not result.valid or result.match is None:
         typer.echo(result_text(source, result), err=True)
         typer.echo(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
         raise typer.Exit(code=1)
     return source, result.match
+
+
+def _pick(count: int, number: int | None, source: str) -> int:
+    """The index of match ``number`` (from 1; may be omitted when there is one) of ``count``."""
+    if number is None:
+        if count > 1:
+            raise _usage_error(f"{source} holds {count} matches; say which with --match N")
+        number = 1
+    if not 1 <= number <= count:
+        raise _usage_error(f"--match {number}: {source} holds {count} match{'es' if count != 1 else ''}")
+    return number - 1
 
 
 def _observer(text: str) -> "Observer":
@@ -640,13 +645,7 @@ def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
     fmt = formats[0]
     if fmt not in _OUR_FORMATS:
         raise _usage_error(f"{file} is {fmt}; annotate a texas42-log file ({', '.join(_OUR_FORMATS)}) — convert it first")
-    if number is None:
-        if len(matches) > 1:
-            raise _usage_error(f"{file} holds {len(matches)} matches; say which with --match N")
-        number = 1
-    if not 1 <= number <= len(matches):
-        raise _usage_error(f"--match {number}: {file} holds {len(matches)} match(es)")
-    return matches, fmt, number - 1
+    return matches, fmt, _pick(len(matches), number, file)
 
 
 def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":

@@ -11,9 +11,12 @@ Seats map by index, 0↔A, 1↔B, 2↔C, 3↔D; team 0↔A+C, team 1↔B+D.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-__all__ = ["ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle"]
+__all__ = [
+    "ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
+]
 
 SEAT_OF = ("A", "B", "C", "D")
 INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
@@ -61,3 +64,24 @@ def settle(doc: dict[str, Any]) -> None:
     if max(score.values()) >= rules.goal:
         doc["status"] = "complete"
         doc["result"] = {"winner": max(score, key=lambda t: score[t]), "marks": score}
+
+
+def json_items(text: str) -> list[tuple[Any, int]]:
+    """The JSON values of a file holding one value, a list of them, or JSON Lines — each
+    with the line it starts on. :class:`ForeignFormatError` where it is not JSON."""
+    stripped = text.lstrip("\ufeff")
+    try:
+        value = json.loads(stripped)
+    except json.JSONDecodeError as e:
+        lines = stripped.split("\n")
+        if len([x for x in lines if x.strip()]) < 2:
+            raise ForeignFormatError(f"not JSON: {e.msg}", e.lineno, e.colno) from None
+        items: list[tuple[Any, int]] = []
+        for ln, line in enumerate(lines, start=1):
+            if line.strip():
+                try:
+                    items.append((json.loads(line), ln))
+                except json.JSONDecodeError as e2:
+                    raise ForeignFormatError(f"not JSON: {e2.msg}", ln, e2.colno) from None
+        return items
+    return [(v, 1) for v in (value if isinstance(value, list) else [value])]

@@ -21,7 +21,7 @@ from typing import Any
 from ..model import Match
 from ..notation import ParsedMatch
 from ..rules import PRESETS
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, settle
+from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, json_items, settle
 
 __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
 
@@ -198,22 +198,7 @@ def read_codes(text: str) -> ParsedMatch:
 def read_records(text: str) -> ParsedMatch:
     """A ``plunge-hand-v2`` record (a JSON object), or a JSON list / JSON Lines of
     records of one game in hand order → one match."""
-    stripped = text.lstrip("\ufeff").strip()
-    records: list[tuple[Any, int]] = []
-    try:
-        value = json.loads(stripped)
-        items = value if isinstance(value, list) else [value]
-        records = [(r, 1) for r in items]
-    except json.JSONDecodeError as e:
-        lines = stripped.split("\n")
-        if len(lines) == 1:
-            raise ForeignFormatError(f"not JSON: {e.msg}", e.lineno, e.colno) from None
-        for ln, line in enumerate(lines, start=1):
-            if line.strip():
-                try:
-                    records.append((json.loads(line), ln))
-                except json.JSONDecodeError as e2:
-                    raise ForeignFormatError(f"not JSON: {e2.msg}", ln, e2.colno) from None
+    records = json_items(text)
     at: dict[str, tuple[int, int]] = {}
     hands: list[dict[str, Any]] = []
     letters: set[str] = set()

@@ -25,7 +25,7 @@ from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
 from ..replayed import replay_match
 from ..rules import PRESETS, Rules
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, settle
+from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, json_items, settle
 
 __all__ = ["FORMAT", "read_bundles", "write_bundle", "rules_from_config", "looks_like"]
 
@@ -258,28 +258,17 @@ def _bundle_to_doc(
 
 def read_bundles(text: str) -> list[ParsedMatch]:
     """One bundle (a JSON object), a JSON list of bundles, or JSON Lines of bundles."""
-    stripped = text.lstrip("\ufeff")
+    items = json_items(text)
     event_at: Callable[[int], tuple[int, int]] | None = None
-    try:
-        value = json.loads(stripped)
-        items = [(v, 1) for v in (value if isinstance(value, list) else [value])]
-        if isinstance(value, dict):
-            offsets = value_positions(stripped)
+    if len(items) == 1 and isinstance(items[0][0], dict):
+        # one bundle, likely indented: place each event on its own line
+        stripped = text.lstrip("\ufeff")
+        offsets = value_positions(stripped)
 
-            def event_at(k: int) -> tuple[int, int]:
-                offset = offsets.get(f"/events/{k}")
-                return line_column(stripped, offset) if offset is not None else (1, 1)
-    except json.JSONDecodeError as e:
-        items = []
-        lines = stripped.split("\n")
-        if len([x for x in lines if x.strip()]) < 2:
-            raise ForeignFormatError(f"not JSON: {e.msg}", e.lineno, e.colno) from None
-        for ln, line in enumerate(lines, start=1):
-            if line.strip():
-                try:
-                    items.append((json.loads(line), ln))
-                except json.JSONDecodeError as e2:
-                    raise ForeignFormatError(f"not JSON: {e2.msg}", ln, e2.colno) from None
+        def event_at(k: int) -> tuple[int, int]:
+            offset = offsets.get(f"/events/{k}")
+            return line_column(stripped, offset) if offset is not None else (1, 1)
+
     out = []
     for bundle, ln in items:
         if not looks_like(bundle):
