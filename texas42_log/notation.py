@@ -74,6 +74,8 @@ _TILE_RE = re.compile(r"^(?:\[\s*([0-6])\s*[|:\-/,]?\s*([0-6])\s*\]|([0-6])[|:\-
 
 def parse_tile(text: str) -> str | None:
     """The canonical name of a tile written ``5-0``, ``0-5``, ``[0|5]``, ``[5|0]``, ``50`` or ``05``."""
+    if len(text) == 5 and text[0] == "[" and text[2] == "|" and text[4] == "]" and "0" <= text[1] <= text[3] <= "6":
+        return text
     m = _TILE_RE.match(text.strip())
     if m is None:
         return None
@@ -96,6 +98,7 @@ _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
 _WORD = re.compile(r"[^ \t\r\n,;{}\[\]&@\"():·]*")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/,]?\s*[0-6]\s*\]")
 _DECODER = json.JSONDecoder()
+_FAST = re.compile(r"(\[[0-6]\|[0-6]\])|([^ \t\r\n,;{}\[\]&@\"():·]+)")
 
 
 def _tokens(text: str) -> list[_Tok]:
@@ -125,6 +128,16 @@ def _tokens(text: str) -> list[_Tok]:
             i = _BLANKS.match(text, i).end()  # type: ignore[union-attr]
             continue
         col = i - line_start + 1
+        m = _FAST.match(text, i)
+        if m is not None:
+            # the common tokens: a canonical tile, a word
+            tile = m.group(1)
+            if tile is not None:
+                out.append(_Tok("tile", tile if tile[1] <= tile[3] else parse_tile(tile), line, col))
+            else:
+                out.append(_Tok("word", m.group(2), line, col))
+            i = m.end()
+            continue
         if c == ";":
             j = text.find("\n", i)
             i = n if j < 0 else j
