@@ -200,7 +200,7 @@ def test_our_games_under_a_foreign_preset_export_and_reimport() -> None:
     match = _valid("variant-plunge-l-forced-bid-nello.json")
     assert match.rules.preset == "plunge-l"
     codes = write_matches([match], "plunge-code")
-    assert codes.count("\n") == len(match.hands)
+    assert [line[:2] for line in codes.splitlines()] == ["v1"] * len(match.hands) + ["# "]  # and its comment
     (src,) = read_sources(codes, "plunge-code")
     back = validated(src)
     assert back.valid and back.match is not None
@@ -272,3 +272,26 @@ def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(prese
         assert back.report is not None and back.report.score == validated(read_sources(json.dumps(doc), "json")[0]).report.score  # type: ignore[union-attr]
         exported += 1
     assert exported >= (12 if fmt == "tricksy" else 40)
+
+
+def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -> None:
+    """A tricksy bundle and a file of plunge codes are our containers: they carry the
+    match's comments (the programs themselves store none) and bring them back."""
+    from texas42_log.annotate import Target, add
+
+    cases = [
+        (_import("tricksy", FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"), "tricksy"),
+        (_valid("variant-plunge-l-forced-bid-nello.json"), "plunge-code"),
+    ]
+    for match, fmt in cases:
+        m = add(match, Target(), "A club game", "director")
+        m = add(m, Target(1, play=3), "{why} this tile?")
+        m = add(m, Target(1, call=2), "bold")
+        m = add(m, Target(1, declaration=True), "a plain choice")
+        (src,) = read_sources(write_matches([m], fmt), fmt)
+        back = validated(src).match
+        assert back is not None
+        notes = lambda x: (x.annotations, [(c.annotations) for c in x.hands[0].auction],  # noqa: E731
+                           [p.annotations for p in x.hands[0].plays], x.hands[0].declaration.annotations)
+        assert notes(back) == notes(m)
+        assert back.annotations[-1].author == "director"

@@ -16,7 +16,12 @@ from typing import Any
 
 __all__ = [
     "ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
+    "COMMENTS", "comments_of", "attach_comments",
 ]
+
+#: Where a container of ours (a tricksy bundle, a file of plunge codes) carries the
+#: match's comments, which the programs' own formats have no place for.
+COMMENTS = "x-texas42-comments"
 
 SEAT_OF = ("A", "B", "C", "D")
 INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
@@ -85,3 +90,37 @@ def json_items(text: str) -> list[tuple[Any, int]]:
                     raise ForeignFormatError(f"not JSON: {e2.msg}", ln, e2.colno) from None
         return items
     return [(v, 1) for v in (value if isinstance(value, list) else [value])]
+
+
+def comments_of(match: Any) -> list[dict[str, Any]]:
+    """Every comment of ``match`` with the JSON pointer of what it is on (``on``)."""
+    from ..annotate import listing
+
+    out = []
+    for item in listing(match):
+        note: dict[str, Any] = {"on": item["pointer"].rsplit("/annotations/", 1)[0], "text": item["text"]}
+        if item["author"] is not None:
+            note["author"] = item["author"]
+        out.append(note)
+    return out
+
+
+def attach_comments(doc: dict[str, Any], comments: Any) -> None:
+    """Put comments written by :func:`comments_of` back on the objects of an imported document."""
+    if not isinstance(comments, list):
+        raise ForeignFormatError(f"{COMMENTS} is a list of comments")
+    for c in comments:
+        if not isinstance(c, dict) or not isinstance(c.get("on"), str) or not isinstance(c.get("text"), str):
+            raise ForeignFormatError(f"a comment of {COMMENTS} is {{\"on\": pointer, \"text\": …}}")
+        obj: Any = doc
+        for part in [p for p in c["on"].split("/") if p]:
+            if isinstance(obj, dict) and part in obj:
+                obj = obj[part]
+            elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):
+                obj = obj[int(part)]
+            else:
+                raise ForeignFormatError(f"a comment is on {c['on']}, which this match does not have")
+        if not isinstance(obj, dict):
+            raise ForeignFormatError(f"a comment is on {c['on']}, which is not an object")
+        note = {"text": c["text"]} | ({"author": c["author"]} if isinstance(c.get("author"), str) else {})
+        obj.setdefault("annotations", []).append(note)

@@ -21,7 +21,10 @@ from typing import Any
 from ..model import Match
 from ..notation import ParsedMatch
 from ..rules import PRESETS
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, json_items, settle
+from . import (
+    COMMENTS, INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_of,
+    high_low, json_items, settle,
+)
 
 __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
 
@@ -177,9 +180,16 @@ def read_codes(text: str) -> ParsedMatch:
     at: dict[str, tuple[int, int]] = {}
     hands: list[dict[str, Any]] = []
     letters: set[str] = set()
+    comments: list[Any] = []
     for ln, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if line.startswith(f"# {COMMENTS} "):
+            try:
+                comments += json.loads(line[len(COMMENTS) + 3 :])
+            except (json.JSONDecodeError, TypeError):
+                raise ForeignFormatError(f"the {COMMENTS} line holds a JSON list of comments", ln, 1) from None
+            continue
+        if not line or (line.startswith("#") and not line.startswith("#r=")):
             continue
         col = raw.index(line) + 1
         code = line[3:] if line.startswith("#r=") else line
@@ -192,7 +202,9 @@ def read_codes(text: str) -> ParsedMatch:
     if not hands:
         raise ForeignFormatError("no replay code (a line starting v1)", 1, 1)
     (letter,) = letters
-    return ParsedMatch(_match_doc(letter, hands, CODE_FORMAT, [{"text": _ONE_HAND}]), at)
+    doc = _match_doc(letter, hands, CODE_FORMAT, [{"text": _ONE_HAND}])
+    attach_comments(doc, comments)
+    return ParsedMatch(doc, at)
 
 
 def read_records(text: str) -> ParsedMatch:
@@ -257,7 +269,11 @@ def _code(letter: str, hand: Any, n: int) -> str:
 def write_codes(match: Match) -> str:
     """One replay code per hand, one per line."""
     letter = preset_letter(match)
-    return "".join(_code(letter, h, i + 1) + "\n" for i, h in enumerate(match.hands))
+    codes = "".join(_code(letter, h, i + 1) + "\n" for i, h in enumerate(match.hands))
+    comments = comments_of(match)
+    if comments:  # the app reads one code; a file of them is ours, and keeps the comments
+        codes += f"# {COMMENTS} {json.dumps(comments, ensure_ascii=False)}\n"
+    return codes
 
 
 def write_records(match: Match) -> str:

@@ -25,7 +25,10 @@ from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
 from ..replayed import replay_match
 from ..rules import PRESETS, Rules
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low, json_items, settle
+from . import (
+    COMMENTS, INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_of,
+    high_low, json_items, settle,
+)
 
 __all__ = ["FORMAT", "read_bundles", "write_bundle", "rules_from_config", "looks_like"]
 
@@ -250,8 +253,10 @@ def _bundle_to_doc(
     doc |= {"first_dealer": "A", "status": "unfinished", "hands": hands}
     doc["source"] = {"format": FORMAT, "warnings": warnings}
     doc[EXT] = {"seats": seats, "config": config} | {
-        k: v for k, v in bundle.items() if k not in ("seats", "config", "events")
+        k: v for k, v in bundle.items() if k not in ("seats", "config", "events", COMMENTS)
     }
+    if COMMENTS in bundle:
+        attach_comments(doc, bundle[COMMENTS])
     settle(doc)
     return doc
 
@@ -392,4 +397,7 @@ def write_bundle(match: Match) -> str:
             events.append({"type": "PLAY_DOMINO", "actor": pid[p.seat], "domino": f"{hi}-{lo}", "declared_suit": p.led})
     bundle: dict[str, Any] = {k: v for k, v in ext.items() if k not in ("seats", "config")}
     bundle |= {"seats": seats, "config": config, "events": events}
+    comments = comments_of(match)
+    if comments:  # tricksy stores no comments; the bundle is ours and keeps them
+        bundle[COMMENTS] = comments
     return json.dumps(bundle, ensure_ascii=False) + "\n"
