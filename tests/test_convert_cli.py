@@ -130,6 +130,8 @@ def test_convert_foreign_formats_as_a_user_types_them(tmp_path: Path) -> None:
     code, _, _ = run("convert", str(FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge"),
                      "-o", str(tmp_path / "p3.json"))
     assert code == 0 and load(tmp_path / "p3.json").hands[0].auction[1].special == "plunge"
+    code, _, err = run("convert", str(VALID / "annotations-extensions-rejected.json"), "-o", str(tmp_path / "a.csv"))
+    assert code == 0 and "csv has no room for comments; 3 comments are not in the output" in err
     code, _, err = run("convert", str(VALID / "point-bids-early-end.json"), "-o", str(tmp_path / "x.receipt"))
     assert code == 1 and "cannot write texas-42-receipt" in err and not (tmp_path / "x.receipt").exists()
 

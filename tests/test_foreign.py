@@ -209,6 +209,12 @@ def test_our_games_under_a_foreign_preset_export_and_reimport() -> None:
         [(p.seat, p.tile) for p in h.plays] for h in match.hands]
 
 
+def test_share_link_lines_and_remarks_in_a_file_of_codes() -> None:
+    code = (FOREIGN / "plunge" / "P4_tournament_all_pass_thrown_in.plunge").read_text().strip()
+    pm = read_codes(f"# hands from the club's links\n#r={code}\n")
+    assert len(pm.doc["hands"]) == 1 and pm.doc["rules"]["preset"] == "plunge-t"
+
+
 @pytest.mark.parametrize(
     ("reader", "text", "words"),
     [

@@ -582,6 +582,13 @@ def convert(
         raise typer.Exit(code=1) from None
     if not force:
         _reread(texts, fmt, len(matches))
+    if fmt in ("texas-42-receipt", "plunge-hand-v2", "csv"):
+        from .annotate import listing
+
+        lost = sum(len(listing(m)) for m in matches)
+        if lost:
+            typer.echo(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
+                       "not in the output (keep the JSON or .t42 for them)", err=True)
     if not split:
         _write(target, texts[0])
         typer.echo(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
