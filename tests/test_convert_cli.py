@@ -396,6 +396,14 @@ def test_convert_of_bad_input_is_one_clear_error(path: Path, tmp_path: Path) -> 
     assert str(path) in err
 
 
+def test_convert_writes_standard_output() -> None:
+    code, out, _ = run("convert", str(FIX / "foreign" / "plunge" / "P2_plunge_nello_preset_forced_bid_nello.plunge"),
+                       "-o", "-", "--to", "text")
+    assert code == 0 and out.startswith('[Format "texas42-log"]') and "Declare: B nello" in out
+    code, out, _ = run("convert", str(VALID / "seed-worked-example.json"), str(VALID / "all-pass-redeal.json"), "-o", "-")
+    assert code == 0 and [json.loads(x)["format"] for x in out.splitlines()] == ["texas42-log"] * 2
+
+
 def test_convert_reads_standard_input(tmp_path: Path) -> None:
     text = (FIX / "foreign" / "texas-42" / "no_trump.receipt").read_text()
     result = runner.invoke(app, ["convert", "-", "-o", str(tmp_path / "nt.t42")], input=text)

@@ -552,7 +552,7 @@ def _write(out: Path, text: str) -> None:
 @app.command()
 def convert(
     inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input.")],
-    out: Annotated[str, typer.Option("--output", "-o", help="The file to write, or a directory (ending in /) for one file per match.")],
+    out: Annotated[str, typer.Option("--output", "-o", help="The file to write, a directory (ending in /) for one file per match, or - for standard output.")],
     from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content).")] = None,
     to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
@@ -569,12 +569,16 @@ def convert(
     from .convert import EXTENSIONS, WRITABLE, CannotExport, write_matches
 
     split = out.endswith("/") or Path(out).is_dir()
+    stdout = out == "-"
     target = Path(out)
     fmt = to_format or ("json" if split else None)
-    fmt = _format_of(out, None, fmt, "--to", WRITABLE)
-    if not split:
+    if not (stdout and fmt is None):
+        fmt = _format_of(out, None, fmt, "--to", WRITABLE)
+    if not split and not stdout:
         _check_output(target, inputs, force)
     matches, _ = _read_matches(inputs, from_format, need_valid=True, force=force)
+    if fmt is None:  # standard output: JSON for one match, JSON Lines for several
+        fmt = "json" if len(matches) == 1 else "jsonl"
     try:
         texts = [write_matches(matches, fmt)] if not split else [write_matches([m], fmt) for m in matches]
     except (CannotExport, ValueError) as e:
@@ -589,6 +593,9 @@ def convert(
         if lost:
             typer.echo(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
                        "not in the output (keep the JSON or .t42 for them)", err=True)
+    if stdout:
+        typer.echo(texts[0], nl=False)
+        return
     if not split:
         _write(target, texts[0])
         typer.echo(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
