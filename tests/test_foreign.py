@@ -110,7 +110,7 @@ def test_the_real_receipt_is_13_hands_won_7_6_by_team_0() -> None:
 
 def test_plunge_codes_decode_to_what_the_app_decodes() -> None:
     """The engine's trick winners, points and results equal the app's decoded state."""
-    expected = json.loads((FOREIGN / "plunge" / "replay_codes_expected.json").read_text("utf-8"))["codes"]
+    expected = json.loads((FOREIGN / "plunge" / "replay_codes.expected").read_text("utf-8"))["codes"]
     for case in expected:
         pm = read_codes(case["code"])
         match = Match.model_validate(pm.doc)

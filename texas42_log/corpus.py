@@ -133,7 +133,8 @@ def _is_jsonl(path: str) -> bool:
 
 
 def expand_inputs(args: Iterable[str]) -> list[str]:
-    """Files, directories (recursively: ``*.json``, ``*.jsonl``, ``*.t42``) and globs → file list.
+    """Files, directories (recursively: ``*.json``, ``*.jsonl``, ``*.t42``, ``*.receipt``,
+    ``*.plunge``) and globs → file list.
 
     Order: as given; a directory's or glob's files sorted. ``-`` is standard input.
     :class:`InputError` for a name that matches nothing.
@@ -146,10 +147,10 @@ def expand_inputs(args: Iterable[str]) -> list[str]:
         p = Path(arg)
         if p.is_dir():
             found = sorted(
-                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson", ".t42")
+                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge")
             )
             if not found:
-                raise InputError(f"{arg}: no .json or .jsonl files in this directory")
+                raise InputError(f"{arg}: no log files (.json, .jsonl, .t42, .receipt, .plunge) in this directory")
             out.extend(found)
         elif p.exists():
             out.append(arg)
