@@ -301,3 +301,16 @@ def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -
                            [p.annotations for p in x.hands[0].plays], x.hands[0].declaration.annotations)
         assert notes(back) == notes(m)
         assert back.annotations[-1].author == "director"
+
+
+def test_older_plunge_record_shapes_are_read_and_written_back_as_they_were() -> None:
+    code = (FOREIGN / "plunge" / "P1_tournament_point_bids_early_end.plunge").read_text().strip()
+    v1 = {"schema": "plunge-hand-v1", "id": "a81d5e0f:3", "gameId": "a81d5e0f", "handNumber": 3, "code": code,
+          "endedAt": "2026-09-27T12:00:15.500Z", "marksBefore": [2, 1], "marksAfter": [3, 1], "gameOver": False,
+          "thrownIn": False, "player": "easy"}
+    text = json.dumps(v1)
+    assert sniff(text) == "plunge-hand-v2"
+    (src,) = read_sources(text, "plunge-hand-v2")
+    result = validated(src)
+    assert result.valid and result.match is not None
+    assert json.loads(write_matches([result.match], "plunge-hand-v2")) == v1

@@ -24,6 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -111,7 +112,7 @@ def sniff(text: str) -> str | None:
         return "text"
     if head.startswith("{"):
         first = head.split("\n", 1)[0]
-        if '"plunge-hand-v2"' in head[:200]:
+        if re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400]):
             return "plunge-hand-v2"
         if '"events"' in head and '"seats"' in head:
             return "tricksy"

@@ -30,6 +30,9 @@ __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_
 
 CODE_FORMAT = "plunge-code"
 RECORD_FORMAT = "plunge-hand-v2"
+#: Older record shapes carry the same replay code (FORMATS.md §2.7); they are read too,
+#: and written back in their own shape.
+RECORD_SCHEMAS = (RECORD_FORMAT, "plunge-hand-v1", "plunge-history-v1")
 RECORD_EXT = "x-plunge-hand-v2"
 LETTERS = {"t": "plunge-t", "f": "plunge-f", "l": "plunge-l", "c": "plunge-c"}
 
@@ -215,8 +218,9 @@ def read_records(text: str) -> ParsedMatch:
     hands: list[dict[str, Any]] = []
     letters: set[str] = set()
     for rec, ln in records:
-        if not isinstance(rec, dict) or rec.get("schema") != RECORD_FORMAT:
-            raise ForeignFormatError(f"not a {RECORD_FORMAT} record (its \"schema\" is not {RECORD_FORMAT!r})", ln, 1)
+        if not isinstance(rec, dict) or rec.get("schema") not in RECORD_SCHEMAS:
+            raise ForeignFormatError(
+                f"not a plunge record (its \"schema\" is not one of {', '.join(RECORD_SCHEMAS)})", ln, 1)
         code = rec.get("code")
         if not isinstance(code, str):
             raise ForeignFormatError("a record's \"code\" is a replay code string", ln, 1)
