@@ -95,7 +95,6 @@ class _Tok:
 
 _WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
 _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
-_WORD = re.compile(r"[^ \t\r\n,;{}\[\]&@\"():·]*")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/,]?\s*[0-6]\s*\]")
 _DECODER = json.JSONDecoder()
 _FAST = re.compile(r"(\[[0-6]\|[0-6]\])|([^ \t\r\n,;{}\[\]&@\"():·]+)")
@@ -248,11 +247,8 @@ def _tokens(text: str) -> list[_Tok]:
             out.append(_Tok("colon", ":", line, col))
             i += 1
             continue
-        if c in ")]}":
-            raise err(f"'{c}' has no opening partner", i)
-        j = _WORD.match(text, i).end()  # type: ignore[union-attr]
-        out.append(_Tok("word", text[i:j], line, col))
-        i = j
+        # every other character starts a word or a tile (the fast path above)
+        raise err(f"'{c}' has no opening partner", i)
     return out
 
 
