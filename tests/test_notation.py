@@ -155,12 +155,12 @@ def test_reading_is_lenient_in_tile_spelling_case_spacing_and_commas() -> None:
     assert Match.model_validate(parse_text(write_text(m))[0].doc) == m
 
 
-@pytest.mark.parametrize("spelling", ["5-0", "0-5", "[0|5]", "[5|0]", "50", "05", "[ 5 | 0 ]", "[0-5]"])
+@pytest.mark.parametrize("spelling", ["5-0", "0-5", "[0|5]", "[5|0]", "50", "05", "[ 5 | 0 ]", "[0-5]", "5:0"])
 def test_tile_spellings(spelling: str) -> None:
     assert parse_tile(spelling) == "[0|5]"
 
 
-@pytest.mark.parametrize("bad", ["7-0", "5", "[0|5", "a-b", "5--0"])
+@pytest.mark.parametrize("bad", ["7-0", "5", "[0|5", "a-b", "5--0", "[0|5|6]"])
 def test_not_tiles(bad: str) -> None:
     assert parse_tile(bad) is None
 

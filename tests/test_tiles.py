@@ -20,7 +20,7 @@ def test_parse_accepts_common_spellings(text: str) -> None:
     assert str(Tile.parse(text)) == "[0|5]"
 
 
-@pytest.mark.parametrize("text", ["[7|1]", "5", "", "five-blank", "[0|5|6]", "99"])
+@pytest.mark.parametrize("text", ["[7|1]", "5", "", "five-blank", "[0|5|6]", "99", "[0|5", "0|5]"])
 def test_parse_rejects_what_is_not_a_tile(text: str) -> None:
     with pytest.raises(ValueError, match="R2"):
         Tile.parse(text)

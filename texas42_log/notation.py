@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model import FORMAT_NAME, Match, minimal_version
+from .tiles import Tile
 
 __all__ = ["NotationError", "ParsedMatch", "parse_text", "write_text", "write_texts", "parse_tile", "position"]
 
@@ -69,18 +70,15 @@ def position(positions: dict[str, tuple[int, int]], pointer: str) -> tuple[int, 
 
 # -- tiles ----------------------------------------------------------------------
 
-_TILE_RE = re.compile(r"^(?:\[\s*([0-6])\s*[|:\-/,]?\s*([0-6])\s*\]|([0-6])[|:\-/]?([0-6]))$")
-
-
 def parse_tile(text: str) -> str | None:
-    """The canonical name of a tile written ``5-0``, ``0-5``, ``[0|5]``, ``[5|0]``, ``50`` or ``05``."""
+    """The canonical name of a tile as people write it (``5-0``, ``0-5``, ``[0|5]``,
+    ``[5|0]``, ``50``, ``05``: :meth:`Tile.parse`), or None if it is not one."""
     if len(text) == 5 and text[0] == "[" and text[2] == "|" and text[4] == "]" and "0" <= text[1] <= text[3] <= "6":
-        return text
-    m = _TILE_RE.match(text.strip())
-    if m is None:
+        return text  # already canonical: the common case, without a regex
+    try:
+        return str(Tile.parse(text))
+    except ValueError:
         return None
-    a, b = sorted(int(g) for g in m.groups() if g is not None)
-    return f"[{a}|{b}]"
 
 
 # -- tokens ---------------------------------------------------------------------
@@ -95,7 +93,7 @@ class _Tok:
 
 _WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
 _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
-_BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/,]?\s*[0-6]\s*\]")
+_BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/ ]?\s*[0-6]\s*\]")
 _DECODER = json.JSONDecoder()
 _FAST = re.compile(r"(\[[0-6]\|[0-6]\])|([^ \t\r\n,;{}\[\]&@\"():·]+)")
 

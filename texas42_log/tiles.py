@@ -84,8 +84,9 @@ class Tile:
 
         Raises ``ValueError`` naming R2 for anything else.
         """
-        match = _LENIENT.fullmatch(text.strip())
-        if match is None:
+        text = text.strip()
+        match = _LENIENT.fullmatch(text)
+        if match is None or text.startswith("[") != text.endswith("]"):
             raise ValueError(
                 f"{text!r} is not a tile; write it as [0|5] (also accepted: 0-5, 5-0, 50) (R2)"
             )
