@@ -314,3 +314,15 @@ def test_older_plunge_record_shapes_are_read_and_written_back_as_they_were() -> 
     result = validated(src)
     assert result.valid and result.match is not None
     assert json.loads(write_matches([result.match], "plunge-hand-v2")) == v1
+
+
+def test_a_tricksy_declaration_naming_another_contract_is_a_warning() -> None:
+    bundle = json.loads((FOREIGN / "tricksy" / "T1_standard_then_redeal.tricksy.json").read_text())
+    for ev in bundle["events"]:
+        if ev["type"] == "CONTRACT_DECLARED":
+            ev["contract"] = "plunge"
+    (src,) = read_sources(json.dumps(bundle), "tricksy")
+    result = validated(src)
+    assert result.valid
+    (w,) = [d for d in result.diagnostics if d.severity == "warning"]
+    assert w.rule == "import" and "'plunge'" in w.message and "'standard'" in w.message

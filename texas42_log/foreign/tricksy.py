@@ -221,6 +221,11 @@ def _bundle_to_doc(
                     raise ValueError("trump is 0–7")
                 hands[-1]["declaration"] = {"seat": seat, "trump": "doubles" if trump == 7 else str(trump)}
                 at[f"{hp}/declaration"] = where(k)
+                bids = [c for c in hands[-1]["auction"] if c["call"] != "pass"]
+                won = (bids[-1].get("special") or "standard") if bids and bids[-1]["call"] == "marks" else "standard"
+                if ev.get("contract") != won:
+                    warnings.append({"hand": len(hands), "text": f"CONTRACT_DECLARED names the contract "
+                                     f"{ev.get('contract')!r}, but the auction's is {won!r}; the auction decides"})
             elif kind == "PLAY_DOMINO":
                 hand = hands[-1]
                 if "declaration" not in hand:
