@@ -77,6 +77,22 @@ def test_convert_joins_and_splits_json_lines(tmp_path: Path) -> None:
     assert (tmp_path / "again.jsonl").read_text() == (tmp_path / "all.jsonl").read_text()
 
 
+def test_a_streamed_corpus_with_an_invalid_match_writes_nothing(tmp_path: Path) -> None:
+    """JSON Lines in, JSON Lines/text/CSV out: a match at a time; the first invalid match
+    stops it, the temporary output goes, and no file appears."""
+    good = [json.dumps(random_match(s)) for s in range(6)]
+    bad = (FIX / "invalid" / "R16-renege.json").read_text().replace("\n", " ")
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("\n".join(good[:3] + [bad] + good[3:]) + "\n")
+    for name in ("out.jsonl", "out.t42", "out.csv"):
+        code, _, err = run("convert", str(corpus), "-o", str(tmp_path / name))
+        assert code == 1 and "match 4 is invalid" in err and f"{corpus}:4:" in err
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["c.jsonl"]
+    code, out, _ = run("convert", str(corpus), "-o", str(tmp_path / "out.t42"), "--force")
+    assert code == 0 and "7 matches" in out
+    assert len(parse_text((tmp_path / "out.t42").read_text())) == 7
+
+
 def test_convert_refuses_an_invalid_result_unless_forced(tmp_path: Path) -> None:
     bad = FIX / "invalid" / "R16-renege.json"
     out = tmp_path / "r.t42"

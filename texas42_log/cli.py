@@ -9,7 +9,7 @@ import sys
 import tempfile
 from enum import StrEnum
 from pathlib import Path
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -18,6 +18,8 @@ from . import __version__
 
 if TYPE_CHECKING:
     from .annotate import Target
+    from .convert import Source
+    from .validate import ValidationResult
     from .corpus import Summary
     from .model import Match
     from .views import Observer
@@ -489,39 +491,68 @@ def _format_of(name: str, text: str | None, given: str | None, option: str, allo
     return fmt
 
 
-def _read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
-    """Read every match of every input (any readable format), validate each, print
-    its diagnostics on stderr. Exit 1 if one cannot be read, or (``need_valid``
-    without ``force``) is invalid. Returns the matches and their input formats."""
-    from .convert import READABLE, ConvertError, read_sources, validated
+def _results(names: list[str], given: str | None) -> Iterator[tuple[str, "ValidationResult"]]:
+    """Every match of every input (any readable format), validated, with its format;
+    its diagnostics are printed on stderr as it goes. A JSON Lines file is read a line
+    at a time, so a corpus of any size streams. Exit 1 if an input cannot be read."""
+    from .convert import READABLE, ConvertError, Source, read_sources, validated
     from .report import diagnostic_line
 
-    matches: list[Match] = []
-    formats: list[str] = []
-    invalid = 0
     for name in names:
-        data = _read_input(name)
         shown = "<stdin>" if name == "-" else name
-        text = _decode(shown, data)
-        fmt = _format_of(shown, text, given, "--from", READABLE)
-        try:
-            sources = read_sources(text, fmt)
-        except ConvertError as e:
-            where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
-            typer.echo(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
-            raise typer.Exit(code=1) from None
+        fmt = given or (_format_of(shown, None, None, "--from", READABLE) if _named_jsonl(name) else None)
+        if fmt == "jsonl" and name != "-":
+            sources: Iterable[Source] = _jsonl_sources(name)
+        else:
+            text = _decode(shown, _read_input(name))
+            fmt = _format_of(shown, text, fmt, "--from", READABLE)
+            try:
+                sources = read_sources(text, fmt)
+            except ConvertError as e:
+                where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
+                typer.echo(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
+                raise typer.Exit(code=1) from None
         for src in sources:
-            label = f"{shown}#{src.number}" if len(sources) > 1 else shown
             result = validated(src)
             for d in result.diagnostics:
                 typer.echo(diagnostic_line(shown, d), err=True)
             if result.match is None:
-                typer.echo(f"texas42: {label} is not a texas42-log match even in structure; nothing written", err=True)
+                typer.echo(f"texas42: {shown} (match {src.number}) is not a texas42-log match even in "
+                           "structure; nothing written", err=True)
                 raise typer.Exit(code=1)
-            if not result.valid:
-                invalid += 1
-            matches.append(result.match)
-            formats.append(fmt)
+            yield fmt, result
+
+
+def _named_jsonl(name: str) -> bool:
+    from .convert import format_for_name
+
+    return format_for_name(name) == "jsonl"
+
+
+def _jsonl_sources(name: str) -> Iterator["Source"]:
+    from .convert import Source
+    from .corpus import InputError, reading
+
+    try:
+        with reading(name), open(name, "rb") as handle:
+            for number, line in enumerate(handle, 1):
+                if line.strip():
+                    yield Source(number, number, raw=_decode(f"{name}:{number}", line))
+    except InputError as e:
+        raise _usage_error(str(e)) from None
+
+
+def _read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
+    """Every match of every input, validated (:func:`_results`). Exit 1 if one is
+    invalid and ``need_valid`` without ``force``. Returns the matches and their formats."""
+    matches: list[Match] = []
+    formats: list[str] = []
+    invalid = 0
+    for fmt, result in _results(names, given):
+        assert result.match is not None
+        invalid += not result.valid
+        matches.append(result.match)
+        formats.append(fmt)
     if invalid and need_valid and not force:
         typer.echo(
             f"texas42: not written: {invalid} of {len(matches)} match{'es are' if len(matches) != 1 else ' is'} "
@@ -566,7 +597,7 @@ def convert(
     never touches an input. Exit 1 if an input or the result is invalid, or the
     output format cannot hold the match; 2 on a usage error.
     """
-    from .convert import EXTENSIONS, WRITABLE, CannotExport, write_matches
+    from .convert import EXTENSIONS, STREAMED, WRITABLE, CannotExport, write_matches
 
     split = out.endswith("/") or Path(out).is_dir()
     stdout = out == "-"
@@ -576,6 +607,9 @@ def convert(
         fmt = _format_of(out, None, fmt, "--to", WRITABLE)
     if not split and not stdout:
         _check_output(target, inputs, force)
+    if fmt in STREAMED and not split:
+        _convert_streaming(inputs, from_format, fmt, None if stdout else target, force)
+        return
     matches, _ = _read_matches(inputs, from_format, need_valid=True, force=force)
     if fmt is None:  # standard output: JSON for one match, JSON Lines for several
         fmt = "json" if len(matches) == 1 else "jsonl"
@@ -586,13 +620,7 @@ def convert(
         raise typer.Exit(code=1) from None
     if not force:
         _reread(texts, fmt, len(matches))
-    if fmt in ("texas-42-receipt", "plunge-hand-v2", "csv"):
-        from .annotate import listing
-
-        lost = sum(len(listing(m)) for m in matches)
-        if lost:
-            typer.echo(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
-                       "not in the output (keep the JSON or .t42 for them)", err=True)
+    _lost_comments(fmt, matches)
     if stdout:
         typer.echo(texts[0], nl=False)
         return
@@ -608,6 +636,70 @@ def convert(
     for p, text in zip(paths, texts):
         _write(p, text)
     typer.echo(f"wrote {len(paths)} files to {target} ({fmt})")
+
+
+class _Refused(Exception):
+    """A streamed conversion stops: the temporary output is removed, nothing is written."""
+
+
+def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool) -> None:
+    """Convert to a many-match format a match at a time: memory stays flat whatever the
+    corpus. The first invalid match (without --force) stops it, and nothing is written."""
+    from .convert import CannotExport, write_chunk
+
+    written = 0
+    uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
+
+    def chunks() -> Iterator[str]:
+        nonlocal written
+        for _, result in _results(inputs, given):
+            assert result.match is not None
+            if not result.valid and not force:
+                raise _Refused(f"not written: match {written + 1} is invalid (the errors above); "
+                               "pass --force to write anyway")
+            try:
+                text = write_chunk(result.match, fmt, written + 1)
+            except (CannotExport, ValueError) as e:
+                raise _Refused(f"cannot write {fmt}: {e}") from None
+            if not force:
+                _reread([text[1:] if fmt == "text" and written else text], fmt, 1)
+            if fmt == "csv" and _has_comments(result.match):
+                uncarried.append(result.match)
+            written += 1
+            yield text
+
+    try:
+        if target is None:
+            for text in chunks():
+                typer.echo(text, nl=False)
+        else:
+            atomic_write(target, chunks())
+    except _Refused as e:
+        typer.echo(f"texas42: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    except OSError as e:
+        raise _usage_error(f"{target}: cannot be written ({e.strerror})") from None
+    _lost_comments(fmt, uncarried)
+    if target is not None:
+        typer.echo(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
+
+
+def _has_comments(match: "Match") -> bool:
+    from .annotate import listing
+
+    return bool(listing(match))
+
+
+def _lost_comments(fmt: str, matches: list["Match"]) -> None:
+    """Say so when the output format has no room for the matches' comments."""
+    if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
+        return
+    from .annotate import listing
+
+    lost = sum(len(listing(m)) for m in matches)
+    if lost:
+        typer.echo(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
+                   "not in the output (keep the JSON or .t42 for them)", err=True)
 
 
 def _reread(texts: list[str], fmt: str, expected: int) -> None:

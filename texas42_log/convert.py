@@ -210,11 +210,12 @@ CSV_COLUMNS = ("match", "hand", "trick", "play", "seat", "tile", "led_suit", "tr
                "bidder", "winner", "points")
 
 
-def csv_rows(matches: Iterable[Match]) -> Iterable[dict[str, Any]]:
-    """One row per play (rejected attempts left out): where, who, what, and the trick's result."""
+def csv_rows(matches: Iterable[Match], start: int = 1) -> Iterable[dict[str, Any]]:
+    """One row per play (rejected attempts left out): where, who, what, and the trick's result.
+    Matches are numbered from ``start``."""
     from .replayed import replay_match
 
-    for m_no, match in enumerate(matches, start=1):
+    for m_no, match in enumerate(matches, start=start):
         _, facts = replay_match(match)
         for f in facts:
             if f.contract is None or f.trump is None:
@@ -234,17 +235,43 @@ def csv_rows(matches: Iterable[Match]) -> Iterable[dict[str, Any]]:
                     }
 
 
+#: Formats a file of which holds many matches, written a match at a time.
+STREAMED = ("jsonl", "text", "csv", "tricksy")
+
+
+def write_chunk(match: Match, fmt: str, number: int) -> str:
+    """Match ``number`` (from 1) of a file of format ``fmt`` in :data:`STREAMED`: the
+    file is these chunks one after another, so a corpus of any size streams."""
+    if fmt == "jsonl":
+        return json.dumps(match_json(match), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if fmt == "text":
+        return ("\n" if number > 1 else "") + write_text(match)
+    if fmt == "tricksy":
+        from .foreign.tricksy import write_bundle
+
+        return write_bundle(match)
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+        if number == 1:
+            w.writeheader()
+        for row in csv_rows([match], start=number):
+            w.writerow(row)
+        return buf.getvalue()
+    raise CannotExport(f"a {fmt} file holds one match; it is not written a match at a time")
+
+
 def write_matches(matches: list[Match], fmt: str) -> str:
     """``matches`` in format ``fmt``; :class:`CannotExport` when the format cannot hold them."""
     if fmt in SINGLE and len(matches) != 1:
         raise CannotExport(f"a {fmt} file holds one match, and there are {len(matches)}; write .jsonl, "
                            "or give a directory as the output to write one file per match")
+    if fmt in STREAMED:
+        if fmt == "csv" and not matches:
+            return ",".join(CSV_COLUMNS) + "\n"  # the header alone
+        return "".join(write_chunk(m, fmt, k) for k, m in enumerate(matches, start=1))
     if fmt == "json":
         return json.dumps(match_json(matches[0]), indent=2, ensure_ascii=False) + "\n"
-    if fmt == "jsonl":
-        return "".join(json.dumps(match_json(m), ensure_ascii=False, separators=(",", ":")) + "\n" for m in matches)
-    if fmt == "text":
-        return "\n".join(write_text(m) for m in matches)
     if fmt == "texas-42-receipt":
         from .foreign.receipt import write_receipt
 
@@ -257,16 +284,5 @@ def write_matches(matches: list[Match], fmt: str) -> str:
         from .foreign.plunge import write_records
 
         return write_records(matches[0])
-    if fmt == "tricksy":
-        from .foreign.tricksy import write_bundle
-
-        return "".join(write_bundle(m) for m in matches)
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        w.writeheader()
-        for row in csv_rows(matches):
-            w.writerow(row)
-        return buf.getvalue()
     raise CannotExport(f"cannot write the format {fmt!r}; writable: {', '.join(WRITABLE)}")
 

@@ -171,7 +171,7 @@ def _lines(name: str, handle: IO[bytes]) -> Iterator[Record]:
 
 
 @contextmanager
-def _reading(name: str) -> Iterator[None]:
+def reading(name: str) -> Iterator[None]:
     """OS errors while reading ``name`` become one-sentence :class:`InputError`s."""
     try:
         yield
@@ -187,7 +187,7 @@ def _reading(name: str) -> Iterator[None]:
 
 def read_file(name: str) -> bytes:
     """The bytes of one file; :class:`InputError` in one sentence if it cannot be read."""
-    with _reading(name):
+    with reading(name):
         return Path(name).read_bytes()
 
 
@@ -204,7 +204,7 @@ def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_
                 yield Record("<stdin>", stdin.read())
             continue
         if _is_jsonl(name):
-            with _reading(name), open(name, "rb") as handle:
+            with reading(name), open(name, "rb") as handle:
                 yield from _lines(name, handle)
         elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
             yield Record(name, read_file(name))

@@ -104,7 +104,7 @@ def conversions(corpus: Path) -> list[tuple[str, str, str]]:
         ("text notation: read + validate", f"{best_rate(hands, texts, lambda t: [validated(s) for s in read_sources(t, 'text')]):,.0f} hands/s", ""),
         ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validated(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
         ("JSON Lines → JSON Lines", f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s", "writing only"),
-        ("texas42 convert corpus.jsonl -o .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
+        ("texas42 convert (small corpus) → .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
     ]
 
 
@@ -151,16 +151,9 @@ def _tree_rss_kb(root: int) -> int:
     return sum(rss.get(pid, 0) for pid in tree)
 
 
-def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
-    big = corpus.with_name("big.jsonl")
-    data = corpus.read_bytes()
-    with open(big, "wb") as f:
-        written = 0
-        while written < target_bytes:
-            f.write(data)
-            written += len(data)
-    _, hands = count_hands(big)
-    proc = subprocess.Popen([*TEXAS42, "validate", str(big), "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def run_sampled(cmd: list[str]) -> tuple[float, int]:
+    """Run ``cmd``; its wall time and the peak resident memory (KB) of it and its children."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak = 0
     done = threading.Event()
 
@@ -176,7 +169,19 @@ def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
     proc.wait()
     done.set()
     sampler.join()
-    seconds = time.perf_counter() - start
+    return time.perf_counter() - start, peak
+
+
+def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
+    big = corpus.with_name("big.jsonl")
+    data = corpus.read_bytes()
+    with open(big, "wb") as f:
+        written = 0
+        while written < target_bytes:
+            f.write(data)
+            written += len(data)
+    _, hands = count_hands(big)
+    seconds, peak = run_sampled([*TEXAS42, "validate", str(big), "-q"])
     big.unlink()
     return [
         (
@@ -185,6 +190,20 @@ def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
             f"{written / 1e9:.2f} GB, {hands:,} hands, every core, {seconds:.0f} s ({hands / seconds:,.0f} hands/s); target < 150 MB",
         )
     ]
+
+
+def convert_large(corpus: Path) -> list[tuple[str, str, str]]:
+    """`texas42 convert` of a whole corpus, which streams: speed and peak memory."""
+    _, hands = count_hands(corpus)
+    size_mb = corpus.stat().st_size / 1e6
+    rows = []
+    for suffix in (".t42", ".csv"):
+        out = corpus.with_name("converted" + suffix)
+        seconds, peak = run_sampled([*TEXAS42, "convert", str(corpus), "-o", str(out), "--force"])
+        out.unlink()
+        rows.append((f"texas42 convert corpus.jsonl -o {suffix}", f"{hands / seconds:,.0f} hands/s",
+                     f"{size_mb:,.0f} MB of JSON Lines in {seconds:.1f} s, peak memory {peak / 1024:,.0f} MB"))
+    return rows
 
 
 def cold_start(corpus: Path) -> list[tuple[str, str, str]]:
@@ -209,6 +228,7 @@ def main() -> None:
         large = Path(tmp) / "large.jsonl"
         generate(large, 200 if args.quick else 11_000, seed=2)
         rows += jobs(large)
+        rows += convert_large(large)
         rows += memory(large, int((0.01 if args.quick else args.gb) * 1e9))
         rows += cold_start(small)
     width = max(len(r[0]) for r in rows)
