@@ -56,18 +56,14 @@ def _pointer(match: Match, t: Target) -> tuple[str, Any]:
         raise TargetError(f"there is no hand {t.hand}; the match has {len(match.hands)}")
     hand = match.hands[t.hand - 1]
     hp = f"/hands/{t.hand - 1}"
-    if t.call is not None:
-        accepted = [j for j, c in enumerate(hand.auction) if not c.rejected]
-        if not 1 <= t.call <= len(accepted):
-            raise TargetError(f"hand {t.hand} has {len(accepted)} calls; there is no call {t.call}")
-        j = accepted[t.call - 1]
-        return f"{hp}/auction/{j}", hand.auction[j]
-    if t.play is not None:
-        accepted = [j for j, p in enumerate(hand.plays) if not p.rejected]
-        if not 1 <= t.play <= len(accepted):
-            raise TargetError(f"hand {t.hand} has {len(accepted)} plays; there is no play {t.play}")
-        j = accepted[t.play - 1]
-        return f"{hp}/plays/{j}", hand.plays[j]
+    for number, key, what, items in ((t.call, "auction", "call", hand.auction), (t.play, "plays", "play", hand.plays)):
+        if number is None:
+            continue
+        accepted = [j for j, item in enumerate(items) if not item.rejected]
+        if not 1 <= number <= len(accepted):
+            raise TargetError(f"hand {t.hand} has {len(accepted)} {what}s; there is no {what} {number}")
+        j = accepted[number - 1]
+        return f"{hp}/{key}/{j}", items[j]
     if t.declaration:
         if hand.declaration is None:
             raise TargetError(f"hand {t.hand} has no declaration")
