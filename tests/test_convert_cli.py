@@ -440,3 +440,33 @@ def test_upgrade_command_applies_registered_steps(tmp_path: Path, monkeypatch: p
     code, out, _ = run("validate", str(tmp_path / "new.jsonl"))
     assert code == 0, out
     assert old.read_text().count('"version": "0"') == 2  # the input is untouched
+
+
+@pytest.mark.parametrize(
+    ("change", "rule"),
+    [
+        ("bid", "R8"), ("order", "R21"), ("winner", "R17"), ("score", "R5"), ("late-play", "R22"), ("declarer", "R10"),
+    ],
+)
+def test_a_redacted_log_is_still_checked_on_public_facts(change: str, rule: str) -> None:
+    """Turn order, bids, declarations, trick winners, scores and the early end need no
+    hidden tile: a redacted log that breaks one is caught, with the rule's id."""
+    r, _ = redact(load(VALID / "seed-worked-example.json"))
+    doc = r.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    hand = doc["hands"][1]  # B 30, C 31, D 35, A 39; A declares fives; four tricks
+    if change == "bid":
+        hand["auction"][0]["bid"] = 29
+    elif change == "order":
+        hand["plays"][1], hand["plays"][2] = hand["plays"][2], hand["plays"][1]
+    elif change == "winner":
+        hand["outcome"]["tricks"][0]["winner"] = "D"
+    elif change == "score":
+        hand["outcome"]["score"]["B+D"] += 1
+    elif change == "late-play":
+        played = {p["tile"] for h in doc["hands"][1:2] for p in h["plays"]}
+        unseen = next(t for t in ("[0|0]", "[1|1]", "[2|2]", "[4|4]") if t not in played)  # one of C's hidden tiles may be it
+        hand["plays"].append({"seat": "C", "tile": unseen})
+    elif change == "declarer":
+        hand["declaration"]["seat"] = "B"
+    result = validate_doc(doc)
+    assert result.errors and result.errors[0].rule == rule, [(d.rule, d.message) for d in result.errors]
