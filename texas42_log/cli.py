@@ -926,7 +926,8 @@ def redact(
     result is validated (turn order, bids, trick winners, scores, early ends,
     reneges a later play proves) and not written if invalid unless --force.
     """
-    from .convert import WRITABLE, CannotExport, validated, write_matches, Source, match_json
+    from .check import check_match
+    from .convert import WRITABLE, CannotExport, write_matches
     from .redact import redact as redact_match
     from .report import diagnostic_line
 
@@ -949,10 +950,10 @@ def redact(
     for k, m in enumerate(matches, start=1):
         r, c = redact_match(m, who, keep_extensions=keep_extensions)
         hidden, rejected, extensions = hidden + c.hidden_tiles, rejected + c.rejected, extensions + c.extensions
-        check = validated(Source(k, 1, doc=match_json(r)))
-        for d in check.errors:
+        errors = check_match(r).errors  # r is a model already: only the replay is left to check
+        for d in errors:
             typer.echo(diagnostic_line(f"redacted match {k}", d), err=True)
-        bad += not check.valid
+        bad += bool(errors)
         redacted.append(r)
     if bad and not force:
         typer.echo(f"texas42: not written: {bad} redacted match(es) do not validate; pass --force to write anyway", err=True)

@@ -479,6 +479,16 @@ class _Reader:
         assert self.pm is not None
         return f"/hands/{len(self.pm.doc['hands']) - 1}"
 
+    def part(self, hand: dict[str, Any], hp: str, key: str, t: _Tok) -> dict[str, Any]:
+        """The hand's ``deal`` or ``outcome`` object: a comment after its keyword is the
+        hand's, an extension the object's."""
+        obj: dict[str, Any] = hand.setdefault(key, {})
+        self.at(f"{hp}/{key}", t)
+        self.set_target(hand, hp)
+        self.last_obj, self.last_ptr = obj, f"{hp}/{key}"
+        self.trailers()
+        return obj
+
     def statement(self) -> None:
         t = self.next()
         key = str(t.value).lower()
@@ -511,11 +521,7 @@ class _Reader:
         hp = self.hp()
         self.skip_colons()
         if key == "deal":
-            deal = hand.setdefault("deal", {})
-            self.at(hp + "/deal", t)
-            self.set_target(hand, hp)
-            self.last_obj, self.last_ptr = deal, hp + "/deal"
-            self.trailers()
+            deal = self.part(hand, hp, "deal", t)
             while (s := self.peek()) is not None and (seat := _seat(s)) is not None:
                 self.i += 1
                 self.skip_colons()
@@ -624,11 +630,7 @@ class _Reader:
                 self.set_target(play, ptr)
                 self.trailers()
         elif key == "outcome":
-            out = hand.setdefault("outcome", {})
-            self.at(hp + "/outcome", t)
-            self.set_target(hand, hp)
-            self.last_obj, self.last_ptr = out, hp + "/outcome"
-            self.trailers()
+            out = self.part(hand, hp, "outcome", t)
             while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x) and _seat(x) is None:
                 word = str(x.value).lower()
                 self.i += 1
