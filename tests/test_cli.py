@@ -94,7 +94,9 @@ def test_schema_command_prints_the_committed_schema() -> None:
 def test_schema_output_is_written_atomically(tmp_path: Path) -> None:
     target = tmp_path / "s.json"
     target.write_text("old")
-    code, _, _ = run("schema", "-o", str(target))
+    code, _, err = run("schema", "-o", str(target))
+    assert code == 2 and "exists; pass --force" in err and target.read_text() == "old"  # never over a file unasked
+    code, _, _ = run("schema", "-o", str(target), "--force")
     assert code == 0 and json.loads(target.read_text())["$id"].endswith(".schema.json")
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
 

@@ -358,7 +358,7 @@ def test_an_interrupted_write_leaves_the_input_intact(tmp_path: Path) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        atomic_write(f, chunks())
+        atomic_write(f, chunks(), replace=True)
     assert f.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.json"]  # no temporary file left
 

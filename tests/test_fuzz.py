@@ -83,7 +83,7 @@ def test_deep_nesting_inside_an_extension() -> None:
     text = json.dumps(doc)[:-1] + ', "x-deep": ' + "[" * 5000 + "]" * 5000 + "}"
     result = validate_bytes(text)
     assert [(d.rule, d.message) for d in result.errors] == [
-        ("json", "the JSON is nested too deeply to be a texas42-log document")
+        ("json", "not valid JSON: lists and objects are nested more than 200 deep")
     ]
 
 

@@ -30,8 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .foreign import CannotExport, ForeignFormatError
+from .inert import dumps
 from .model import Match
 from .notation import NotationError, ParsedMatch, parse_text, position, write_text
+from .strictjson import JSONError, loads
 from .validate import ValidationResult, validate_bytes, validate_doc
 
 __all__ = [
@@ -48,6 +50,8 @@ __all__ = [
     "write_matches",
     "csv_rows",
     "CannotExport",
+    "size_limit",
+    "FILE_LIMIT",
 ]
 
 FORMATS = ("json", "jsonl", "text", "texas-42-receipt", "plunge-code", "plunge-hand-v2", "tricksy", "csv")
@@ -59,6 +63,18 @@ EXTENSIONS = {
     "json": ".json", "jsonl": ".jsonl", "text": ".t42", "texas-42-receipt": ".receipt",
     "plunge-code": ".plunge", "plunge-hand-v2": ".plunge.jsonl", "tricksy": ".tricksy.json", "csv": ".csv",
 }
+
+
+#: The most a file that holds many matches (text, tricksy bundles) may be when it is read whole.
+FILE_LIMIT = 256 * 1024 * 1024
+
+
+def size_limit(fmt: str | None) -> int:
+    """The most bytes a file of format ``fmt`` (None: not known yet) is read whole:
+    one match's worth for a one-match format, :data:`FILE_LIMIT` otherwise."""
+    from .validate import DEFAULT_MAX_BYTES
+
+    return DEFAULT_MAX_BYTES if fmt in SINGLE else FILE_LIMIT
 
 
 class ConvertError(ValueError):
@@ -117,9 +133,9 @@ def sniff(text: str) -> str | None:
         if '"events"' in head and '"seats"' in head:
             return "tricksy"
         try:
-            json.loads(first)
+            loads(first)
             return "jsonl" if "\n" in head.strip() else "json"
-        except json.JSONDecodeError:
+        except JSONError:
             return "json"
     return None
 
@@ -243,7 +259,7 @@ def write_chunk(match: Match, fmt: str, number: int) -> str:
     """Match ``number`` (from 1) of a file of format ``fmt`` in :data:`STREAMED`: the
     file is these chunks one after another, so a corpus of any size streams."""
     if fmt == "jsonl":
-        return json.dumps(match_json(match), ensure_ascii=False, separators=(",", ":")) + "\n"
+        return dumps(match_json(match), separators=(",", ":")) + "\n"
     if fmt == "text":
         return ("\n" if number > 1 else "") + write_text(match)
     if fmt == "tricksy":
@@ -271,7 +287,7 @@ def write_matches(matches: list[Match], fmt: str) -> str:
             return ",".join(CSV_COLUMNS) + "\n"  # the header alone
         return "".join(write_chunk(m, fmt, k) for k, m in enumerate(matches, start=1))
     if fmt == "json":
-        return json.dumps(match_json(matches[0]), indent=2, ensure_ascii=False) + "\n"
+        return dumps(match_json(matches[0]), indent=2) + "\n"
     if fmt == "texas-42-receipt":
         from .foreign.receipt import write_receipt
 

@@ -16,7 +16,6 @@ records (``docs/scale-out.md``; ``examples/dask_validate.py``).
 from __future__ import annotations
 
 import gc
-import glob
 import json
 import os
 from collections import Counter
@@ -25,12 +24,12 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from itertools import chain
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any, Literal, NamedTuple
 
+from .inputs import InputError, bounded_lines, expand_inputs, megabytes, read_bytes, read_stream, reading
 from .report import result_json, result_text
 from .errors import Diagnostic
-from .validate import DEFAULT_MAX_BYTES, ValidationResult, validate_bytes, validate_doc
+from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
 
 __all__ = [
     "InputError",
@@ -52,10 +51,6 @@ __all__ = [
 BATCH = 32
 #: Batches in flight per worker: bounds memory however large the corpus.
 WINDOW = 4
-
-
-class InputError(ValueError):
-    """An input cannot be found or read (a usage error, exit 2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,92 +119,77 @@ class Summary:
         }
 
 
-_GLOB_CHARS = set("*?[")
-
-
 def _is_jsonl(path: str) -> bool:
     """A JSON Lines file of texas42-log documents (not the foreign formats' JSON Lines)."""
     return path.endswith((".jsonl", ".ndjson")) and not path.endswith((".plunge.jsonl", ".tricksy.jsonl"))
 
 
-def expand_inputs(args: Iterable[str]) -> list[str]:
-    """Files, directories (recursively: ``*.json``, ``*.jsonl``, ``*.t42``, ``*.receipt``,
-    ``*.plunge``) and globs → file list.
-
-    Order: as given; a directory's or glob's files sorted. ``-`` is standard input.
-    :class:`InputError` for a name that matches nothing.
-    """
-    out: list[str] = []
-    for arg in args:
-        if arg == "-":
-            out.append(arg)
-            continue
-        p = Path(arg)
-        if p.is_dir():
-            found = sorted(
-                str(f) for f in p.rglob("*") if f.is_file() and f.suffix in (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge")
-            )
-            if not found:
-                raise InputError(f"{arg}: no log files (.json, .jsonl, .t42, .receipt, .plunge) in this directory")
-            out.extend(found)
-        elif p.exists():
-            out.append(arg)
-        elif _GLOB_CHARS & set(arg):
-            found = sorted(f for f in glob.glob(arg, recursive=True) if Path(f).is_file())
-            if not found:
-                raise InputError(f"{arg}: no file matches this pattern")
-            out.extend(found)
-        else:
-            raise InputError(f"{arg}: no such file")
-    return out
-
-
-def _lines(name: str, handle: IO[bytes]) -> Iterator[Record]:
-    for number, line in enumerate(handle, 1):
-        if line.strip():
+def _lines(name: str, handle: IO[bytes], max_bytes: int) -> Iterator[Record]:
+    blank = True
+    for number, line, size in bounded_lines(handle, max_bytes):
+        if line is None:
+            yield _error_record(f"{name}:{number}", f"the line is {megabytes(size)}; one match is at most "
+                                f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", number)
+            blank = False
+        elif line.strip():
+            blank = False
             yield Record(f"{name}:{number}", line)
+    if blank:
+        yield _error_record(name, "the file holds no match: it is empty, or blank lines only", "empty", None)
 
 
-@contextmanager
-def reading(name: str) -> Iterator[None]:
-    """OS errors while reading ``name`` become one-sentence :class:`InputError`s."""
-    try:
-        yield
-    except FileNotFoundError:
-        raise InputError(f"{name}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{name} is a directory") from None
-    except PermissionError:
-        raise InputError(f"{name}: permission denied") from None
-    except OSError as e:
-        raise InputError(f"{name}: cannot be read ({e.strerror})") from None
+def _error_record(source: str, message: str, rule: str, line: int | None) -> Record:
+    payload = {"message": message, "rule": rule, "line": line, "column": 1 if line is not None else None}
+    return Record(source, json.dumps(payload).encode(), "error")
 
 
-def read_file(name: str) -> bytes:
-    """The bytes of one file; :class:`InputError` in one sentence if it cannot be read."""
-    with reading(name):
-        return Path(name).read_bytes()
+def read_file(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of one file, at most ``max_bytes`` (:func:`texas42_log.inputs.read_bytes`)."""
+    return read_bytes(name, max_bytes, " (raise the limit with --max-bytes)")
 
 
-def read_records(files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False) -> Iterator[Record]:
+def read_records(
+    files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Iterator[Record]:
     """Every match in ``files``, streamed: one per ``.json`` file, one per non-blank
-    line of a ``.jsonl`` file (read line by line)."""
+    line of a ``.jsonl`` file (read line by line, each line bounded by ``max_bytes``).
+    An input that cannot be read is an :class:`InputError`; an over-long line or a
+    file with no match at all is a record that fails validation, saying so."""
     for name in files:
         if name == "-":
             if stdin is None:
-                raise InputError("- names standard input, which is not available here")
+                raise InputError("- names standard input, which is not available here", usage=True)
             if stdin_jsonl:
-                yield from _lines("<stdin>", stdin)
+                yield from _lines("<stdin>", stdin, max_bytes)
             else:
-                yield Record("<stdin>", stdin.read())
+                yield Record("<stdin>", read_stream(stdin, "standard input", max_bytes,
+                                                    " (raise the limit with --max-bytes)"))
             continue
-        if _is_jsonl(name):
-            with reading(name), open(name, "rb") as handle:
-                yield from _lines(name, handle)
-        elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
-            yield Record(name, read_file(name))
-        else:
-            yield from _converted(name, read_file(name))
+        try:
+            if _is_jsonl(name):
+                with reading(name):
+                    handle = open(name, "rb")
+                with handle, reading(name):
+                    yield from _lines(name, handle, max_bytes)
+            elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
+                with reading(name):
+                    size = os.stat(name).st_size
+                if size > max_bytes and os.path.isfile(name):
+                    yield _error_record(name, size_message(size, max_bytes), "size", None)
+                else:
+                    yield Record(name, read_file(name, max_bytes))
+            else:
+                from .convert import format_for_name, size_limit
+
+                yield from _converted(name, read_bytes(name, max(max_bytes, size_limit(format_for_name(name)))))
+        except InputError as e:
+            # One unreadable input among many is reported, and the others are still read.
+            if e.usage:
+                raise
+            message = str(e)
+            yield _error_record(name, message[len(name):].lstrip(": ") if message.startswith(name) else message,
+                                "input", None)
 
 
 def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
@@ -277,7 +257,7 @@ def validate_record(
 def _validate_converted(record: Record) -> ValidationResult:
     payload = json.loads(record.data)
     if record.kind == "error":
-        d = Diagnostic("format", payload["message"], "", payload["line"], payload["column"])
+        d = Diagnostic(payload.get("rule", "format"), payload["message"], "", payload["line"], payload["column"])
         return ValidationResult(diagnostics=[d])
     positions = {k: (v[0], v[1]) for k, v in payload["positions"].items()}
     from .notation import position
@@ -330,43 +310,55 @@ class _Range:
 
 def _ranges(path: str) -> Iterator[_Range]:
     """Cut a JSON Lines file into whole-line ranges of about :data:`CHUNK` bytes,
-    counting lines as it goes (one pass, in C: ``bytes.find`` and ``bytes.count``)."""
-    size = CHUNK
+    counting lines as it goes. One pass, a block at a time: each block is searched
+    once (linear however long a line is), and memory stays at one block."""
+    block_size = 64 * 1024
     with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
         start, line = 0, 1
-        while True:
-            f.seek(start + size)
-            block = f.read(64 * 1024)
-            cut = -1
-            while block:
-                cut = block.find(b"\n")
-                if cut >= 0:
+        while start < size:
+            # the first newline at or after start + CHUNK ends this range
+            pos = min(start + CHUNK, size)
+            f.seek(pos)
+            end = size
+            while pos < size:
+                block = f.read(block_size)
+                if not block:
                     break
-                more = f.read(64 * 1024)
-                if not more:
+                k = block.find(b"\n")
+                if k >= 0:
+                    end = pos + k + 1
                     break
-                block += more
-            if cut < 0:  # the rest of the file is the last range
-                f.seek(0, os.SEEK_END)
-                end = f.tell()
-                if end > start:
-                    yield _Range(path, start, end, line)
-                return
-            end = start + size + cut + 1
+                pos += len(block)
             f.seek(start)
-            lines = f.read(end - start).count(b"\n")
+            lines, left = 0, end - start
+            while left > 0:
+                block = f.read(min(block_size * 16, left))
+                if not block:
+                    break
+                lines += block.count(b"\n")
+                left -= len(block)
             yield _Range(path, start, end, line)
             start, line = end, line + lines
 
 
 def _range_task(r: _Range, max_bytes: int, text: TextMode, as_json: bool) -> list[RecordResult]:
+    out = []
     with open(r.path, "rb") as f:
         f.seek(r.start)
-        data = f.read(r.end - r.start)
-    out = []
-    for k, line in enumerate(data.split(b"\n")):
-        if line.strip():
-            out.append(validate_record(Record(f"{r.path}:{r.first_line + k}", line + b"\n"), max_bytes, text=text, as_json=as_json))
+        pos = r.start
+        for k, line, size in bounded_lines(f, max_bytes):
+            number = r.first_line + k - 1
+            if line is None:
+                record = _error_record(f"{r.path}:{number}", f"the line is {megabytes(size)}; one match is at most "
+                                       f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", number)
+                out.append(validate_record(record, max_bytes, text=text, as_json=as_json))
+            elif line.strip():
+                out.append(validate_record(Record(f"{r.path}:{number}", line), max_bytes, text=text, as_json=as_json))
+            pos += size
+            if pos >= r.end:
+                break
     return out
 
 

@@ -29,12 +29,13 @@ text position of each JSON pointer; :func:`write_text` writes one match.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from .model import FORMAT_NAME, Match, minimal_version
+from .inert import dumps
+from .strictjson import JSONError, raw_decode
 from .tiles import Tile
 
 __all__ = ["NotationError", "ParsedMatch", "parse_text", "write_text", "write_texts", "parse_tile", "position"]
@@ -94,11 +95,20 @@ class _Tok:
 _WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
 _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/ ]?\s*[0-6]\s*\]")
-_DECODER = json.JSONDecoder()
 _FAST = re.compile(r"(\[[0-6]\|[0-6]\])|([^ \t\r\n,;{}\[\]&@\"():·]+)")
 
 
-def _tokens(text: str) -> list[_Tok]:
+def remark_lines(text: str) -> list[int]:
+    """The lines on which ``text`` has a ``;`` remark (which reading drops)."""
+    found: list[int] = []
+    try:
+        _tokens(text, found)
+    except NotationError:
+        pass
+    return found
+
+
+def _tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
     out: list[_Tok] = []
     i, n = 0, len(text)
     line, line_start = 1, 0
@@ -110,9 +120,9 @@ def _tokens(text: str) -> list[_Tok]:
 
     def json_value(at: int, what: str) -> tuple[Any, int]:
         try:
-            return _DECODER.raw_decode(text, at)
-        except json.JSONDecodeError as e:
-            raise err(f"{what} is not valid JSON: {e.msg}", e.pos) from None
+            return raw_decode(text, at)
+        except JSONError as e:
+            raise err(f"{what} is not valid JSON: {e.reason}", e.offset if e.offset is not None else at) from None
 
     while i < n:
         c = text[i]
@@ -136,6 +146,8 @@ def _tokens(text: str) -> list[_Tok]:
             i = m.end()
             continue
         if c == ";":
+            if remarks is not None:
+                remarks.append(line)
             j = text.find("\n", i)
             i = n if j < 0 else j
             continue
@@ -757,7 +769,7 @@ def parse_text(text: str) -> list[ParsedMatch]:
 # -- writing --------------------------------------------------------------------
 
 def _s(v: Any) -> str:
-    return json.dumps(v, ensure_ascii=False)
+    return dumps(v)
 
 
 def _comment(text: str) -> str:

@@ -9,6 +9,8 @@ Pure: documents in, documents out.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +38,12 @@ class UpgradeError(ValueError):
     """No chain of steps leads from the document's version to a current one."""
 
 
+_CURRENT = re.compile(r"1\.(?:0|[1-9][0-9]{0,5})", re.ASCII)
+
+
 def is_current(version: Any) -> bool:
-    return isinstance(version, str) and version.split(".")[0] == "1" and version.count(".") == 1
+    """A version this tool reads as it is: ``1.`` and a minor number in ASCII digits."""
+    return isinstance(version, str) and _CURRENT.fullmatch(version) is not None
 
 
 def upgrade_doc(doc: Doc, steps: Mapping[str, Step] | None = None) -> tuple[Doc, list[Step]]:

@@ -24,7 +24,9 @@ from .errors import Diagnostic, MalformedLog
 from .model import FORMAT_NAME, Match
 from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
+from .strictjson import JSONError, loads
 from .tiles import Tile
+from .upgrade import is_current
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError as SchemaError
@@ -56,21 +58,6 @@ class ValidationResult:
         return not self.errors
 
 
-class _Duplicate(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _Duplicate(k)
-        out[k] = v
-    return out
-
-
 def _is_integer(checker: Any, value: Any) -> bool:
     # JSON Schema counts 30.0 as an integer; a canonical log writes 30, as pydantic wants.
     return isinstance(value, int) and not isinstance(value, bool)
@@ -85,16 +72,6 @@ def _schema_validator() -> Any:
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer)
     extend: Any = validators.extend
     return extend(Draft202012Validator, type_checker=checker)(packaged_schema())
-
-
-class _NotANumber(ValueError):
-    def __init__(self, token: str) -> None:
-        super().__init__(token)
-        self.token = token
-
-
-def _reject_constant(token: str) -> Any:
-    raise _NotANumber(token)
 
 
 def _rule_for(e: SchemaError) -> str:
@@ -278,7 +255,7 @@ def _header(doc: Any) -> Diagnostic | None:
             "/format" if fmt is not None else "",
         )
     version = doc.get("version")
-    if not isinstance(version, str) or version.split(".")[0] != "1" or version.count(".") != 1:
+    if not is_current(version):
         return Diagnostic(
             "format",
             f"unsupported version {_describe_value(version)}; this tool reads {READ_VERSIONS}",
@@ -287,14 +264,16 @@ def _header(doc: Any) -> Diagnostic | None:
     return None
 
 
+def size_message(size: int, max_bytes: int) -> str:
+    """Why a match of ``size`` bytes is refused."""
+    return (f"the input is {size / 1e6:.1f} MB; one match log is at most "
+            f"{max_bytes / 1e6:.1f} MB (raise the limit with --max-bytes)")
+
+
 def _decode(data: bytes | str, max_bytes: int) -> tuple[str | None, Diagnostic | None]:
     size = len(data)
     if size > max_bytes:
-        return None, Diagnostic(
-            "size",
-            f"the input is {size / 1e6:.1f} MB; one match log is at most "
-            f"{max_bytes / 1e6:.1f} MB (raise the limit with --max-bytes)",
-        )
+        return None, Diagnostic("size", size_message(size, max_bytes))
     if isinstance(data, str):
         return data, None
     if data.startswith(b"\xef\xbb\xbf"):
@@ -323,32 +302,9 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
         return result
     result.text = text
     try:
-        doc = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
-    except json.JSONDecodeError as e:
-        what = "the input ends in the middle of the JSON" if e.pos >= len(text.rstrip()) else e.msg
-        if not text.strip():
-            what = "the input is empty"
-        result.diagnostics.append(
-            Diagnostic("json", f"not valid JSON: {what}", "", e.lineno, e.colno)
-        )
-        return result
-    except _Duplicate as e:
-        result.diagnostics.append(
-            Diagnostic("json", f"the key {e.key!r} appears twice in one object; a log may not repeat a key", "")
-        )
-        _place_duplicate(text, e.key, result.diagnostics[-1])
-        return result
-    except _NotANumber as e:
-        d = Diagnostic("json", f"not valid JSON: {e.token} is not a JSON number", "")
-        at = text.find(e.token)
-        if at >= 0:
-            d.line, d.column = line_column(text, at)
-        result.diagnostics.append(d)
-        return result
-    except RecursionError:
-        result.diagnostics.append(
-            Diagnostic("json", "the JSON is nested too deeply to be a texas42-log document", "")
-        )
+        doc = loads(text)
+    except JSONError as e:
+        result.diagnostics.append(Diagnostic("json", e.message, "", e.line, e.column))
         return result
     header = _header(doc)
     if header is not None:
@@ -473,14 +429,6 @@ def _place(text: str, diagnostics: list[Diagnostic]) -> None:
         offset = positions.get(pointer)
         if offset is not None:
             d.line, d.column = line_column(text, offset)
-
-
-def _place_duplicate(text: str, key: str, d: Diagnostic) -> None:
-    needle = json.dumps(key)
-    first = text.find(needle)
-    second = text.find(needle, first + 1) if first >= 0 else -1
-    if second >= 0:
-        d.line, d.column = line_column(text, second)
 
 
 def read_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Match:

@@ -11,7 +11,6 @@ Seats map by index, 0↔A, 1↔B, 2↔C, 3↔D; team 0↔A+C, team 1↔B+D.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 __all__ = [
@@ -74,20 +73,26 @@ def settle(doc: dict[str, Any]) -> None:
 def json_items(text: str) -> list[tuple[Any, int]]:
     """The JSON values of a file holding one value, a list of them, or JSON Lines — each
     with the line it starts on. :class:`ForeignFormatError` where it is not JSON."""
+    from ..strictjson import JSONError, loads
+
     stripped = text.lstrip("\ufeff")
+    if not stripped.strip():
+        raise ForeignFormatError("the input is empty", 1, 1)
     try:
-        value = json.loads(stripped)
-    except json.JSONDecodeError as e:
+        value = loads(stripped)
+    except JSONError as e:
         lines = stripped.split("\n")
-        if len([x for x in lines if x.strip()]) < 2:
-            raise ForeignFormatError(f"not JSON: {e.msg}", e.lineno, e.colno) from None
+        if len([x for x in lines if x.strip()]) < 2 or e.reason.startswith(("the key", "NaN", "Infinity", "-Infinity",
+                                                                             "the escape", "lists and objects",
+                                                                             "a number")):
+            raise ForeignFormatError(e.message, e.line, e.column) from None
         items: list[tuple[Any, int]] = []
         for ln, line in enumerate(lines, start=1):
             if line.strip():
                 try:
-                    items.append((json.loads(line), ln))
-                except json.JSONDecodeError as e2:
-                    raise ForeignFormatError(f"not JSON: {e2.msg}", ln, e2.colno) from None
+                    items.append((loads(line), ln))
+                except JSONError as e2:
+                    raise ForeignFormatError(e2.message, ln, e2.column) from None
         return items
     return [(v, 1) for v in (value if isinstance(value, list) else [value])]
 

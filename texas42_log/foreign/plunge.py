@@ -15,7 +15,8 @@ log's order (the app sorts; both decode the same).
 
 from __future__ import annotations
 
-import json
+from ..inert import dumps
+from ..strictjson import JSONError, loads
 from typing import Any
 
 from ..model import Match
@@ -188,9 +189,12 @@ def read_codes(text: str) -> ParsedMatch:
         line = raw.strip()
         if line.startswith(f"# {COMMENTS} "):
             try:
-                comments += json.loads(line[len(COMMENTS) + 3 :])
-            except (json.JSONDecodeError, TypeError):
-                raise ForeignFormatError(f"the {COMMENTS} line holds a JSON list of comments", ln, 1) from None
+                value = loads(line[len(COMMENTS) + 3 :])
+            except JSONError as e:
+                raise ForeignFormatError(f"the {COMMENTS} line: {e.message}", ln, 1) from None
+            if not isinstance(value, list):
+                raise ForeignFormatError(f"the {COMMENTS} line holds a JSON list of comments", ln, 1)
+            comments += value
             continue
         if not line or (line.startswith("#") and not line.startswith("#r=")):
             continue
@@ -276,7 +280,7 @@ def write_codes(match: Match) -> str:
     codes = "".join(_code(letter, h, i + 1) + "\n" for i, h in enumerate(match.hands))
     comments = comments_of(match)
     if comments:  # the app reads one code; a file of them is ours, and keeps the comments
-        codes += f"# {COMMENTS} {json.dumps(comments, ensure_ascii=False)}\n"
+        codes += f"# {COMMENTS} {dumps(comments)}\n"
     return codes
 
 
@@ -298,5 +302,5 @@ def write_records(match: Match) -> str:
                 out["code"] = code
         out.setdefault("schema", RECORD_FORMAT)
         out.setdefault("code", code)
-        lines.append(json.dumps(out, ensure_ascii=False))
+        lines.append(dumps(out))
     return "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ it was. ``trump`` 7 is doubles; ``declared_suit`` is the play's ``led``.
 
 from __future__ import annotations
 
-import json
+from ..inert import dumps
 from collections.abc import Callable
 from typing import Any
 
@@ -405,4 +405,4 @@ def write_bundle(match: Match) -> str:
     comments = comments_of(match)
     if comments:  # tricksy stores no comments; the bundle is ours and keeps them
         bundle[COMMENTS] = comments
-    return json.dumps(bundle, ensure_ascii=False) + "\n"
+    return dumps(bundle) + "\n"

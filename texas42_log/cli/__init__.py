@@ -1,0 +1,83 @@
+"""The ``texas42`` command. It only translates: arguments in, library call,
+diagnostics out, exit code (0 valid, 1 invalid input, 2 usage error, 130
+interrupted, 141 a closed pipe, 143 terminated).
+
+One module per command group; each registers its commands on :data:`app`:
+
+=============  ==================================================
+``validate``   ``texas42 validate``
+``views``      ``texas42 replay``, ``texas42 render``
+``convert``    ``texas42 convert``
+``annotate``   ``texas42 annotate add | list | remove``
+``redact``     ``texas42 redact``
+``tools``      ``texas42 generate``, ``schema``, ``rules``, ``upgrade``
+=============  ==================================================
+
+:mod:`.common` holds what they share (reading with limits, writing safely).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+import click
+
+from ..outputs import write_atomic as atomic_write
+from . import annotate, convert, redact, tools, validate, views  # noqa: F401  (they register commands)
+from .app import app, say
+
+__all__ = ["app", "main", "atomic_write", "Terminated"]
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (temporary files are removed on the way), then exit."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe: send what is left to /dev/null, so that the interpreter's
+    last flush at exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def main() -> None:
+    """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _terminate)
+    try:
+        code = app(standalone_mode=False)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        say("texas42: interrupted", err=True)
+        code = 130
+    except Terminated as e:
+        code = 128 + e.signum
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = 128 + signal.SIGPIPE
+    except click.exceptions.ClickException as e:
+        e.show()
+        code = e.exit_code
+    except Exception as e:  # a bug: say so in one line, keep the traceback for debugging
+        if os.environ.get("TEXAS42_DEBUG"):
+            raise
+        say(
+            f"texas42: internal error: {type(e).__name__}: {e} "
+            "(set TEXAS42_DEBUG=1 for the traceback and please report it)",
+            err=True,
+        )
+        code = 70
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,230 @@
+"""``texas42 annotate add | list | remove``: comments on a match, a hand, a call, the
+declaration or a play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Annotated
+
+import typer
+
+from ..inert import dumps, inert_value
+from .app import (
+    CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, input_error, say,
+    usage_error,
+)
+from .common import OUR_FORMATS, decode, emit, pick, read_input, read_matches
+
+if TYPE_CHECKING:
+    from ..annotate import Target
+    from ..model import Match
+
+
+annotate_app = typer.Typer(
+    name="annotate",
+    help="Add, list and remove comments on a match, a hand, a call, the declaration or a play.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(annotate_app)
+
+
+def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
+    matches, formats = read_matches([file], None, need_valid=False)
+    fmt = formats[0]
+    if fmt not in OUR_FORMATS:
+        raise usage_error(f"{file} is {fmt}; annotate a texas42-log file ({', '.join(OUR_FORMATS)}) — convert it first")
+    return matches, fmt, pick(len(matches), number, file)
+
+
+def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
+    """A .t42 rewritten in place would lose its ; remarks (the notation keeps {comments},
+    not remarks): say so, and do it only with --force."""
+    if not in_place or fmt != "text" or force:
+        return
+    from ..notation import remark_lines
+
+    lines = remark_lines(decode(file, read_input(file)))
+    if lines:
+        shown = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
+        raise usage_error(f"{file} has {len(lines)} ; remark{'s' if len(lines) != 1 else ''} (line {shown}) that "
+                          "rewriting it drops; pass --force to drop them, or make them {comments} first")
+
+
+def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":
+    from ..annotate import TargetError, parse_target
+
+    try:
+        return parse_target(hand, call, play, declaration)
+    except TargetError as e:
+        raise usage_error(str(e)) from None
+
+
+
+@annotate_app.command("add")
+def annotate_add(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    text: Annotated[str | None, typer.Option("--text", "-t", help="The comment.")] = None,
+    author: Annotated[str | None, typer.Option("--author", help="Who wrote it.")] = None,
+    hand: HandOpt = None,
+    call: CallOpt = None,
+    play: PlayOpt = None,
+    declaration: DeclOpt = False,
+    bulk: Annotated[Path | None, typer.Option("--from", help="Add many: a JSON list, JSON Lines or CSV of {match, hand, call, play, declaration, text, author}.")] = None,
+    match_no: MatchOpt = None,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Add a comment (--text), or many (--from); comments survive every conversion and appear in the views.
+
+    The result goes to standard output, to -o OUT, or back into FILE with --in-place.
+    """
+    from ..annotate import TargetError, add
+    from ..convert import write_matches
+
+    if (text is None) == (bulk is None):
+        raise usage_error("give --text or --from, one of them")
+    if in_place and (out is not None or file == "-"):
+        raise usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+    matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
+    count = 0
+    try:
+        if bulk is None:
+            assert text is not None
+            matches[index] = add(matches[index], _target(hand, call, play, declaration), text, author)
+            count = 1
+        else:
+            for k, item in enumerate(_bulk_items(bulk), start=1):
+                m = _int(item.get("match")) or 1
+                if not 1 <= m <= len(matches):
+                    raise TargetError(f"{bulk} item {k}: there is no match {m}")
+                t = _target(_int(item.get("hand")), _int(item.get("call")), _int(item.get("play")), _flag(item.get("declaration")))
+                if not isinstance(item.get("text"), str):
+                    raise TargetError(f"{bulk} item {k} has no text")
+                try:
+                    matches[m - 1] = add(matches[m - 1], t, item["text"], item.get("author") or None)
+                except TargetError as e:
+                    raise TargetError(f"{bulk} item {k}: {e}") from None
+                count += 1
+    except TargetError as e:
+        raise usage_error(str(e)) from None
+    _keeps_remarks(file, fmt, in_place, force)
+    emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
+
+
+def _int(v: object) -> int | None:
+    if v in (None, ""):
+        return None
+    if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**9:
+        return v
+    text = str(v).strip() if isinstance(v, str) else ""
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    raise usage_error(f"{_show(v)} is not a number (write it in the digits 0–9)")
+
+
+def _show(v: object) -> str:
+    text = repr(v) if not isinstance(v, str) else dumps(v)
+    return inert_value(text if len(text) <= 40 else text[:37] + "…")
+
+
+def _flag(v: object) -> bool:
+    if isinstance(v, str):
+        if v.strip().lower() in ("", "0", "false", "no"):
+            return False
+        if v.strip().lower() in ("1", "true", "yes"):
+            return True
+        raise usage_error(f"declaration {_show(v)}: write true or false")
+    return bool(v)
+
+
+def _bulk_items(path: Path) -> list[dict[str, Any]]:
+    import csv
+    import io
+
+    from ..strictjson import JSONError, loads
+
+    text = decode(str(path), read_input(str(path)))
+    if path.suffix == ".csv":
+        try:
+            return list(csv.DictReader(io.StringIO(text)))
+        except csv.Error as e:
+            raise input_error(f"{path}: not a CSV file of comments ({e})") from None
+    try:
+        value = loads(text)
+        items = value if isinstance(value, list) else [value]
+    except JSONError as whole:
+        lines = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
+        if len(lines) < 2:
+            raise input_error(f"{path}:{whole.line}:{whole.column}: {whole.message}") from None
+        items = []
+        for n, line in lines:
+            try:
+                items.append(loads(line))
+            except JSONError as e:
+                raise input_error(f"{path}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})") from None
+    if not all(isinstance(x, dict) for x in items):
+        raise input_error(f"{path}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
+    if not items:
+        raise input_error(f"{path} holds no comments to add; nothing written")
+    return items
+
+
+@annotate_app.command("list")
+def annotate_list(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    match_no: MatchOpt = None,
+    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
+) -> None:
+    """List every comment with what it is on."""
+    from ..annotate import listing
+
+    matches, _, index = _one_of(file, match_no)
+    items = listing(matches[index])
+    if output is OutputFormat.json:
+        say(dumps(items, indent=2))
+        return
+    for it in items:
+        by = f" — {it['author']}" if it["author"] else ""
+        say(f"{it['target']} #{it['index']}: {inert_value(it['text'])}{inert_value(by)}")
+    if not items:
+        say("no comments", err=True)
+
+
+@annotate_app.command("remove")
+def annotate_remove(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    hand: HandOpt = None,
+    call: CallOpt = None,
+    play: PlayOpt = None,
+    declaration: DeclOpt = False,
+    index: Annotated[int | None, typer.Option("--index", min=1, help="Which comment of the target, from 1 (as list shows).")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Every comment of the target.")] = False,
+    pointer: Annotated[str | None, typer.Option("--pointer", help="The comment at this JSON pointer (as list --format json shows; also for rejected attempts).")] = None,
+    match_no: MatchOpt = None,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Remove one comment (--index) or all of a target's (--all)."""
+    from ..annotate import TargetError, remove, remove_at
+    from ..convert import write_matches
+
+    if sum((index is not None, every, pointer is not None)) != 1:
+        raise usage_error("give --index I, --all or --pointer P, one of them")
+    if in_place and (out is not None or file == "-"):
+        raise usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+    matches, fmt, k = _one_of(file, match_no)
+    try:
+        if pointer is not None:
+            matches[k], n = remove_at(matches[k], pointer), 1
+        else:
+            matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
+    except TargetError as e:
+        raise usage_error(str(e)) from None
+    _keeps_remarks(file, fmt, in_place, force)
+    emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
+

@@ -1,0 +1,77 @@
+"""The typer application, the options several commands share, and how a command
+says things: :func:`say` (every line inert, :mod:`texas42_log.inert`) and
+:func:`usage_error` (exit 2)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import __version__
+from ..inert import inert
+
+app = typer.Typer(
+    name="texas42",
+    help="Record, check and replay games of Texas 42 (texas42-log format v1).",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def say(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Print a line of the tool's own text, which may quote a log: every control
+    character but newline and tab shown as an escape (text out is inert)."""
+    typer.echo(inert(text), err=err, nl=nl)
+
+
+def usage_error(message: str) -> typer.Exit:
+    """Say ``message`` as a usage error; raise the result (exit 2)."""
+    say(f"texas42: error: {message}", err=True)
+    return typer.Exit(code=2)
+
+
+def input_error(message: str) -> typer.Exit:
+    """Say why an input is refused; raise the result (exit 1: the input is not a log we can read)."""
+    say(f"texas42: {message}", err=True)
+    return typer.Exit(code=1)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from ..model import FORMAT_VERSION
+
+        typer.echo(f"texas42-log {__version__} (format {FORMAT_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool | None,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = None,
+) -> None:
+    """Record, check and replay games of Texas 42."""
+
+
+AS_HELP = "Whose view: A, B, C or D (a player), public (a spectator), review (after the hand), or omniscient (analysis, every hand)."
+LANG_HELP = "Language of the texts: en, tr or uk."
+
+HandOpt = Annotated[int | None, typer.Option("--hand", "-n", min=1, help="The hand, from 1 (without it: the match).")]
+CallOpt = Annotated[int | None, typer.Option("--call", min=1, help="The K-th call of the hand.")]
+PlayOpt = Annotated[int | None, typer.Option("--play", "-p", min=1, help="The K-th play of the hand (as replay --play K counts).")]
+DeclOpt = Annotated[bool, typer.Option("--declaration", help="The hand's trump declaration.")]
+MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")]
+OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically).")]
+InPlaceOpt = Annotated[bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output file.")]

@@ -1,0 +1,279 @@
+"""What several commands share: reading inputs (with limits), picking a match,
+reading every match of every input, checking and writing outputs. Translation
+only: each helper calls the library and turns its refusal into a sentence and
+an exit code."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..inert import inert
+from ..inputs import InputError, bounded_lines, read_bytes, read_stream, reading
+from .app import input_error, say, usage_error
+
+if TYPE_CHECKING:
+    from ..convert import Source
+    from ..model import Match
+    from ..validate import ValidationResult
+    from ..views import Observer
+
+__all__ = [
+    "read_input", "decode", "valid_match", "pick", "observer_arg", "language_arg", "format_of", "results_of",
+    "read_matches", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
+]
+
+OUR_FORMATS = ("json", "jsonl", "text")
+
+
+def refused(e: InputError) -> typer.Exit:
+    """An input the library refused: exit 2 when the name is wrong, else 1."""
+    return usage_error(str(e)) if e.usage else input_error(str(e))
+
+
+def read_input(name: str, limit: int | None = None, hint: str = "") -> bytes:
+    """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
+    what the format its name says may hold)."""
+    from ..convert import format_for_name, size_limit
+
+    if limit is None:
+        limit = size_limit(None if name == "-" else format_for_name(name))
+    try:
+        if name == "-":
+            return read_stream(sys.stdin.buffer, "standard input", limit, hint)
+        return read_bytes(name, limit, hint)
+    except InputError as e:
+        raise refused(e) from None
+
+
+def decode(name: str, data: bytes) -> str:
+    """UTF-8 text (a BOM dropped), or exit 1 naming the first byte that is not."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        good = data[: e.start].decode("utf-8", "replace")
+        line = good.count("\n") + 1
+        col = len(good) - (good.rfind("\n") + 1) + 1
+        say(f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
+            f"{e.start}); save it as UTF-8", err=True)
+        raise typer.Exit(code=1) from None
+
+
+def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
+    """Read and validate one log (any readable format; match ``number`` of several)
+    for the view commands: an invalid log is exit 1."""
+    from ..convert import ConvertError, format_for_name, read_sources, sniff, validated
+    from ..report import result_text
+    from ..validate import validate_bytes
+
+    data = read_input(name)
+    source = "<stdin>" if name == "-" else name
+    fmt = format_for_name(name) if name != "-" else None
+    if fmt in (None, "json"):
+        # Our JSON first (the fast path); what is not JSON, or not ours, may be another format.
+        result = validate_bytes(data)
+        results = [result]
+        if result.valid or result.errors[0].rule not in ("json", "format"):
+            fmt = "json"
+        else:
+            sniffed = sniff(decode(source, data))
+            fmt = "json" if sniffed in (None, "json") else sniffed
+    if fmt != "json":
+        text = decode(source, data)
+        try:
+            results = [validated(s) for s in read_sources(text, fmt)]
+        except ConvertError as e:
+            where = f"{source}:{e.line}:{e.column}" if e.line is not None else source
+            say(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
+            raise typer.Exit(code=1) from None
+    if not results:
+        raise input_error(f"{source} holds no match")
+    result = results[pick(len(results), number, source)]
+    if not result.valid or result.match is None:
+        say(result_text(source, result), err=True)
+        say(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
+        raise typer.Exit(code=1)
+    return source, result.match
+
+
+def pick(count: int, number: int | None, source: str) -> int:
+    """The index of match ``number`` (from 1; may be omitted when there is one) of ``count``."""
+    if count == 0:
+        raise input_error(f"{source} holds no match")
+    if number is None:
+        if count > 1:
+            raise usage_error(f"{source} holds {count} matches; say which with --match N")
+        number = 1
+    if not 1 <= number <= count:
+        raise usage_error(f"--match {number}: {source} holds {count} match{'es' if count != 1 else ''}")
+    return number - 1
+
+
+def observer_arg(text: str) -> "Observer":
+    from ..views import parse_observer
+
+    try:
+        return parse_observer(text)
+    except ValueError as e:
+        raise usage_error(f"--as: {e}") from None
+
+
+def language_arg(lang: str) -> str:
+    from ..locales import languages
+
+    if lang not in languages():
+        raise usage_error(f"--lang: no messages for {lang!r}; choose one of {', '.join(languages())}")
+    return lang
+
+
+def format_of(name: str, text: str | None, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
+    from ..convert import format_for_name, sniff
+
+    fmt = given or format_for_name(name) or (sniff(text) if text is not None else None)
+    if fmt is None:
+        raise usage_error(f"cannot tell the format of {name}; give {option} ({', '.join(allowed)})")
+    if fmt not in allowed:
+        raise usage_error(f"{option} {fmt}: choose one of {', '.join(allowed)}")
+    return fmt
+
+
+def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "ValidationResult"]]:
+    """Every match of every input (any readable format), validated, with its format;
+    its diagnostics are printed on stderr as it goes. A JSON Lines file is read a line
+    at a time, so a corpus of any size streams. Exit 1 if an input cannot be read."""
+    from ..convert import READABLE, ConvertError, Source, read_sources, validated
+    from ..report import diagnostic_line
+
+    for name in names:
+        shown = "<stdin>" if name == "-" else name
+        fmt = given or (format_of(shown, None, None, "--from", READABLE) if _named_jsonl(name) else None)
+        if fmt == "jsonl" and name != "-":
+            sources: Iterable[Source] = _jsonl_sources(name)
+        else:
+            text = decode(shown, read_input(name, None if given is None else _limit(given)))
+            fmt = format_of(shown, text, fmt, "--from", READABLE)
+            try:
+                sources = read_sources(text, fmt)
+            except ConvertError as e:
+                where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
+                say(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
+                raise typer.Exit(code=1) from None
+        count = 0
+        for src in sources:
+            count += 1
+            result = validated(src)
+            for d in result.diagnostics:
+                say(diagnostic_line(shown, d), err=True)
+            if result.match is None:
+                say(f"texas42: {shown} (match {src.number}) is not a texas42-log match even in "
+                    "structure; nothing written", err=True)
+                raise typer.Exit(code=1)
+            yield fmt, result
+        if count == 0:
+            raise input_error(f"{shown} holds no match (it is empty, or blank lines only); nothing written")
+
+
+def _limit(fmt: str) -> int:
+    from ..convert import size_limit
+
+    return size_limit(fmt)
+
+
+def _named_jsonl(name: str) -> bool:
+    from ..convert import format_for_name
+
+    return format_for_name(name) == "jsonl"
+
+
+def _jsonl_sources(name: str) -> Iterator["Source"]:
+    from ..convert import Source
+    from ..validate import DEFAULT_MAX_BYTES
+
+    try:
+        with reading(name):
+            handle = open(name, "rb")
+        with handle:
+            for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
+                if line is None:
+                    say(f"{name}:{number}: error size: the line is {size / 1e6:,.1f} MB; one match is at most "
+                        f"{DEFAULT_MAX_BYTES / 1e6:,.1f} MB", err=True)
+                    raise typer.Exit(code=1)
+                if line.strip():
+                    yield Source(number, number, raw=decode(f"{name}:{number}", line))
+    except InputError as e:
+        raise refused(e) from None
+
+
+def read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
+    """Every match of every input, validated (:func:`results_of`). Exit 1 if one is
+    invalid and ``need_valid`` without ``force``. Returns the matches and their formats."""
+    matches: list[Match] = []
+    formats: list[str] = []
+    invalid = 0
+    for fmt, result in results_of(names, given):
+        assert result.match is not None
+        invalid += not result.valid
+        matches.append(result.match)
+        formats.append(fmt)
+    if invalid and need_valid and not force:
+        say(
+            f"texas42: not written: {invalid} of {len(matches)} match{'es are' if len(matches) != 1 else ' is'} "
+            "invalid (the errors above); pass --force to write anyway",
+            err=True,
+        )
+        raise typer.Exit(code=1)
+    return matches, formats
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
+def check_output(out: Path, inputs: list[str], force: bool) -> None:
+    """Refuse, before any work, an output that is an input, a directory, or (without
+    ``force``) a file that exists."""
+    for name in inputs:
+        if name != "-" and _same_file(out, Path(name)):
+            raise usage_error(f"-o {out} is the input log; a command never writes over its input")
+    if out.is_dir():
+        raise usage_error(f"{out} is a directory")
+    if (out.exists() or out.is_symlink()) and not force:
+        raise usage_error(f"{out} exists; pass --force to replace it")
+
+
+def write_file(out: Path, data: str | Iterable[str], *, replace: bool) -> None:
+    """Write ``data`` to ``out`` atomically (:mod:`texas42_log.outputs`); ``replace``
+    only with ``--force`` or ``--in-place``."""
+    from ..outputs import write_atomic
+
+    try:
+        write_atomic(out, data, replace=replace)
+    except FileExistsError:
+        raise usage_error(f"{out} exists (another run may have just written it); pass --force to replace it") from None
+    except OSError as e:
+        raise usage_error(f"{out}: cannot be written ({e.strerror})") from None
+
+
+def write_data(text: str) -> None:
+    """A command's data on standard output: as written, but inert on a terminal."""
+    typer.echo(inert(text) if sys.stdout.isatty() else text, nl=False)
+
+
+def emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], force: bool) -> None:
+    """Write a command's result: -o OUT, --in-place (the input, atomically), or standard output."""
+    if in_place is not None:
+        write_file(Path(in_place), text, replace=True)
+        say(f"updated {in_place}", err=True)
+    elif out is not None:
+        check_output(out, inputs, force)
+        write_file(out, text, replace=force)
+        say(f"wrote {out}", err=True)
+    else:
+        write_data(text)

@@ -1,0 +1,156 @@
+"""``texas42 convert``: between every format the tool reads and writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .app import app, say, usage_error
+from .common import check_output, format_of, read_matches, results_of, write_data, write_file
+
+if TYPE_CHECKING:
+    from ..model import Match
+
+
+@app.command()
+def convert(
+    inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input.")],
+    out: Annotated[str, typer.Option("--output", "-o", help="The file to write, a directory (ending in /) for one file per match, or - for standard output.")],
+    from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content).")] = None,
+    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
+) -> None:
+    """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
+    texas-42 receipt, plunge replay codes and records, tricksy event logs, and CSV.
+
+    Formats: json, jsonl, text, texas-42-receipt, plunge-code, plunge-hand-v2,
+    tricksy (read and write), csv (write: one row per play). The result is
+    validated and not written if invalid (unless --force); writing is atomic and
+    never touches an input. Exit 1 if an input or the result is invalid, or the
+    output format cannot hold the match; 2 on a usage error.
+    """
+    from ..convert import EXTENSIONS, STREAMED, WRITABLE, CannotExport, write_matches
+
+    split = out.endswith("/") or Path(out).is_dir()
+    stdout = out == "-"
+    target = Path(out)
+    fmt = to_format or ("json" if split else None)
+    if not (stdout and fmt is None):
+        fmt = format_of(out, None, fmt, "--to", WRITABLE)
+    if not split and not stdout:
+        check_output(target, inputs, force)
+    if fmt in STREAMED and not split:
+        _convert_streaming(inputs, from_format, fmt, None if stdout else target, force)
+        return
+    matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
+    if fmt is None:  # standard output: JSON for one match, JSON Lines for several
+        fmt = "json" if len(matches) == 1 else "jsonl"
+    try:
+        texts = [write_matches(matches, fmt)] if not split else [write_matches([m], fmt) for m in matches]
+    except (CannotExport, ValueError) as e:
+        say(f"texas42: cannot write {fmt}: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    if not force:
+        _reread(texts, fmt, len(matches))
+    _lost_comments(fmt, matches)
+    if stdout:
+        write_data(texts[0])
+        return
+    if not split:
+        write_file(target, texts[0], replace=force)
+        say(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
+        return
+    stem = Path(inputs[0]).name.split(".")[0] if inputs[0] != "-" else "match"
+    target.mkdir(parents=True, exist_ok=True)
+    paths = [target / f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
+    for p in paths:
+        check_output(p, inputs, force)
+    for p, text in zip(paths, texts):
+        write_file(p, text, replace=force)
+    say(f"wrote {len(paths)} files to {target} ({fmt})")
+
+
+class _Refused(Exception):
+    """A streamed conversion stops: the temporary output is removed, nothing is written."""
+
+
+def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool) -> None:
+    """Convert to a many-match format a match at a time: memory stays flat whatever the
+    corpus. The first invalid match (without --force) stops it, and nothing is written."""
+    from ..convert import CannotExport, write_chunk
+
+    written = 0
+    uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
+
+    def chunks() -> Iterator[str]:
+        nonlocal written
+        for _, result in results_of(inputs, given):
+            assert result.match is not None
+            if not result.valid and not force:
+                raise _Refused(f"not written: match {written + 1} is invalid (the errors above); "
+                               "pass --force to write anyway")
+            try:
+                text = write_chunk(result.match, fmt, written + 1)
+            except (CannotExport, ValueError) as e:
+                raise _Refused(f"cannot write {fmt}: {e}") from None
+            if not force:
+                _reread([text[1:] if fmt == "text" and written else text], fmt, 1)
+            if fmt == "csv" and _has_comments(result.match):
+                uncarried.append(result.match)
+            written += 1
+            yield text
+
+    try:
+        if target is None:
+            for text in chunks():
+                write_data(text)
+        else:
+            write_file(target, chunks(), replace=force)
+    except _Refused as e:
+        say(f"texas42: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    _lost_comments(fmt, uncarried)
+    if target is not None:
+        say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
+
+
+def _has_comments(match: "Match") -> bool:
+    from ..annotate import listing
+
+    return bool(listing(match))
+
+
+def _lost_comments(fmt: str, matches: list["Match"]) -> None:
+    """Say so when the output format has no room for the matches' comments."""
+    if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
+        return
+    from ..annotate import listing
+
+    lost = sum(len(listing(m)) for m in matches)
+    if lost:
+        say(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
+                   "not in the output (keep the JSON or .t42 for them)", err=True)
+
+
+def _reread(texts: list[str], fmt: str, expected: int) -> None:
+    """The written text, read back as its format, must give as many valid matches: what is
+    written is what was validated (after plunge's encoder, which re-decodes its codes)."""
+    from ..convert import READABLE, ConvertError, read_sources, validated
+
+    if fmt not in READABLE:
+        return
+    try:
+        results = [validated(s) for text in texts for s in read_sources(text, fmt)]
+    except ConvertError as e:
+        results, problem = [], e.message
+    else:
+        bad = [r for r in results if not r.valid]
+        problem = bad[0].errors[0].message if bad else ""
+    if problem or len(results) != expected:
+        say(f"texas42: not written: the {fmt} text does not read back as the same valid matches "
+                   f"({problem or f'{len(results)} instead of {expected}'}); please report this", err=True)
+        raise typer.Exit(code=1)
+

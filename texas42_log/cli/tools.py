@@ -1,0 +1,162 @@
+"""``texas42 generate``, ``schema``, ``rules`` and ``upgrade``: the commands that make or
+migrate documents rather than read games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Annotated
+
+import typer
+
+from ..inert import dumps
+from .app import ForceOpt, OutOpt, OutputFormat, app, input_error, say, usage_error
+from .common import check_output, decode, emit, read_input, write_file
+
+
+@app.command()
+def generate(
+    matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed: the same seed, the same matches.")] = 0,
+    preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under.")] = "standard",
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically); default standard output.")
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+) -> None:
+    """Random legal matches as JSON Lines (one match per line), reproducible from a seed.
+
+    Match i of seed S is random_match(S * 1,000,000 + i): varied auctions and
+    trumps, stacks, early ends and all-pass redeals. A single match written to a
+    .json file is indented instead.
+    """
+    from ..generate import random_match
+    from ..rules import find_preset
+
+    try:
+        rules = find_preset(preset)
+    except ValueError as e:
+        raise usage_error(f"--rules: {e}") from None
+    if out is not None:
+        check_output(out, [], force)
+    pretty = out is not None and out.suffix == ".json" and matches == 1
+    lines = (
+        dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset),
+              indent=2 if pretty else None, separators=None if pretty else (",", ":"))
+        for i in range(matches)
+    )
+    if out is None:
+        for line in lines:
+            say(line)
+        return
+    write_file(out, (line + "\n" for line in lines), replace=force)
+
+
+@app.command()
+def schema(
+    out: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically).")
+    ] = None,
+    force: ForceOpt = False,
+) -> None:
+    """Print the JSON Schema of format v1, generated from the models."""
+    from ..schema import schema_text
+
+    text = schema_text()
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        check_output(out, [], force)
+        write_file(out, text, replace=force)
+
+
+@app.command()
+def rules(
+    preset: Annotated[str, typer.Option(help="The preset to show.")] = "standard",
+    output: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.text,
+    list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
+) -> None:
+    """Show a rules preset: every option, its value, its values and the rule text behind it."""
+    from ..rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
+
+    if list_presets:
+        if output is OutputFormat.json:
+            say(dumps({name: PRESET_DOCS[name] for name in PRESETS}, indent=2))
+            return
+        for name in PRESETS:
+            changed = ", ".join(
+                f"{k}={json.dumps(v)}" for k, (v, _) in PRESETS[name].differences(STANDARD).items()
+            )
+            say(f"{name}: {PRESET_DOCS[name]}")
+            if changed:
+                say(f"    differs from standard: {changed}")
+        return
+    try:
+        chosen = find_preset(preset)
+    except ValueError as e:
+        raise usage_error(str(e)) from None
+    if output is OutputFormat.json:
+        say(dumps({"preset": preset, "options": chosen.as_dict()}, indent=2))
+        return
+    say(f"preset {preset}: {PRESET_DOCS[preset]}")
+    for name, value in chosen.as_dict().items():
+        o = OPTIONS[name]
+        say(f"  {name} = {json.dumps(value)}    ({o.values})")
+        say(f"      {o.doc}")
+        say(f"      from: {o.source}")
+
+
+
+@app.command()
+def upgrade(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log JSON or JSON Lines file of any version.")],
+    out: OutOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
+) -> None:
+    """Migrate a log to the current format version through the registered steps.
+
+    Version 1 is the only version so far: a 1.x log is current and nothing is
+    written. Exit 1 if no chain of steps leads to a current version.
+    """
+    from ..strictjson import JSONError, loads
+    from ..upgrade import STEPS, UpgradeError, upgrade_doc
+
+    data = read_input(file)
+    text = decode(file, data)
+    jsonl = file.endswith((".jsonl", ".ndjson"))
+    chunks = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()] if jsonl else [(1, text)]
+    if not any(chunk.strip() for _, chunk in chunks):
+        raise input_error(f"{file} is empty; there is no log to upgrade")
+    docs: list[dict[str, Any]] = []
+    applied: list[str] = []
+    for first, chunk in chunks:
+        try:
+            doc = loads(chunk)
+        except JSONError as e:
+            say(f"{file}:{first + (e.line or 1) - 1}:{e.column or 1}: error json: {e.message}", err=True)
+            raise typer.Exit(code=1) from None
+        if not isinstance(doc, dict):
+            say(f"{file}:{first}: error format: a log is a JSON object", err=True)
+            raise typer.Exit(code=1)
+        if doc.get("format") != "texas42-log" and str(doc.get("version")) not in STEPS:
+            say(f"{file}:{first}: error format: not a texas42-log document (it needs \"format\": \"texas42-log\" "
+                "and a \"version\")", err=True)
+            raise typer.Exit(code=1)
+        try:
+            new, steps = upgrade_doc(doc)
+        except UpgradeError as e:
+            say(f"{file}:{first}: error format: {e}", err=True)
+            raise typer.Exit(code=1) from None
+        docs.append(new)
+        applied += [f"{s.source} → {s.target}: {s.summary}" for s in steps]
+    if not applied:
+        versions = sorted({str(d.get("version")) for d in docs})
+        say(f"{file} is version {', '.join(versions)}, which is current; nothing to do")
+        return
+    for line in dict.fromkeys(applied):
+        say(line, err=True)
+    if jsonl:
+        out_text = "".join(dumps(d, separators=(",", ":")) + "\n" for d in docs)
+    else:
+        out_text = dumps(docs[0], indent=2) + "\n"
+    emit(out_text, out, None, [file], force)
