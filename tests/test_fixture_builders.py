@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_fixtures_rebuild_identically(tmp_path: Path) -> None:
-    for script in ("build_fixtures.py", "build_invalid.py", "build_bad_input.py"):
+    for script in ("build_fixtures.py", "build_invalid.py", "build_bad_input.py", "build_hostile.py"):
         p = subprocess.run(
             [sys.executable, str(ROOT / "tools" / script), str(tmp_path)], capture_output=True, text=True, timeout=300
         )

@@ -246,3 +246,32 @@ def test_nello_partner_is_shown_sitting_out(browser: Any, tmp_path: Path) -> Non
     seat = page.page.locator(".seat.sits-out")
     assert seat.count() == 1 and "sits out" in (seat.text_content() or "")
     assert page.errors == []
+
+
+def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Path) -> None:
+    """A U+202E in a name cannot carry the text after it (a count, a tile) into the
+    name's direction: every log string stands in its own <bdi>. And a long name or
+    note is in the page once, not once per moment."""
+    doc = json.loads((FIX / "seed-worked-example.json").read_text("utf-8"))
+    fake = "\u202e[6|6] (7) "
+    doc["players"] = {"A": fake + "Ana", "B": "N" * 100_000, "C": "Cleo", "D": "Dov"}
+    doc["hands"][0]["annotations"] = [{"text": "W" * 100_000, "author": "\u202ecoach"}]
+    m = Match.model_validate(doc)
+    path = write(tmp_path, m, "public")
+    source = path.read_text("utf-8")
+    assert source.count("N" * 100_000) == 1 and source.count("W" * 100_000) == 1
+    assert len(source) < 600_000  # 11 hands, dozens of moments: the strings are not repeated
+    page = Page(browser, path)
+    names = page.page.eval_on_selector_all(
+        ".seat .name", "els => els.map(e => [e.textContent, e.querySelectorAll('bdi').length])")
+    assert [n for _, n in names] == [1, 1, 1, 1]
+    a = page.page.locator(".seat-A .name bdi").text_content()
+    assert a == fake + "Ana"  # the name itself, whole, inside its isolate
+    # the count stays outside the name's isolate, where the seat label puts it
+    assert page.page.locator(".seat-A .name").evaluate("e => e.lastChild.textContent").startswith(" (")
+    # every log string in the text column is isolated too
+    isolated = page.page.eval_on_selector_all("#text bdi", "els => els.map(e => e.textContent)")
+    assert fake + "Ana" in isolated and "Cleo" in isolated
+    label = page.page.locator("#board").get_attribute("aria-label") or ""
+    assert "\ue000" not in label and "\ue000" not in (page.text("#text") + page.text("#table"))
+    assert page.errors == []

@@ -26,7 +26,7 @@ from itertools import chain
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal, NamedTuple
 
-from .inputs import InputError, bounded_lines, expand_inputs, megabytes, read_bytes, read_stream, reading
+from .inputs import InputError, bounded_lines, expand_inputs, megabytes, open_input, read_bytes, read_stream, reading
 from .report import result_json, result_text
 from .errors import Diagnostic
 from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
@@ -63,6 +63,9 @@ class Record:
     #: ``{"doc", "positions"}`` read from another notation; ``error``: that
     #: notation could not be read (``{"message", "line", "column"}``).
     kind: str = "json"
+    #: For a line of a JSON Lines file: its line number there (``source`` ends ``:line``);
+    #: diagnostics are placed at that line of the file.
+    line: int | None = None
 
 
 class RecordResult(NamedTuple):
@@ -129,11 +132,11 @@ def _lines(name: str, handle: IO[bytes], max_bytes: int) -> Iterator[Record]:
     for number, line, size in bounded_lines(handle, max_bytes):
         if line is None:
             yield _error_record(f"{name}:{number}", f"the line is {megabytes(size)}; one match is at most "
-                                f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", number)
+                                f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", None)
             blank = False
         elif line.strip():
             blank = False
-            yield Record(f"{name}:{number}", line)
+            yield Record(f"{name}:{number}", line, line=number)
     if blank:
         yield _error_record(name, "the file holds no match: it is empty, or blank lines only", "empty", None)
 
@@ -168,8 +171,7 @@ def read_records(
             continue
         try:
             if _is_jsonl(name):
-                with reading(name):
-                    handle = open(name, "rb")
+                handle = open_input(name)
                 with handle, reading(name):
                     yield from _lines(name, handle, max_bytes)
             elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
@@ -243,13 +245,22 @@ def validate_record(
         result = _validate_converted(record)
     report = result.report
     render = text == "all" or (text == "invalid" and not result.valid)
+    where = record.source
+    if record.line is not None:
+        # A JSON Lines record: its diagnostics point into the file, file:line:column.
+        where = record.source.rsplit(":", 1)[0]
+        for d in result.diagnostics:
+            if d.line is None:
+                d.line, d.column = record.line, 1
+            else:
+                d.line += record.line - 1
     return RecordResult(
         source=record.source,
         valid=result.valid,
         hands=report.hands if report is not None else 0,
         rules=[d.rule for d in result.errors],
         size=len(record.data),
-        text=result_text(record.source, result) if render else "",
+        text=result_text(record.source, result, where) if render else "",
         json=result_json(record.source, result) if as_json else {},
     )
 
@@ -352,14 +363,23 @@ def _range_task(r: _Range, max_bytes: int, text: TextMode, as_json: bool) -> lis
             number = r.first_line + k - 1
             if line is None:
                 record = _error_record(f"{r.path}:{number}", f"the line is {megabytes(size)}; one match is at most "
-                                       f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", number)
+                                       f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", None)
                 out.append(validate_record(record, max_bytes, text=text, as_json=as_json))
             elif line.strip():
-                out.append(validate_record(Record(f"{r.path}:{number}", line), max_bytes, text=text, as_json=as_json))
+                out.append(validate_record(Record(f"{r.path}:{number}", line, line=number), max_bytes, text=text,
+                                           as_json=as_json))
             pos += size
             if pos >= r.end:
                 break
     return out
+
+
+def _size(name: str) -> int:
+    """A regular file's size; 0 for standard input and anything else (read as a stream)."""
+    try:
+        return os.stat(name).st_size if name != "-" and os.path.isfile(name) else 0
+    except OSError:
+        return 0
 
 
 def validate_files(
@@ -378,7 +398,7 @@ def validate_files(
     workers read themselves; single ``.json`` files and standard input go in
     batches of records. A small input (under ``jobs`` ranges) runs here.
     """
-    sizes = [0 if f == "-" else os.path.getsize(f) for f in files]
+    sizes = [_size(f) for f in files]
     if jobs <= 1 or "-" in files or sum(sizes) <= jobs * CHUNK:
         yield from validate_records(
             read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl),
@@ -389,7 +409,7 @@ def validate_files(
     def tasks() -> Iterator[tuple[Any, ...]]:
         pending: list[Record] = []
         for name in files:
-            if _is_jsonl(name):
+            if _is_jsonl(name) and _size(name) > 0:
                 if pending:
                     yield (_batch, pending, max_bytes, text, as_json)
                     pending = []

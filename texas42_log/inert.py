@@ -23,7 +23,7 @@ import json
 import re
 from typing import Any, Final
 
-__all__ = ["inert", "inert_value", "dumps", "UNSAFE"]
+__all__ = ["inert", "inert_value", "dumps", "UNSAFE", "UNSAFE_IN_TEXT"]
 
 #: C0 controls, DEL, C1 controls, bidi embeddings/overrides/isolates and marks, the
 #: line and paragraph separators, lone surrogates, and the BOM / zero-width no-break.
@@ -31,13 +31,19 @@ UNSAFE: Final = (
     "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff"
 )
 _ANY: Final = re.compile(f"[{UNSAFE}]")
-_BUT_LINES: Final = re.compile(f"[{UNSAFE.replace(chr(0) + '-', chr(0) + '-' + chr(8) + chr(11) + '-')}]")
+#: The unsafe characters but newline and tab, which text the tool writes may hold.
+UNSAFE_IN_TEXT: Final = re.compile(f"[{UNSAFE.replace(chr(0) + '-', chr(0) + '-' + chr(8) + chr(11) + '-')}]")
 # In JSON text the C0 controls are escaped by json itself; these are the rest.
 _JSON_RAW: Final = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff]")
 
 
+_NAMED: Final = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
 def _escape(m: re.Match[str]) -> str:
     c = m.group()
+    if c in _NAMED:
+        return _NAMED[c]
     code = ord(c)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
@@ -48,7 +54,7 @@ def _json_escape(m: re.Match[str]) -> str:
 
 def inert(text: str) -> str:
     """``text`` with every control character but ``\\n`` and ``\\t`` shown as an escape."""
-    return _BUT_LINES.sub(_escape, text)
+    return UNSAFE_IN_TEXT.sub(_escape, text)
 
 
 def inert_value(text: str) -> str:

@@ -22,17 +22,19 @@ from __future__ import annotations
 
 import errno
 import fnmatch
+import io
 import os
 import re
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, Final
+from typing import IO, Any, Final
 
 __all__ = [
     "InputError",
     "reading",
     "read_bytes",
+    "open_input",
     "read_stream",
     "bounded_lines",
     "expand_inputs",
@@ -44,6 +46,8 @@ __all__ = [
 LOG_SUFFIXES: Final = (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge")
 _GLOB_CHARS: Final = set("*?[")
 _BLOCK: Final = 1 << 16
+#: How far an over-long line is skipped, looking for its end, before the input is given up.
+MAX_SKIP: Final = 256 * 1024 * 1024
 
 
 class InputError(ValueError):
@@ -67,6 +71,9 @@ def reading(name: str) -> Iterator[None]:
     try:
         yield
     except FileNotFoundError:
+        if os.path.islink(name):
+            raise InputError(f"{name}: a symbolic link that leads nowhere (to {os.readlink(name)!r}, "
+                             "which does not exist)") from None
         raise InputError(f"{name}: no such file", usage=True) from None
     except IsADirectoryError:
         raise InputError(f"{name} is a directory, not a log file") from None
@@ -91,43 +98,92 @@ def read_stream(handle: IO[bytes], name: str, limit: int, hint: str = "") -> byt
     return data
 
 
+class _Prefixed(io.RawIOBase):
+    """A file descriptor, with bytes already read from it put back in front."""
+
+    def __init__(self, fd: int, first: bytes) -> None:
+        self._fd = fd
+        self._first = first
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._first:
+            n = min(len(view), len(self._first))
+            view[:n] = self._first[:n]
+            self._first = self._first[n:]
+            return n
+        data = os.read(self._fd, len(view))
+        view[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self._fd)
+        super().close()
+
+
+def _open(name: str) -> tuple[int, os.stat_result, bytes]:
+    """Open ``name`` without waiting for a writer; refuse what is no file. Returns the
+    descriptor (blocking again), its status, and the bytes a pipe already gave."""
+    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        mode = st.st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(f"{name} is a directory, not a log file")
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+            raise InputError(f"{name} is a device, not a log file")
+        if stat.S_ISSOCK(mode):
+            raise InputError(f"{name} is a socket, not a log file")
+        first = b""
+        if stat.S_ISFIFO(mode):
+            try:
+                first = os.read(fd, _BLOCK)
+            except BlockingIOError:
+                first = b""  # a writer is there, not yet writing: wait for it
+            else:
+                if not first:
+                    raise InputError(f"{name} is a named pipe with nothing written to it; give a file, "
+                                     "or start its writer first")
+        os.set_blocking(fd, True)
+        return fd, st, first
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def open_input(name: str) -> IO[bytes]:
+    """``name`` opened for reading a line at a time (JSON Lines), with the same
+    refusals as :func:`read_bytes`: a FIFO with no writer, a device, a directory."""
+    with reading(name):
+        fd, st, first = _open(name)
+    if stat.S_ISREG(st.st_mode):
+        return os.fdopen(fd, "rb")
+    return io.BufferedReader(_Prefixed(fd, first), buffer_size=1 << 16)
+
+
 def read_bytes(name: str, limit: int, hint: str = "") -> bytes:
     """The bytes of the file ``name`` (see the module's notes); ``hint`` ends the
     too-large sentence (such as "; raise it with --max-bytes")."""
     with reading(name):
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd, st, first = _open(name)
         try:
-            st = os.fstat(fd)
-            mode = st.st_mode
-            if stat.S_ISDIR(mode):
-                raise InputError(f"{name} is a directory, not a log file")
-            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-                raise InputError(f"{name} is a device, not a log file")
-            if stat.S_ISSOCK(mode):
-                raise InputError(f"{name} is a socket, not a log file")
-            first = b""
-            if stat.S_ISFIFO(mode):
-                try:
-                    first = os.read(fd, _BLOCK)
-                except BlockingIOError:
-                    first = b""  # a writer is there, not yet writing: wait for it below
-                else:
-                    if not first:
-                        raise InputError(f"{name} is a named pipe with nothing written to it; give a file, "
-                                         "or start its writer first")
-            elif st.st_size > limit:
+            regular = stat.S_ISREG(st.st_mode)
+            if regular and st.st_size > limit:
                 raise _too_large(name, st.st_size, limit, hint)
-            os.set_blocking(fd, True)
             chunks = [first]
             total = len(first)
             while total <= limit:
-                block = os.read(fd, min(_BLOCK if stat.S_ISFIFO(mode) else 1 << 20, limit + 1 - total))
+                block = os.read(fd, min(1 << 20 if regular else _BLOCK, limit + 1 - total))
                 if not block:
                     break
                 chunks.append(block)
                 total += len(block)
             if total > limit:
-                raise _too_large(name, st.st_size if stat.S_ISREG(mode) and st.st_size > limit else None, limit, hint)
+                raise _too_large(name, None, limit, hint)
             return b"".join(chunks)
         finally:
             os.close(fd)
@@ -152,13 +208,19 @@ def bounded_lines(handle: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | 
             size += len(block)
             if not block or block.endswith(b"\n"):
                 break
+            if size > MAX_SKIP:
+                raise InputError(f"line {number} goes on for more than {megabytes(MAX_SKIP)} without ending; "
+                                 "this is not JSON Lines, and the rest is not read")
         yield number, None, size
 
 
 # -- finding inputs -----------------------------------------------------------------
 
-def _walk(root: str, problems: list[str]) -> Iterator[str]:
-    """Every file below ``root``, sorted, not following links to directories."""
+def _walk(root: str, problems: list[str], suffixes: tuple[str, ...] = LOG_SUFFIXES) -> Iterator[str]:
+    """Every file below ``root``, sorted, not following links to directories. A link
+    that leads nowhere (dangling, or a loop) is yielded when its name is a log's (its
+    reading then says what it is), and reported in ``problems`` otherwise; so is a
+    directory that cannot be listed."""
 
     def onerror(e: OSError) -> None:
         problems.append(f"{e.filename}: permission denied (the directory cannot be listed)"
@@ -167,11 +229,11 @@ def _walk(root: str, problems: list[str]) -> Iterator[str]:
     for folder, dirs, files in os.walk(root, onerror=onerror, followlinks=False):
         dirs.sort()
         for f in sorted(files):
-            yield os.path.join(folder, f)
-        for d in dirs:
-            path = os.path.join(folder, d)
-            if os.path.islink(path) and not os.path.exists(path):
+            path = os.path.join(folder, f)
+            if os.path.islink(path) and not os.path.exists(path) and not f.endswith(suffixes):
                 problems.append(f"{path}: a symbolic link that leads nowhere (dangling, or a loop)")
+                continue
+            yield path
 
 
 def _glob_regex(pattern: str) -> re.Pattern[str]:
@@ -219,39 +281,36 @@ def _glob(pattern: str, problems: list[str]) -> list[str]:
     return sorted(found)
 
 
-def expand_inputs(args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES) -> list[str]:
+def expand_inputs(args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES,
+                  problems: list[str] | None = None) -> list[str]:
     """Files, directories (recursively: the files ending in ``suffixes``) and globs →
     file list, in the order given; a directory's or glob's files sorted. ``-`` is
-    standard input. :class:`InputError` for a name that matches nothing, a
-    directory that cannot be listed, a link that leads nowhere."""
+    standard input. :class:`InputError` for a name that matches nothing. A directory
+    that cannot be listed, or a link in it that leads nowhere, is an :class:`InputError`
+    too — or, when ``problems`` is given, is said there and the rest is still found."""
     out: list[str] = []
+    found_problems: list[str] = []
     for arg in args:
         if arg == "-":
             out.append(arg)
             continue
-        problems: list[str] = []
         if os.path.isdir(arg):
-            found = [f for f in _walk(arg, problems)
+            found = [f for f in _walk(arg, found_problems, suffixes)
                      if f.endswith(suffixes) and not os.path.basename(f).startswith(".")]
-            if problems:
-                raise InputError(problems[0])
-            if not found:
+            if not found and not found_problems:
                 raise InputError(f"{arg}: no log files ({', '.join(suffixes)}) in this directory", usage=True)
             out.extend(found)
         elif os.path.lexists(arg):
-            if os.path.islink(arg) and not os.path.exists(arg):
-                with reading(arg):
-                    os.stat(arg)  # ELOOP or ENOENT, in words
-                raise InputError(f"{arg}: a symbolic link that leads nowhere")
-            out.append(arg)
+            out.append(arg)  # reading it says what is wrong with it, if anything
         elif _GLOB_CHARS & set(arg):
-            found = _glob(arg, problems)
-            if problems:
-                raise InputError(problems[0])
-            found = [f for f in found if not os.path.isdir(f)]
-            if not found:
+            found = [f for f in _glob(arg, found_problems) if not os.path.isdir(f)]
+            if not found and not found_problems:
                 raise InputError(f"{arg}: no file matches this pattern", usage=True)
             out.extend(found)
         else:
             raise InputError(f"{arg}: no such file", usage=True)
+        if found_problems and problems is None:
+            raise InputError(found_problems[0])
+    if problems is not None:
+        problems.extend(found_problems)
     return out

@@ -97,6 +97,11 @@ class Annotation(_Object):
 Annotations = Annotated[tuple[Annotation, ...], Field(default=(), strict=False)]
 
 
+#: Every other integer of a log: far beyond any real value, so that a number of
+#: thousands of digits is a schema error, not something to compute with.
+Number = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+
+
 class _Action(_Object):
     seat: SeatName
     rejected: bool = Field(
@@ -117,7 +122,7 @@ class PointBid(_Action):
     """A point bid (R8): an integer, legal from 30 to 41 under the seed rules."""
 
     call: Literal["points"]
-    bid: int
+    bid: Number
 
 
 class MarkBid(_Action):
@@ -127,7 +132,7 @@ class MarkBid(_Action):
     is ``points`` (seed 003: "a 1-mark bid written as 42, a 2-mark bid as 84")."""
 
     call: Literal["marks"]
-    bid: int
+    bid: Number
     special: Literal["plunge", "splash"] | None = Field(
         default=None,
         description="Since 1.1. A Plunge or Splash bid (rules options plunge, splash): the "
@@ -156,7 +161,7 @@ class Declaration(_Object):
         description="Since 1.1. Nel-O only, when the rules let the bidder choose "
         "(nello_doubles = bidder-chooses): where the doubles stand.",
     )
-    stacks: int | None = Field(
+    stacks: Number | None = Field(
         default=None,
         description="R27: all-tricks contracts only — how many completed tricks "
         "stay face up during the hand (1 or 2).",
@@ -187,15 +192,15 @@ class Deal(_Object):
 class TeamNumbers(_Object):
     """A number per team."""
 
-    AC: int = Field(alias="A+C")
-    BD: int = Field(alias="B+D")
+    AC: Number = Field(alias="A+C")
+    BD: Number = Field(alias="B+D")
 
 
 class TrickOutcome(_Object):
     """A trick as the recorder saw it; checked against the replay."""
 
     winner: SeatName | None = None
-    points: int | None = None
+    points: Number | None = None
 
 
 class HandOutcome(_Object):
@@ -222,7 +227,7 @@ class Hand(_Object):
     annotations: Annotations
 
 
-Count = Annotated[int, Field(ge=1)]
+Count = Annotated[int, Field(ge=1, le=10_000)]
 Doubles7 = Annotated[int, Field(ge=0, le=7)]
 Points42 = Annotated[int, Field(ge=0, le=42)]
 

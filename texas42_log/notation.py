@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .model import FORMAT_NAME, Match, minimal_version
-from .inert import dumps
+from .inert import UNSAFE_IN_TEXT, dumps
 from .strictjson import JSONError, raw_decode
 from .tiles import Tile
 
@@ -95,6 +95,21 @@ class _Tok:
 _WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
 _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/ ]?\s*[0-6]\s*\]")
+#: A comment's text: anything but braces, a backslash escaping the next character.
+_COMMENT_BODY = re.compile(r"[^\\{}]*(?:\\.[^\\{}]*)*", re.DOTALL)
+#: The escapes of a comment: \\ \{ \} and \uXXXX (a character by its code).
+_COMMENT_ESCAPE = re.compile(r"\\([\\{}])|\\u([0-9a-fA-F]{4})")
+#: What a written comment holds as \uXXXX: every control character but newline and tab.
+_COMMENT_UNSAFE = UNSAFE_IN_TEXT
+
+
+def _unescape(m: re.Match[str]) -> str:
+    if m.group(1) is not None:
+        return m.group(1)
+    code = int(m.group(2), 16)
+    return m.group(0) if 0xD800 <= code <= 0xDFFF else chr(code)
+
+
 _FAST = re.compile(r"(\[[0-6]\|[0-6]\])|([^ \t\r\n,;{}\[\]&@\"():·]+)")
 
 
@@ -152,23 +167,13 @@ def _tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
             i = n if j < 0 else j
             continue
         if c == "{":
-            j = i + 1
-            buf: list[str] = []
-            while True:
-                if j >= n:
-                    raise err("a comment '{' is never closed with '}'", i)
-                d = text[j]
-                if d == "\\" and j + 1 < n and text[j + 1] in "\\{}":
-                    buf.append(text[j + 1])
-                    j += 2
-                    continue
-                if d == "}":
-                    break
-                if d == "{":
-                    raise err("a '{' inside a comment must be written \\{", j)
-                buf.append(d)
-                j += 1
-            out.append(_Tok("comment", "".join(buf), line, col))
+            j = _COMMENT_BODY.match(text, i + 1).end()  # type: ignore[union-attr]
+            if j >= n:
+                raise err("a comment '{' is never closed with '}'", i)
+            if text[j] == "{":
+                raise err("a '{' inside a comment must be written \\{", j)
+            body = text[i + 1 : j]
+            out.append(_Tok("comment", _COMMENT_ESCAPE.sub(_unescape, body) if "\\" in body else body, line, col))
             line += text.count("\n", i, j)
             if "\n" in text[i:j]:
                 line_start = text.rfind("\n", i, j) + 1
@@ -270,7 +275,19 @@ _TRUMPS = {
     **{w: str(k) for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))},
     "doubles": "doubles", "no-trump": "no-trump", "notrump": "no-trump", "nt": "no-trump", "follow-me": "no-trump",
 }
-_TEAMS_RE = re.compile(r"^(-?\d+)-(-?\d+)$")
+_TEAMS_RE = re.compile(r"^(-?[0-9]+)-(-?[0-9]+)$", re.ASCII)
+#: The most digits a number of the notation has (bids, points, marks, counts).
+MAX_DIGITS = 6
+_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
+
+
+def _brief(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37]) + "…"
+
+
+def _other_digits(text: str) -> bool:
+    """True where ``text`` is written with digits, some of them not 0–9 (٣, ², १)."""
+    return any(c.isdigit() for c in text) and all(c.isdigit() or c in "-+" for c in text) and not text.isascii()
 
 
 def _is_keyword(t: _Tok) -> bool:
@@ -374,7 +391,9 @@ class _Reader:
             raise self.fail(t, "an extension must be a JSON object of x- fields")
         for k, v in t.value.items():
             if not k.startswith("x-"):
-                raise self.fail(t, f"the extension field {k!r} must start with x-")
+                raise self.fail(t, f"the extension field {_brief(k)} must start with x-")
+            if k in obj:
+                raise self.fail(t, f"the extension field {_brief(k)} is given twice for one object")
             obj[k] = v
 
     def run(self) -> list[ParsedMatch]:
@@ -411,20 +430,25 @@ class _Reader:
             doc["format"] = one()
             self.at("/format", t)
         elif key == "version":
+            self.once(t, "/version", name)
             doc["version"] = str(one((str, int, float)))
             self.at("/version", t)
         elif key == "rules":
+            self.once(t, "/rules/preset", name)
             doc.setdefault("rules", {})["preset"] = one()
             self.at("/rules/preset", t)
         elif key == "option":
             if len(values) != 2 or not isinstance(values[0], str):
                 raise self.fail(t, f"the tag [{name}] takes an option name and its value, as [Option nello true]")
+            self.once(t, f"/rules/options/{values[0]}", f"{name} {values[0]}")
             doc.setdefault("rules", {}).setdefault("options", {})[values[0]] = values[1]
             self.at(f"/rules/options/{values[0]}", t)
         elif name.upper() in SEATS and len(name) == 1:
+            self.once(t, f"/players/{name.upper()}", name)
             doc.setdefault("players", {})[name.upper()] = one()
             self.at(f"/players/{name.upper()}", t)
         elif key in ("firstdealer", "first_dealer"):
+            self.once(t, "/first_dealer", name)
             doc["first_dealer"] = str(one()).upper()
             self.at("/first_dealer", t)
         elif key == "draw":
@@ -438,17 +462,20 @@ class _Reader:
                 self.at(f"/dealer_draw/{len(draws)}", t)
                 draws.append({"seat": str(values[0]).upper(), "tile": tile})
         elif key == "status":
+            self.once(t, "/status", name)
             doc["status"] = one()
             self.at("/status", t)
         elif key == "result":
             if not 1 <= len(values) <= 2:
                 raise self.fail(t, "the tag [Result] takes the winning team and its marks, as [Result \"A+C\" \"7-3\"]")
+            self.once(t, "/result", name)
             result = doc.setdefault("result", {})
             result["winner"] = values[0]
             if len(values) == 2:
                 result["marks"] = self.teams(t, str(values[1]))
             self.at("/result", t)
         elif key == "source":
+            self.once(t, "/source", name)
             doc.setdefault("source", {})["format"] = one()
             self.at("/source", t)
         elif key == "warning":
@@ -477,8 +504,33 @@ class _Reader:
     def teams(self, t: _Tok, text: str) -> dict[str, int]:
         m = _TEAMS_RE.match(text)
         if m is None:
-            raise self.fail(t, f"{text!r} is not two numbers, A+C first, as 7-3")
-        return {"A+C": int(m.group(1)), "B+D": int(m.group(2))}
+            raise self.fail(t, f"{_brief(text)} is not two numbers, A+C first, as 7-3")
+        return {"A+C": self.int_of(t, m.group(1)), "B+D": self.int_of(t, m.group(2))}
+
+    def int_of(self, t: _Tok, text: str) -> int:
+        """The number ``text`` (ASCII digits, already matched) writes; at most :data:`MAX_DIGITS`."""
+        digits = len(text.lstrip("-"))
+        if digits > MAX_DIGITS:
+            raise self.fail(t, f"{_brief(text)} is a number of {digits:,} digits; a number here has at most "
+                               f"{MAX_DIGITS}")
+        return int(text)
+
+    def number(self, t: _Tok) -> int | None:
+        """The number word ``t`` writes, or None when it is no number. Digits of other
+        scripts (٣, ², १) are refused: a number is written in the digits 0–9."""
+        text = str(t.value) if t.kind == "word" else ""
+        if _NUMBER.fullmatch(text):
+            return self.int_of(t, text)
+        if _other_digits(text):
+            raise self.fail(t, f"{_brief(text)} is written with digits other than 0–9; write numbers in ASCII digits")
+        return None
+
+    def once(self, t: _Tok, pointer: str, name: str) -> None:
+        """A tag that says one thing of a match may be given once."""
+        assert self.pm is not None
+        if pointer in self.pm.positions:
+            line, _ = self.pm.positions[pointer]
+            raise self.fail(t, f"the tag [{name}] is given twice in one match (first on line {line})")
 
     # hands
     def hand(self, keyword: _Tok) -> dict[str, Any]:
@@ -512,7 +564,7 @@ class _Reader:
             hands.append(hand)
             self.at(self.hp(), t)
             # "Hand 3: dealer B", numbers and colons optional
-            while (x := self.peek()) is not None and (x.kind == "colon" or (x.kind == "word" and str(x.value).isdigit())):
+            while (x := self.peek()) is not None and (x.kind == "colon" or self.number(x) is not None):
                 self.i += 1
             d = self.peek()
             if d is None or d.kind != "word" or str(d.value).lower() != "dealer":
@@ -594,10 +646,11 @@ class _Reader:
                     decl["doubles"] = str(v.value).lower()
                 elif word == "stacks":
                     v = self.peek()
-                    if v is None or v.kind != "word" or not str(v.value).lstrip("-").isdigit():
+                    stacks = self.number(v) if v is not None else None
+                    if v is None or stacks is None:
                         raise self.fail(v, "'stacks' is followed by a number")
                     self.i += 1
-                    decl["stacks"] = int(str(v.value))
+                    decl["stacks"] = stacks
                 else:
                     raise self.fail(x, f"{_show(x)} is not part of a declaration (trump X, nello, sevens, "
                                        "doubles high|low|own-suit, stacks N)")
@@ -606,7 +659,7 @@ class _Reader:
         elif key in ("trick", "plays"):
             if key == "trick":
                 n = self.peek()
-                if n is not None and n.kind == "word" and str(n.value).isdigit():
+                if n is not None and self.number(n) is not None:
                     self.i += 1
                 self.skip_colons()
             self.set_target(hand, hp)
@@ -667,7 +720,10 @@ class _Reader:
             self.set_target(hand, hp)
             self.last_obj = None
             while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x):
-                m = re.match(r"^([A-Da-d?])?(?:\+(\d+|\?))?$", "" if x.value == "-" else str(x.value))
+                if _other_digits(str(x.value).lstrip("ABCDabcd?+")):
+                    raise self.fail(x, f"{_brief(str(x.value))} is written with digits other than 0–9; write "
+                                       "numbers in ASCII digits")
+                m = re.match(r"^([A-Da-d?])?(?:\+([0-9]+|\?))?$", "" if x.value == "-" else str(x.value), re.ASCII)
                 if m is None or (m.group(1) is None and m.group(2) is None and x.value != "-"):
                     raise self.fail(x, f"{_show(x)} is not a trick outcome (winner and points, as C+11; "
                                        "? for unknown, - for neither)")
@@ -676,7 +732,7 @@ class _Reader:
                 if m.group(1) and m.group(1) != "?":
                     trick["winner"] = m.group(1).upper()
                 if m.group(2) and m.group(2) != "?":
-                    trick["points"] = int(m.group(2))
+                    trick["points"] = self.int_of(x, m.group(2))
                 self.at(f"{hp}/outcome/tricks/{len(tricks)}", x)
                 tricks.append(trick)
                 self.last_obj, self.last_ptr = trick, f"{hp}/outcome/tricks/{len(tricks) - 1}"
@@ -692,14 +748,16 @@ class _Reader:
         call: dict[str, Any]
         if word in ("pass", "p", "-"):
             call = {"seat": seat, "call": "pass"}
-        elif word.lstrip("-").isdigit():
-            call = {"seat": seat, "call": "points", "bid": int(word)}
-        elif (m := re.match(r"^(-?\d+)m$", word)) is not None:
-            call = {"seat": seat, "call": "marks", "bid": int(m.group(1))}
+        elif (bid := self.number(x)) is not None:
+            call = {"seat": seat, "call": "points", "bid": bid}
+        elif (m := re.match(r"^(-?[0-9]+)m$", word, re.ASCII)) is not None:
+            call = {"seat": seat, "call": "marks", "bid": self.int_of(x, m.group(1))}
             v = self.peek()
             if v is not None and v.kind == "word" and str(v.value).lower() in ("plunge", "splash"):
                 self.i += 1
                 call["special"] = str(v.value).lower()
+        elif word.endswith("m") and _other_digits(word[:-1]):
+            raise self.fail(x, f"{_brief(word)} is written with digits other than 0–9; write numbers in ASCII digits")
         else:
             raise self.fail(x, f"{_show(x)} is not a call: pass, a point bid such as 30, or marks such as 2m")
         if (r := self.peek()) is not None and r.kind == "marker" and r.value == "rejected":
@@ -726,7 +784,7 @@ def _walk(doc: dict[str, Any], pointer: str) -> dict[str, Any] | None:
                     return None
                 obj[part] = {}
             obj = obj[part]
-        elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):
+        elif isinstance(obj, list) and _NUMBER.fullmatch(part) and len(part) <= MAX_DIGITS and int(part) < len(obj):
             obj = obj[int(part)]
         else:
             return None
@@ -749,7 +807,7 @@ def _finish(pm: ParsedMatch) -> None:
 
 def _show(t: _Tok) -> str:
     if t.kind == "word":
-        return repr(t.value)
+        return _brief(str(t.value))
     return {"tile": "a tile", "tag": "a tag", "comment": "a comment", "author": "an author", "ext": "an extension",
             "marker": f"({t.value})", "colon": "':'"}.get(t.kind, t.kind)
 
@@ -773,7 +831,8 @@ def _s(v: Any) -> str:
 
 
 def _comment(text: str) -> str:
-    return "{" + text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") + "}"
+    escaped = text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+    return "{" + _COMMENT_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", escaped) + "}"
 
 
 def _extras(obj: Any) -> dict[str, Any]:

@@ -6,7 +6,13 @@ views and their texts, never the deal — so it works from ``file://`` with no
 network. A Content-Security-Policy allows only this file's own script and
 style (by hash) and images from ``data:``; no outside resource can load.
 Log text (player names, annotations) reaches the page only inside the JSON
-block, escaped for HTML, and the script only ever sets it as ``textContent``.
+block, escaped for HTML, and the script only ever sets it as ``textContent``,
+each string inside its own ``<bdi>`` (bidi isolated: a U+202E in a name cannot
+reorder the text around it). Each such string is in the page once, in the
+table ``strings``; the views and their texts refer to it by a token
+(``\ue000N\ue001``, private-use characters no log string can forge: they are
+replaced in log strings), so a long name or note does not repeat in every
+moment. Only strings the observer's views show are in the table.
 
 Output is deterministic: the same log, observer and language give the same bytes
 (the leak tests compare pages byte for byte).
@@ -18,6 +24,7 @@ import base64
 import hashlib
 import html
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -75,8 +82,61 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
     }
 
 
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_TOKEN = re.compile("\ue000([0-9]+)\ue001")
+
+
+def _tokenized(match: Match) -> tuple[Match, list[str]]:
+    """``match`` with every player name and comment (text and author) replaced by a
+    token, and the strings the tokens stand for."""
+    strings: list[str] = []
+    index: dict[str, int] = {}
+
+    def token(text: str) -> str:
+        text = text.replace(_OPEN, "\ufffd").replace(_CLOSE, "\ufffd")
+        k = index.setdefault(text, len(strings))
+        if k == len(strings):
+            strings.append(text)
+        return f"{_OPEN}{k}{_CLOSE}"
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for note in value.get("annotations") or ():
+                note["text"] = token(note["text"])
+                if note.get("author") is not None:
+                    note["author"] = token(note["author"])
+            for k, v in value.items():
+                if k != "annotations":
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    doc = match.model_dump(mode="json", by_alias=True)
+    for seat, name in (doc.get("players") or {}).items():
+        if isinstance(name, str) and seat in ("A", "B", "C", "D"):
+            doc["players"][seat] = token(name)
+    walk(doc)
+    return Match.model_validate(doc), strings
+
+
 def page_data(match: Match, observer: Observer, lang: str = "en") -> dict[str, Any]:
-    """Everything the page is given: the observer's views and their texts, UI labels."""
+    """Everything the page is given: the observer's views and their texts, UI labels,
+    and the log strings they show (``strings``, referred to by token)."""
+    tokenized, strings = _tokenized(match)
+    data = _page_data(tokenized, observer, lang)
+    # Keep only the strings these views show, numbered by first appearance.
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    used: dict[int, int] = {}
+    for found in _TOKEN.finditer(text):
+        used.setdefault(int(found.group(1)), len(used))
+    text = _TOKEN.sub(lambda t: f"{_OPEN}{used[int(t.group(1))]}{_CLOSE}", text)
+    out: dict[str, Any] = json.loads(text)
+    out["strings"] = [strings[k] for k in used]
+    return out
+
+
+def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
     m = catalogue(lang)
     hands = match_views(match, observer)
     label = observer_label(hands[0][0], lang) if hands and hands[0] else observer

@@ -54,9 +54,10 @@ def _summary(report: MatchReport | None) -> str:
     return " (" + "; ".join(bits) + ")"
 
 
-def result_text(source: str, result: ValidationResult) -> str:
-    """All diagnostics of one file, then its verdict line."""
-    lines = [diagnostic_line(source, d) for d in result.diagnostics]
+def result_text(source: str, result: ValidationResult, where: str | None = None) -> str:
+    """All diagnostics of one match (placed in file ``where``, default ``source``), then
+    its verdict line."""
+    lines = [diagnostic_line(where or source, d) for d in result.diagnostics]
     n = len(result.errors)
     if result.valid:
         lines.append(f"{source}: valid{_summary(result.report)}")

@@ -38,8 +38,8 @@ MAX_DIGITS: Final = 4300
 
 _BOM: Final = b"\xef\xbb\xbf"
 _JITER_ERROR: Final = re.compile(r"^(?P<msg>.*) at line (?P<line>\d+) column (?P<col>\d+)$", re.DOTALL)
-#: Only a number this long, or with a 3-digit exponent, can overflow a float to infinity.
-_MAYBE_INFINITE: Final = re.compile(rb"[0-9]{300}|[eE][+-]?[0-9]{3}")
+#: Where a float that overflowed was written: a 3-digit exponent, or 309 digits and more.
+_INFINITE_NUMBER: Final = re.compile(rb"[0-9.]+[eE]\+?[0-9]{3,}|[0-9]{309,}")
 
 
 class JSONError(ValueError):
@@ -73,10 +73,9 @@ def loads(data: bytes | str) -> Any:
         value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys")
     except ValueError as e:
         raise _explain(raw, str(e)) from None
-    if _MAYBE_INFINITE.search(raw) and _has_infinity(value):
-        at = _MAYBE_INFINITE.search(raw)
-        assert at is not None
-        raise _at(raw, at.start(), "a number too large to hold (it overflows to infinity)")
+    if _has_infinity(value):
+        at = _INFINITE_NUMBER.search(raw)
+        raise _at(raw, at.start() if at else 0, "a number too large to hold (it overflows to infinity)")
     return value
 
 

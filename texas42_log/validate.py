@@ -211,7 +211,7 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
     if v == "pattern" and path and path[-1] == "version":
         return f"unsupported version {_describe_value(instance)}; this tool reads {READ_VERSIONS}", path, e
     if v in ("minimum", "maximum"):
-        return f"{instance} is out of range ({v} {value})", path, e
+        return f"{_describe_value(instance)} is out of range ({v} {value})", path, e
     return e.message, path, e
 
 

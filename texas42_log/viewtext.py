@@ -11,6 +11,8 @@ Renders a :class:`~texas42_log.views.View` and nothing else. Pure: no I/O.
 
 from __future__ import annotations
 
+from .inert import inert_value
+
 from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
@@ -113,9 +115,10 @@ def _moment(m: _Msg, view: View) -> str:
 def _note(m: _Msg, n: Note) -> str:
     kind, _, number = n.on.partition(" ")
     on = m(f"on.{kind}", n=number) if number else m(f"on.{kind}")
+    # Log text, set inside the tool's own line: every control character shown as an escape.
     if n.author is None:
-        return m("note", on=on, text=n.text)
-    return m("note.by", on=on, author=n.author, text=n.text)
+        return m("note", on=on, text=inert_value(n.text))
+    return m("note.by", on=on, author=inert_value(n.author), text=inert_value(n.text))
 
 
 def view_lines(view: View, lang: str = "en") -> list[str]:
@@ -128,7 +131,7 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     ]
     lines += description_parts(view, lang)
     if view.players:
-        lines.append(m("players", players=", ".join(f"{s}={n}" for s, n in view.players.items())))
+        lines.append(m("players", players=", ".join(f"{s}={inert_value(n)}" for s, n in view.players.items())))
     lines.append(m("dealer", seat=view.dealer))
     if view.contract is not None and view.contract.declarer not in (None, view.contract.bidder):
         lines.append(m("declarer", seat=view.contract.declarer))

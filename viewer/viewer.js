@@ -1,7 +1,9 @@
 // texas42-log HTML viewer. Steps through the views of one observer, hand by hand
 // and play by play. It is given those views and nothing else (never the deal):
 // every tile it can draw is in the view data it was given. Text from the log
-// (names, annotations) is only ever set with textContent, never parsed as HTML.
+// (names, annotations) is only ever set with textContent, never parsed as HTML,
+// and each log string stands in its own <bdi> (bidi isolated). The texts refer to
+// log strings by token (U+E000 n U+E001), each string once in DATA.strings.
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("t42-data").textContent);
@@ -9,11 +11,34 @@
   var SEATS = ["A", "B", "C", "D"];
   var ui = DATA.ui;
   var pos = { hand: 0, view: 0 };
+  var STRINGS = DATA.strings || [];
+  var TOKEN = /\uE000(\d+)\uE001/g;
+
+  // Set a text that may hold log strings: plain text nodes, and each log string
+  // as the textContent of its own <bdi>.
+  function fill(e, text) {
+    e.replaceChildren();
+    var last = 0;
+    String(text).replace(TOKEN, function (tok, n, at) {
+      if (at > last) { e.appendChild(document.createTextNode(text.slice(last, at))); }
+      var b = document.createElement("bdi");
+      b.textContent = STRINGS[Number(n)];
+      e.appendChild(b);
+      last = at + tok.length;
+      return tok;
+    });
+    if (last < String(text).length) { e.appendChild(document.createTextNode(String(text).slice(last))); }
+    return e;
+  }
+  // The same text for an attribute: each log string between FSI and PDI (isolated).
+  function plain(text) {
+    return String(text).replace(TOKEN, function (tok, n) { return "\u2068" + STRINGS[Number(n)] + "\u2069"; });
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
-    if (text !== undefined) { e.textContent = text; }
+    if (text !== undefined) { fill(e, text); }
     return e;
   }
   function svgEl(tag, attrs) {
@@ -117,11 +142,11 @@
     var entry = current();
     var v = entry.view;
     var hand = DATA.hands[pos.hand];
-    document.getElementById("contract").textContent = entry.contract_line;
-    document.getElementById("marks").textContent = entry.marks_line;
-    document.getElementById("position").textContent = entry.lines[0] + " — " +
-      ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length));
-    document.getElementById("board").setAttribute("aria-label", entry.description);
+    fill(document.getElementById("contract"), entry.contract_line);
+    fill(document.getElementById("marks"), entry.marks_line);
+    fill(document.getElementById("position"), entry.lines[0] + " — " +
+      ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length)));
+    document.getElementById("board").setAttribute("aria-label", plain(entry.description));
     drawTable(v);
     drawWon(v);
     var text = document.getElementById("text");

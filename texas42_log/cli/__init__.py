@@ -27,7 +27,7 @@ import click
 
 from ..outputs import write_atomic as atomic_write
 from . import annotate, convert, redact, tools, validate, views  # noqa: F401  (they register commands)
-from .app import app, say
+from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Terminated"]
 
@@ -65,7 +65,7 @@ def main() -> None:
         code = 130
     except Terminated as e:
         code = 128 + e.signum
-    except BrokenPipeError:
+    except (ClosedPipe, BrokenPipeError):
         _quiet_stdout()
         code = 128 + signal.SIGPIPE
     except click.exceptions.ClickException as e:

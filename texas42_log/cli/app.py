@@ -28,10 +28,24 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
+class ClosedPipe(BaseException):
+    """Standard output was closed by its reader (``… | head``): stop quietly, with the
+    exit status of a broken pipe (141), never 1, which means "invalid". A
+    BaseException, so that nothing on the way (click included) takes it for an error."""
+
+
+def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """``typer.echo``, with a closed pipe turned into :class:`ClosedPipe`."""
+    try:
+        typer.echo(text, err=err, nl=nl)
+    except BrokenPipeError:
+        raise ClosedPipe() from None
+
+
 def say(text: str, *, err: bool = False, nl: bool = True) -> None:
     """Print a line of the tool's own text, which may quote a log: every control
     character but newline and tab shown as an escape (text out is inert)."""
-    typer.echo(inert(text), err=err, nl=nl)
+    echo(inert(text), err=err, nl=nl)
 
 
 def usage_error(message: str) -> typer.Exit:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..inert import inert
-from ..inputs import InputError, bounded_lines, read_bytes, read_stream, reading
-from .app import input_error, say, usage_error
+from ..inputs import InputError, bounded_lines, open_input, read_bytes, read_stream, reading
+from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
     from ..convert import Source
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "read_input", "decode", "valid_match", "pick", "observer_arg", "language_arg", "format_of", "results_of",
-    "read_matches", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
+    "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
 OUR_FORMATS = ("json", "jsonl", "text")
@@ -91,7 +91,14 @@ def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
             say(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
             raise typer.Exit(code=1) from None
     if not results:
-        raise input_error(f"{source} holds no match")
+        raise input_error(f"{source} holds no match (it is empty, or blank lines only)")
+    if number is None and len(results) > 1:
+        unreadable = [(k, r) for k, r in enumerate(results, 1) if r.match is None]
+        if unreadable:  # a broken file first: which match to show comes after
+            k, r = unreadable[0]
+            say(result_text(f"{source} (match {k})", r), err=True)
+            say(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
+            raise typer.Exit(code=1)
     result = results[pick(len(results), number, source)]
     if not result.valid or result.match is None:
         say(result_text(source, result), err=True)
@@ -103,7 +110,7 @@ def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
 def pick(count: int, number: int | None, source: str) -> int:
     """The index of match ``number`` (from 1; may be omitted when there is one) of ``count``."""
     if count == 0:
-        raise input_error(f"{source} holds no match")
+        raise input_error(f"{source} holds no match (it is empty, or blank lines only)")
     if number is None:
         if count > 1:
             raise usage_error(f"{source} holds {count} matches; say which with --match N")
@@ -189,23 +196,37 @@ def _named_jsonl(name: str) -> bool:
     return format_for_name(name) == "jsonl"
 
 
-def _jsonl_sources(name: str) -> Iterator["Source"]:
-    from ..convert import Source
+def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of the JSON Lines file ``name`` (``-``: standard input), each
+    with its number, a line at a time. A line over one match's limit, or bytes that are
+    not UTF-8: exit 1, naming the line."""
     from ..validate import DEFAULT_MAX_BYTES
 
     try:
+        handle = open_input(name) if name != "-" else sys.stdin.buffer
+    except InputError as e:
+        raise refused(e) from None
+    try:
         with reading(name):
-            handle = open(name, "rb")
-        with handle:
             for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
                 if line is None:
                     say(f"{name}:{number}: error size: the line is {size / 1e6:,.1f} MB; one match is at most "
                         f"{DEFAULT_MAX_BYTES / 1e6:,.1f} MB", err=True)
                     raise typer.Exit(code=1)
                 if line.strip():
-                    yield Source(number, number, raw=decode(f"{name}:{number}", line))
+                    yield number, decode(f"{name}:{number}", line)
     except InputError as e:
         raise refused(e) from None
+    finally:
+        if name != "-":
+            handle.close()
+
+
+def _jsonl_sources(name: str) -> Iterator["Source"]:
+    from ..convert import Source
+
+    for number, line in jsonl_lines(name):
+        yield Source(number, number, raw=line)
 
 
 def read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
@@ -263,7 +284,7 @@ def write_file(out: Path, data: str | Iterable[str], *, replace: bool) -> None:
 
 def write_data(text: str) -> None:
     """A command's data on standard output: as written, but inert on a terminal."""
-    typer.echo(inert(text) if sys.stdout.isatty() else text, nl=False)
+    echo(inert(text) if sys.stdout.isatty() else text, nl=False)
 
 
 def emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], force: bool) -> None:

@@ -10,8 +10,8 @@ from typing import Any, Annotated
 import typer
 
 from ..inert import dumps
-from .app import ForceOpt, OutOpt, OutputFormat, app, input_error, say, usage_error
-from .common import check_output, decode, emit, read_input, write_file
+from .app import ForceOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
+from .common import check_output, decode, emit, jsonl_lines, read_input, write_file
 
 
 @app.command()
@@ -64,7 +64,7 @@ def schema(
 
     text = schema_text()
     if out is None:
-        typer.echo(text, nl=False)
+        echo(text, nl=False)
     else:
         check_output(out, [], force)
         write_file(out, text, replace=force)
@@ -121,10 +121,8 @@ def upgrade(
     from ..strictjson import JSONError, loads
     from ..upgrade import STEPS, UpgradeError, upgrade_doc
 
-    data = read_input(file)
-    text = decode(file, data)
     jsonl = file.endswith((".jsonl", ".ndjson"))
-    chunks = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()] if jsonl else [(1, text)]
+    chunks = list(jsonl_lines(file)) if jsonl else [(1, decode(file, read_input(file)))]
     if not any(chunk.strip() for _, chunk in chunks):
         raise input_error(f"{file} is empty; there is no log to upgrade")
     docs: list[dict[str, Any]] = []

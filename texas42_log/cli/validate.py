@@ -53,11 +53,17 @@ def validate(
     from ..corpus import Summary, default_jobs, summary_text, validate_files
     from ..inputs import InputError, expand_inputs
 
+    problems: list[str] = []
     try:
-        files = expand_inputs(inputs)
+        files = expand_inputs(inputs, problems=problems)
     except InputError as e:
         raise refused(e) from None
     summary = Summary()
+    for problem in problems:  # a folder that cannot be listed, a link that leads nowhere: said, counted
+        say(f"texas42: {problem}", err=True)
+        summary.invalid += 1
+        summary.errors += 1
+        summary.rules["input"] += 1
     start = time.perf_counter()
     progress = _Progress(_total_bytes(files)) if sys.stderr.isatty() else None
     try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ForeignFormatError", "CannotExport", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
+    "ForeignFormatError", "CannotExport", "brief", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
     "COMMENTS", "comments_of", "attach_comments",
 ]
 
@@ -39,6 +39,11 @@ class ForeignFormatError(ValueError):
 
 class CannotExport(ValueError):
     """The match holds something the target format has no way to say."""
+
+
+def brief(text: str, width: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``width`` characters."""
+    return repr(text) if len(text) <= width else repr(text[: width - 3]) + "…"
 
 
 def canonical_tile(a: int, b: int) -> str:
@@ -82,9 +87,12 @@ def json_items(text: str) -> list[tuple[Any, int]]:
         value = loads(stripped)
     except JSONError as e:
         lines = stripped.split("\n")
-        if len([x for x in lines if x.strip()]) < 2 or e.reason.startswith(("the key", "NaN", "Infinity", "-Infinity",
-                                                                             "the escape", "lists and objects",
-                                                                             "a number")):
+        first = next((x for x in lines if x.strip()), "")
+        try:
+            loads(first)
+        except JSONError:
+            raise ForeignFormatError(e.message, e.line, e.column) from None  # not JSON Lines either
+        if first.strip() == stripped.strip():
             raise ForeignFormatError(e.message, e.line, e.column) from None
         items: list[tuple[Any, int]] = []
         for ln, line in enumerate(lines, start=1):

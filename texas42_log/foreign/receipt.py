@@ -23,7 +23,7 @@ from ..notation import ParsedMatch
 from ..replayed import replay_match
 from ..rules import PRESETS
 from ..seats import Team
-from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, canonical_tile, high_low
+from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, brief, canonical_tile, high_low
 
 __all__ = ["FORMAT", "looks_like", "read_receipt", "write_receipt"]
 
@@ -35,14 +35,14 @@ ASSUMED_AUCTION = (
     "assumed to be that bid with the other three players passing"
 )
 
-_HAND = re.compile(r"^hand (\d+): (.*)$")
-_TRICK = re.compile(r"^trick (\d+): (.*?) -> S([0-3]) \+(\d+)$")
+_HAND = re.compile(r"^hand ([0-9]{1,6}): (.*)$")
+_TRICK = re.compile(r"^trick ([0-9]{1,6}): (.*?) -> S([0-3]) \+([0-9]{1,6})$")
 _PLAY = re.compile(r"^S([0-3]):([0-6])-([0-6])$")
 _RESULT = re.compile(
-    r"^result: declaring T([01]) (\d+) points -> (made|set) \((\d+) mark(s?) to T([01])\); "
-    r"marks T0 (\d+) - (\d+) T1$"
+    r"^result: declaring T([01]) ([0-9]{1,6}) points -> (made|set) \(([0-9]{1,6}) mark(s?) to T([01])\); "
+    r"marks T0 ([0-9]{1,6}) - ([0-9]{1,6}) T1$"
 )
-_MATCH = re.compile(r"^match result: T0 (\d+) - (\d+) T1 after (\d+) hands$")
+_MATCH = re.compile(r"^match result: T0 ([0-9]{1,6}) - ([0-9]{1,6}) T1 after ([0-9]{1,6}) hands$")
 _DECL = {**{f"P{k}": str(k) for k in range(7)}, "DT": "doubles", "D": "doubles", "NT": "no-trump", "N": "no-trump"}
 _TEAM = ("A+C", "B+D")
 
@@ -72,7 +72,7 @@ def read_receipt(text: str) -> ParsedMatch:
         col = len(raw) - len(raw.lstrip()) + 1
 
         def bad(why: str) -> ForeignFormatError:
-            return ForeignFormatError(f"{why}: {raw.strip()!r}", ln, col)
+            return ForeignFormatError(f"{why}: {brief(raw.strip())}", ln, col)
 
         if stats is not None:
             stats.append(raw)
@@ -96,7 +96,7 @@ def read_receipt(text: str) -> ParsedMatch:
             for part in m.group(2).split(", "):
                 key, _, value = part.rpartition(" ")
                 if key not in ("shaker", "bidder", "bid", "declaration") or key in fields:
-                    raise bad(f"a hand line has the fields shaker, bidder, bid and declaration, not {key!r}")
+                    raise bad(f"a hand line has the fields shaker, bidder, bid and declaration, not {brief(key)}")
                 fields[key] = value
             if set(fields) != {"shaker", "bidder", "bid", "declaration"}:
                 raise bad("a hand line names the shaker, the bidder, the bid and the declaration")
@@ -106,7 +106,7 @@ def read_receipt(text: str) -> ParsedMatch:
                 if sm is None:
                     raise bad(f"the {key} is a seat S0–S3")
                 seats.append(SEAT_OF[int(sm.group(1))])
-            bm = re.match(r"^P\((\d+)\)$", fields["bid"])
+            bm = re.match(r"^P\(([0-9]{1,6})\)$", fields["bid"])
             if bm is None:
                 raise bad("the bid is written P(n)")
             if fields["declaration"] not in _DECL:
@@ -150,7 +150,7 @@ def read_receipt(text: str) -> ParsedMatch:
             for token in plays:
                 pm_ = _PLAY.match(token)
                 if pm_ is None:
-                    raise bad(f"{token!r} is not a play such as S1:6-0")
+                    raise bad(f"{brief(token)} is not a play such as S1:6-0")
                 seat = SEAT_OF[int(pm_.group(1))]
                 tile = canonical_tile(int(pm_.group(2)), int(pm_.group(3)))
                 if int(pm_.group(2)) < int(pm_.group(3)):

@@ -1,0 +1,174 @@
+"""The hostile-input catalogue (fixtures/hostile-cases.json, built by
+tools/build_hostile.py): every command × every input format × every class of
+hostile input, run through the real CLI in a subprocess.
+
+Each case must end with its exit code, within the time limit, with the words it
+names in its output, with no traceback and no internal error, with none of the
+raw control characters it forbids, and with its input untouched. The cases run
+a few at a time (processes, so a hang cannot stop the others); each test then
+reads its own case's result.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGUE = json.loads((ROOT / "fixtures" / "hostile-cases.json").read_text("utf-8"))
+CASES: list[dict[str, Any]] = CATALOGUE["cases"]
+FILES = ROOT / "fixtures" / "hostile"
+#: Seconds a case may take (the catalogue's promise: no hang).
+LIMIT = 10.0
+#: The command line, as an installed `texas42` runs it.
+CLI = [sys.executable, "-c", "from texas42_log.cli import main; main()"]
+
+
+@dataclass
+class Outcome:
+    code: int | None
+    out: str
+    seconds: float
+    untouched: bool
+    leftovers: list[str]
+
+
+def _without_root_reads() -> list[str]:
+    """Root reads every file whatever its mode: the 'unreadable' cases run root without
+    the two capabilities that allow it (util-linux's setpriv), as an ordinary user is."""
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "the suite runs as root: the 'unreadable' cases need setpriv (util-linux)"
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def _make(spec: str, folder: Path) -> Path:
+    """The input a '@' spec names, made inside ``folder``; other names are copied fixtures."""
+    if not spec.startswith("@"):
+        target = folder / spec
+        shutil.copyfile(FILES / spec, target)
+        return target
+    kind, _, ext = spec[1:].partition(".")
+    ext = "." + ext if ext else ""
+    target = folder / f"input{ext}"
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "loop":
+        os.symlink(folder / f"other{ext}", target)
+        os.symlink(target, folder / f"other{ext}")
+    elif kind == "dangling":
+        os.symlink(folder / "gone.json", target)
+    elif kind == "missing":
+        pass
+    elif kind == "dev-zero":
+        return Path("/dev/zero")
+    elif kind == "dir":
+        target = folder / "logs"
+        target.mkdir()
+    elif kind == "loopdir":
+        target = folder / "logs"
+        (target / "season").mkdir(parents=True)
+        shutil.copyfile(ROOT / "fixtures" / "valid" / "random-seed-11.json", target / "season" / "a.json")
+        os.symlink(target / "season" / "round", target / "season" / "round")  # a link to itself
+    elif kind == "unreadable":
+        target.write_bytes((ROOT / "fixtures" / "valid" / "random-seed-11.json").read_bytes())
+        target.chmod(0)
+    elif kind == "unreadable-dir":
+        target = folder / "logs"
+        (target / "locked").mkdir(parents=True)
+        shutil.copyfile(ROOT / "fixtures" / "valid" / "random-seed-11.json", target / "a.json")
+        (target / "locked").chmod(0)
+    elif kind == "big":
+        with target.open("wb") as f:
+            f.write(b'{"format": "texas42-log", "version": "1.0", "x-pad": "')
+            f.write(b"x" * (20 * 1024 * 1024))
+            f.write(b'"}')
+    elif kind == "line50":
+        body = b"x" * (50 * 1000 * 1000)
+        data = {
+            ".jsonl": b'{"format": "texas42-log", "x-pad": "' + body + b'"}\n',
+            ".tricksy.json": b'{"seats": "' + body + b'"}\n',
+            ".plunge": b"v1t3" + b"5" * len(body) + b"\n",
+            ".t42": body + b"\n",
+        }[ext]
+        target.write_bytes(data)
+    elif kind == "none":
+        return folder / "unused"
+    else:
+        raise AssertionError(spec)
+    return target
+
+
+def _run(case: dict[str, Any]) -> Outcome:
+    prefix = _without_root_reads() if case["class"] == "unreadable" else []
+    folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
+    try:
+        target = _make(case["input"], folder)
+        before = target.read_bytes() if target.is_file() and not target.is_symlink() and os.access(target, os.R_OK) \
+            and case["class"] != "unreadable" and str(target) != "/dev/zero" else None
+        args = [a.replace("IN", str(target)).replace("OUT", str(folder)) for a in case["command"]]
+        stdin = open(case["stdin"], "rb") if case["stdin"] else subprocess.DEVNULL
+        env = dict(os.environ, NO_COLOR="1", COLUMNS="100", PYTHONDONTWRITEBYTECODE="1")
+        start = time.perf_counter()
+        try:
+            p = subprocess.run(
+                prefix + CLI + args, stdin=stdin, capture_output=True, timeout=LIMIT, env=env, cwd=folder,
+            )
+            code: int | None = p.returncode
+            out = (p.stdout + p.stderr).decode("utf-8", "replace")
+        except subprocess.TimeoutExpired as e:
+            code, out = None, ((e.stdout or b"") + (e.stderr or b"")).decode("utf-8", "replace")
+        finally:
+            if stdin is not subprocess.DEVNULL:
+                stdin.close()  # type: ignore[union-attr]
+        seconds = time.perf_counter() - start
+        untouched = before is None or target.read_bytes() == before
+        leftovers = [p.name for p in folder.rglob(".texas42-*")]
+        return Outcome(code, out, seconds, untouched, leftovers)
+    finally:
+        for p in folder.rglob("*"):
+            if p.is_dir() and not p.is_symlink():
+                p.chmod(0o755)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> dict[str, Outcome]:
+    with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2))) as pool:
+        return dict(zip((c["id"] for c in CASES), pool.map(_run, CASES)))
+
+
+def test_the_catalogue_covers_every_class_command_and_format() -> None:
+    assert len(CASES) >= 150
+    assert {c["class"] for c in CASES} == set(CATALOGUE["classes"])
+    commands = {c["command"][0] + (" " + c["command"][1] if c["command"][0] == "annotate" else "") for c in CASES}
+    assert commands == {"validate", "replay", "render", "convert", "redact", "annotate add", "annotate list", "upgrade"}
+    suffixes = {Path(c["input"].lstrip("@")).name.split(".", 1)[-1] for c in CASES}
+    assert {"json", "jsonl", "t42", "receipt", "plunge", "plunge.json", "tricksy.json"} <= suffixes
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_hostile_input(case: dict[str, Any], outcomes: dict[str, Outcome]) -> None:
+    o = outcomes[case["id"]]
+    shown = o.out[:1500]
+    assert o.code is not None, f"no answer within {LIMIT:.0f} s: {shown}"
+    assert "Traceback" not in o.out and "internal error" not in o.out, shown
+    assert o.code == case["exit"], shown
+    for w in case["words"]:
+        assert w in o.out, f"{w!r} not in: {shown}"
+    for c in case["absent"]:
+        assert c not in o.out, f"raw {c!r} in: {shown!r}"
+    assert o.untouched, "the input was changed"
+    assert not o.leftovers, o.leftovers

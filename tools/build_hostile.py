@@ -1,0 +1,285 @@
+"""Build the hostile-input catalogue: fixtures/hostile/ and fixtures/hostile-cases.json.
+
+Run: python tools/build_hostile.py   (after tools/build_fixtures.py)
+
+Each case is one command run on one input that a hostile (or unlucky) user could
+give it, with the exit code it must end with and words its output must hold —
+and, for inputs that are valid but carry terminal escapes, characters its
+output must not hold raw. tests/test_hostile.py runs every case through the
+real CLI in a subprocess with a time limit, and checks that no traceback or
+internal error appears and that the input is untouched.
+
+Small inputs are files in fixtures/hostile/ (mutations of one sample of every
+format). Inputs that cannot be committed are made by the test from a spec
+beginning with '@': a FIFO with no writer, /dev/zero, a symbolic-link loop, an
+unreadable directory, a 50 MB line, 100,000 nested brackets.
+
+The cases are the product of commands × formats × classes: what each class means
+is in CLASSES below; docs/hostile-input.md explains the catalogue to users.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
+OUT = FIXTURES_ROOT / "fixtures" / "hostile"
+FOREIGN = ROOT / "fixtures" / "foreign"
+BASE = FIXTURES_ROOT / "fixtures" / "valid" / "seed-worked-example.json"
+
+CLASSES = {
+    "big-integer": "a number of 5,000 digits (more than Python converts) or of 4,000 (less)",
+    "lone-surrogate": "an escaped half character (\\ud800) in a string or a key",
+    "deep-nesting": "100,000 lists inside each other",
+    "non-ascii-digits": "digits from other scripts (٣, ², ३) where a number is meant",
+    "nan-infinity": "NaN, Infinity, -Infinity, 1e999 where JSON has none",
+    "duplicate-key": "one key twice in an object, or a tag given twice",
+    "empty": "an empty file, or blank lines only",
+    "not-utf8": "bytes that are not UTF-8",
+    "truncated": "the first half of a file",
+    "garbage": "text that is no format at all",
+    "special-file": "a FIFO with no writer, /dev/zero, a directory, a socket-like device",
+    "symlink": "a loop of symbolic links, a dangling link, a glob through a looping folder",
+    "unreadable": "a directory or file this user may not read",
+    "huge": "a 50 MB line, an input larger than its limit",
+    "terminal-escape": "a valid log whose names and comments hold ESC, OSC, NUL and bidi controls",
+    "missing": "a name that does not exist",
+}
+
+#: Output that must never appear raw: ESC, BEL, NUL, CSI (C1), RLO.
+RAW_CONTROLS = ["\u001b", "\u0007", "\u0000", "\u009b", "\u202e"]
+
+Case = dict[str, Any]
+
+
+def small() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(BASE.read_text("utf-8"))
+    doc["hands"] = doc["hands"][:1]
+    doc["status"] = "unfinished"
+    del doc["result"]
+    return doc
+
+
+def dump(doc: Any) -> str:
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def text_notation(doc: dict[str, Any]) -> str:
+    from texas42_log.model import Match
+    from texas42_log.notation import write_text
+
+    return write_text(Match.model_validate(doc))
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.iterdir():
+        old.unlink()
+    cases: list[Case] = []
+    files: dict[str, bytes] = {}
+
+    def put(name: str, data: str | bytes) -> str:
+        files[name] = data.encode("utf-8") if isinstance(data, str) else data
+        return name
+
+    def case(cls: str, command: list[str], input: str, exit: int, words: list[str], *,
+             stdin: str | None = None, absent: list[str] | None = None) -> None:
+        assert cls in CLASSES, cls
+        name = f"{command[0]}{'-' + command[1] if command[0] == 'annotate' else ''}/{cls}/{input.lstrip('@')}"
+        n = sum(1 for c in cases if c["id"].startswith(name))
+        cases.append({
+            "id": name + (f"#{n + 1}" if n else ""), "class": cls, "command": command, "input": input,
+            "stdin": stdin, "exit": exit, "words": words, "absent": absent or [],
+        })
+
+    # -- samples of every format ----------------------------------------------------
+    base_doc = small()
+    base = dump(base_doc)
+    jsonl_base = json.dumps(base_doc, ensure_ascii=False) + "\n" + json.dumps(base_doc, ensure_ascii=False) + "\n"
+    t42 = text_notation(base_doc)
+    receipt = (FOREIGN / "texas-42" / "no_trump.receipt").read_text("utf-8")
+    code = (FOREIGN / "plunge" / "P1_tournament_point_bids_early_end.plunge").read_text("utf-8")
+    record = (FOREIGN / "plunge" / "P1_record.plunge.json").read_text("utf-8")
+    tricksy = (FOREIGN / "tricksy" / "T1_standard_then_redeal.tricksy.json").read_text("utf-8")
+    assert '"bid": 30' in base and "A 30" in t42 and "+11" in receipt and '"marks_to_win": 7' in tricksy
+
+    big = "9" * 5000
+    under = "9" * 4000
+    deep = "[" * 100_000 + "]" * 100_000
+
+    # Which commands read which format, and how each is run (IN is the input's path).
+    def readers(ext: str) -> list[list[str]]:
+        cmds = [["validate", "IN"], ["replay", "IN"], ["render", "IN", "-o", "OUT/page.html"],
+                ["convert", "IN", "-o", "OUT/out.t42"], ["redact", "IN", "-o", "OUT/public.json"]]
+        if ext in (".json", ".jsonl", ".t42"):
+            cmds += [["annotate", "add", "IN", "--text", "x", "-o", "OUT/noted" + ext], ["annotate", "list", "IN"]]
+        if ext in (".json", ".jsonl"):
+            cmds.append(["upgrade", "IN", "-o", "OUT/up" + ext])
+        return cmds
+
+    def every(cls: str, name: str, data: str | bytes, words: list[str], exit: int = 1) -> None:
+        put(name, data)
+        ext = "." + name.split(".", 1)[1]
+        ext = {".plunge.json": ".plunge.json", ".tricksy.json": ".tricksy.json"}.get(ext, Path(name).suffix)
+        for cmd in readers(ext):
+            case(cls, cmd, name, exit, words)
+
+    # -- JSON-based formats: the log, JSON Lines, a plunge record, a tricksy bundle --
+    json_samples = {
+        "log.json": (base, '"bid": 30', '"bid": {}'),
+        "log.jsonl": (jsonl_base, '"bid": 30', '"bid": {}'),
+        "record.plunge.json": (record, '"hand": 3', '"hand": {}'),
+        "bundle.tricksy.json": (tricksy, '"marks_to_win": 7', '"marks_to_win": {}'),
+    }
+    for name, (text, field, template) in json_samples.items():
+        stem, ext = name.split(".", 1)
+        assert field in text, name
+
+        def at(value: str, text: str = text, field: str = field, template: str = template) -> str:
+            return text.replace(field, template.format(value), 1)
+
+        def extra(member: str, text: str = text) -> str:
+            return text.replace("{", "{" + member + ", ", 1)
+
+        every("big-integer", f"{stem}-bigint.{ext}", at(big), ["more than 4,300 digits"])
+        every("big-integer", f"{stem}-bigint-ext.{ext}", extra(f'"x-n": {big}'), ["more than 4,300 digits"])
+        every("lone-surrogate", f"{stem}-surrogate.{ext}", extra('"x-s": "ab\\ud800cd"'), ["\\ud800", "lone surrogate"])
+        every("lone-surrogate", f"{stem}-surrogate-key.{ext}", extra('"\\udc00": 1'), ["\\udc00", "lone surrogate"])
+        every("deep-nesting", f"{stem}-deep.{ext}", extra(f'"x-d": {deep}'), ["nested more than 200 deep"])
+        every("nan-infinity", f"{stem}-nan.{ext}", at("NaN"), ["NaN is not a JSON number"])
+        every("nan-infinity", f"{stem}-infinity.{ext}", at("-Infinity"), ["-Infinity is not a JSON number"])
+        every("nan-infinity", f"{stem}-overflow.{ext}", at("1e999"), ["overflows to infinity"])
+        every("duplicate-key", f"{stem}-duplicate.{ext}", extra('"x-k": 1, "x-k": 2'), ['"x-k" appears twice'])
+        every("truncated", f"{stem}-truncated.{ext}", text[: len(text) * 3 // 4], ["not valid JSON"])
+        every("not-utf8", f"{stem}-latin1.{ext}", text.encode("utf-8").replace(b"{", b"{\xe9", 1), ["not UTF-8"])
+        every("empty", f"{stem}-empty.{ext}", "", ["empty"])
+        every("empty", f"{stem}-blank.{ext}", "  \n\n \t\n", ["empty"])
+    # a big number that Python would convert, where the format means a small one
+    put("bundle-bigint-under.tricksy.json", tricksy.replace('"marks_to_win": 7', f'"marks_to_win": {under}', 1))
+    for cmd in readers(".tricksy.json"):
+        case("big-integer", cmd, "bundle-bigint-under.tricksy.json", 1, ["match_goal_marks", "out of range"])
+
+    # -- the text notation --------------------------------------------------------
+    assert "Auction: A 30" in t42 and '[A "Ana"]' in t42 and "Trick 1:" in t42
+    every("big-integer", "bid-bigint.t42", t42.replace("A 30", f"A {big}", 1), ["digits"])
+    every("big-integer", "bid-bigint-under.t42", t42.replace("A 30", f"A {under}", 1), ["digits"])
+    every("big-integer", "tag-bigint.t42", t42.replace('[A "Ana"]', f'[A "Ana"]\n[Option nello_min_marks {big}]', 1),
+          ["more than 4,300 digits"])
+    every("big-integer", "hand-bigint.t42", t42.replace("Hand 1:", f"Hand {under}:", 1), ["digits"])
+    every("non-ascii-digits", "bid-arabic-indic.t42", t42.replace("A 30", "A \u0663\u0660", 1), ["\u0663\u0660"])
+    every("non-ascii-digits", "bid-superscript.t42", t42.replace("A 30", "A 3\u00b2", 1), ["3\u00b2"])
+    every("non-ascii-digits", "hand-devanagari.t42", t42.replace("Hand 1:", "Hand \u0967:", 1), ["\u0967"])
+    every("duplicate-key", "tag-twice.t42", t42.replace('[A "Ana"]', '[A "Ana"]\n[A "Bea"]', 1), ["[A]", "twice"])
+    every("duplicate-key", "rules-twice.t42", t42.replace('[Rules "standard"]', '[Rules "standard"]\n[Rules "casual"]', 1),
+          ["[Rules]", "twice"])
+    every("duplicate-key", "ext-duplicate.t42", t42.replace('[A "Ana"]', '[A "Ana"] &{"x-a": 1, "x-a": 2}', 1),
+          ['"x-a" appears twice'])
+    every("nan-infinity", "ext-nan.t42", t42.replace('[A "Ana"]', '[A "Ana"] &{"x-a": NaN}', 1), ["NaN is not a JSON number"])
+    every("lone-surrogate", "name-surrogate.t42", t42.replace('[A "Ana"]', '[A "An\\ud800a"]', 1), ["\\ud800"])
+    every("deep-nesting", "ext-deep.t42", t42.replace('[A "Ana"]', f'[A "Ana"] &{{"x-d": {deep}}}', 1),
+          ["nested more than 200 deep"])
+    every("empty", "empty.t42", "", ["no match"])
+    every("empty", "blank.t42", "\n  \n; only a remark\n", ["no match"])
+    every("not-utf8", "latin1.t42", t42.encode("utf-8").replace(b"Ana", b"An\xe9", 1), ["not UTF-8"])
+    every("truncated", "truncated.t42", t42[: len(t42) // 2], [])
+    every("garbage", "garbage.t42", "Hand of cards: four aces \x00\x01\x02\n", [":1:"])
+
+    # -- the texas-42 receipt ---------------------------------------------------------
+    assert "-> S2 +11" in receipt and "hand 0:" in receipt and "P(30)" in receipt
+    every("big-integer", "points-bigint.receipt", receipt.replace("-> S2 +11", f"-> S2 +{big}", 1), [":5:", "not a line"])
+    every("big-integer", "bid-bigint.receipt", receipt.replace("P(30)", f"P({big})", 1), [":2:", "P(n)"])
+    every("non-ascii-digits", "points-arabic-indic.receipt", receipt.replace("-> S2 +11", "-> S2 +\u0661\u0661", 1), [":5:"])
+    every("non-ascii-digits", "seat-superscript.receipt", receipt.replace("S2:6-6", "S\u00b2:6-6", 1), [":3:"])
+    every("empty", "empty.receipt", "", ["empty"])
+    every("truncated", "truncated.receipt", receipt[: len(receipt) // 2], [])
+    every("garbage", "garbage.receipt", "rob player self-play verification: PASS\nhand zero\n", [":2:"])
+
+    # -- plunge replay codes -----------------------------------------------------------
+    assert code.startswith("v1t3")
+    every("non-ascii-digits", "dealer-arabic-indic.plunge", "v1t\u0663" + code[4:], [":1:"])
+    every("non-ascii-digits", "tile-superscript.plunge", code.replace("555", "5\u00b25", 1), [":1:"])
+    every("big-integer", "bid-bigint.plunge", code.replace(".P30", f".P{big}", 1), [":1:"])
+    every("empty", "empty.plunge", "", ["no"])
+    every("garbage", "garbage.plunge", "v1z-not-a-code\n", [":1:"])
+    every("truncated", "truncated.plunge", code[: len(code) // 2] + "\n", [])
+
+    # -- valid logs that carry terminal escapes: the output must hold none of them raw --
+    escape_doc = small()
+    escape_doc["players"] = {"A": "\u001b[2J\u001b]0;owned\u0007Ana", "B": "Bo\u0000b", "C": "\u202eCid",
+                             "D": "D\u009b31mee\u001b]52;c;ZXZpbA==\u0007"}
+    escape_doc["hands"][0]["plays"][0]["annotations"] = [{"text": "lead \u001b[31mred\u001b[0m\nline two\u202e",
+                                                           "author": "\u001b]0;x\u0007coach"}]
+    put("escapes.json", dump(escape_doc))
+    put("escapes.t42", text_notation(escape_doc))
+    for name in ("escapes.json", "escapes.t42"):
+        for cmd, words in (
+            (["validate", "IN"], ["valid"]),
+            (["replay", "IN"], ["\\x1b"]),
+            (["replay", "IN", "--as", "review", "--format", "json"], ["\\u001b"]),
+            (["annotate", "list", "IN"], ["\\x1b[31mred", "\\nline two"]),
+            (["annotate", "list", "IN", "--format", "json"], ["\\u001b[31mred"]),
+            (["convert", "IN", "-o", "-", "--to", "text"], ["\\u001b[2J", "lead \\u001b[31mred"]),
+            (["convert", "IN", "-o", "-", "--to", "json"], ["\\u001b[2J"]),
+            (["redact", "IN"], ["\\u001b[2J"]),
+        ):
+            case("terminal-escape", cmd, name, 0, words, absent=RAW_CONTROLS)
+    invalid_escape = small()
+    invalid_escape["players"]["A"] = "\u001b[2J"
+    invalid_escape["hands"][0]["dealer"] = "\u001b[2JX"
+    put("escapes-invalid.json", dump(invalid_escape))
+    for cmd in readers(".json"):
+        if cmd[0] != "upgrade":  # upgrade migrates versions; it does not validate a current log
+            case("terminal-escape", cmd, "escapes-invalid.json", 1, ["\\u001b[2JX"], absent=RAW_CONTROLS)
+
+    # -- special files, links, permissions, size: the same for every format ------------
+    for ext in (".json", ".jsonl", ".t42", ".receipt", ".plunge", ".tricksy.json"):
+        for cmd in readers(ext):
+            if cmd[0] == "annotate" and cmd[1] == "add":
+                continue  # below, once
+            case("special-file", cmd, "@fifo" + ext, 1, ["named pipe with nothing written"])
+            case("symlink", cmd, "@loop" + ext, 1, ["loop of symbolic links"])
+            case("missing", cmd, "@missing" + ext, 2, ["no such file"])
+    for cmd in readers(".json"):
+        case("special-file", cmd, "@dev-zero", 1, ["device"])
+        case("special-file", cmd, "@dir", 2 if cmd[0] == "validate" else 1,
+             ["no log files"] if cmd[0] == "validate" else ["is a directory"])
+        case("unreadable", cmd, "@unreadable.json", 1, ["permission denied"])
+        case("huge", cmd, "@big.json", 1, ["MB"])
+    case("special-file", ["annotate", "add", "IN", "--text", "x", "-o", "OUT/x.json"], "@fifo.json", 1, ["named pipe"])
+    case("special-file", ["validate", "-"], "@none", 1, ["holds more than"], stdin="/dev/zero")
+    case("special-file", ["replay", "-"], "@none", 1, ["holds more than"], stdin="/dev/zero")
+    case("special-file", ["convert", "-", "-o", "OUT/x.json"], "@none", 1, ["holds more than"], stdin="/dev/zero")
+    case("special-file", ["validate", "-", "--jsonl"], "@none", 1, ["MB"], stdin="/dev/zero")
+    case("symlink", ["validate", "IN"], "@dangling.json", 1, ["leads nowhere"])
+    case("symlink", ["validate", "IN/**/*.json"], "@loopdir", 1, ["leads nowhere"])
+    case("symlink", ["validate", "IN"], "@loopdir", 1, ["leads nowhere"])
+    case("unreadable", ["validate", "IN"], "@unreadable-dir", 1, ["permission denied"])
+    case("unreadable", ["validate", "IN/**/*.json"], "@unreadable-dir", 1, ["permission denied"])
+    for ext, words in ((".jsonl", ["50.0 MB"]), (".tricksy.json", ["seats"]), (".plunge", ["50.0 MB"]),
+                       (".t42", ["not a tag"])):
+        for cmd in readers(ext):
+            case("huge", cmd, "@line50" + ext, 1, words)
+    for cmd in (["validate", "IN", "-j", "2"], ["validate", "IN", "-j", "1"]):
+        case("huge", cmd, "@line50.jsonl", 1, ["50.0 MB"])
+    case("empty", ["validate", "IN", "-j", "2"], "log-empty.jsonl", 1, ["empty"])
+    case("missing", ["validate", "IN/*.xml"], "@dir", 2, ["no file matches"])
+
+    for name, data in files.items():
+        (OUT / name).write_bytes(data)
+    ids = [c["id"] for c in cases]
+    assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1][:5]
+    out = {"classes": CLASSES, "raw_controls": RAW_CONTROLS, "cases": cases}
+    (FIXTURES_ROOT / "fixtures" / "hostile-cases.json").write_text(json.dumps(out, indent=1, ensure_ascii=True) + "\n")
+    counts: dict[str, int] = {}
+    for c in cases:
+        counts[c["class"]] = counts.get(c["class"], 0) + 1
+    print(f"wrote {len(cases)} cases over {len(files)} files: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()
