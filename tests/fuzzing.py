@@ -127,13 +127,16 @@ def _tree_op(data: bytes, kind: str, a: float, b: float, k: int) -> bytes:
         for _ in range(1 + int(b * 400)):
             inner = [inner]
         parent[key] = inner
-    text = json.dumps(tree, ensure_ascii=False).encode("utf-8")
+    try:
+        text = json.dumps(tree).encode("ascii")  # escaped: a lone surrogate stays an escape
+    except (RecursionError, ValueError):
+        return data  # deepened past what json writes: leave the input as it was
     if kind == "dup-key":
         # duplicate one key of the document's text: "k": v, "k": v
         objs = [(p, q) for p, q in nodes if isinstance(p, dict)]
         if objs:
             p, q = objs[_at(len(objs) - 1, b)]
-            member = json.dumps({q: p[q]}, ensure_ascii=False)[1:-1].encode("utf-8")
+            member = json.dumps({q: p[q]})[1:-1].encode("ascii")
             at = text.find(member)
             if at >= 0:
                 text = text[:at] + member + b", " + text[at:]

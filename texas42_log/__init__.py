@@ -9,13 +9,40 @@ The layers, inner to outer (python-chess style; the core never imports the outer
 * :mod:`.cli` — the ``texas42`` command; it only translates
 """
 
-from .errors import Diagnostic, IllegalAction, MalformedLog
-from .model import FORMAT_NAME, FORMAT_VERSION, Match
-from .rules import PRESETS, Rules
-from .tiles import TILES, Tile
-from .trumps import Trump
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .errors import Diagnostic, IllegalAction, MalformedLog
+    from .model import FORMAT_NAME, FORMAT_VERSION, Match
+    from .rules import PRESETS, Rules
+    from .tiles import TILES, Tile
+    from .trumps import Trump
 
 __version__ = "0.1.0"
+
+#: The public names and their modules, imported when first used (PEP 562): importing
+#: the package costs nothing, so the ``texas42`` command can set up its signal
+#: handling before anything heavy loads.
+_LAZY = {
+    "Diagnostic": "errors", "IllegalAction": "errors", "MalformedLog": "errors",
+    "FORMAT_NAME": "model", "FORMAT_VERSION": "model", "Match": "model",
+    "PRESETS": "rules", "Rules": "rules", "TILES": "tiles", "Tile": "tiles", "Trump": "trumps",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "Diagnostic",

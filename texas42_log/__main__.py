@@ -1,5 +1,5 @@
 """``python -m texas42_log`` runs the ``texas42`` command."""
 
-from .cli import main
+from .entry import main
 
 main()

@@ -276,6 +276,18 @@ def _validate_converted(record: Record) -> ValidationResult:
     return validate_doc(payload["doc"], lambda p: position(positions, p))
 
 
+def worker_init() -> None:
+    """A worker process: the parent alone answers Ctrl-C (it stops the workers), so a
+    worker ignores SIGINT — no worker prints a traceback when the terminal's Ctrl-C
+    reaches the whole process group — and takes the default SIGTERM."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    tune_gc()
+
+
 def tune_gc() -> None:
     """Make the garbage collector cheap for a long validation run.
 
@@ -431,8 +443,9 @@ def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[RecordRes
     time, yielding their results in task order."""
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=tune_gc)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_init)
     window: list[Future[list[RecordResult]]] = []
+    finished = False
     try:
         for fn, *args in tasks:
             window.append(pool.submit(fn, *args))
@@ -440,8 +453,27 @@ def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[RecordRes
                 yield from window.pop(0).result()
         while window:
             yield from window.pop(0).result()
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+
+
+def _stop(pool: Any) -> None:
+    """Stop a pool at once (Ctrl-C, an early stop, an error): its workers are ended,
+    not waited for — a worker in the middle of a large batch would otherwise hold the
+    parent until it finished."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join(timeout=1)
+        if p.is_alive():
+            p.kill()
 
 
 def validate_records(

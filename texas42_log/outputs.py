@@ -27,7 +27,21 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-__all__ = ["OutputError", "write_atomic", "TEMP_PREFIX", "TEMP_SUFFIX", "new_file_mode"]
+__all__ = ["OutputError", "write_atomic", "TEMP_PREFIX", "TEMP_SUFFIX", "new_file_mode", "remove_temporaries"]
+
+#: The temporary files being written now: a second Ctrl-C, which exits at once,
+#: removes them first (:func:`remove_temporaries`).
+_ACTIVE: set[str] = set()
+
+
+def remove_temporaries() -> None:
+    """Remove every temporary file a write in progress holds (for an immediate exit)."""
+    for tmp in list(_ACTIVE):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        _ACTIVE.discard(tmp)
 
 TEMP_PREFIX: Final = ".texas42-"
 TEMP_SUFFIX: Final = ".tmp"
@@ -70,6 +84,7 @@ def write_atomic(path: Path | str, data: str | bytes | Iterable[str], *, replace
         fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
     except OSError as e:
         raise OutputError(e.errno, f"{path}: cannot be written ({e.strerror})") from None
+    _ACTIVE.add(tmp)
     try:
         os.fchmod(fd, existing if existing is not None else new_file_mode())
         with os.fdopen(fd, "wb") as f:
@@ -88,6 +103,8 @@ def write_atomic(path: Path | str, data: str | bytes | Iterable[str], *, replace
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:
+        _ACTIVE.discard(tmp)
 
 
 def _create_exclusively(tmp: str, target: Path) -> None:

@@ -9,6 +9,7 @@ Lines and columns are 1-based; columns count characters, as editors do.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
 __all__ = ["value_positions", "line_column", "escape_pointer_token"]
@@ -25,12 +26,26 @@ def escape_pointer_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def value_positions(text: str) -> dict[str, int]:
-    """Map every JSON pointer in ``text`` (already known to be valid JSON) to a char offset."""
+def value_positions(text: str, wanted: Iterable[str] | None = None) -> dict[str, int]:
+    """Map every JSON pointer in ``text`` (already known to be valid JSON) to a char offset.
+
+    With ``wanted``, only those pointers and their ancestors are placed: every other
+    value is stepped over in one call of the C decoder (whose objects are dropped at
+    once), so placing a few diagnostics in a large log costs memory for the path to
+    them, not for the whole document."""
     import json
 
     out: dict[str, int] = {}
     decode = json.JSONDecoder().decode
+    prefixes: set[str] | None = None
+    if wanted is not None:
+        prefixes = {""}
+        for w in wanted:
+            parts = w.split("/")
+            for k in range(2, len(parts) + 1):
+                prefixes.add("/".join(parts[:k]))
+    skipper = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len,
+                               object_pairs_hook=len).raw_decode
 
     def skip(i: int) -> int:
         m = _WS.match(text, i)
@@ -39,6 +54,8 @@ def value_positions(text: str) -> dict[str, int]:
     def value(i: int, pointer: str) -> int:
         i = skip(i)
         out[pointer] = i
+        if prefixes is not None and pointer not in prefixes:
+            return int(skipper(text, i)[1])
         c = text[i]
         if c == "{":
             i = skip(i + 1)

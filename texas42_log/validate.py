@@ -417,9 +417,10 @@ def _place(text: str, diagnostics: list[Diagnostic]) -> None:
     if all(d.line is not None for d in diagnostics):
         return
     try:
-        positions = value_positions(text)
+        positions = value_positions(text, (d.pointer for d in diagnostics if d.line is None))
     except (AssertionError, IndexError, RecursionError):
         return
+    placed: list[tuple[int, Diagnostic]] = []
     for d in diagnostics:
         if d.line is not None:
             continue
@@ -428,7 +429,17 @@ def _place(text: str, diagnostics: list[Diagnostic]) -> None:
             pointer = pointer.rsplit("/", 1)[0]
         offset = positions.get(pointer)
         if offset is not None:
-            d.line, d.column = line_column(text, offset)
+            placed.append((offset, d))
+    # Lines counted once, in order: linear in the text however many diagnostics there are.
+    placed.sort(key=lambda p: p[0])
+    line, at, line_start = 1, 0, 0
+    for offset, d in placed:
+        newlines = text.count("\n", at, offset)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", at, offset) + 1
+        at = offset
+        d.line, d.column = line, offset - line_start + 1
 
 
 def read_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Match:

@@ -43,7 +43,11 @@ def work(seed: int, count: int, deep_every: int) -> dict[str, Any]:
         s = pool[k]
         ops = [(rng.choice(OPS), rng.random(), rng.random(), rng.randrange(4 * len(PAYLOADS)))
                for _ in range(rng.randint(1, 4))]
-        data = mutate(s.data, ops, others)
+        try:
+            data = mutate(s.data, ops, others)
+        except (RecursionError, ValueError, MemoryError):
+            outcomes["not mutated"] += 1  # the mutation itself could not be made
+            continue
         start = time.perf_counter()
         try:
             outcomes[oracle(s.fmt, data, deep=n % deep_every == 0)] += 1

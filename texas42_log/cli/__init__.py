@@ -25,11 +25,11 @@ from types import FrameType
 
 import click
 
-from ..outputs import write_atomic as atomic_write
+from ..outputs import remove_temporaries, write_atomic as atomic_write
 from . import annotate, convert, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
-__all__ = ["app", "main", "atomic_write", "Terminated"]
+__all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]
 
 
 class Terminated(BaseException):
@@ -41,7 +41,33 @@ class Terminated(BaseException):
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
+    _second_time_exits()
     raise Terminated(signum)
+
+
+class Interrupted(BaseException):
+    """Ctrl-C arrived. Not a KeyboardInterrupt: typer turns that into a silent exit
+    130, and this one says "interrupted" (once) after unwinding."""
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    _second_time_exits()
+    raise Interrupted()
+
+
+def _second_time_exits() -> None:
+    """The first signal unwinds (temporary files removed, workers stopped, one line
+    said); a second one, while that is under way, exits at once: it never waits."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _exit_now)
+
+
+def _exit_now(signum: int, frame: FrameType | None) -> None:
+    remove_temporaries()
+    try:
+        os.write(2, b"texas42: interrupted\n" if signum == signal.SIGINT else b"")
+    finally:
+        os._exit(130 if signum == signal.SIGINT else 128 + signum)
 
 
 def _quiet_stdout() -> None:
@@ -54,17 +80,33 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _leave(code: int, line: str) -> None:
+    """After a signal: say ``line``, flush, and exit now — the interpreter's own
+    shutdown would put back the default handlers, so that a second Ctrl-C in that
+    moment would kill the process with a traceback-free but wrong status."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    try:
+        if line:
+            os.write(2, line.encode())
+    finally:
+        os._exit(code)
+
+
 def main() -> None:
     """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
+    signal.signal(signal.SIGINT, _interrupt)
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminate)
     try:
         code = app(standalone_mode=False)
-    except (KeyboardInterrupt, click.exceptions.Abort):
-        say("texas42: interrupted", err=True)
-        code = 130
+    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
+        _leave(130, "texas42: interrupted\n")
     except Terminated as e:
-        code = 128 + e.signum
+        _leave(128 + e.signum, "")
     except (ClosedPipe, BrokenPipeError):
         _quiet_stdout()
         code = 128 + signal.SIGPIPE

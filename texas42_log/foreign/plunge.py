@@ -27,6 +27,10 @@ from . import (
     high_low, json_items, settle,
 )
 
+#: The longest replay code read: a real one is under 200 characters (61 for the deal,
+#: a few per call, 2 per play); anything far longer is refused before it is parsed.
+MAX_CODE = 4096
+
 __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
 
 CODE_FORMAT = "plunge-code"
@@ -56,6 +60,9 @@ def _hand_from_code(code: str, hp: str, at: dict[str, tuple[int, int]], ln: int,
     def bad(why: str, k: int) -> ForeignFormatError:
         return ForeignFormatError(f"{why} (character {k + 1} of the code)", ln, col + k)
 
+    if len(code) > MAX_CODE:
+        raise ForeignFormatError(f"a replay code is at most {MAX_CODE:,} characters, and this one has {len(code):,}",
+                                 ln, col)
     if not code.startswith("v1"):
         raise bad("a replay code starts with v1", 0)
     if len(code) < 61:

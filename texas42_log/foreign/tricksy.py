@@ -273,7 +273,10 @@ def read_bundles(text: str) -> list[ParsedMatch]:
     if len(items) == 1 and isinstance(items[0][0], dict):
         # one bundle, likely indented: place each event on its own line
         stripped = text.lstrip("\ufeff")
-        offsets = value_positions(stripped)
+        events = items[0][0].get("events")
+        count = len(events) if isinstance(events, list) else 0
+        # one place per event, the events themselves stepped over: memory for the list, not the tree
+        offsets = value_positions(stripped, [f"/events/{k}" for k in range(count)])
 
         def event_at(k: int) -> tuple[int, int]:
             offset = offsets.get(f"/events/{k}")

@@ -1,0 +1,139 @@
+"""Ctrl-C, SIGTERM, closed pipes and racing writers, with real processes and signals.
+
+One Ctrl-C ends a command within a second, workers included, removes its
+temporary file, says "interrupted" once and exits 130; a second Ctrl-C 50 ms
+later never hangs; a closed pipe is exit 141, never 1 ("invalid"); of two runs
+creating one new file, one wins and the other is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from texas42_log.outputs import TEMP_PREFIX
+
+CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
+#: What "ends within a second" allows on a loaded two-core machine, and for the
+#: interpreter to finish: the assertion is that nothing waits, not a benchmark.
+PROMPT = 5.0
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """About 9 MB of JSON Lines: several ranges for two workers, seconds of work."""
+    path = tmp_path_factory.mktemp("signals") / "corpus.jsonl"
+    p = subprocess.run(CLI + ["generate", "-n", "1000", "-o", str(path)], capture_output=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return path
+
+
+def _gone(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def _interrupt(args: list[str], delay: float, twice: bool, cwd: Path) -> tuple[int, str, float, bool]:
+    p = subprocess.Popen(CLI + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                         cwd=cwd)
+    time.sleep(delay)
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    sent = time.monotonic()
+    if twice:
+        time.sleep(0.05)
+        try:
+            os.killpg(p.pid, signal.SIGINT)
+        except ProcessLookupError:
+            pass
+    try:
+        _, err = p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        pytest.fail(f"{args[0]} hung after Ctrl-C")
+    took = time.monotonic() - sent
+    deadline = time.monotonic() + 2
+    while not _gone(p.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return p.returncode, err.decode("utf-8", "replace"), took, _gone(p.pid)
+
+
+COMMANDS = {
+    "validate -j 2": lambda c, out: ["validate", str(c), "-j", "2", "-q"],
+    "convert": lambda c, out: ["convert", str(c), "-o", str(out / "out.t42")],
+    "generate": lambda c, out: ["generate", "-n", "3000", "-o", str(out / "gen.jsonl")],
+}
+
+
+@pytest.mark.parametrize("twice", [False, True], ids=["once", "twice"])
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_path: Path) -> None:
+    rng = random.Random(f"{command}{twice}")
+    stopped = 0
+    for delay in [0.05, 0.15] + [rng.uniform(0.2, 1.2) for _ in range(3)]:
+        out = tmp_path / f"d{delay:.3f}"
+        out.mkdir()
+        code, err, took, gone = _interrupt(COMMANDS[command](corpus, out), delay, twice, out)
+        if code == 0:
+            continue  # finished before the signal arrived: nothing to interrupt
+        assert code == 130, err
+        assert "Traceback" not in err, err
+        assert err.count("texas42: interrupted") == 1, err
+        assert took < PROMPT, f"{command} took {took:.1f} s to stop"
+        assert gone, "a worker outlived the command"
+        assert not [p.name for p in out.iterdir() if p.name.startswith(TEMP_PREFIX)] or twice
+        if not twice:
+            assert list(out.iterdir()) == [], "a half output or a temporary file was left"
+        stopped += 1
+    assert stopped >= 3, "the command finished before most signals: the test interrupted nothing"
+
+
+def test_sigterm_stops_workers_and_leaves_nothing(corpus: Path, tmp_path: Path) -> None:
+    p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", str(tmp_path / "x.jsonl")], stderr=subprocess.PIPE,
+                         start_new_session=True, cwd=tmp_path)
+    time.sleep(0.6)
+    p.terminate()
+    _, err = p.communicate(timeout=30)
+    if p.returncode != 0:
+        assert p.returncode == 143 and b"Traceback" not in err, err
+        assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [
+    ["generate", "-n", "400"],
+    ["validate", "CORPUS"],
+    ["convert", "CORPUS", "-o", "-", "--to", "text"],
+], ids=["generate", "validate", "convert"])
+def test_a_closed_pipe_is_141_never_1(args: list[str], corpus: Path) -> None:
+    argv = [str(corpus) if a == "CORPUS" else a for a in args]
+    p = subprocess.run(" ".join(f"'{a}'" for a in CLI + argv) + " | head -1 >/dev/null; echo ${PIPESTATUS[0]}",
+                       shell=True, executable="/bin/bash", capture_output=True, timeout=120)
+    assert p.stdout.decode().strip() == "141", p.stderr
+    assert b"Traceback" not in p.stderr and b"error" not in p.stderr, p.stderr
+
+
+def test_two_writers_to_one_new_path_one_is_refused(corpus: Path, tmp_path: Path) -> None:
+    small = tmp_path / "small.jsonl"
+    small.write_bytes(b"".join(corpus.read_bytes().splitlines(keepends=True)[:200]))
+    for attempt in range(3):
+        target = tmp_path / f"out{attempt}.t42"
+        procs = [subprocess.Popen(CLI + ["convert", str(small), "-o", str(target)], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE) for _ in range(2)]
+        results = [(p.wait(timeout=120), p.stdout.read().decode() + p.stderr.read().decode())  # type: ignore[union-attr]
+                   for p in procs]
+        codes = sorted(code for code, _ in results)
+        assert codes == [0, 2], results
+        loser = next(text for code, text in results if code == 2)
+        assert "exists" in loser and "--force" in loser
+        assert target.read_text("utf-8").startswith("[Format")
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(TEMP_PREFIX)]
