@@ -230,9 +230,26 @@ def _branch_for(e: SchemaError) -> int | None:
     return None
 
 
+#: Strings longer than this are cut before the JSON Schema sees them: jsonschema puts
+#: the repr of the value it checks into every error it makes, so one 50 MB string in
+#: a broken log would be copied into each message. No enum or pattern of the schema
+#: matches a string this long, and a free-text field accepts the cut one as well.
+_SCHEMA_STRING = 1000
+
+
+def _shrunk(value: Any) -> Any:
+    if isinstance(value, str):
+        return value if len(value) <= _SCHEMA_STRING else value[:_SCHEMA_STRING] + "…"
+    if isinstance(value, dict):
+        return {_shrunk(k): _shrunk(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shrunk(v) for v in value]
+    return value
+
+
 def _structural(doc: Any) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for e in sorted(_schema_validator().iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
+    for e in sorted(_schema_validator().iter_errors(_shrunk(doc)), key=lambda e: list(map(str, e.absolute_path))):
         message, path, leaf = _schema_message(e)
         rule = _rule_for(leaf)
         out.append(Diagnostic(rule, message + (f" ({rule})" if rule != "schema" else ""), _pointer(path)))

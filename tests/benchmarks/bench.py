@@ -15,6 +15,9 @@ prints one table. Each throughput is the best of three runs on one core.
   hands: wall time, hands/s, speed-up;
 * peak memory of the whole process tree while validating a ~1 GB JSON Lines
   corpus with every core (sampled from /proc);
+* large and hostile inputs: a 12 MB log valid and with one error, a 50 MB JSON
+  Lines line with one and two jobs, a 50 MB input of every other format — time
+  and peak memory;
 * cold start: ``texas42 validate one-match.json`` in a new process.
 """
 
@@ -206,6 +209,61 @@ def convert_large(corpus: Path) -> list[tuple[str, str, str]]:
     return rows
 
 
+def large_inputs(tmp: Path, quick: bool) -> list[tuple[str, str, str]]:
+    """Large and hostile inputs, a row each: wall time and peak memory of the command.
+
+    * a ~12 MB log, valid, and the same log with one R8 error (the diagnostic must
+      not cost memory in proportion to the document);
+    * one 50 MB line in JSON Lines, refused with ``-j 1`` and ``-j 2``;
+    * a 50 MB input of every foreign format and of the text notation (a comment,
+      a string, a code line), each refused or read."""
+    import dataclasses
+
+    from texas42_log.generate import random_match
+    from texas42_log.inert import dumps
+    from texas42_log.rules import STANDARD
+
+    rows: list[tuple[str, str, str]] = []
+    size = 1_000_000 if quick else 12_000_000
+    rules = dataclasses.replace(STANDARD, match_goal_marks=10_000)
+    hands = 100
+    doc = random_match(7, rules=rules, max_hands=hands)
+    while len(dumps(doc, indent=1)) < size:  # a longer match of the same game
+        hands = int(hands * size / len(dumps(doc, indent=1)) * 1.05) + 1
+        doc = random_match(7, rules=rules, max_hands=hands)
+    good = tmp / "big-valid.json"
+    good.write_text(dumps(doc, indent=1))
+    bad = tmp / "big-one-error.json"
+    bad.write_text(good.read_text().replace('"bid": 3', '"bid": 2', 1))
+    limit = ["--max-bytes", str(4 * size)]
+    for name, path in (("valid", good), ("one R8 error", bad)):
+        seconds, peak = run_sampled([*TEXAS42, "validate", str(path), "-q", *limit])
+        rows.append((f"validate a {path.stat().st_size / 1e6:.0f} MB log, {name}", f"{peak / 1024:,.0f} MB",
+                     f"peak memory; {len(doc['hands']):,} hands in {seconds:.1f} s (target: the error within 2× of valid)"))
+    mb = 5 if quick else 50
+    body = b"x" * (mb * 1_000_000)
+    line = tmp / "long-line.jsonl"
+    line.write_bytes(b'{"format": "texas42-log", "x-pad": "' + body + b'"}\n')
+    for j in ("1", "2"):
+        seconds, peak = run_sampled([*TEXAS42, "validate", str(line), "-j", j])
+        rows.append((f"a {mb} MB JSON Lines line, -j {j}", f"{seconds:.2f} s", f"refused; peak memory {peak / 1024:,.0f} MB"))
+    foreign = {
+        "text notation, one comment": ("big.t42", b'[Format "texas42-log"]\nHand 1: dealer A {' + body + b"}\n"),
+        "tricksy bundle, one string": ("big.tricksy.json", b'{"seats": {}, "config": {}, "events": [], "x": "' + body + b'"}'),
+        "plunge code, one line": ("big.plunge", b"v1t3" + b"5" * len(body) + b"\n"),
+        "plunge record, one string": ("big.plunge.json", b'{"schema": "plunge-hand-v2", "code": "' + body + b'"}'),
+        "texas-42 receipt, one line": ("big.receipt", b"rob player self-play verification: PASS\n" + body + b"\n"),
+        "JSON log, one string": ("big-string.json", b'{"format": "texas42-log", "version": "1.0", "x": "' + body + b'"}'),
+    }
+    for what, (name, data) in foreign.items():
+        path = tmp / name
+        path.write_bytes(data)
+        seconds, peak = run_sampled([*TEXAS42, "validate", str(path)])
+        rows.append((f"{mb} MB {what}", f"{seconds:.2f} s", f"peak memory {peak / 1024:,.0f} MB (target < 10 s, < 500 MB)"))
+        path.unlink()
+    return rows
+
+
 def cold_start(corpus: Path) -> list[tuple[str, str, str]]:
     one = corpus.with_name("one.json")
     one.write_bytes(corpus.read_bytes().splitlines()[0])
@@ -230,6 +288,7 @@ def main() -> None:
         rows += jobs(large)
         rows += convert_large(large)
         rows += memory(large, int((0.01 if args.quick else args.gb) * 1e9))
+        rows += large_inputs(Path(tmp), args.quick)
         rows += cold_start(small)
     width = max(len(r[0]) for r in rows)
     value = max(len(r[1]) for r in rows)

@@ -30,6 +30,8 @@ from . import (
 #: The longest replay code read: a real one is under 200 characters (61 for the deal,
 #: a few per call, 2 per play); anything far longer is refused before it is parsed.
 MAX_CODE = 4096
+#: A code's digits: ASCII only (str.isdigit would take ², ٣ and १).
+_DIGITS = frozenset("0123456789")
 
 __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
 
@@ -106,14 +108,14 @@ def _hand_from_code(code: str, hp: str, at: dict[str, tuple[int, int]], ln: int,
         if c == "P":
             call["call"] = "pass"
             k += 1
-        elif c.isdigit():
-            if k + 1 >= n or not code[k + 1].isdigit():
+        elif c in _DIGITS:
+            if k + 1 >= n or code[k + 1] not in _DIGITS:
                 raise bad("a point bid is two digits", k)
             call |= {"call": "points", "bid": int(code[k : k + 2])}
             k += 2
             high_bidder, special = seat, None
         elif c in "MGSN":
-            if k + 1 >= n or not code[k + 1].isdigit():
+            if k + 1 >= n or code[k + 1] not in _DIGITS:
                 raise bad(f"{c} is followed by a digit of marks", k)
             if c == "N":
                 raise bad("N (a forced Nel-O bid) needs an all-pass rule no preset has", k)

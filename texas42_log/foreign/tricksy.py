@@ -81,7 +81,7 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     opts = {k: _DEFAULT_OPTIONS.get(k, {}) | v for k, v in cfg["contract_options"].items()}
 
     def opt(contract: str, key: str) -> int:
-        return int(opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]))
+        return _count(opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]), f"{contract} {key}")
 
     nello, low = "nello" in enabled, "nello_low" in enabled
     if nello and low and opt("nello", "minimum_marks") != opt("nello_low", "minimum_marks"):
@@ -105,8 +105,17 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
         doubles="own-suit" if own else "in-suit",
         doubles_trump=own,
         declared_lead=_LEAD[cfg["allow_declared_lead"]],
-        match_goal_marks=int(cfg["marks_to_win"]),
+        match_goal_marks=_count(cfg["marks_to_win"], "marks_to_win"),
     )
+
+
+def _count(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
+    """A whole number of the house rules or an event: a JSON integer (not a string of
+    digits, a float or true) from ``low`` to ``high``."""
+    if type(value) is not int or not low <= value <= high:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
+        raise ValueError(f"{what} is a whole number from {low} to {high:,}, not {shown}")
+    return value
 
 
 def _tile(text: Any) -> str:
@@ -166,7 +175,7 @@ def _bundle_to_doc(
             if kind == "HAND_DEALT":
                 deal: dict[str, list[str]] = {s: [] for s in SEAT_OF}
                 for entry in ev["hands"]:
-                    deal[SEAT_OF[int(entry[0])]] = [_tile(t) for t in entry[1]]
+                    deal[SEAT_OF[_count(entry[0], "a HAND_DEALT seat", 0, 3)]] = [_tile(t) for t in entry[1]]
                 dealer = SEAT_OF[len(hands) % 4]
                 if ev.get("dealer") != INDEX_OF[dealer]:
                     warnings.append({"hand": len(hands) + 1, "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
