@@ -80,7 +80,7 @@ COMMANDS = {
 def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_path: Path) -> None:
     rng = random.Random(f"{command}{twice}")
     stopped = 0
-    for delay in [0.05, 0.15] + [rng.uniform(0.2, 1.2) for _ in range(3)]:
+    for delay in [0.1, 0.2] + [rng.uniform(0.25, 1.2) for _ in range(3)]:
         out = tmp_path / f"d{delay:.3f}"
         out.mkdir()
         code, err, took, gone = _interrupt(COMMANDS[command](corpus, out), delay, twice, out)

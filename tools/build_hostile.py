@@ -27,10 +27,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_bad_input import dump, small  # noqa: E402  (the same short match to break)
 FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 OUT = FIXTURES_ROOT / "fixtures" / "hostile"
 FOREIGN = ROOT / "fixtures" / "foreign"
-BASE = FIXTURES_ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 
 CLASSES = {
     "big-integer": "a number of 5,000 digits (more than Python converts) or of 4,000 (less)",
@@ -55,18 +57,6 @@ CLASSES = {
 RAW_CONTROLS = ["\u001b", "\u0007", "\u0000", "\u009b", "\u202e"]
 
 Case = dict[str, Any]
-
-
-def small() -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(BASE.read_text("utf-8"))
-    doc["hands"] = doc["hands"][:1]
-    doc["status"] = "unfinished"
-    del doc["result"]
-    return doc
-
-
-def dump(doc: Any) -> str:
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
 def text_notation(doc: dict[str, Any]) -> str:
