@@ -42,4 +42,4 @@ def test_the_mutations_reach_every_outcome() -> None:
             ops = [(rng.choice(OPS), rng.random(), rng.random(), rng.randrange(4 * len(PAYLOADS)))]
             seen.setdefault(s.fmt, set()).add(oracle(s.fmt, mutate(s.data, ops, OTHERS), deep=False))
     for fmt, outcomes in seen.items():
-        assert {"valid"} < outcomes | {"valid"} and len(outcomes) >= 2, (fmt, outcomes)
+        assert len(outcomes) >= 2 and outcomes != {"valid"}, (fmt, outcomes)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
