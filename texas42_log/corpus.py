@@ -26,7 +26,7 @@ from itertools import chain
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal, NamedTuple
 
-from .inputs import InputError, bounded_lines, expand_inputs, megabytes, open_input, read_bytes, read_stream, reading
+from .inputs import InputError, bounded_lines, expand_inputs, long_line, open_input, read_bytes, read_stream, reading
 from .report import result_json, result_text
 from .errors import Diagnostic
 from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
@@ -131,8 +131,7 @@ def _lines(name: str, handle: IO[bytes], max_bytes: int) -> Iterator[Record]:
     blank = True
     for number, line, size in bounded_lines(handle, max_bytes):
         if line is None:
-            yield _error_record(f"{name}:{number}", f"the line is {megabytes(size)}; one match is at most "
-                                f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", None)
+            yield _error_record(f"{name}:{number}", long_line(size, max_bytes), "size", None)
             blank = False
         elif line.strip():
             blank = False
@@ -383,8 +382,7 @@ def _range_task(r: _Range, max_bytes: int, text: TextMode, as_json: bool) -> lis
         for k, line, size in bounded_lines(f, max_bytes):
             number = r.first_line + k - 1
             if line is None:
-                record = _error_record(f"{r.path}:{number}", f"the line is {megabytes(size)}; one match is at most "
-                                       f"{megabytes(max_bytes)} (raise the limit with --max-bytes)", "size", None)
+                record = _error_record(f"{r.path}:{number}", long_line(size, max_bytes), "size", None)
                 out.append(validate_record(record, max_bytes, text=text, as_json=as_json))
             elif line.strip():
                 out.append(validate_record(Record(f"{r.path}:{number}", line, line=number), max_bytes, text=text,

@@ -40,6 +40,7 @@ __all__ = [
     "expand_inputs",
     "LOG_SUFFIXES",
     "megabytes",
+    "long_line",
 ]
 
 #: The file names a directory is searched for.
@@ -63,6 +64,11 @@ class InputError(ValueError):
 def megabytes(n: int) -> str:
     """``n`` bytes for a sentence: "16.8 MB"."""
     return f"{n / 1e6:,.1f} MB"
+
+
+def long_line(size: int, limit: int) -> str:
+    """Why a JSON Lines line of ``size`` bytes is refused."""
+    return f"the line is {megabytes(size)}; one match is at most {megabytes(limit)} (raise the limit with --max-bytes)"
 
 
 @contextmanager

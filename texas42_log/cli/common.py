@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..inert import inert
-from ..inputs import InputError, bounded_lines, open_input, read_bytes, read_stream, reading
+from ..inputs import InputError, bounded_lines, long_line, open_input, read_bytes, read_stream, reading
 from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
@@ -210,8 +210,7 @@ def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
         with reading(name):
             for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
                 if line is None:
-                    say(f"{name}:{number}: error size: the line is {size / 1e6:,.1f} MB; one match is at most "
-                        f"{DEFAULT_MAX_BYTES / 1e6:,.1f} MB", err=True)
+                    say(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}", err=True)
                     raise typer.Exit(code=1)
                 if line.strip():
                     yield number, decode(f"{name}:{number}", line)
