@@ -122,4 +122,25 @@ def main() -> None:
             err=True,
         )
         code = 70
-    sys.exit(code if isinstance(code, int) else 0)
+    _finish(code if isinstance(code, int) else 0)
+
+
+def _finish(code: int) -> None:
+    """The command is done: flush and exit now. Leaving through the interpreter's
+    shutdown instead would put back the default signal handlers while it tears down
+    (thread pools, modules): a Ctrl-C in that moment would kill the finished command
+    by the signal, status -2, instead of the status it earned. A signal while the
+    last output is flushed (a slow reader on the pipe) exits at once."""
+    _second_time_exits()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        code = 128 + signal.SIGPIPE
+    except (OSError, ValueError):
+        pass
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    os._exit(code)
