@@ -25,6 +25,7 @@ COMPILED = [
     "texas42_log/errors.py",
     "texas42_log/auction.py",
     "texas42_log/hand.py",
+    "texas42_log/stated.py",
     "texas42_log/check.py",
 ]
 

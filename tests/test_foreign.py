@@ -326,3 +326,108 @@ def test_a_tricksy_declaration_naming_another_contract_is_a_warning() -> None:
     assert result.valid
     (w,) = [d for d in result.diagnostics if d.severity == "warning"]
     assert w.rule == "import" and "'plunge'" in w.message and "'standard'" in w.message
+
+
+# -- the other programs' rules exactly (issue: stated facts, foreign rules) ---------
+
+
+def test_the_tricksy_preset_is_tricksys_defaults() -> None:
+    """tricksy's defaults enable nello (doubles their own suit), plunge and sevens."""
+    from texas42_log.foreign.tricksy import DEFAULT_CONFIG
+
+    assert rules_from_config(DEFAULT_CONFIG) == PRESETS["tricksy"]
+    assert PRESETS["tricksy"].nello_doubles == "own-suit"
+
+
+def test_tricksy_nello_and_nello_low_with_their_own_least_bids() -> None:
+    config = {"enabled_contracts": ["nello", "nello_low", "standard"],
+              "contract_options": {"nello": {"minimum_marks": 1}, "nello_low": {"minimum_marks": 3}}}
+    rules = rules_from_config(config)
+    assert (rules.nello_doubles, rules.nello_min_marks, rules.nello_low_min_marks) == ("own-suit-or-low", 1, 3)
+    from texas42_log.foreign.tricksy import config_from_rules
+
+    back = config_from_rules(rules)
+    assert back["enabled_contracts"] == ["nello", "nello_low", "standard"]
+    assert back["contract_options"] == {"nello_low": {"minimum_marks": 3}}
+
+
+def _tricksy_pair_match(low_bid: int) -> Doc:
+    """A match under tricksy's nello + nello_low pair with a low Nel-O bid of ``low_bid``."""
+    from texas42_log.generate import random_match
+
+    rules = PRESETS["tricksy"].with_options(nello_doubles="own-suit-or-low", nello_low_min_marks=3)
+    for seed in range(400):
+        doc = random_match(seed, rules=rules, preset="tricksy", max_hands=12)
+        doc["rules"]["options"] = {"nello_doubles": "own-suit-or-low", "nello_low_min_marks": 3}
+        for i, h in enumerate(doc["hands"]):
+            d = h.get("declaration", {})
+            if d.get("doubles") == "low" and h["auction"][[c["call"] for c in h["auction"]].index("marks")]["bid"] == low_bid:
+                return {"doc": doc, "hand": i}
+    raise LookupError(low_bid)
+
+
+Doc = dict[str, object]
+
+
+def test_a_low_nello_needs_nello_low_min_marks() -> None:
+    from texas42_log.validate import validate_bytes
+
+    found = _tricksy_pair_match(3)
+    doc, i = found["doc"], found["hand"]
+    assert validate_bytes(json.dumps(doc)).valid
+    hand = doc["hands"][i]  # type: ignore[index]
+    bid = next(c for c in hand["auction"] if c["call"] == "marks")
+    assert bid["bid"] == 3
+    doc["rules"]["options"]["nello_low_min_marks"] = 4  # type: ignore[index]
+    (e,) = validate_bytes(json.dumps(doc)).errors
+    assert e.rule == "variant:nello" and e.pointer == f"/hands/{i}/declaration/contract"
+    assert "nello_low_min_marks" in e.message
+
+
+def test_a_tricksy_import_says_which_storage_fields_it_left_out() -> None:
+    bundle = json.loads((FOREIGN / "tricksy" / "T1_standard_then_redeal.tricksy.json").read_text())
+    for k, ev in enumerate(bundle["events"]):
+        ev |= {"PK": "GAME#7F3AKM", "SK": f"EVENT#{k:06d}", "seq": k, "timestamp": "2026-09-27T12:00:05+00:00"}
+    (src,) = read_sources(json.dumps(bundle), "tricksy")
+    result = validated(src)
+    assert result.valid
+    warnings = [d.message for d in result.diagnostics if d.severity == "warning"]
+    n = len(bundle["events"])
+    (left,) = [w for w in warnings if "not kept" in w]
+    for key in ("PK", "SK", "seq", "timestamp"):
+        assert f"{key} ({n} events)" in left
+
+
+def test_a_plunge_record_for_a_match_of_ours_is_whole_and_compact() -> None:
+    """plunge's validator requires every field of a plunge-hand-v2 record; the app
+    writes compact JSON (canonical.ts)."""
+    match = _valid("variant-casual-nello-plunge-splash.json").model_copy()
+    match = Match.model_validate({**json.loads(match.model_dump_json(by_alias=True, exclude_none=True)),
+                                  "rules": {"preset": "plunge-c"}})
+    text = write_matches([match], "plunge-hand-v2")
+    lines = text.splitlines()
+    assert len(lines) == len(match.hands)
+    required = {"schema", "id", "game", "app", "started", "ended", "outcome", "marksBefore", "code", "seats",
+                "settings", "profiles", "actions"}
+    import re
+
+    for n, line in enumerate(lines, 1):
+        assert ", " not in line and ": " not in line.replace('": "', "")  # compact separators
+        rec = json.loads(line)
+        assert set(rec) == required
+        assert re.fullmatch(r"[0-9a-f]{32}", rec["id"]) and re.fullmatch(r"[0-9a-f]{32}", rec["game"]["id"])
+        assert rec["game"]["hand"] == n and re.fullmatch(r"[A-Za-z0-9_.:-]+", rec["app"])
+        assert rec["outcome"] in ("finished", "abandoned") and len(rec["seats"]) == 4
+        assert all(0 <= m <= 99 for m in rec["marksBefore"])
+        # one action per decision in the code: the calls, a declaration, every play
+        h = match.hands[n - 1]
+        assert len(rec["actions"]) == len(h.auction) + (h.declaration is not None) + len(h.plays)
+        assert rec["settings"][0]["preset"] == "casual"
+    # the marks before each hand are the score after the one before
+    recs = [json.loads(line) for line in lines]
+    _, facts = replay_match(match)
+    assert [r["marksBefore"] for r in recs[1:]] == [[f.score["A+C"], f.score["B+D"]] for f in facts[:-1]]
+    # and the records read back as the same hands
+    (src,) = read_sources(text, "plunge-hand-v2")
+    back = validated(src)
+    assert back.valid and back.match is not None and len(back.match.hands) == len(match.hands)

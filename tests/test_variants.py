@@ -54,7 +54,7 @@ def test_unknown_option_lists_the_known_ones() -> None:
     doc["rules"]["options"]["nelo"] = True
     (d,) = validate_bytes(json.dumps(doc)).errors
     assert d.pointer == "/rules/options/nelo"
-    assert d.message.startswith("unknown rule option 'nelo'; the options are all_pass, min_point_bid")
+    assert d.message.startswith("unknown rule option 'nelo'; the options are dealer_draw, all_pass, min_point_bid")
     assert "nello" in d.message
 
 
@@ -184,11 +184,39 @@ def test_plunge_over_a_mark_bid_is_one_more() -> None:
 def test_splash_sizes_and_rules_without_it() -> None:
     a = Auction(PRESETS["casual"], "D")
     a.call("A", BidKind.MARKS, 2)
-    with pytest.raises(IllegalAction, match="Splash is 2 to 3 marks"):
+    with pytest.raises(IllegalAction, match="Splash is 2 marks above a lower bid"):
         a.call("B", BidKind.MARKS, 2, "splash")  # not above the high bid
-    a.call("B", BidKind.MARKS, 3, "splash")
+    a.call("B", BidKind.MARKS, 3, "splash")  # 3 directly over 2
     with pytest.raises(IllegalAction, match="no Splash: splash is false"):
         Auction(STANDARD, "D").call("A", BidKind.MARKS, 2, "splash")
+
+
+@pytest.mark.parametrize("preset", ["casual", "plunge-c"])
+@pytest.mark.parametrize("before, legal", [
+    ([], [2]),                                   # opening: 2 only, never 3
+    ([(BidKind.POINTS, 30)], [2]),               # over points: 2 only
+    ([(BidKind.MARKS, 1)], [2]),                 # over 1 mark: 2 only
+    ([(BidKind.MARKS, 2)], [3]),                 # directly over 2 marks: 3
+])
+def test_a_3_mark_splash_only_directly_over_a_2_mark_bid(preset: str, before: list[tuple[BidKind, int]],
+                                                          legal: list[int]) -> None:
+    """The plunge app's Splash (FORMATS.md plunge): 2 marks if it beats the high bid,
+    3 only directly over a 2-mark bid; its own decoder refuses any other."""
+    def legal_splashes(doubles: dict[str, tuple[int, int]]) -> list[int]:
+        a = Auction(PRESETS[preset], "D", doubles)  # type: ignore[arg-type]
+        for seat, (kind, bid) in zip("AB", before):
+            a.call(seat, kind, bid)  # type: ignore[arg-type]
+        return [b for k, b, sp in a.legal_calls() if sp == "splash"]
+
+    doubles = {s: (3, 0) for s in "ABCD"}
+    assert legal_splashes(doubles) == legal
+
+
+def test_tricksy_splash_jumps_freely() -> None:
+    rules = PRESETS["tricksy"].with_options(splash=True, splash_max_marks=7)
+    a = Auction(rules, "D", {s: (3, 0) for s in "ABCD"})  # type: ignore[arg-type]
+    a.call("A", BidKind.POINTS, 30)
+    assert [b for k, b, sp in a.legal_calls() if sp == "splash"] == [2, 3, 4, 5, 6, 7]
 
 
 def test_legal_calls_come_from_the_checks() -> None:

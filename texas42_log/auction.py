@@ -260,13 +260,30 @@ class Auction:
                     f"or one more than the high mark bid ({expected} here)",
                     {"high_bid": self.high_bid},
                 )
-        elif not (r.splash_min_marks <= bid <= r.splash_max_marks) or bid <= high:
-            raise IllegalAction(
-                rule,
-                f"{seat} bids a Splash of {bid} marks; a Splash is {r.splash_min_marks} to "
-                f"{r.splash_max_marks} marks and above the high bid ({self.high_bid})",
-                {"high_bid": self.high_bid},
-            )
+        elif r.mark_ladder == "free":
+            # Free jumps (FORMATS.md tricksy): any size in the Splash's range, above the high bid.
+            if not (r.splash_min_marks <= bid <= r.splash_max_marks) or bid <= high:
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids a Splash of {bid} marks; with free jumps a Splash is {r.splash_min_marks} to "
+                    f"{r.splash_max_marks} marks and above the high bid ({self.high_bid})",
+                    {"high_bid": self.high_bid},
+                )
+        else:
+            # The plunge app: the least Splash when it beats the high bid, or one more
+            # than the high mark bid directly over it (3 directly over 2), never a jump.
+            least = r.splash_min_marks
+            raise_ok = self._high_marks is not None and high >= least and bid == high + 1
+            if bid > r.splash_max_marks or bid <= high or not (bid == least or raise_ok):
+                ways = f"{least} marks above a lower bid"
+                if r.splash_max_marks > least:
+                    ways += f", or one more than a mark bid of {least} or more, directly over it"
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids a Splash of {bid} marks (high bid: {self.high_bid}); a Splash is {ways}, "
+                    f"at most {r.splash_max_marks}",
+                    {"high_bid": self.high_bid},
+                )
 
     def call(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
         """Checked: validate then apply one call."""

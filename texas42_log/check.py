@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .auction import Auction, BidKind, BidSpecial, Contract, count_doubles
-from .errors import Diagnostic, IllegalAction, cite
-from .hand import PlayState, Trick
-from .model import Hand, HandOutcome, MarkBid, Match, PassCall, PointBid, TeamNumbers
+from .errors import Diagnostic, IllegalAction
+from .hand import PlayState
+from .model import DrawnTile, Hand, MarkBid, Match, PassCall, PointBid
 from .rules import PRESETS, Rules
+from .stated import StatedFacts, _fmt, _team_numbers
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import TRUMP_SUIT, Trump, suit_name, table_for
@@ -66,28 +67,13 @@ def call_args(rules: Rules, call: PassCall | PointBid | MarkBid) -> tuple[BidKin
     return BidKind.POINTS, call.bid, None
 
 
-def _team_numbers(n: TeamNumbers) -> dict[Team, int]:
-    return {"A+C": n.AC, "B+D": n.BD}
-
-
-def _fmt(numbers: dict[Team, int]) -> str:
-    return f"A+C {numbers['A+C']}, B+D {numbers['B+D']}"
-
-
-class _MatchChecker:
+class _MatchChecker(StatedFacts):
     def __init__(self, match: Match) -> None:
+        super().__init__(effective_rules(match))
         self.match = match
-        self.rules = effective_rules(match)
         self.report = MatchReport(
-            rules=self.rules, preset=match.rules.preset, hands=len(match.hands)
+            diagnostics=self.diagnostics, rules=self.rules, preset=match.rules.preset, hands=len(match.hands)
         )
-        self.score: dict[Team, int] = {t: 0 for t in TEAMS}  # R5
-        self.score_known = True
-
-    def error(
-        self, rule: str, pointer: str, message: str, context: dict[str, Any] | None = None
-    ) -> None:
-        self.report.diagnostics.append(Diagnostic(rule, cite(rule, message), pointer, context=context or {}))
 
     def illegal(self, e: IllegalAction, pointer: str, hand_no: int) -> None:
         self.error(e.rule, pointer, e.message, {"hand": hand_no} | e.context)
@@ -187,8 +173,11 @@ class _MatchChecker:
         self.report.overrides = {k: mine for k, (mine, _) in r.differences(preset).items()}
 
     def _check_draw(self) -> None:
-        draw = self.match.dealer_draw
-        if not draw:
+        """R2, R4 and the option dealer_draw: the recorded draw, and what it decides."""
+        how = self.rules.dealer_draw
+        draw = self.match.dealer_draw or []
+        if how == "highest-pips":
+            self._check_highest_draw(draw)
             return
         seen_seats: set[str] = set()
         seen_tiles: dict[str, str] = {}
@@ -205,6 +194,84 @@ class _MatchChecker:
                     "the set has one of each tile (R2)",
                 )
             seen_tiles[d.tile] = d.seat
+        if how == "blank-one-bids-first":
+            self._check_blank_one(draw)
+
+    def _check_highest_draw(self, draw: list[DrawnTile]) -> None:
+        """Seed 004: each draws a tile, the highest pip total deals; those tied for it
+        draw again, one tile each, until one is highest."""
+        if not draw:
+            return
+        drawing: list[Seat] = list(SEATS)
+        at = 0
+        while True:
+            chunk = draw[at : at + len(drawing)]
+            names = " ".join(drawing)
+            if len(chunk) < len(drawing) or sorted(d.seat for d in chunk) != drawing:
+                self.error(
+                    "variant:dealer_draw",
+                    f"/dealer_draw/{at}",
+                    f"the draw for the first dealer goes by rounds: {names} "
+                    f"{'each draw' if len(drawing) > 1 else 'draws'} one tile"
+                    f"{' (tied for the highest pip total, they draw again)' if at else ''}, "
+                    f"but the log records {', '.join(f'{d.seat} {d.tile}' for d in chunk) or 'nothing'} "
+                    "there (dealer_draw is highest-pips)",
+                )
+                return
+            tiles = [d.tile for d in chunk]
+            twice = next((t for t in tiles if tiles.count(t) > 1), None)
+            if twice is not None:
+                self.error(
+                    "R2",
+                    f"/dealer_draw/{at + tiles.index(twice, tiles.index(twice) + 1)}/tile",
+                    f"{twice} is drawn twice in one round of the draw for the first dealer; "
+                    "the set has one of each tile (R2)",
+                )
+                return
+            totals = {d.seat: TILE_BY_NAME[d.tile].pips for d in chunk}
+            top = max(totals.values())
+            best = sorted(seat for seat, total in totals.items() if total == top)
+            at += len(chunk)
+            if len(best) == 1:
+                break
+            drawing = best
+        winner = best[0]
+        if at < len(draw):
+            self.error(
+                "variant:dealer_draw",
+                f"/dealer_draw/{at}",
+                f"{winner} drew the highest pip total ({top}), which ends the draw for the first "
+                f"dealer, but the log records {len(draw) - at} more draw{'s' if len(draw) - at != 1 else ''} "
+                "(dealer_draw is highest-pips)",
+            )
+        if winner != self.match.first_dealer:
+            tile = next(d.tile for d in reversed(draw[:at]) if d.seat == winner)
+            self.error(
+                "variant:dealer_draw",
+                "/first_dealer",
+                f"the first dealer is {self.match.first_dealer}, but {winner} drew the highest pip "
+                f"total ({tile}, {top}) and deals first (dealer_draw is highest-pips; seed 004)",
+            )
+
+    def _check_blank_one(self, draw: list[DrawnTile]) -> None:
+        """Seed 003: whoever draws [0|1] bids first, so the seat on their right deals."""
+        holder: Seat | None = next((d.seat for d in draw if d.tile == "[0|1]"), None)
+        where = "draws [0|1] for the first dealer"
+        if holder is None and self.match.hands and self.match.hands[0].deal is not None:
+            deal = self.match.hands[0].deal
+            holder = next((s for s in SEATS if "[0|1]" in (getattr(deal, s) or [])), None)
+            where = "holds [0|1] in the first deal"
+        if holder is None:
+            return
+        dealer = next_seat(holder, 3)
+        if dealer != self.match.first_dealer:
+            self.error(
+                "variant:dealer_draw",
+                "/first_dealer",
+                f"the first dealer is {self.match.first_dealer}, but {holder} {where} and so bids "
+                f"first; the player on their right, {dealer}, deals (dealer_draw is "
+                "blank-one-bids-first; seed 003)",
+            )
 
     def _check_match_end(self) -> None:
         m = self.match
@@ -289,6 +356,7 @@ class _MatchChecker:
                 return
         if not auction.done:
             if may_stop and hand.declaration is None and not hand.plays:
+                self._check_undecided(i, hand, None, "in the auction")
                 return
             self.error(
                 "R7",
@@ -305,6 +373,7 @@ class _MatchChecker:
             return
         if hand.declaration is None:
             if may_stop and not hand.plays:
+                self._check_undecided(i, hand, None, "before the trump declaration")
                 return
             self.error(
                 "R10",
@@ -329,6 +398,8 @@ class _MatchChecker:
         if not state.finished:
             # The record stops before the hand's end: fine only for a match in progress.
             if may_stop:
+                done = sum(1 for t in state.tricks if t.winner is not None)
+                self._check_undecided(i, hand, state, f"after {done} completed trick{'s' if done != 1 else ''}")
                 return
             played = sum(1 for p in hand.plays if not p.rejected)
             if state.result is not None:
@@ -458,6 +529,22 @@ class _MatchChecker:
             )
         out = hand.outcome
         if out is not None:
+            if out.tricks:
+                self.error(
+                    "R11",
+                    f"{hp}/outcome/tricks",
+                    f"hand {n}: all four passed, so no trick is played, but the log lists "
+                    f"{len(out.tricks)} (R11)",
+                    {"hand": n},
+                )
+            if out.points is not None and any(_team_numbers(out.points).values()):
+                self.error(
+                    "R11",
+                    f"{hp}/outcome/points",
+                    f"hand {n}: all four passed, so nobody takes a hand point, but the log gives "
+                    f"{_fmt(_team_numbers(out.points))} (R11)",
+                    {"hand": n},
+                )
             if out.result is not None and out.result != "no-contract":
                 self.error(
                     "R11",
@@ -515,18 +602,29 @@ class _MatchChecker:
                     ctx,
                 )
                 return None
+            choosing = special == "nello" and r.nello_doubles in ("bidder-chooses", "own-suit-or-low")
+            if choosing and decl.doubles == "low" and r.nello_low_min_marks is not None:
+                least = r.nello_low_min_marks
             if contract.bid < least:
                 self.error(
                     rule,
                     f"{hp}/contract",
                     f"hand {n}: {name} is declared after a bid of {contract.bid} mark"
                     f"{'s' if contract.bid != 1 else ''}; {name} needs at least {least} "
-                    f"— {special}_min_marks",
+                    f"— {'nello_low' if least is r.nello_low_min_marks and decl.doubles == 'low' else special}_min_marks",
                     ctx,
                 )
             if decl.trump is not None:
                 self.error(rule, f"{hp}/trump", f"hand {n}: {name} has no trumps, but the declaration names {decl.trump}", ctx)
-            if decl.doubles is not None and (special != "nello" or r.nello_doubles != "bidder-chooses"):
+            if decl.doubles == "high" and choosing and r.nello_doubles == "own-suit-or-low":
+                self.error(
+                    rule,
+                    f"{hp}/doubles",
+                    f"hand {n}: the declaration puts the doubles high, but these rules let the "
+                    "bidder choose only own-suit or low (nello_doubles is own-suit-or-low)",
+                    ctx,
+                )
+            if decl.doubles is not None and not choosing:
                 self.error(
                     rule,
                     f"{hp}/doubles",
@@ -650,139 +748,6 @@ class _MatchChecker:
             "only an illegal action is rejected (R30)",
             {"hand": n} | state.context(seat, t),
         )
-
-    # -- stated outcome ----------------------------------------------------------
-
-    def _check_outcome(
-        self, i: int, hand: Hand, state: PlayState, contract: Contract, trump: Trump
-    ) -> None:
-        result = state.result
-        assert result is not None
-        # R5/R24: marks; or, playing to 250 points (seed 004), the hand points taken.
-        gained = result.marks if self.rules.match_goal == "marks" else result.points
-        for team in TEAMS:
-            self.score[team] += gained[team]
-        out = hand.outcome
-        if out is None:
-            return
-        hp = f"/hands/{i}/outcome"
-        n = i + 1
-        if out.tricks is not None:
-            if len(out.tricks) != len(state.tricks):
-                self.error(
-                    "R22",
-                    f"{hp}/tricks",
-                    f"hand {n}: the log lists {len(out.tricks)} tricks, but the hand "
-                    f"{'was decided' if self.rules.hand_end == 'when-decided' else 'ended'} "
-                    f"after trick {len(state.tricks)} (R22)",
-                    {"hand": n},
-                )
-                return
-            for k, (stated, trick) in enumerate(zip(out.tricks, state.tricks, strict=True)):
-                if stated.winner is not None and stated.winner != trick.winner:
-                    self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, state)
-                    return
-                if stated.points is not None and stated.points != trick.points:
-                    self.error(
-                        "R6",
-                        f"{hp}/tricks/{k}/points",
-                        f"hand {n}: trick {trick.number} is worth {trick.points} hand "
-                        f"point{'s' if trick.points != 1 else ''} "
-                        f"(1 for the trick plus the count of its tiles), not {stated.points} (R6)",
-                        {"hand": n, "trick": trick.number},
-                    )
-                    return
-        if out.points is not None and _team_numbers(out.points) != result.points:
-            self.error(
-                "R6",
-                f"{hp}/points",
-                f"hand {n}: the log states hand points {_fmt(_team_numbers(out.points))}, but "
-                f"the won tricks give {_fmt(result.points)} (R6)",
-                {"hand": n},
-            )
-            return
-        if out.result is not None and out.result != result.outcome.value:
-            self.error(
-                "R23",
-                f"{hp}/result",
-                f"hand {n}: the log says the contract was {out.result}, but {contract.describe()} "
-                f"and was {result.outcome.value} after trick {result.tricks_played} "
-                f"({_fmt(result.points)}) (R22, R23)",
-                {"hand": n},
-            )
-            return
-        if out.marks is not None and _team_numbers(out.marks) != result.marks:
-            self.error(
-                "R23",
-                f"{hp}/marks",
-                f"hand {n}: the log gives marks {_fmt(_team_numbers(out.marks))}, but the "
-                f"contract was {result.outcome.value}, worth {contract.marks} to "
-                f"{'the bidders' if result.outcome.value == 'made' else 'the defenders'} only: "
-                f"{_fmt(result.marks)} (R23)",
-                {"hand": n},
-            )
-            return
-        self._check_score(i, out)
-
-    def _check_score(self, i: int, out: HandOutcome) -> None:
-        if out.score is None or not self.score_known:
-            return
-        stated = _team_numbers(out.score)
-        if stated != self.score:
-            self.error(
-                "R5",
-                f"/hands/{i}/outcome/score",
-                f"after hand {i + 1} the log states match {self.rules.match_goal} {_fmt(stated)}, "
-                f"but starting from 0 each and adding each hand's {self.rules.match_goal} gives "
-                f"{_fmt(self.score)} (R5)",
-                {"hand": i + 1},
-            )
-
-    def _wrong_winner(self, pointer: str, n: int, trick: Trick, stated: str, state: PlayState) -> None:
-        trump = state.trump
-        table = table_for(trump, state.doubles)
-        by_seat = dict(trick.plays)
-        actual = trick.winner
-        assert actual is not None
-        if stated not in by_seat:
-            self.error(
-                "variant:nello",
-                pointer,
-                f"hand {n}: trick {trick.number} is won by {actual}; {stated} sat out and played no tile",
-                {"hand": n, "trick": trick.number},
-            )
-            return
-        won_with, stated_with = by_seat[actual], by_seat[stated]
-        a, s = table[won_with], table[stated_with]
-        suit = trick.led
-        assert suit is not None
-        if state.contract.special == "sevens":
-            self.error(
-                "variant:sevens",
-                pointer,
-                f"hand {n}: trick {trick.number} is won by {actual} with {won_with}, not by "
-                f"{stated} with {stated_with}: in Sevens the pip total closest to 7 wins, ties "
-                "to the earliest played",
-                {"hand": n, "trick": trick.number, "tile": str(won_with)},
-            )
-            return
-        if a.trump and s.trump and trump is Trump.DOUBLES:
-            rule, why = "R19", "with doubles trump, trumps rank by pip value"
-        elif a.trump and s.trump or not a.trump and not s.trump and suit in a.follows and suit in s.follows:
-            rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
-        elif a.trump:
-            rule, why = "R17", "the highest trump wins"
-        else:
-            rule, why = "R17", f"no trump was played, so the highest {suit_name(suit)} wins"
-        led = "trumps" if suit == TRUMP_SUIT else suit_name(suit)
-        self.error(
-            rule,
-            pointer,
-            f"hand {n}: trick {trick.number} ({led} led) is won by {actual} with {won_with}, not "
-            f"by {stated} with {stated_with}: {why} ({rule})",
-            {"hand": n, "trick": trick.number, "tile": str(won_with)},
-        )
-
 
 def check_match(match: Match) -> MatchReport:
     """Replay ``match`` under its declared rules; report every broken rule (checked path)."""

@@ -104,17 +104,29 @@ class Policy:
         """(special contract, trump, Nel-O doubles) for the declaration."""
         r = self.rules
         specials: list[Literal["nello", "sevens"]] = []
+        nello_modes: list[DoublesMode | None] = []
         if contract.kind is BidKind.MARKS and contract.special is None:
-            if r.nello and contract.bid >= r.nello_min_marks:
-                specials.append("nello")
+            if r.nello:
+                choices: list[DoublesMode | None] = (
+                    list(DOUBLES_MODES) if r.nello_doubles == "bidder-chooses"
+                    else ["own-suit", "low"] if r.nello_doubles == "own-suit-or-low" else [None]
+                )
+                for mode in choices:
+                    least = r.nello_min_marks
+                    if mode == "low" and r.nello_low_min_marks is not None:
+                        least = r.nello_low_min_marks
+                    if contract.bid >= least:
+                        nello_modes.append(mode)
+                if nello_modes:
+                    specials.append("nello")
             if r.sevens and contract.bid >= r.sevens_min_marks:
                 specials.append("sevens")
         must = contract.kind is BidKind.MARKS and contract.special is None and not r.plain_mark_bids
         if specials and (must or self.rng.random() < 0.5):
             special = self.rng.choice(specials)
-            doubles: DoublesMode | None = None
-            if special == "nello" and r.nello_doubles == "bidder-chooses":
-                doubles = self.rng.choice(DOUBLES_MODES)
+            doubles = None
+            if special == "nello" and nello_modes != [None]:
+                doubles = self.rng.choice(nello_modes)
             return special, None, doubles
         if r.no_trump and r.doubles_trump and contract.special is None:
             return None, self.trump(hand_index, contract, hand), None

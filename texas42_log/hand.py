@@ -131,7 +131,10 @@ class PlayState:
         mode: DoublesMode
         if special == "nello":
             choice = nello_doubles or rules.nello_doubles
-            mode = "own-suit" if choice == "bidder-chooses" else choice
+            if choice == "bidder-chooses" or choice == "own-suit-or-low":
+                mode = "own-suit"
+            else:
+                mode = choice
         elif rules.doubles == "own-suit":
             mode = "own-suit"
         elif trump is Trump.NO_TRUMP:

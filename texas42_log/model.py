@@ -49,9 +49,10 @@ __all__ = [
 ]
 
 FORMAT_NAME = "texas42-log"
-#: The newest version this library writes; it reads every 1.x that parses with these
-#: models. A document that needs nothing of 1.1 is written as 1.0 (see :func:`minimal_version`).
-FORMAT_VERSION = "1.1"
+#: The newest version this library writes; it reads 1.0 to this one as they are
+#: (:data:`texas42_log.upgrade.READ_VERSIONS`). A document is written with the lowest
+#: version that holds it (see :func:`minimal_version`).
+FORMAT_VERSION = "1.2"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -239,6 +240,7 @@ class RuleOptions(_Object):
     optional, and the effective rules are the preset's with these applied.
     """
 
+    dealer_draw: Literal["fair", "highest-pips", "blank-one-bids-first"] | None = None
     all_pass: Literal["redeal", "dealer-must-bid", "dealer-bids-30", "dealer-bids-31"] | None = None
     min_point_bid: Points42 | None = None
     max_point_bid: Points42 | None = None
@@ -257,7 +259,8 @@ class RuleOptions(_Object):
     all_tricks_stacks: Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"] | None = None
     nello: bool | None = None
     nello_min_marks: Count | None = None
-    nello_doubles: Literal["high", "low", "own-suit", "bidder-chooses"] | None = None
+    nello_doubles: Literal["high", "low", "own-suit", "bidder-chooses", "own-suit-or-low"] | None = None
+    nello_low_min_marks: Count | None = None
     plunge: bool | None = None
     plunge_min_doubles: Doubles7 | None = None
     plunge_marks: Count | None = None
@@ -365,9 +368,10 @@ _LEGACY_VALUES = {
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.0" unless
-    it uses something added in 1.1 (another preset, new options or values, special
-    contracts, declared leads, an import's source)."""
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.2" if it
+    uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
+    own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
+    options or values, special contracts, declared leads, an import's source); else "1.0"."""
     rules = doc.get("rules", {})
     options = rules.get("options", {})
     legacy = (
@@ -375,6 +379,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
         and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
         and all(options[k] in allowed for k, allowed in _LEGACY_VALUES.items())
     )
+    if options.get("nello_doubles") == "own-suit-or-low" or {"dealer_draw", "nello_low_min_marks"} & set(options):
+        return "1.2"
     if not legacy or "source" in doc:
         return "1.1"
     for hand in doc.get("hands", []):

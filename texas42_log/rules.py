@@ -36,7 +36,8 @@ HandEnd = Literal["when-decided", "all-tricks"]
 MarkUnits = Literal["marks", "points"]
 MarkLadder = Literal["exact-raise", "free"]
 DoublesMode = Literal["high", "low", "own-suit"]
-NelloDoubles = Literal["high", "low", "own-suit", "bidder-chooses"]
+NelloDoubles = Literal["high", "low", "own-suit", "bidder-chooses", "own-suit-or-low"]
+DealerDraw = Literal["fair", "highest-pips", "blank-one-bids-first"]
 Stacks = Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"]
 DeclaredLead = Literal["never", "first-trick", "always"]
 MatchGoal = Literal["marks", "points"]
@@ -50,6 +51,8 @@ SPECIALS: Final = ("nello", "plunge", "splash", "sevens")
 class Rules:
     """Effective rule options. Defaults are the seed rules (preset ``standard``)."""
 
+    # -- the first dealer (R4) --
+    dealer_draw: DealerDraw = "fair"
     # -- the auction (R7–R11) --
     all_pass: AllPass = "redeal"
     min_point_bid: int = 30
@@ -73,6 +76,7 @@ class Rules:
     nello: bool = False
     nello_min_marks: int = 2
     nello_doubles: NelloDoubles = "own-suit"
+    nello_low_min_marks: int | None = None
     plunge: bool = False
     plunge_min_doubles: int = 4
     plunge_marks: int = 4
@@ -122,6 +126,18 @@ class Option:
 OPTIONS: Final[dict[str, Option]] = {
     o.name: o
     for o in [
+        Option(
+            "dealer_draw",
+            "fair / highest-pips / blank-one-bids-first",
+            "How the first dealer is chosen. fair: a fair draw of seats, which nothing in the log "
+            "can check; highest-pips: each player draws a tile, the highest pip total deals, and "
+            "players tied for the highest draw again; blank-one-bids-first: the player who draws "
+            "[0|1] (in the recorded draw, or else in the first deal) bids first, so the player to "
+            "their right deals. Checked against dealer_draw and first_dealer when the log records them.",
+            "R4 'the first dealer is chosen by a fair draw of seats'; seed 004 'each player draws "
+            "one domino, the one with the highest value is the first shaker; on a tie the two draw "
+            "again'; seed 003 'the player who draws the blank-one bids first'.",
+        ),
         Option(
             "all_pass",
             "redeal / dealer-must-bid / dealer-bids-30 / dealer-bids-31",
@@ -234,10 +250,19 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("nello_min_marks", "integer ≥ 1", "The least mark bid for Nel-O.", "Seed 004 'must bid at least 2 marks'; plunge app: 1."),
         Option(
             "nello_doubles",
-            "high / low / own-suit / bidder-chooses",
+            "high / low / own-suit / bidder-chooses / own-suit-or-low",
             "In Nel-O the doubles are high or low in their suit, or a suit of their own; or the "
-            "declaration says which (its \"doubles\" field).",
+            "declaration says which (its \"doubles\" field): any of the three (bidder-chooses), "
+            "or own-suit or low (own-suit-or-low, tricksy's nello and nello_low both enabled). "
+            "Without a \"doubles\" field a choosing declaration means own-suit.",
             "FORMATS.md plunge 'doubles form their own suit'; tricksy nello / nello_low.",
+        ),
+        Option(
+            "nello_low_min_marks",
+            "integer ≥ 1, or unset",
+            "The least mark bid for a Nel-O with the doubles low, when the bidder chooses where "
+            "the doubles stand; unset: nello_min_marks.",
+            "FORMATS.md tricksy 'nello_low {minimum_marks}' (its own option, beside nello's).",
         ),
         Option(
             "plunge",
@@ -253,10 +278,13 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "splash",
             "true / false",
-            "Splash: a player holding splash_min_doubles doubles may bid splash_min_marks to "
-            "splash_max_marks marks above the high bid; the partner names trumps and leads; the "
+            "Splash: a player holding splash_min_doubles doubles may bid splash_min_marks marks "
+            "above a lower bid, or one more than a mark bid of at least splash_min_marks directly "
+            "over it, up to splash_max_marks (with mark_ladder free: any size from splash_min_marks "
+            "to splash_max_marks above the high bid); the partner names trumps and leads; the "
             "bidders must win every trick.",
-            "FORMATS.md plunge 'splash … seat holding ≥3 doubles: 2 marks, or 3 directly over a 2-mark bid'.",
+            "FORMATS.md plunge 'splash … seat holding ≥3 doubles: 2 marks if it beats the high bid, "
+            "3 marks only directly over a 2-mark bid'; tricksy 'marks 1–7 above the high bid'.",
         ),
         Option("splash_min_doubles", "integer 0–7", "Doubles a Splash bidder must hold.", "FORMATS.md plunge '≥3 doubles'."),
         Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
@@ -322,7 +350,7 @@ PRESETS: Final[dict[str, Rules]] = {
         all_tricks_stacks="all-visible",
         nello=True,
         nello_min_marks=1,
-        nello_doubles="bidder-chooses",
+        nello_doubles="own-suit",
         plunge=True,
         plunge_min_doubles=4,
         plunge_marks=4,

@@ -75,7 +75,7 @@ def generate_schema() -> dict[str, Any]:
         "$id": SCHEMA_ID,
         "title": f"texas42-log {FORMAT_VERSION}",
         "description": description
-        + " Format reference: docs/format.md. Rules: RULES.md R1–R31.",
+        + " Format reference: docs/format.md. Rules (R1–R31 and every rule option): docs/rules.md.",
         **body,
         "$defs": dict(sorted(defs.items())),
     }

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Step", "STEPS", "UpgradeError", "upgrade_doc", "is_current"]
+__all__ = ["Step", "STEPS", "UpgradeError", "upgrade_doc", "is_current", "version_problem", "READ_VERSIONS"]
 
 Doc = dict[str, Any]
 
@@ -38,12 +38,30 @@ class UpgradeError(ValueError):
     """No chain of steps leads from the document's version to a current one."""
 
 
-_CURRENT = re.compile(r"1\.(?:0|[1-9][0-9]{0,5})", re.ASCII)
+#: The format versions this tool reads as they are (1.x is additive).
+READ_VERSIONS: tuple[str, ...] = ("1.0", "1.1", "1.2")
+_VERSION = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})", re.ASCII)
 
 
 def is_current(version: Any) -> bool:
-    """A version this tool reads as it is: ``1.`` and a minor number in ASCII digits."""
-    return isinstance(version, str) and _CURRENT.fullmatch(version) is not None
+    """A version this tool reads as it is: one of :data:`READ_VERSIONS`."""
+    return isinstance(version, str) and version in READ_VERSIONS
+
+
+def version_problem(version: Any) -> str:
+    """Why ``version`` is not read as it is, in one clause (for any version not current)."""
+    reads = f"{READ_VERSIONS[0]} to {READ_VERSIONS[-1]}"
+    m = _VERSION.fullmatch(version) if isinstance(version, str) else None
+    if m is not None:
+        major, minor = int(m.group(1)), int(m.group(2))
+        if major == 1 and minor > int(READ_VERSIONS[-1].split(".")[1]):
+            return (f"version {version} is newer than this tool, which reads {reads}: a newer "
+                    "texas42-log wrote it (upgrade texas42-log to read it)")
+        if major > 1:
+            return (f"version {version} is a later major version; this tool reads {reads} "
+                    f"and has no step from {version} down to them")
+    shown = repr(version) if isinstance(version, str) else "missing" if version is None else type(version).__name__
+    return f"unsupported version {shown}; this tool reads {reads}"
 
 
 def upgrade_doc(doc: Doc, steps: Mapping[str, Step] | None = None) -> tuple[Doc, list[Step]]:
@@ -56,10 +74,11 @@ def upgrade_doc(doc: Doc, steps: Mapping[str, Step] | None = None) -> tuple[Doc,
         step = registry.get(str(version)) if version is not None else registry.get("")
         if step is None:
             known = ", ".join(sorted(registry)) or "none"
-            raise UpgradeError(
-                f"no upgrade step from version {version!r} (steps known from: {known}); "
-                "this tool reads 1.x"
-            )
+            problem = version_problem(version)
+            if problem.startswith("unsupported"):
+                problem = (f"no upgrade step from version {version!r} (steps known from: {known}); "
+                           f"this tool reads {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}")
+            raise UpgradeError(problem)
         current = step.run(dict(current))
         if current.get("version") != step.target:
             raise UpgradeError(f"the step {step.source}→{step.target} wrote version {current.get('version')!r}")

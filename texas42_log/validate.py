@@ -26,7 +26,7 @@ from .positions import escape_pointer_token, line_column, value_positions
 from .schema import packaged_schema
 from .strictjson import JSONError, loads
 from .tiles import Tile
-from .upgrade import is_current
+from .upgrade import is_current, version_problem
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError as SchemaError
@@ -36,7 +36,6 @@ __all__ = ["ValidationResult", "validate_bytes", "validate_doc", "parse_match", 
 #: A single match is a few hundred KB at most; larger input is refused up front.
 DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
-READ_VERSIONS = "1.x (this tool writes 1.0)"
 
 
 @dataclass(slots=True)
@@ -209,7 +208,7 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
     if v == "const":
         return f"{_describe_value(instance)} should be {_describe_value(value)}", path, e
     if v == "pattern" and path and path[-1] == "version":
-        return f"unsupported version {_describe_value(instance)}; this tool reads {READ_VERSIONS}", path, e
+        return version_problem(instance), path, e
     if v in ("minimum", "maximum"):
         return f"{_describe_value(instance)} is out of range ({v} {value})", path, e
     return e.message, path, e
@@ -275,7 +274,7 @@ def _header(doc: Any) -> Diagnostic | None:
     if not is_current(version):
         return Diagnostic(
             "format",
-            f"unsupported version {_describe_value(version)}; this tool reads {READ_VERSIONS}",
+            version_problem(version),
             "/version" if version is not None else "",
         )
     return None

@@ -71,7 +71,7 @@ def main() -> None:
     put("other-format.json", dump(other), "format", 2, 13, "not a texas42-log document", "/format")
     v2 = small()
     v2["version"] = "2.0"
-    put("unsupported-version.json", dump(v2), "format", 3, 14, "unsupported version \"2.0\"; this tool reads 1.x",
+    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.2",
         "/version")
     wrong_type = small()
     wrong_type["hands"][0]["auction"][0]["bid"] = "30"
@@ -116,7 +116,7 @@ def main() -> None:
     bad_option = small()
     bad_option["rules"]["options"]["bust"] = True
     put("unknown-rule-option.json", dump(bad_option), "schema", 16, 15,
-        "unknown rule option 'bust'; the options are all_pass, min_point_bid", "/rules/options/bust")
+        "unknown rule option 'bust'; the options are dealer_draw, all_pass, min_point_bid", "/rules/options/bust")
 
     (FIXTURES_ROOT / "fixtures" / "bad-input-expected.json").write_text(json.dumps(expected, indent=2) + "\n")
     print(f"wrote {len(expected)} bad inputs")

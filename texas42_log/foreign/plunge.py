@@ -15,6 +15,8 @@ log's order (the app sorts; both decode the same).
 
 from __future__ import annotations
 
+import hashlib
+
 from ..inert import dumps
 from ..strictjson import JSONError, loads
 from typing import Any
@@ -293,23 +295,79 @@ def write_codes(match: Match) -> str:
     return codes
 
 
+#: The app's settings name of each preset letter (its ``settings[].preset``); ``l``
+#: has no older name, so its letter is written.
+PRESET_NAMES = {"t": "tournament", "f": "plunge", "l": "l", "c": "casual"}
+#: Written for a time the log does not know (plunge requires a date-time).
+UNKNOWN_TIME = "1970-01-01T00:00:00.000Z"
+
+
+def _hex(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, marks_before: list[int],
+                finished: bool) -> dict[str, Any]:
+    """A whole ``plunge-hand-v2`` record for a hand that did not come from one: every
+    field the app's validator requires, from what the log knows; ids derived from the
+    codes (the same log gives the same records), times unknown, seat 0 the person."""
+    h = match.hands[i]
+    names = match.players.model_dump() if match.players is not None else {}
+    seats: list[dict[str, Any]] = [{"kind": "person"}]
+    for s in SEAT_OF[1:]:
+        name = names.get(s) or f"seat {INDEX_OF[s]}"
+        seats.append({"kind": "computer", "player": str(name)[:80], "walt": None})
+    turns = [c.seat for c in h.auction] + ([h.declaration.seat] if h.declaration is not None else [])
+    turns += [p.seat for p in h.plays]
+    rules = PRESETS[LETTERS[letter]]
+    return {
+        "schema": RECORD_FORMAT,
+        "id": _hex(f"{game_id}:{i + 1}"),
+        "game": {"id": game_id, "seed": "", "hand": i + 1},
+        "app": "texas42-log",
+        "started": UNKNOWN_TIME,
+        "ended": UNKNOWN_TIME,
+        "outcome": "finished" if finished else "abandoned",
+        "marksBefore": marks_before,
+        "code": code,
+        "seats": seats,
+        "settings": [{"at": 0, "preset": PRESET_NAMES[letter], "difficulty": "easy", "hints": False,
+                      "thinkDeeper": False, "nello": rules.nello}],
+        "profiles": [],
+        "actions": [{"at": None, "by": "person" if seat == "A" else "computer"} for seat in turns],
+    }
+
+
 def write_records(match: Match) -> str:
-    """One ``plunge-hand-v2`` record per hand, as JSON Lines. A hand imported from a
-    record gets its fields back; any other gets only ``schema`` and ``code``
-    (the app's ids, times, seats and actions are not in our log)."""
+    """One ``plunge-hand-v2`` record per hand, as JSON Lines in the app's compact JSON.
+    A hand imported from a record gets its fields back as they were; any other gets a
+    whole record (:func:`_new_record`) that the app's validator accepts."""
+    from ..replayed import replay_match
+
     letter = preset_letter(match)
+    codes = [_code(letter, h, i + 1) for i, h in enumerate(match.hands)]
+    game_id = _hex("\n".join(codes))
+    _, facts = replay_match(match)
+    before = [0, 0]
     lines = []
     for i, h in enumerate(match.hands):
         found = (h.__pydantic_extra__ or {}).get(RECORD_EXT)
-        kept: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
-        code = _code(letter, h, i + 1)
-        # the record's own key order, with the code where the app writes it (after marksBefore)
-        out: dict[str, Any] = {}
-        for k, v in kept.items():
-            out[k] = v
-            if k == "marksBefore":
-                out["code"] = code
-        out.setdefault("schema", RECORD_FORMAT)
-        out.setdefault("code", code)
-        lines.append(dumps(out))
+        code = codes[i]
+        f = facts[i] if i < len(facts) else None
+        thrown_in = f is not None and len(f.calls) == 4 and f.contract is None
+        finished = f is not None and (f.finished or thrown_in)
+        if isinstance(found, dict):
+            # the record's own key order, with the code where the app writes it (after marksBefore)
+            out: dict[str, Any] = {}
+            for k, v in found.items():
+                out[k] = v
+                if k == "marksBefore":
+                    out["code"] = code
+            out.setdefault("schema", RECORD_FORMAT)
+            out.setdefault("code", code)
+        else:
+            out = _new_record(letter, match, i, code, game_id, [min(b, 99) for b in before], finished)
+        if f is not None and f.score:
+            before = [f.score["A+C"], f.score["B+D"]]
+        lines.append(dumps(out, separators=(",", ":")))
     return "\n".join(lines) + "\n"

@@ -15,12 +15,12 @@ it was. ``trump`` 7 is doubles; ``declared_suit`` is the play's ``led``.
 
 from __future__ import annotations
 
-from ..inert import dumps
+from ..inert import dumps, inert
 from collections.abc import Callable
 from typing import Any
 
 from ..check import effective_rules
-from ..model import Match
+from ..model import Match, minimal_version
 from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
 from ..replayed import replay_match
@@ -49,6 +49,18 @@ _DEFAULT_OPTIONS = {
     "plunge": {"minimum_doubles": 4, "minimum_marks": 4},
     "splash": {"minimum_doubles": 3, "minimum_marks": 2},
     "sevens": {"minimum_marks": 1},
+}
+
+
+#: The fields of each event type that the import reads; any other (PK, SK, seq,
+#: timestamp: tricksy's storage) is reported as not kept.
+_READ_FIELDS: dict[str, tuple[str, ...]] = {
+    "HAND_DEALT": ("type", "hands", "dealer"),
+    "PASS": ("type", "actor"),
+    "BID": ("type", "actor", "contract", "points", "marks"),
+    "BID_CONFIRMED": ("type", "actor", "accept"),
+    "CONTRACT_DECLARED": ("type", "actor", "contract", "trump"),
+    "PLAY_DOMINO": ("type", "actor", "domino", "declared_suit"),
 }
 
 
@@ -84,15 +96,18 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
         return _count(opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]), f"{contract} {key}")
 
     nello, low = "nello" in enabled, "nello_low" in enabled
-    if nello and low and opt("nello", "minimum_marks") != opt("nello_low", "minimum_marks"):
-        raise ValueError("nello and nello_low with different minimum_marks cannot be one nello_min_marks")
+    both = nello and low
+    low_least = opt("nello_low", "minimum_marks") if low else None
     own = bool(cfg["doubles_are_own_suit"])
     if not isinstance(cfg["allow_declared_lead"], str) or cfg["allow_declared_lead"] not in _LEAD:
         raise ValueError(f"allow_declared_lead is never, first_trick or always, not {cfg['allow_declared_lead']!r}")
     return PRESETS["tricksy"].with_options(
         nello=nello or low,
         nello_min_marks=opt("nello_low" if low and not nello else "nello", "minimum_marks"),
-        nello_doubles="bidder-chooses" if nello and low else ("low" if low else "own-suit"),
+        # Both enabled: the bid names nello (doubles their own suit) or nello_low (low),
+        # each with its own least bid.
+        nello_doubles="own-suit-or-low" if both else ("low" if low else "own-suit"),
+        nello_low_min_marks=low_least if both and low_least != opt("nello", "minimum_marks") else None,
         plunge="plunge" in enabled,
         plunge_min_doubles=opt("plunge", "minimum_doubles"),
         plunge_marks=opt("plunge", "minimum_marks"),
@@ -160,10 +175,14 @@ def _bundle_to_doc(
     pending: dict[str, Any] | None = None  # a Plunge proposal awaiting the partner
     declined: list[dict[str, Any]] = []
     contract_name: str | None = None
+    left_out: dict[str, int] = {}
     for k, ev in enumerate(events):
         if not isinstance(ev, dict) or "type" not in ev:
             raise fail(f"event {k} is not an object with a \"type\"")
         kind = ev["type"]
+        for key in ev:
+            if key not in _READ_FIELDS.get(kind, ()):
+                left_out[key] = left_out.get(key, 0) + 1
         actor = ev.get("actor")
         seat = seat_of.get(actor) if isinstance(actor, str) else None
         if kind != "HAND_DEALT" and seat is None:
@@ -243,7 +262,7 @@ def _bundle_to_doc(
                     if bids and contract_name in ("nello", "nello_low", "sevens"):
                         decl: dict[str, Any] = {"seat": bids[-1]["seat"],
                                                 "contract": "sevens" if contract_name == "sevens" else "nello"}
-                        if contract_name != "sevens" and rules.nello_doubles == "bidder-chooses":
+                        if contract_name != "sevens" and rules.nello_doubles == "own-suit-or-low":
                             decl["doubles"] = "low" if contract_name == "nello_low" else "own-suit"
                         hand["declaration"] = decl
                 play: dict[str, Any] = {"seat": seat, "tile": _tile(ev.get("domino"))}
@@ -265,6 +284,10 @@ def _bundle_to_doc(
     if names:
         doc["players"] = names
     doc |= {"first_dealer": "A", "status": "unfinished", "hands": hands}
+    if left_out:
+        keys = ", ".join(f"{inert(key)} ({n} event{'s' if n != 1 else ''})" for key, n in sorted(left_out.items()))
+        warnings.append({"text": f"not kept: the event fields {keys}; a texas42-log records the moves, not "
+                         "tricksy's storage keys, sequence numbers or timestamps"})
     doc["source"] = {"format": FORMAT, "warnings": warnings}
     doc[EXT] = {"seats": seats, "config": config} | {
         k: v for k, v in bundle.items() if k not in ("seats", "config", "events", COMMENTS)
@@ -272,6 +295,7 @@ def _bundle_to_doc(
     if COMMENTS in bundle:
         attach_comments(doc, bundle[COMMENTS])
     settle(doc)
+    doc["version"] = max("1.1", minimal_version(doc))
     return doc
 
 
@@ -305,11 +329,18 @@ def config_from_rules(rules: Rules) -> dict[str, Any]:
     enabled = ["standard"]
     options: dict[str, dict[str, Any]] = {}
     if rules.nello:
-        names = {"own-suit": ["nello"], "low": ["nello_low"], "bidder-chooses": ["nello", "nello_low"]}.get(rules.nello_doubles, [])
+        names = {"own-suit": ["nello"], "low": ["nello_low"], "own-suit-or-low": ["nello", "nello_low"]}.get(
+            rules.nello_doubles)
+        if names is None:
+            raise CannotExport(f"tricksy's Nel-O has the doubles their own suit (nello), low (nello_low) or "
+                               f"either, by the bid (both); these rules have nello_doubles {rules.nello_doubles}")
         enabled += names
         for n in names:
-            if rules.nello_min_marks != 1:
-                options[n] = {"minimum_marks": rules.nello_min_marks}
+            least = rules.nello_min_marks
+            if n == "nello_low" and len(names) == 2 and rules.nello_low_min_marks is not None:
+                least = rules.nello_low_min_marks
+            if least != 1:
+                options[n] = {"minimum_marks": least}
     if rules.plunge:
         enabled.append("plunge")
         o = {"minimum_doubles": rules.plunge_min_doubles, "minimum_marks": rules.plunge_marks}
@@ -374,6 +405,8 @@ def write_bundle(match: Match) -> str:
         special_contract = None
         if decl is not None and decl.contract is not None:
             doubles = decl.doubles or rules.nello_doubles
+            if doubles in ("bidder-chooses", "own-suit-or-low"):
+                doubles = "own-suit"  # a choosing declaration that says nothing: own-suit
             if decl.contract == "nello" and doubles not in ("own-suit", "low"):
                 raise CannotExport(f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
                                    f"(nello_low), not {doubles}")
