@@ -47,7 +47,10 @@ def _cut(doc: Doc, draw: st.DrawFn) -> None:
     hand.pop("outcome", None)
     facts = replay_match(Match.model_validate(doc))[1][-1]
     done = [t for t in facts.tricks if t.winner is not None]
-    points = {t: sum(tr.points for tr in done if team_of(tr.winner) == t) for t in TEAMS}  # type: ignore[arg-type]
+    points = {t: 0 for t in TEAMS}
+    for tr in done:
+        assert tr.winner is not None
+        points[team_of(tr.winner)] += tr.points
     hand["outcome"] = {"tricks": [{"winner": t.winner, "points": t.points} for t in done], "points": points}
     if facts.result is not None:  # decided, with tricks to play (hand_end all-tricks)
         hand["outcome"]["result"] = facts.result.outcome.value
