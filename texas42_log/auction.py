@@ -3,7 +3,7 @@
 Variants come from :class:`~texas42_log.rules.Rules`: a dealer forced to bid
 after three passes (seeds 003/004), the mark ladder (exact raise or free
 jumps), and the bid-time special contracts Plunge and Splash, which need the
-bidder to hold enough doubles (seed 004, FORMATS.md). Nel-O and Sevens are
+bidder to hold enough doubles (seed 004, docs/conversions.md). Nel-O and Sevens are
 declared after a mark bid (see :meth:`Contract.declare`).
 """
 
@@ -224,7 +224,7 @@ class Auction:
         return known if known + unknown < need else None
 
     def _check_special(self, seat: Seat, bid: int, special: BidSpecial) -> None:
-        """Plunge and Splash (seed 004, FORMATS.md plunge): doubles held, and the bid's size."""
+        """Plunge and Splash (seed 004, docs/conversions.md plunge): doubles held, and the bid's size."""
         r = self.rules
         rule = f"variant:{special}"
         name = special.capitalize()
@@ -243,7 +243,7 @@ class Auction:
             )
         high = self._high_marks or 0
         if special == "plunge" and r.mark_ladder == "free":
-            # Free jumps (FORMATS.md tricksy): any size from the Plunge's least, above the high bid.
+            # Free jumps (docs/conversions.md tricksy): any size from the Plunge's least, above the high bid.
             if bid < r.plunge_marks or bid <= high or bid > r.max_mark_bid:
                 raise IllegalAction(
                     rule,
@@ -261,7 +261,7 @@ class Auction:
                     {"high_bid": self.high_bid},
                 )
         elif r.mark_ladder == "free":
-            # Free jumps (FORMATS.md tricksy): any size in the Splash's range, above the high bid.
+            # Free jumps (docs/conversions.md tricksy): any size in the Splash's range, above the high bid.
             if not (r.splash_min_marks <= bid <= r.splash_max_marks) or bid <= high:
                 raise IllegalAction(
                     rule,

@@ -298,7 +298,7 @@ class PlayState:
             self._check_declared_lead(seat, t, led, trick)
 
     def _check_declared_lead(self, seat: Seat, t: Tile, led: int, trick: Trick) -> None:
-        """FORMATS.md tricksy: a leader may say a non-double, non-trump tile leads its lower number."""
+        """docs/conversions.md tricksy: a leader may say a non-double, non-trump tile leads its lower number."""
         allowed = self.rules.declared_lead
         if allowed == "never" or (allowed == "first-trick" and trick.number != 1):
             raise IllegalAction(

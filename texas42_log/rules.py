@@ -7,10 +7,10 @@ seed rules) and the rule text it implements. The engine reads options only
 through :class:`Rules` and the derived tables of :mod:`.trumps` — no
 ``if preset == …`` anywhere (python-chess ``VARIANTS`` / ``find_variant``).
 
-Presets (:data:`PRESETS`): ``standard`` is the seed rules, RULES.md R1–R31;
+Presets (:data:`PRESETS`): ``standard`` is the seed rules, docs/rules.md R1–R31;
 ``tournament`` and ``casual`` are the common bundles (as the ``plunge`` app's
 presets ``t`` and ``c`` implement them); the others are the rule profiles of
-the three foreign programs of ``FORMATS.md``, so that their games import
+the three foreign programs of docs/conversions.md, so that their games import
 without inventing rules.
 """
 
@@ -42,7 +42,7 @@ Stacks = Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"]
 DeclaredLead = Literal["never", "first-trick", "always"]
 MatchGoal = Literal["marks", "points"]
 
-#: Special contracts (seeds 003/004, FORMATS.md): bid-time (plunge, splash) and
+#: Special contracts (seeds 003/004, the other programs of docs/conversions.md): bid-time (plunge, splash) and
 #: declared after a mark bid (nello, sevens).
 SPECIALS: Final = ("nello", "plunge", "splash", "sevens")
 
@@ -121,8 +121,8 @@ class Option:
     source: str
 
 
-#: Every option with the rule text it implements (RULES.md ids; seeds 003/004 for
-#: the variants; FORMATS.md for the foreign programs' rules). Shown by ``texas42 rules``.
+#: Every option with the rule text it implements (docs/rules.md ids; seeds 003/004 for
+#: the variants; docs/conversions.md for the foreign programs' rules). Shown by ``texas42 rules``.
 OPTIONS: Final[dict[str, Option]] = {
     o.name: o
     for o in [
@@ -145,14 +145,14 @@ OPTIONS: Final[dict[str, Option]] = {
             "— any legal bid (dealer-must-bid), or exactly 30 or 31 points.",
             "R11 'if everyone passes, advance the deal and redeal without marks'; seed 004 'if all "
             "players pass, the shaker must bid the minimum (30)'; seed 003 'either the dealer bids "
-            "or the tiles are reshuffled'; FORMATS.md plunge f/l and tricksy 'the dealer must bid'.",
+            "or the tiles are reshuffled'; the plunge app f/l and tricksy 'the dealer must bid'.",
         ),
         Option("min_point_bid", "integer 0–42", "The lowest point bid.", "R8 'a point bid is 30–41'."),
         Option(
             "max_point_bid",
             "integer 0–42",
             "The highest point bid; 42 is a point bid worth 1 mark that needs every point.",
-            "R8; FORMATS.md tricksy 'points 30–42 (42 is a points bid worth 1 mark)'.",
+            "R8; tricksy 'points 30–42 (42 is a points bid worth 1 mark)'.",
         ),
         Option(
             "mark_bid_units",
@@ -177,27 +177,27 @@ OPTIONS: Final[dict[str, Option]] = {
             "exact-raise / free",
             "exact-raise: later mark bids add exactly mark_bid_raise; free: any higher mark bid up "
             "to max_mark_bid (jumps allowed).",
-            "R9; FORMATS.md tricksy 'marks 1–7 above the high bid … there is no +1-only ladder'.",
+            "R9; tricksy 'marks 1–7 above the high bid … there is no +1-only ladder'.",
         ),
-        Option("max_mark_bid", "integer ≥ 1", "The highest mark bid of any kind.", "FORMATS.md tricksy 'marks 1–7'."),
+        Option("max_mark_bid", "integer ≥ 1", "The highest mark bid of any kind.", "tricksy 'marks 1–7'."),
         Option(
             "plain_mark_bids",
             "true / false",
             "Whether a mark bid may be a plain all-tricks contract; false: a mark bid must be a "
             "special contract (Nel-O, Sevens, Plunge, Splash).",
-            "FORMATS.md tricksy 'mark bids only for special contracts'.",
+            "tricksy 'mark bids only for special contracts'.",
         ),
         Option(
             "no_trump",
             "true / false",
             "Whether no-trump (follow-me) may be declared.",
-            "R12; FORMATS.md tricksy 'no no-trump: a standard contract must name a suit'.",
+            "R12; tricksy 'no no-trump: a standard contract must name a suit'.",
         ),
         Option(
             "doubles_trump",
             "true / false",
             "Whether doubles may be declared trumps.",
-            "R12 'trumps: a number 0–6, the doubles, or no-trump'; FORMATS.md tricksy 'doubles "
+            "R12 'trumps: a number 0–6, the doubles, or no-trump'; tricksy 'doubles "
             "trump only if doubles_are_own_suit'.",
         ),
         Option(
@@ -205,7 +205,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "in-suit / own-suit",
             "in-suit: a double belongs to its number's suit; own-suit: for the whole game the "
             "doubles form a suit of their own ([6|6] high), never a trump unless doubles are trumps.",
-            "R13–R18; FORMATS.md tricksy 'doubles_are_own_suit … takes doubles out of their "
+            "R13–R18; tricksy 'doubles_are_own_suit … takes doubles out of their "
             "number suits for the whole game'.",
         ),
         Option(
@@ -213,21 +213,21 @@ OPTIONS: Final[dict[str, Option]] = {
             "high / low / own-suit",
             "In no-trump a double is the highest (or lowest) of its suit, or the doubles form a suit of their own.",
             "R12 'no-trump, doubles high'; seed 003 'a double is the highest of its suit'; "
-            "FORMATS.md plunge 'follow-me doubles high'.",
+            "the plunge app 'follow-me doubles high'.",
         ),
         Option(
             "declared_lead",
             "never / first-trick / always",
             "Whether a leader may declare that a non-double, non-trump tile leads its lower "
             "number (the play's \"led\" field).",
-            "R14 'a lead leads its higher number'; FORMATS.md tricksy 'allow_declared_lead'.",
+            "R14 'a lead leads its higher number'; tricksy 'allow_declared_lead'.",
         ),
         Option(
             "hand_end",
             "when-decided / all-tricks",
             "when-decided: the hand ends once the contract is decided; all-tricks: all 7 tricks "
             "are played, and the marks are those of the decision.",
-            "R22; FORMATS.md texas-42 and tricksy 'all 7 tricks are always played'.",
+            "R22; texas-42 and tricksy 'all 7 tricks are always played'.",
         ),
         Option(
             "all_tricks_stacks",
@@ -245,7 +245,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "3 tiles), the bidder leads and must win no trick; the hand ends at the bidder's "
             "first trick.",
             "Seed 004 'Nel-O: the goal is to win zero tricks … the partner does not play the hand … "
-            "the bid winner plays first'; FORMATS.md plunge and tricksy nello.",
+            "the bid winner plays first'; the plunge app and tricksy nello.",
         ),
         Option("nello_min_marks", "integer ≥ 1", "The least mark bid for Nel-O.", "Seed 004 'must bid at least 2 marks'; plunge app: 1."),
         Option(
@@ -255,14 +255,14 @@ OPTIONS: Final[dict[str, Option]] = {
             "declaration says which (its \"doubles\" field): any of the three (bidder-chooses), "
             "or own-suit or low (own-suit-or-low, tricksy's nello and nello_low both enabled). "
             "Without a \"doubles\" field a choosing declaration means own-suit.",
-            "FORMATS.md plunge 'doubles form their own suit'; tricksy nello / nello_low.",
+            "the plunge app 'doubles form their own suit'; tricksy nello / nello_low.",
         ),
         Option(
             "nello_low_min_marks",
             "integer ≥ 1, or unset",
             "The least mark bid for a Nel-O with the doubles low, when the bidder chooses where "
             "the doubles stand; unset: nello_min_marks.",
-            "FORMATS.md tricksy 'nello_low {minimum_marks}' (its own option, beside nello's).",
+            "tricksy 'nello_low {minimum_marks}' (its own option, beside nello's).",
         ),
         Option(
             "plunge",
@@ -271,7 +271,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "more than the high mark bid) as a jump; the partner names trumps and leads; the "
             "bidders must win every trick.",
             "Seed 004 'with 4 or more doubles … a bid of 4 marks before any other player bids; the "
-            "partner names trumps and leads'; FORMATS.md plunge 'max(4, current marks + 1)'.",
+            "partner names trumps and leads'; the plunge app 'max(4, current marks + 1)'.",
         ),
         Option("plunge_min_doubles", "integer 0–7", "Doubles a Plunge bidder must hold.", "Seed 004 '4 or more doubles'."),
         Option("plunge_marks", "integer ≥ 1", "The Plunge bid in marks, when no mark bid is higher.", "Seed 004 'a bid of 4 marks'."),
@@ -283,19 +283,19 @@ OPTIONS: Final[dict[str, Option]] = {
             "over it, up to splash_max_marks (with mark_ladder free: any size from splash_min_marks "
             "to splash_max_marks above the high bid); the partner names trumps and leads; the "
             "bidders must win every trick.",
-            "FORMATS.md plunge 'splash … seat holding ≥3 doubles: 2 marks if it beats the high bid, "
+            "the plunge app 'splash … seat holding ≥3 doubles: 2 marks if it beats the high bid, "
             "3 marks only directly over a 2-mark bid'; tricksy 'marks 1–7 above the high bid'.",
         ),
-        Option("splash_min_doubles", "integer 0–7", "Doubles a Splash bidder must hold.", "FORMATS.md plunge '≥3 doubles'."),
-        Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
-        Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "FORMATS.md plunge '2 or 3 marks'."),
+        Option("splash_min_doubles", "integer 0–7", "Doubles a Splash bidder must hold.", "the plunge app '≥3 doubles'."),
+        Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "the plunge app '2 or 3 marks'."),
+        Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "the plunge app '2 or 3 marks'."),
         Option(
             "sevens",
             "true / false",
             "Sevens: after a mark bid the bidder declares Sevens; no trumps; each trick goes to "
             "the tile whose pip total is closest to 7 (ties to the earliest played); the bidders "
             "must win every trick.",
-            "Seed 004 '7s … how far from 7 … the bidding team must win all 7 tricks'; FORMATS.md "
+            "Seed 004 '7s … how far from 7 … the bidding team must win all 7 tricks'; "
             "tricksy sevens (ordinary follow-suit, ties to the earliest).",
         ),
         Option("sevens_min_marks", "integer ≥ 1", "The least mark bid for Sevens.", "Seed 004 'the minimum bid is 1 mark'."),
@@ -360,7 +360,7 @@ PRESETS: Final[dict[str, Rules]] = {
 }
 
 PRESET_DOCS: Final[dict[str, str]] = {
-    "standard": "The seed rules, RULES.md R1–R31.",
+    "standard": "The seed rules, docs/rules.md R1–R31.",
     "tournament": "Straight 42 as tournaments play it (N42PA; the plunge app's 't'): the seed "
     "rules, no special contracts.",
     "casual": "A common home table (the plunge app's 'c'): Nel-O from 1 mark with doubles a suit "

@@ -87,7 +87,7 @@ def _facts(t: Tile, trump: Trump, doubles: DoublesMode = "high") -> TileFacts:
     if trump is Trump.DOUBLES:
         is_t = t.is_double
     elif n is not None:
-        # With doubles a suit of their own, [n|n] is a double, not a trump (FORMATS.md tricksy).
+        # With doubles a suit of their own, [n|n] is a double, not a trump (docs/conversions.md tricksy).
         is_t = t.shows(n) and not (doubles == "own-suit" and t.is_double)
     else:
         is_t = False

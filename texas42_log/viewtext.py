@@ -2,7 +2,7 @@
 
 :func:`describe` is the seeds' own description of a view — contract, bidder,
 tiles played in order, tiles in hand per seat, visible won faces per trick with
-team — which the seeds' five example views give word for word (RULES.md, end;
+team — which the seeds' five example views give word for word (docs/rules.md, end;
 seeds 000 and 001). It is the accessible label of the HTML viewer too.
 :func:`view_lines` adds the rest of the view, one line each, for the terminal.
 

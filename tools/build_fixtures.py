@@ -38,7 +38,7 @@ SEED_DEAL = {
 }
 
 
-#: The seeds' worked example (RULES.md R22): dealer D, A bids 30, sixes trump.
+#: The seeds' worked example (docs/rules.md R22): dealer D, A bids 30, sixes trump.
 SEED_HAND: dict[str, Any] = {
     "deal": SEED_DEAL,
     "calls": [("points", 30), ("pass", None), ("pass", None), ("pass", None)],
@@ -143,7 +143,7 @@ def build(name: str, seed: int, specs: dict[int, dict[str, Any]], **kw: Any) -> 
 def scenarios() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
 
-    # 1. The seeds' worked example (RULES.md R22) as hand 1 of a full match.
+    # 1. The seeds' worked example (docs/rules.md R22) as hand 1 of a full match.
     doc = build(
         "seed",
         1,
@@ -159,7 +159,7 @@ def scenarios() -> dict[str, dict[str, Any]]:
     ]
     out["seed-worked-example.json"] = doc
 
-    # 1b. The seeds' example views 3-5 (RULES.md): after three tricks won by A+C,
+    # 1b. The seeds' example views 3-5 (docs/rules.md): after three tricks won by A+C,
     #     hand 1 a point bid of 30, hands 2 and 3 all tricks for 1 mark with 1 and
     #     2 stacks (R26, R27); no-trump throughout.
     specs = {

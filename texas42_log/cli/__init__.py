@@ -24,12 +24,32 @@ import sys
 from types import FrameType
 
 import click
+import typer
 
 from ..outputs import remove_temporaries, write_atomic as atomic_write
 from . import annotate, convert, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]
+
+
+def _click_classes(name: str) -> tuple[type[BaseException], ...]:
+    """Click's exception class ``name`` as click has it and as typer raises it: newer
+    typers carry their own copy of click (``typer._click``), whose classes are not
+    click's, so a usage error must be caught as either."""
+    found: list[type[BaseException]] = [getattr(click.exceptions, name)]
+    for cls in typer.BadParameter.__mro__:
+        if cls.__name__ == name and cls not in found:
+            found.append(cls)
+    if name == "Abort" and typer.Abort not in found:
+        found.append(typer.Abort)
+    return tuple(found)
+
+
+#: A usage error (exit 2) or another click error with its own exit code and message.
+CLICK_ERRORS = _click_classes("ClickException")
+#: Click's own Ctrl-C (at a prompt).
+ABORTS = _click_classes("Abort")
 
 
 class Terminated(BaseException):
@@ -101,18 +121,19 @@ def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminate)
+    stops: tuple[type[BaseException], ...] = (Interrupted, KeyboardInterrupt, *ABORTS)
     try:
         code = app(standalone_mode=False)
-    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
+    except stops:
         _leave(130, "texas42: interrupted\n")
     except Terminated as e:
         _leave(128 + e.signum, "")
     except (ClosedPipe, BrokenPipeError):
         _quiet_stdout()
         code = 128 + signal.SIGPIPE
-    except click.exceptions.ClickException as e:
-        e.show()
-        code = e.exit_code
+    except CLICK_ERRORS as e:
+        e.show()  # type: ignore[attr-defined]
+        code = e.exit_code  # type: ignore[attr-defined]
     except Exception as e:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("TEXAS42_DEBUG"):
             raise

@@ -72,12 +72,29 @@ def schema(
 
 @app.command()
 def rules(
+    rule: Annotated[str | None, typer.Argument(
+        metavar="[RULE]", help="A rule id (R16) or an option name (splash): print its text from docs/rules.md.",
+        show_default=False)] = None,
     preset: Annotated[str, typer.Option(help="The preset to show.")] = "standard",
     output: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.text,
     list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
 ) -> None:
-    """Show a rules preset: every option, its value, its values and the rule text behind it."""
+    """Show the rules: one rule's text (texas42 rules R16), or a preset's options with
+    their values and the rule text behind each. Every rule id and option is written
+    out in docs/rules.md (installed with the package)."""
+    from ..rule_texts import RuleNotFound, rule_text
     from ..rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
+
+    if rule is not None:
+        try:
+            text = rule_text(rule)
+        except RuleNotFound as e:
+            raise usage_error(str(e)) from None
+        if output is OutputFormat.json:
+            say(dumps({"rule": rule, "text": text}, indent=2))
+        else:
+            say(text)
+        return
 
     if list_presets:
         if output is OutputFormat.json:
@@ -99,6 +116,7 @@ def rules(
         say(dumps({"preset": preset, "options": chosen.as_dict()}, indent=2))
         return
     say(f"preset {preset}: {PRESET_DOCS[preset]}")
+    say("  (every rule id and option in words: docs/rules.md, or texas42 rules R16)")
     for name, value in chosen.as_dict().items():
         o = OPTIONS[name]
         say(f"  {name} = {json.dumps(value)}    ({o.values})")

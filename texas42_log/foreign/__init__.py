@@ -1,4 +1,4 @@
-"""Readers and writers for the formats of other 42 programs (``FORMATS.md``).
+"""Readers and writers for the formats of other 42 programs (docs/conversions.md).
 
 Each module turns its format into texas42-log documents (JSON-ready dicts, with
 the source position of each JSON pointer, as :class:`~texas42_log.notation.ParsedMatch`)

@@ -1,4 +1,4 @@
-"""The plunge app's replay code and its ``plunge-hand-v2`` record (FORMATS.md §2).
+"""The plunge app's replay code and its ``plunge-hand-v2`` record (docs/conversions.md).
 
 A code is one hand: ``v1`` + preset letter + shaker digit + 56 dealt characters
 + ``.`` + action tokens. Import gives a match of that one hand under the preset
@@ -39,7 +39,7 @@ __all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_
 
 CODE_FORMAT = "plunge-code"
 RECORD_FORMAT = "plunge-hand-v2"
-#: Older record shapes carry the same replay code (FORMATS.md §2.7); they are read too,
+#: Older record shapes carry the same replay code (docs/conversions.md); they are read too,
 #: and written back in their own shape.
 RECORD_SCHEMAS = (RECORD_FORMAT, "plunge-hand-v1", "plunge-history-v1")
 RECORD_EXT = "x-plunge-hand-v2"

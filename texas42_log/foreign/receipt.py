@@ -1,4 +1,4 @@
-"""The texas-42 research engine's self-play receipt (FORMATS.md §1).
+"""The texas-42 research engine's self-play receipt (docs/conversions.md).
 
 Import: one receipt → one match under the preset ``texas-42`` (the seed rules,
 every hand played to 7 tricks). The receipt records no auction and no deal: the

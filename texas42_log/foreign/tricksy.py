@@ -1,4 +1,4 @@
-"""The tricksy engine's JSON event log (FORMATS.md §3).
+"""The tricksy engine's JSON event log (docs/conversions.md).
 
 Input is a bundle ``{"seats": META.seats, "config": META.config, "events": [...]}``
 (the events need the seats to name players and the config for the house rules),

@@ -1,4 +1,4 @@
-"""English view texts, after the seeds' template (RULES.md, "example views")."""
+"""English view texts, after the seeds' template (docs/rules.md, "example views")."""
 
 MESSAGES: dict[str, str] = {
     # -- the seeds' description template (one sentence each) --------------------

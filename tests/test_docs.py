@@ -1,0 +1,179 @@
+"""Every example in the README and docs/ runs.
+
+- A ``console`` block is a transcript: each ``$ texas42 …`` line is run (in a
+  scratch folder that sees the repository's fixtures and examples) and what it
+  prints — standard output and standard error, as a terminal shows them — must be
+  the lines under it, exactly.
+- A fenced block whose info string says ``file=NAME`` (```` ```t42 file=bad.t42 ````)
+  is written to the scratch folder first, so a transcript can use it.
+- An ``sh`` block's ``texas42`` lines are run in order in a scratch folder where
+  the file names the docs use exist (copies of fixtures); each must succeed.
+- docs/rules.md holds every rule id R1–R31 and every option of the registry, and
+  its options block is what tools/build_rules_doc.py writes; the packaged copy is
+  the same file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from texas42_log.rules import OPTIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```$", re.S | re.M)
+
+#: The placeholder names the sh examples use, and the fixture each stands for.
+STAND_INS = {
+    "match.json": "fixtures/valid/seed-worked-example.json",
+    "game.json": "fixtures/valid/every-trump-choice.json",
+    "a.json": "fixtures/valid/seed-example-views.json",
+    "b.json": "fixtures/valid/point-bids-early-end.json",
+    "c.t42": "fixtures/valid/seed-worked-example.json",
+    "b.t42": "fixtures/valid/seed-worked-example.json",
+    "old.json": "fixtures/valid/seed-worked-example.json",
+    "verify_player.receipt": "fixtures/foreign/texas-42/verify_player.receipt",
+    "hand.plunge": "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
+    "game.tricksy.json": "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
+    "notes.csv": None,  # written below
+}
+
+
+def _blocks() -> list[tuple[Path, str, str]]:
+    out = []
+    for doc in DOCS:
+        for m in FENCE.finditer(doc.read_text("utf-8")):
+            out.append((doc, m.group(1).strip(), m.group(2)))
+    return out
+
+
+def _sandbox(tmp: Path) -> Path:
+    for name in ("fixtures", "examples", "docs"):
+        (tmp / name).symlink_to(ROOT / name)
+    for doc, info, body in _blocks():
+        m = re.search(r"\bfile=(\S+)", info)
+        if m:
+            (tmp / m.group(1)).write_text(body, "utf-8")
+    return tmp
+
+
+def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    args = shlex.split(command)
+    assert args[0] == "texas42", command
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+    return subprocess.run(CLI + args[1:], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          timeout=120, env=env)
+
+
+def _transcripts() -> list[tuple[str, str, str]]:
+    out = []
+    for doc, info, body in _blocks():
+        if info != "console":
+            continue
+        command: str | None = None
+        expected: list[str] = []
+        for line in body.splitlines(keepends=True):
+            if line.startswith("$ "):
+                if command is not None:
+                    out.append((f"{doc.name}: {command}", command, "".join(expected)))
+                command, expected = line[2:].strip(), []
+            else:
+                expected.append(line)
+        if command is not None:
+            out.append((f"{doc.name}: {command}", command, "".join(expected)))
+    return out
+
+
+TRANSCRIPTS = _transcripts()
+
+
+def test_there_are_transcripts_in_the_readme_and_the_docs() -> None:
+    names = {t[0].split(":")[0] for t in TRANSCRIPTS}
+    assert {"README.md", "notation.md", "conversions.md"} <= names
+    assert len(TRANSCRIPTS) >= 12
+
+
+@pytest.mark.parametrize(("name", "command", "expected"), TRANSCRIPTS, ids=[t[0] for t in TRANSCRIPTS])
+def test_a_console_example_prints_what_the_docs_show(name: str, command: str, expected: str,
+                                                     tmp_path: Path) -> None:
+    result = _run(command, _sandbox(tmp_path))
+    # the one figure that depends on the machine: the validation rate of a summary
+    rate = re.compile(r"^(hands/s\s+)[0-9,–]+$", re.M)
+    assert rate.sub(r"\1…", result.stdout) == rate.sub(r"\1…", expected), f"{name}\n--- the docs show ---\n{expected}--- it prints ---\n{result.stdout}"
+
+
+def _sh_lines() -> list[tuple[str, list[str]]]:
+    out = []
+    for doc, info, body in _blocks():
+        if info not in ("sh", "bash"):
+            continue
+        lines = [re.sub(r"\s+#.*$", "", line).strip() for line in body.splitlines()]
+        lines = [line for line in lines if line.startswith("texas42 ")]
+        if lines:
+            out.append((f"{doc.name}: {lines[0]}", lines))
+    return out
+
+
+SH = _sh_lines()
+
+
+def _stand_ins(tmp: Path) -> None:
+    for name, source in STAND_INS.items():
+        if source is not None:
+            shutil.copy(ROOT / source, tmp / name)
+    (tmp / "notes.csv").write_text("hand,play,text,author\n1,2,Good follow.,coach\n", "utf-8")
+    (tmp / "archive" / "2026").mkdir(parents=True)
+    shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
+
+
+@pytest.mark.parametrize(("name", "lines"), SH, ids=[s[0] for s in SH])
+def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None:
+    sandbox = _sandbox(tmp_path)
+    _stand_ins(sandbox)
+    for line in lines:
+        result = _run(line, sandbox)
+        assert result.returncode == 0, f"{name}\n$ {line}\n{result.stdout}"
+
+
+# -- docs/rules.md ---------------------------------------------------------------------
+
+
+def test_the_rules_reference_has_every_rule_and_option() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text("utf-8")
+    for n in range(1, 32):
+        assert f'<a id="r{n}"></a>**R{n} — ' in text, f"R{n}"
+    for name in OPTIONS:
+        assert f'<a id="opt-{name}"></a>**`{name}`**' in text, name
+
+
+def test_the_rules_reference_options_block_is_generated_and_packaged() -> None:
+    p = subprocess.run([sys.executable, str(ROOT / "tools" / "build_rules_doc.py"), "--check"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert (ROOT / "texas42_log" / "data" / "rules.md").read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+
+
+def test_the_rules_reference_is_linked_from_the_readme_the_schema_and_the_command() -> None:
+    assert "docs/rules.md" in (ROOT / "README.md").read_text("utf-8")
+    assert "docs/rules.md" in (ROOT / "schema" / "texas42-log.v1.schema.json").read_text("utf-8")
+    p = subprocess.run(CLI + ["rules"], capture_output=True, text=True, timeout=60)
+    assert "docs/rules.md" in p.stdout
+    p = subprocess.run(CLI + ["rules", "R16"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith("R16 — Follow if you can.")
+    p = subprocess.run(CLI + ["rules", "variant:dealer_draw"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and "highest-pips" in p.stdout
+
+
+def test_no_user_facing_text_cites_files_outside_the_repository() -> None:
+    for path in [*DOCS, *(ROOT / "texas42_log").rglob("*.py"), ROOT / "schema" / "texas42-log.v1.schema.json"]:
+        text = path.read_text("utf-8")
+        assert "RULES.md" not in text and "FORMATS.md" not in text, path
