@@ -38,8 +38,6 @@ STAND_INS = {
     "game.json": "fixtures/valid/every-trump-choice.json",
     "a.json": "fixtures/valid/seed-example-views.json",
     "b.json": "fixtures/valid/point-bids-early-end.json",
-    "c.t42": "fixtures/valid/seed-worked-example.json",
-    "b.t42": "fixtures/valid/seed-worked-example.json",
     "old.json": "fixtures/valid/seed-worked-example.json",
     "verify_player.receipt": "fixtures/foreign/texas-42/verify_player.receipt",
     "hand.plunge": "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
@@ -130,6 +128,8 @@ def _stand_ins(tmp: Path) -> None:
     for name, source in STAND_INS.items():
         if source is not None:
             shutil.copy(ROOT / source, tmp / name)
+    for name in ("b.t42", "c.t42"):  # the text notation, written by the tool itself
+        assert _run(f"texas42 convert {STAND_INS['match.json']} -o {name}", tmp).returncode == 0
     (tmp / "notes.csv").write_text("hand,play,text,author\n1,2,Good follow.,coach\n", "utf-8")
     (tmp / "archive" / "2026").mkdir(parents=True)
     shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
