@@ -16,6 +16,7 @@ records (``docs/scale-out.md``; ``examples/dask_validate.py``).
 from __future__ import annotations
 
 import gc
+import io
 import json
 import os
 from collections import Counter
@@ -165,8 +166,13 @@ def read_records(
             if stdin_jsonl:
                 yield from _lines("<stdin>", stdin, max_bytes)
             else:
-                yield Record("<stdin>", read_stream(stdin, "standard input", max_bytes,
-                                                    " (raise the limit with --max-bytes)"))
+                # Standard input says what it is, as a file's name would: JSON, JSON Lines,
+                # the text notation or another program's format (sniffed).
+                data = read_stream(stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)")
+                if _sniffed(data) == "jsonl":
+                    yield from _lines("<stdin>", io.BytesIO(data), max_bytes)
+                else:
+                    yield from _converted("<stdin>", data, only_foreign=True)
             continue
         try:
             if _is_jsonl(name):
@@ -191,6 +197,15 @@ def read_records(
             message = str(e)
             yield _error_record(name, message[len(name):].lstrip(": ") if message.startswith(name) else message,
                                 "input", None)
+
+
+def _sniffed(data: bytes) -> str | None:
+    from .convert import sniff
+
+    try:
+        return sniff(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None
 
 
 def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:

@@ -123,7 +123,7 @@ def main() -> None:
         signal.signal(sig, _terminate)
     stops: tuple[type[BaseException], ...] = (Interrupted, KeyboardInterrupt, *ABORTS)
     try:
-        code = app(standalone_mode=False)
+        code = app(standalone_mode=False, prog_name="texas42")
     except stops:
         _leave(130, "texas42: interrupted\n")
     except Terminated as e:

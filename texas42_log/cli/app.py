@@ -12,6 +12,9 @@ import typer
 
 from .. import __version__
 from ..inert import inert
+from .helpfmt import install as _plain_help
+
+_plain_help()
 
 app = typer.Typer(
     name="texas42",
@@ -20,6 +23,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -86,6 +90,6 @@ CallOpt = Annotated[int | None, typer.Option("--call", min=1, help="The K-th cal
 PlayOpt = Annotated[int | None, typer.Option("--play", "-p", min=1, help="The K-th play of the hand (as replay --play K counts).")]
 DeclOpt = Annotated[bool, typer.Option("--declaration", help="The hand's trump declaration.")]
 MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")]
-OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically).")]
+OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically); '-' is standard output.")]
 InPlaceOpt = Annotated[bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output file.")]

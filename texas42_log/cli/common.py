@@ -291,7 +291,7 @@ def emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], f
     if in_place is not None:
         write_file(Path(in_place), text, replace=True)
         say(f"updated {in_place}", err=True)
-    elif out is not None:
+    elif out is not None and str(out) != "-":
         check_output(out, inputs, force)
         write_file(out, text, replace=force)
         say(f"wrote {out}", err=True)

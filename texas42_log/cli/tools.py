@@ -20,15 +20,16 @@ def generate(
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed: the same seed, the same matches.")] = 0,
     preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under.")] = "standard",
     out: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically); default standard output.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically), in the format its extension names; default or '-': standard output.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
 ) -> None:
-    """Random legal matches as JSON Lines (one match per line), reproducible from a seed.
+    """Random legal matches, reproducible from a seed: JSON Lines (one match per
+    line) on standard output or into .jsonl; one indented match into .json; or any
+    format convert writes, by the output's extension (.t42, .csv, …).
 
     Match i of seed S is random_match(S * 1,000,000 + i): varied auctions and
-    trumps, stacks, early ends and all-pass redeals. A single match written to a
-    .json file is indented instead.
+    trumps, stacks, early ends and all-pass redeals. '-o -' is standard output.
     """
     from ..generate import random_match
     from ..rules import find_preset
@@ -37,9 +38,34 @@ def generate(
         rules = find_preset(preset)
     except ValueError as e:
         raise usage_error(f"--rules: {e}") from None
+    if out is not None and str(out) == "-":
+        out = None
+    fmt = "jsonl"
     if out is not None:
+        from ..convert import WRITABLE, format_for_name
+
+        fmt = format_for_name(str(out)) or ""
+        if fmt not in WRITABLE:
+            raise usage_error(f"cannot tell which format to write from the name {out}; use .jsonl (JSON Lines), "
+                              ".json (one match), .t42 (text) or another extension convert writes")
+        if fmt == "json" and matches > 1:
+            raise usage_error(f"{out}: a .json file holds one match, and --matches is {matches}; "
+                              "write .jsonl (JSON Lines) for several")
         check_output(out, [], force)
-    pretty = out is not None and out.suffix == ".json" and matches == 1
+    if out is not None and fmt not in ("json", "jsonl"):
+        from ..convert import write_matches
+        from ..foreign import CannotExport
+        from ..model import Match
+
+        docs = [Match.model_validate(random_match(seed * 1_000_000 + i, rules=rules, preset=preset))
+                for i in range(matches)]
+        try:
+            text = write_matches(docs, fmt)
+        except CannotExport as e:
+            raise usage_error(f"{out}: {e}") from None
+        write_file(out, text, replace=force)
+        return
+    pretty = out is not None and fmt == "json"
     lines = (
         dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset),
               indent=2 if pretty else None, separators=None if pretty else (",", ":"))
@@ -55,7 +81,7 @@ def generate(
 @app.command()
 def schema(
     out: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically).")
+        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically); '-' is standard output.")
     ] = None,
     force: ForceOpt = False,
 ) -> None:
@@ -63,7 +89,7 @@ def schema(
     from ..schema import schema_text
 
     text = schema_text()
-    if out is None:
+    if out is None or str(out) == "-":
         echo(text, nl=False)
     else:
         check_output(out, [], force)

@@ -39,8 +39,8 @@ def validate(
     max_errors: Annotated[
         int | None, typer.Option("--max-errors", min=1, help="Stop once this many errors were found.")
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only invalid matches and the summary.")] = False,
-    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only invalid matches and the summary (text or JSON).")] = False,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
 ) -> None:
     """Replay each match under its declared rules and report every broken rule.
 
@@ -79,7 +79,8 @@ def validate(
         for r in results:
             summary.add(r)
             if output is OutputFormat.json:
-                say(dumps(r.json))
+                if not (quiet and r.valid):
+                    say(dumps(r.json))
             elif not (quiet and r.valid):
                 say(r.text)
             if progress is not None:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..inert import dumps, inert
-from .app import AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
+from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
 from .common import check_output, language_arg, observer_arg, valid_match, write_file
 
 
@@ -74,7 +74,7 @@ def replay(
 @app.command()
 def render(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write (atomically).")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write (atomically); '-' is standard output.")],
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
@@ -89,9 +89,14 @@ def render(
 
     who = observer_arg(observer)
     lang = language_arg(lang)
-    check_output(out, [file], force)
+    to_stdout = str(out) == "-"
+    if not to_stdout:
+        check_output(out, [file], force)
     _, match = valid_match(file, match_no)
     page = render_html(match, who, lang)
+    if to_stdout:
+        echo(page, nl=False)
+        return
     write_file(out, page, replace=force)
     say(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
 

@@ -1,0 +1,148 @@
+"""One set of command-line habits, held for every command (README: "Command-line
+conventions"): ``-h``/``--help`` on each, help in a user's words (no Python types),
+a usage error is exit 2 and one sentence (never "internal error"), ``-o -`` is
+standard output for every command that writes, an output's format follows its
+extension or is refused, standard input is sniffed, ``-q`` holds for JSON output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+import typer
+
+from texas42_log.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
+SAMPLE = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
+
+
+def _commands() -> list[list[str]]:
+    root = typer.main.get_command(app)
+    out: list[list[str]] = []
+
+    def walk(cmd: click.Command, path: list[str]) -> None:
+        subs = getattr(cmd, "commands", None)
+        if subs:
+            for name, sub in sorted(subs.items()):
+                walk(sub, path + [name])
+        else:
+            out.append(path)
+
+    walk(root, [])
+    return out
+
+
+COMMANDS = _commands()
+
+
+def run(args: list[str], cwd: Path | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(CLI + args, capture_output=True, timeout=120, cwd=cwd, input=stdin)
+
+
+def test_every_command_is_walked() -> None:
+    names = {" ".join(c) for c in COMMANDS}
+    assert {"validate", "replay", "render", "convert", "redact", "generate", "schema", "rules", "upgrade",
+            "annotate add", "annotate list", "annotate remove"} <= names
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
+def test_help_in_a_users_words(command: list[str]) -> None:
+    for flag in ("-h", "--help"):
+        p = run(command + [flag])
+        text = p.stdout.decode()
+        assert p.returncode == 0 and text.startswith("Usage: texas42 " + " ".join(command)), p.stderr
+        for python in ("<list[", "<str>", "<Path", "int range>", "<int>", "<bool>"):
+            assert python not in text, (command, python, text)
+        assert "{" not in text.splitlines()[0], text.splitlines()[0]  # no braces around arguments
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
+def test_an_unknown_option_is_a_usage_error(command: list[str]) -> None:
+    p = run(command + ["--no-such-option", SAMPLE])
+    err = p.stderr.decode()
+    assert p.returncode == 2, err
+    assert "internal error" not in err and "Traceback" not in err
+    assert "No such option: --no-such-option" in err
+
+
+WRITERS = {
+    "convert": ["convert", SAMPLE, "-o", "-", "--to", "text"],
+    "redact": ["redact", SAMPLE, "--as", "public", "-o", "-"],
+    "render": ["render", SAMPLE, "-o", "-"],
+    "schema": ["schema", "-o", "-"],
+    "generate": ["generate", "-o", "-"],
+    "annotate add": ["annotate", "add", SAMPLE, "--text", "A note.", "-o", "-"],
+    "annotate remove": ["annotate", "remove", str(ROOT / "fixtures" / "valid" / "annotations-extensions-rejected.json"),
+                        "--all", "-o", "-"],
+    "upgrade": ["upgrade", SAMPLE, "-o", "-"],
+}
+
+
+def test_every_writing_command_is_in_the_table() -> None:
+    writes = {" ".join(c) for c in COMMANDS
+              if "--output" in run(c + ["-h"]).stdout.decode()}
+    assert writes == set(WRITERS)
+
+
+@pytest.mark.parametrize("name", list(WRITERS))
+def test_dash_o_dash_is_standard_output(name: str, tmp_path: Path) -> None:
+    p = run(WRITERS[name], cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert not (tmp_path / "-").exists(), f"{name} wrote a file named '-'"
+    if name != "upgrade":  # a current log: nothing to upgrade, said on stdout
+        assert p.stdout, name
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("name", "first"), [("g.t42", b"[Format"), ("g.csv", b"match,hand"),
+                                             ("g.jsonl", b"{"), ("one.json", b"{\n")])
+def test_generate_writes_the_format_its_output_names(name: str, first: bytes, tmp_path: Path) -> None:
+    n = "1" if name.endswith(".json") else "2"
+    p = run(["generate", "-n", n, "-o", name], cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    data = (tmp_path / name).read_bytes()
+    assert data.startswith(first)
+    if not name.endswith(".csv"):
+        v = run(["validate", name], cwd=tmp_path)
+        assert v.returncode == 0, v.stdout + v.stderr
+
+
+@pytest.mark.parametrize("name", ["several.json", "x.unknown"])
+def test_generate_refuses_a_name_it_cannot_honour(name: str, tmp_path: Path) -> None:
+    p = run(["generate", "-n", "2", "-o", name], cwd=tmp_path)
+    assert p.returncode == 2 and b"error:" in p.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("source", [
+    "fixtures/valid/seed-worked-example.json",
+    "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
+    "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
+    "fixtures/foreign/texas-42/no_trump.receipt",
+])
+def test_validate_sniffs_standard_input(source: str) -> None:
+    p = run(["validate", "-"], stdin=(ROOT / source).read_bytes())
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert b"<stdin>" in p.stdout and b"valid" in p.stdout
+
+
+def test_validate_sniffs_text_and_json_lines_on_standard_input(tmp_path: Path) -> None:
+    assert run(["generate", "-n", "2", "-o", "g.t42"], cwd=tmp_path).returncode == 0
+    assert run(["generate", "-n", "2", "-o", "g.jsonl"], cwd=tmp_path).returncode == 0
+    for name, shown in (("g.t42", b"<stdin>#2: valid"), ("g.jsonl", b"<stdin>:2: valid")):
+        p = run(["validate", "-"], stdin=(tmp_path / name).read_bytes())
+        assert p.returncode == 0 and shown in p.stdout, p.stdout + p.stderr
+
+
+def test_quiet_holds_for_json_output() -> None:
+    bad = str(ROOT / "fixtures" / "invalid" / "R16-renege-proved-by-a-later-play.json")
+    p = run(["validate", "-q", "--format", "json", SAMPLE, bad])
+    lines = [json.loads(line) for line in p.stdout.decode().splitlines()]
+    assert [line.get("file") for line in lines[:-1]] == [bad]
+    assert "summary" in lines[-1]
