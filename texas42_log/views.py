@@ -469,6 +469,8 @@ class _HandReplay:
             vis = "all" if keep is None else ("last-2" if keep == 2 else "last-1")
             if c.special in ("nello", "sevens"):
                 trump = None
+        elif c.kind is BidKind.POINTS:
+            vis = "all"  # R26: a point contract's won tricks are all open, whatever the trumps
         return ContractView(
             c.bidder,
             "points" if c.kind is BidKind.POINTS else "marks",
@@ -657,9 +659,25 @@ def hand_views(
 ) -> list[View]:
     """Views of one hand at ``moments`` (default: every moment, in order)."""
     _check_index(match, hand_index)
+    if observer == "review":
+        _review_only_after(match, hand_index)
     rules = _rules(match)
     replay = _HandReplay(match, rules, hand_index, _marks_before(match, rules, hand_index), observer)
     return replay.views(replay.moments() if moments is None else moments)
+
+
+def _review_only_after(match: Match, hand_index: int) -> None:
+    """R29: the actions and their players are reviewed after the hand. A hand still
+    being played (the last of an unfinished match, stopped before its end) has no
+    review: it would uncover tricks (R27) and tie tiles to players (R28)."""
+    from .replayed import replay_match
+
+    facts = replay_match(match)[1]
+    f = facts[hand_index] if hand_index < len(facts) else None
+    if f is None or f.finished or (len(f.calls) == 4 and f.contract is None):
+        return
+    raise ValueError(f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
+                     "ends (R29); view it --as public or as a player (A–D)")
 
 
 def match_views(match: Match, observer: Observer) -> list[list[View]]:
@@ -668,6 +686,8 @@ def match_views(match: Match, observer: Observer) -> list[list[View]]:
     out: list[list[View]] = []
     marks: dict[Team, int] = {t: 0 for t in TEAMS}
     for i in range(len(match.hands)):
+        if observer == "review":
+            _review_only_after(match, i)
         replay = _HandReplay(match, rules, i, marks, observer)
         views = replay.views(replay.moments())
         out.append(views)

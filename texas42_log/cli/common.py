@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..views import Observer
 
 __all__ = [
-    "read_input", "decode", "valid_match", "pick", "observer_arg", "language_arg", "format_of", "results_of",
+    "read_input", "decode", "valid_match", "pick", "observer_arg", "player_or_observer", "language_arg", "format_of", "results_of",
     "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
@@ -127,6 +127,27 @@ def observer_arg(text: str) -> "Observer":
         return parse_observer(text)
     except ValueError as e:
         raise usage_error(f"--as: {e}") from None
+
+
+def player_or_observer(text: str, match: "Match") -> "Observer":
+    """--as: a seat, a role (public, review, omniscient), or a player's name as the
+    log gives it (any case): that player's seat."""
+    from ..views import parse_observer
+
+    try:
+        return parse_observer(text)
+    except ValueError:
+        pass
+    players = match.players.model_dump() if match.players is not None else {}
+    wanted = text.strip().casefold()
+    seats = [seat for seat, name in players.items() if isinstance(name, str) and name.strip().casefold() == wanted]
+    if len(seats) == 1:
+        return parse_observer(seats[0])
+    named = ", ".join(f"{name} ({seat})" for seat, name in players.items() if name)
+    if len(seats) > 1:
+        raise usage_error(f"--as {text!r}: {len(seats)} seats have that name ({', '.join(seats)}); give the seat")
+    raise usage_error(f"--as {text!r}: not a seat (A, B, C, D), a role (public, review, omniscient)"
+                      + (f" or a player of this match ({named})" if named else ", and this match names no players"))
 
 
 def language_arg(lang: str) -> str:

@@ -10,7 +10,21 @@ import typer
 
 from ..inert import dumps, inert
 from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
-from .common import check_output, language_arg, observer_arg, valid_match, write_file
+from .common import check_output, language_arg, player_or_observer, valid_match, write_file
+
+
+def _play_range(text: str) -> list[int]:
+    """--play K or K-L (ASCII digits), as the plays after which to show the hand."""
+    import re
+
+    m = re.fullmatch(r"([0-9]{1,3})(?:-([0-9]{1,3}))?", text.strip(), re.ASCII)
+    if m is None:
+        raise usage_error(f"--play {text!r}: give a play number K (0 is after the declaration) or a range K-L, as 1-3")
+    first = int(m.group(1))
+    last = int(m.group(2)) if m.group(2) is not None else first
+    if last < first:
+        raise usage_error(f"--play {text}: the range runs from the lower number to the higher, as {last}-{first}")
+    return list(range(first, last + 1))
 
 
 @app.command()
@@ -21,7 +35,8 @@ def replay(
         int | None, typer.Option("--trick", "-t", min=1, help="Show the moment trick K was collected.")
     ] = None,
     play: Annotated[
-        int | None, typer.Option("--play", "-p", min=0, help="Show the moment just after play K (0: after the declaration).")
+        str | None, typer.Option("--play", "-p", metavar="<K|K-L>",
+                                 help="Show the moment just after play K (0: after the declaration), or each moment from K to L.")
     ] = None,
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
@@ -38,16 +53,17 @@ def replay(
 
     if trick is not None and play is not None:
         raise usage_error("give --trick or --play, not both")
-    who = observer_arg(observer)
+    plays = _play_range(play) if play is not None else None
     lang = language_arg(lang)
     source, match = valid_match(file, match_no)
+    who = player_or_observer(observer, match)
     if hand > len(match.hands):
         raise usage_error(f"--hand {hand}: {source} has {len(match.hands)} hands")
     try:
         if trick is not None:
             moments = [Moment.after_trick(trick)]
-        elif play is not None:
-            moments = [Moment.after_play(play)]
+        elif plays is not None:
+            moments = [Moment.after_play(k) for k in plays]
         else:
             moments = trick_moments(match, hand - 1)
         views = hand_views(match, who, hand - 1, moments)
@@ -55,7 +71,7 @@ def replay(
         raise usage_error(str(e)) from None
     if output is OutputFormat.json:
         items = [v.as_dict() | {"description": describe(v, lang)} for v in views]
-        one = trick is not None or play is not None
+        one = trick is not None or (plays is not None and len(plays) == 1)
         say(dumps(items[0] if one else items, indent=2))
         return
     text = render_text(views, lang)
@@ -87,13 +103,16 @@ def render(
     """
     from ..render_html import render_html
 
-    who = observer_arg(observer)
     lang = language_arg(lang)
     to_stdout = str(out) == "-"
     if not to_stdout:
         check_output(out, [file], force)
     _, match = valid_match(file, match_no)
-    page = render_html(match, who, lang)
+    who = player_or_observer(observer, match)
+    try:
+        page = render_html(match, who, lang)
+    except ValueError as e:
+        raise usage_error(str(e)) from None
     if to_stdout:
         echo(page, nl=False)
         return

@@ -54,7 +54,7 @@ MESSAGES: dict[str, str] = {
     "bids": "Заявки: {calls}.",
     "call.pass": "{seat} пас",
     "call.points": "{seat} {bid}",
-    "call.marks": "{seat} {bid} позн.",
+    "call.marks": "{seat} на всі взятки: {bid}",
     "covered": "Прикриті взятки: {tricks}.",
     "covered.item": "{number} ({team})",
     "trick.won": "Взятка {number} · {seat} · бали раунду: {points}",
