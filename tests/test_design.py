@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
 
 # The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print.
 ENGINE = [
-    "tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "generate.py",
+    "tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "stated.py", "broken.py", "generate.py",
     "views.py", "viewtext.py", "locales/__init__.py", "locales/en.py", "locales/tr.py", "locales/uk.py",
 ]
 IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}
@@ -72,7 +72,7 @@ def test_renderers_never_touch_the_deal(name: str) -> None:
             assert (node.module or "") not in {"hand", "auction", "check", "tiles"}, name
 
 
-COMPILED = ["seats", "trumps", "rules", "errors", "auction", "hand", "check"]
+COMPILED = ["seats", "trumps", "rules", "errors", "auction", "hand", "stated", "check"]
 
 
 @pytest.mark.parametrize("name", COMPILED)

@@ -214,7 +214,10 @@ def test_several_matches_in_one_text_start_at_each_format_tag() -> None:
 def _doc_blocks() -> list[str]:
     import re
 
-    return re.findall(r"```t42\n(.*?)```", (ROOT / "docs" / "notation.md").read_text("utf-8"), re.S)
+    text = (ROOT / "docs" / "notation.md").read_text("utf-8")
+    full = re.findall(r"```t42\n(.*?)```", text, re.S)
+    by_hand = re.findall(r"```t42 file=club-night.t42\n(.*?)```", text, re.S)
+    return full + by_hand
 
 
 def test_the_documented_full_example_is_what_convert_writes() -> None:

@@ -26,15 +26,4 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert readme_commands()[1] in ci.splitlines()
 
 
-def test_readme_tour_output_is_real() -> None:
-    """Every console block in the README is what the command prints today."""
-    from typer.testing import CliRunner
-
-    from texas42_log.cli import app
-
-    text = (ROOT / "README.md").read_text("utf-8")
-    blocks = re.findall(r"```console\n\$ texas42 (.+?)\n(.*?)```", text, re.S)
-    assert len(blocks) >= 4
-    for args, expected in blocks:
-        result = CliRunner().invoke(app, args.split())
-        assert result.stdout == expected, args
+# The README's console blocks, like every example in docs/, are run by tests/test_docs.py.

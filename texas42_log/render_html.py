@@ -31,6 +31,7 @@ from typing import Any
 
 from . import __version__
 from .locales import catalogue
+from .broken import Broken
 from .model import Match
 from .views import Observer, View, match_views
 from .viewtext import describe, description_parts, observer_label, view_lines
@@ -120,11 +121,16 @@ def _tokenized(match: Match) -> tuple[Match, list[str]]:
     return Match.model_validate(doc), strings
 
 
-def page_data(match: Match, observer: Observer, lang: str = "en") -> dict[str, Any]:
+def page_data(match: Match, observer: Observer, lang: str = "en",
+              broken: dict[int, Broken] | None = None) -> dict[str, Any]:
     """Everything the page is given: the observer's views and their texts, UI labels,
-    and the log strings they show (``strings``, referred to by token)."""
+    the log strings they show (``strings``, referred to by token), and for a hand that
+    breaks a rule its flag (rule id and place only, :mod:`texas42_log.broken`)."""
     tokenized, strings = _tokenized(match)
     data = _page_data(tokenized, observer, lang)
+    for i, flag in (broken or {}).items():
+        if i < len(data["hands"]):
+            data["hands"][i]["broken"] = flag.text()
     # Keep only the strings these views show, numbered by first appearance.
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     used: dict[int, int] = {}
@@ -153,8 +159,9 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
     }
 
 
-def render_html(match: Match, observer: Observer, lang: str = "en") -> str:
-    """The self-contained viewer page for ``observer`` in ``lang``."""
+def render_html(match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None) -> str:
+    """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
+    hands of a log that breaks rules (shown up to their first illegal action)."""
     m = catalogue(lang)
     script = _asset("viewer.js")
     style = _asset("viewer.css")
@@ -162,7 +169,7 @@ def render_html(match: Match, observer: Observer, lang: str = "en") -> str:
         f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
         "img-src data:; base-uri 'none'; form-action 'none'"
     )
-    data = page_data(match, observer, lang)
+    data = page_data(match, observer, lang, broken)
     title = m["ui.title"] + " — " + data["observer_label"]
     page = _asset("viewer.html")
     # Fill the placeholders in one pass, so text from the log is never re-scanned.

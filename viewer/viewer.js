@@ -144,6 +144,9 @@
     var hand = DATA.hands[pos.hand];
     fill(document.getElementById("contract"), entry.contract_line);
     fill(document.getElementById("marks"), entry.marks_line);
+    var broken = document.getElementById("broken");
+    broken.hidden = !hand.broken;
+    broken.textContent = hand.broken ? "\u26a0 " + hand.broken : "";
     fill(document.getElementById("position"), entry.lines[0] + " — " +
       ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length)));
     document.getElementById("board").setAttribute("aria-label", plain(entry.description));

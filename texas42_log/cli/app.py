@@ -39,17 +39,62 @@ class ClosedPipe(BaseException):
 
 
 def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
-    """``typer.echo``, with a closed pipe turned into :class:`ClosedPipe`."""
+    """``typer.echo``, with a closed pipe turned into :class:`ClosedPipe`; a progress
+    line on the terminal is erased first."""
+    from .progress import clear_active
+
+    clear_active()
     try:
         typer.echo(text, err=err, nl=nl)
     except BrokenPipeError:
         raise ClosedPipe() from None
 
 
-def say(text: str, *, err: bool = False, nl: bool = True) -> None:
+def say(text: str, *, err: bool = False, nl: bool = True, colour: bool = False) -> None:
     """Print a line of the tool's own text, which may quote a log: every control
-    character but newline and tab shown as an escape (text out is inert)."""
-    echo(inert(text), err=err, nl=nl)
+    character but newline and tab shown as an escape (text out is inert). With
+    ``colour``, diagnostics are coloured when the stream is a terminal (never with
+    NO_COLOR set, or TERM=dumb): the colour codes are the tool's, added after the
+    text was made inert, so a log's text can never colour anything."""
+    shown = inert(text)
+    if colour and colour_wanted(err):
+        shown = paint(shown)
+    echo(shown, err=err, nl=nl)
+
+
+def colour_wanted(err: bool) -> bool:
+    """Colour for this stream: a terminal, NO_COLOR unset or empty (no-color.org), TERM not dumb."""
+    import os
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+    return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+_RED, _YELLOW, _GREEN, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
+
+
+def paint(text: str) -> str:
+    """Diagnostic lines coloured: the place bold, "error" red, "warning" yellow, a
+    valid file's "valid" green, a diagnostic's context lines dim."""
+    import re
+
+    def line(s: str) -> str:
+        m = re.match(r"^(\S.*?: )(error|warning)( .*)$", s)
+        if m:
+            return f"{_BOLD}{m.group(1)}{_RESET}{_RED if m.group(2) == 'error' else _YELLOW}{m.group(2)}{_RESET}{m.group(3)}"
+        m = re.match(r"^(\S.*?: )(valid|invalid)(\b.*)$", s)
+        if m:
+            return f"{_BOLD}{m.group(1)}{_RESET}{_GREEN if m.group(2) == 'valid' else _RED}{m.group(2)}{_RESET}{m.group(3)}"
+        if s.startswith("    "):
+            return f"{_DIM}{s}{_RESET}"
+        return s
+
+    return "\n".join(line(s) for s in text.split("\n"))
 
 
 def usage_error(message: str) -> typer.Exit:
@@ -93,3 +138,4 @@ MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="The 
 OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically); '-' is standard output.")]
 InPlaceOpt = Annotated[bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output file.")]
+NoProgressOpt = Annotated[bool, typer.Option("--no-progress", help="Never show the progress line (it is shown only on a terminal's standard error, and only for a long run).")]

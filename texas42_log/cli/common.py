@@ -17,13 +17,14 @@ from ..inputs import InputError, bounded_lines, long_line, open_input, read_byte
 from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
+    from ..broken import Broken
     from ..convert import Source
     from ..model import Match
     from ..validate import ValidationResult
     from ..views import Observer
 
 __all__ = [
-    "read_input", "decode", "valid_match", "pick", "observer_arg", "player_or_observer", "language_arg", "format_of", "results_of",
+    "read_input", "decode", "valid_match", "viewable_match", "pick", "observer_arg", "player_or_observer", "language_arg", "format_of", "results_of",
     "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
@@ -64,8 +65,21 @@ def decode(name: str, data: bytes) -> str:
 
 
 def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
-    """Read and validate one log (any readable format; match ``number`` of several)
-    for the view commands: an invalid log is exit 1."""
+    """Read and validate one log (any readable format; match ``number`` of several):
+    an invalid log is exit 1."""
+    source, match, broken = _read_match(name, number, allow_broken=False)
+    return source, match
+
+
+def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", dict[int, "Broken"]]:
+    """Read and validate one log for the view commands. A log that breaks rules is
+    still shown, as far as it was played legally (:mod:`texas42_log.broken`): its
+    diagnostics go to standard error, and the flags come back by hand. A log that
+    cannot be read as a match at all (not JSON, not the format) is exit 1."""
+    return _read_match(name, number, allow_broken=True)
+
+
+def _read_match(name: str, number: int | None, *, allow_broken: bool) -> tuple[str, "Match", dict[int, "Broken"]]:
     from ..convert import ConvertError, format_for_name, read_sources, sniff, validated
     from ..report import result_text
     from ..validate import validate_bytes
@@ -96,15 +110,28 @@ def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
         unreadable = [(k, r) for k, r in enumerate(results, 1) if r.match is None]
         if unreadable:  # a broken file first: which match to show comes after
             k, r = unreadable[0]
-            say(result_text(f"{source} (match {k})", r), err=True)
+            say(result_text(f"{source} (match {k})", r), err=True, colour=True)
             say(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
             raise typer.Exit(code=1)
     result = results[pick(len(results), number, source)]
-    if not result.valid or result.match is None:
-        say(result_text(source, result), err=True)
-        say(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
+    if result.valid and result.match is not None:
+        return source, result.match, {}
+    report = result.report
+    if not allow_broken or result.match is None or report is None:
+        say(result_text(source, result), err=True, colour=True)
+        say(f"texas42: {source} is not a valid log; views are shown only for logs that parse as a match", err=True)
         raise typer.Exit(code=1)
-    return source, result.match
+    # A view says where a hand broke a rule, never the diagnostic itself: its message
+    # may name tiles that the observer may not see (R25).
+    say(f"texas42: {source} breaks rules; each broken hand is shown up to its first illegal action "
+        f"(texas42 validate gives the details)", err=True)
+    from ..broken import viewable
+
+    # The replay's own errors, in replay order (schema errors would have left no match).
+    match, broken = viewable(result.match, [d for d in report.diagnostics if d.severity == "error"])
+    for flag in broken.values():
+        say(f"texas42: {source}: {flag.text()}", err=True)
+    return source, match, broken
 
 
 def pick(count: int, number: int | None, source: str) -> int:
@@ -195,7 +222,7 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
             count += 1
             result = validated(src)
             for d in result.diagnostics:
-                say(diagnostic_line(shown, d), err=True)
+                say(diagnostic_line(shown, d), err=True, colour=True)
             if result.match is None:
                 say(f"texas42: {shown} (match {src.number}) is not a texas42-log match even in "
                     "structure; nothing written", err=True)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .app import app, say, usage_error
+from .app import NoProgressOpt, app, say, usage_error
+from .progress import Progress, wanted
 from .common import check_output, format_of, read_matches, results_of, write_data, write_file
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ def convert(
     from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content).")] = None,
     to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
     texas-42 receipt, plunge replay codes and records, tricksy event logs, and CSV.
@@ -43,7 +45,8 @@ def convert(
     if not split and not stdout:
         check_output(target, inputs, force)
     if fmt in STREAMED and not split:
-        _convert_streaming(inputs, from_format, fmt, None if stdout else target, force)
+        _convert_streaming(inputs, from_format, fmt, None if stdout else target, force,
+                           Progress("converting", enabled=wanted(no_progress) and not stdout))
         return
     matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
     if fmt is None:  # standard output: JSON for one match, JSON Lines for several
@@ -77,7 +80,8 @@ class _Refused(Exception):
     """A streamed conversion stops: the temporary output is removed, nothing is written."""
 
 
-def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool) -> None:
+def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool,
+                       progress: Progress) -> None:
     """Convert to a many-match format a match at a time: memory stays flat whatever the
     corpus. The first invalid match (without --force) stops it, and nothing is written."""
     from ..convert import CannotExport, write_chunk
@@ -101,6 +105,7 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
             if fmt == "csv" and _has_comments(result.match):
                 uncarried.append(result.match)
             written += 1
+            progress.update(written, f"{written:,} matches")
             yield text
 
     try:
@@ -110,8 +115,11 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
         else:
             write_file(target, chunks(), replace=force)
     except _Refused as e:
+        progress.close()
         say(f"texas42: {e}", err=True)
         raise typer.Exit(code=1) from None
+    finally:
+        progress.close()
     _lost_comments(fmt, uncarried)
     if target is not None:
         say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")

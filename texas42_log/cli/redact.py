@@ -52,7 +52,7 @@ def redact(
         hidden, rejected, extensions = hidden + c.hidden_tiles, rejected + c.rejected, extensions + c.extensions
         errors = check_match(r).errors  # r is a model already: only the replay is left to check
         for d in errors:
-            say(diagnostic_line(f"redacted match {k}", d), err=True)
+            say(diagnostic_line(f"redacted match {k}", d), err=True, colour=True)
         bad += bool(errors)
         redacted.append(r)
     if bad and not force:

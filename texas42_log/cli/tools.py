@@ -10,7 +10,8 @@ from typing import Any, Annotated
 import typer
 
 from ..inert import dumps
-from .app import ForceOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
+from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
+from .progress import Progress, wanted
 from .common import check_output, decode, emit, jsonl_lines, read_input, write_file
 
 
@@ -23,6 +24,7 @@ def generate(
         Path | None, typer.Option("--output", "-o", help="Write here (atomically), in the format its extension names; default or '-': standard output.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """Random legal matches, reproducible from a seed: JSON Lines (one match per
     line) on standard output or into .jsonl; one indented match into .json; or any
@@ -66,16 +68,22 @@ def generate(
         write_file(out, text, replace=force)
         return
     pretty = out is not None and fmt == "json"
-    lines = (
-        dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset),
-              indent=2 if pretty else None, separators=None if pretty else (",", ":"))
-        for i in range(matches)
-    )
+    progress = Progress("generating", matches, enabled=out is not None and wanted(no_progress))
+
+    def made(i: int) -> str:
+        progress.update(i + 1, f"{i + 1:,} of {matches:,} matches")
+        return dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset),
+                     indent=2 if pretty else None, separators=None if pretty else (",", ":"))
+
+    lines = (made(i) for i in range(matches))
     if out is None:
         for line in lines:
             say(line)
         return
-    write_file(out, (line + "\n" for line in lines), replace=force)
+    try:
+        write_file(out, (line + "\n" for line in lines), replace=force)
+    finally:
+        progress.close()
 
 
 @app.command()

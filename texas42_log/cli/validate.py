@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..inert import dumps
-from .app import OutputFormat, app, say
+from .app import NoProgressOpt, OutputFormat, app, say
 from .common import refused
+from .progress import Progress, wanted
 
-if TYPE_CHECKING:
-    from ..corpus import Summary
 
 
 @app.command()
@@ -41,12 +40,13 @@ def validate(
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only invalid matches and the summary (text or JSON).")] = False,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
+    no_progress: NoProgressOpt = False,
 ) -> None:
     """Replay each match under its declared rules and report every broken rule.
 
     Exit 0 when every match is valid, 1 when any is invalid, 2 on a usage error.
-    Several matches end with a summary on standard error (and a progress bar
-    there, on a terminal).
+    Several matches end with a summary on standard error; a long run shows a
+    progress line there, on a terminal only (--no-progress: never).
     """
     import time
 
@@ -65,7 +65,8 @@ def validate(
         summary.errors += 1
         summary.rules["input"] += 1
     start = time.perf_counter()
-    progress = _Progress(_total_bytes(files)) if sys.stderr.isatty() else None
+    progress = Progress("validating", _total_bytes(files), enabled=wanted(no_progress))
+    done = 0
     try:
         results = validate_files(
             files,
@@ -80,11 +81,13 @@ def validate(
             summary.add(r)
             if output is OutputFormat.json:
                 if not (quiet and r.valid):
+                    progress.clear()
                     say(dumps(r.json))
             elif not (quiet and r.valid):
-                say(r.text)
-            if progress is not None:
-                progress.update(summary, r.size)
+                progress.clear()
+                say(r.text, colour=True)
+            done += r.size
+            progress.update(done, f"{summary.matches:,} matches · {summary.hands:,} hands · {summary.invalid:,} invalid")
             if fail_fast and not r.valid:
                 summary.stopped = "at the first invalid match (--fail-fast)"
                 break
@@ -94,13 +97,12 @@ def validate(
     except InputError as e:
         raise refused(e) from None
     finally:
-        if progress is not None:
-            progress.close()
+        progress.close()
     summary.seconds = time.perf_counter() - start
     if output is OutputFormat.json:
         say(dumps({"summary": summary.as_dict()}))
     elif summary.matches > 1 or summary.stopped:
-        say("\n".join(summary_text(summary)), err=True)
+        say("\n".join(summary_text(summary)), err=True, colour=True)
     raise typer.Exit(code=1 if summary.invalid else 0)
 
 
@@ -112,39 +114,3 @@ def _total_bytes(files: list[str]) -> int | None:
         return sum(os.path.getsize(f) for f in files)
     except OSError:
         return None
-
-
-class _Progress:
-    """A progress bar on a terminal's standard error (rich): bytes read of the
-    inputs' total, with the running counts. Never shown when stderr is piped."""
-
-    def __init__(self, total: int | None) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
-
-        self._progress = Progress(
-            BarColumn(),
-            TaskProgressColumn(),
-            TimeRemainingColumn(),
-            TextColumn("{task.description}"),
-            console=Console(stderr=True),
-            transient=True,
-        )
-        self._task = self._progress.add_task("validating", total=total)
-        self._pending = 0
-        self._progress.start()
-
-    def update(self, s: "Summary", size: int) -> None:
-        self._pending += size
-        if s.matches % 32:  # a redraw is cheap, but not free: every 32 matches
-            return
-        self._progress.update(
-            self._task,
-            advance=self._pending,
-            description=f"{s.matches:,} matches · {s.hands:,} hands · {s.invalid:,} invalid",
-        )
-        self._pending = 0
-
-    def close(self) -> None:
-        self._progress.stop()
-

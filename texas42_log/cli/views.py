@@ -10,7 +10,8 @@ import typer
 
 from ..inert import dumps, inert
 from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
-from .common import check_output, language_arg, player_or_observer, valid_match, write_file
+from ..broken import Broken
+from .common import check_output, language_arg, player_or_observer, viewable_match, write_file
 
 
 def _play_range(text: str) -> list[int]:
@@ -55,8 +56,9 @@ def replay(
         raise usage_error("give --trick or --play, not both")
     plays = _play_range(play) if play is not None else None
     lang = language_arg(lang)
-    source, match = valid_match(file, match_no)
+    source, match, broken = viewable_match(file, match_no)
     who = player_or_observer(observer, match)
+    flag = broken.get(hand - 1)
     if hand > len(match.hands):
         raise usage_error(f"--hand {hand}: {source} has {len(match.hands)} hands")
     try:
@@ -70,11 +72,15 @@ def replay(
     except ValueError as e:
         raise usage_error(str(e)) from None
     if output is OutputFormat.json:
-        items = [v.as_dict() | {"description": describe(v, lang)} for v in views]
+        extra = {"broken": flag.as_dict()} if flag is not None else {}
+        items = [v.as_dict() | {"description": describe(v, lang)} | extra for v in views]
         one = trick is not None or (plays is not None and len(plays) == 1)
         say(dumps(items[0] if one else items, indent=2))
+        _broken_exit(broken)
         return
     text = render_text(views, lang)
+    if flag is not None:
+        text = f"!! {flag.text()[0].upper()}{flag.text()[1:]} !!\n\n" + text
     if sys.stdout.isatty():
         from rich.console import Console
         from rich.highlighter import RegexHighlighter
@@ -85,6 +91,14 @@ def replay(
         Console(highlighter=_Tiles(), theme=None).print(inert(text), end="", markup=False)
     else:
         say(text, nl=False)
+    _broken_exit(broken)
+
+
+def _broken_exit(broken: dict[int, Broken]) -> None:
+    """A log that breaks rules is shown as far as it was played legally, and is still
+    an invalid log: exit 1 once the view is out."""
+    if broken:
+        raise typer.Exit(code=1)
 
 
 @app.command()
@@ -107,15 +121,17 @@ def render(
     to_stdout = str(out) == "-"
     if not to_stdout:
         check_output(out, [file], force)
-    _, match = valid_match(file, match_no)
+    _, match, broken = viewable_match(file, match_no)
     who = player_or_observer(observer, match)
     try:
-        page = render_html(match, who, lang)
+        page = render_html(match, who, lang, broken)
     except ValueError as e:
         raise usage_error(str(e)) from None
     if to_stdout:
         echo(page, nl=False)
+        _broken_exit(broken)
         return
     write_file(out, page, replace=force)
     say(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
+    _broken_exit(broken)
 

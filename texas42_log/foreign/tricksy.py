@@ -180,8 +180,9 @@ def _bundle_to_doc(
         if not isinstance(ev, dict) or "type" not in ev:
             raise fail(f"event {k} is not an object with a \"type\"")
         kind = ev["type"]
+        read = _READ_FIELDS.get(kind, ()) if isinstance(kind, str) else ()
         for key in ev:
-            if key not in _READ_FIELDS.get(kind, ()):
+            if key not in read:
                 left_out[key] = left_out.get(key, 0) + 1
         actor = ev.get("actor")
         seat = seat_of.get(actor) if isinstance(actor, str) else None
