@@ -265,6 +265,14 @@ def test_languages_are_found_by_file() -> None:
 @pytest.mark.parametrize("fixture", sorted(p.name for p in FIX.glob("*.json")))
 def test_every_fixture_every_observer_every_language(fixture: str, observer: str, lang: str) -> None:
     m = load(fixture)
+    if observer == "review" and m.status == "unfinished":
+        # R29: a hand still being played has no review; the finished ones do
+        with pytest.raises(ValueError, match="still being played"):
+            match_views(m, "review")
+        last = len(m.hands) - 1
+        for i in range(last):
+            assert hand_views(m, "review", i)
+        return
     hands = match_views(m, parse_observer(observer))
     assert len(hands) == len(m.hands)
     for views in hands:
