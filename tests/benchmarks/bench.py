@@ -196,10 +196,19 @@ def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
 
 
 def convert_large(corpus: Path) -> list[tuple[str, str, str]]:
-    """`texas42 convert` of a whole corpus, which streams: speed and peak memory."""
+    """`texas42 convert` of a whole corpus, which streams: speed and peak memory, and
+    its time per hand beside `validate`'s on the same corpus (target: within 2×)."""
     _, hands = count_hands(corpus)
     size_mb = corpus.stat().st_size / 1e6
     rows = []
+    check = min(cli_run(["validate", str(corpus), "-q"]) for _ in range(2))
+    out = corpus.with_name("side-by-side.t42")
+    conv = min(cli_run(["convert", str(corpus), "-o", str(out), "--force"]) for _ in range(2))
+    out.unlink()
+    rows.append(("validate corpus.jsonl (every core)", f"{hands / check:,.0f} hands/s",
+                 f"{1e6 * check / hands:,.0f} µs a hand"))
+    rows.append(("convert corpus.jsonl -o .t42 (every core)", f"{hands / conv:,.0f} hands/s",
+                 f"{1e6 * conv / hands:,.0f} µs a hand: {conv / check:.2f}× validate's (target ≤ 2×)"))
     for suffix in (".t42", ".csv"):
         out = corpus.with_name("converted" + suffix)
         seconds, peak = run_sampled([*TEXAS42, "convert", str(corpus), "-o", str(out), "--force"])

@@ -24,6 +24,8 @@ def convert(
     to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
     no_progress: NoProgressOpt = False,
+    verify: Annotated[bool, typer.Option("--verify", help="Read each written match back and check it is the same valid match (slower; single-match formats are always read back).")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes for a JSON Lines corpus (default: every core).")] = None,
 ) -> None:
     """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
     texas-42 receipt, plunge replay codes and records, tricksy event logs, and CSV.
@@ -45,8 +47,11 @@ def convert(
     if not split and not stdout:
         check_output(target, inputs, force)
     if fmt in STREAMED and not split:
+        from ..corpus import default_jobs
+
         _convert_streaming(inputs, from_format, fmt, None if stdout else target, force,
-                           Progress("converting", enabled=wanted(no_progress) and not stdout))
+                           Progress("converting", enabled=wanted(no_progress) and not stdout),
+                           verify=verify, jobs=jobs or default_jobs())
         return
     matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
     if fmt is None:  # standard output: JSON for one match, JSON Lines for several
@@ -81,32 +86,60 @@ class _Refused(Exception):
 
 
 def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool,
-                       progress: Progress) -> None:
+                       progress: Progress, *, verify: bool = False, jobs: int = 1) -> None:
     """Convert to a many-match format a match at a time: memory stays flat whatever the
-    corpus. The first invalid match (without --force) stops it, and nothing is written."""
-    from ..convert import CannotExport, write_chunk
+    corpus. A JSON Lines input is converted on ``jobs`` processes (:mod:`texas42_log.bulk`).
+    The first invalid match (without --force) stops it, and nothing is written."""
+    from ..bulk import assemble, convert_ranges, parallel_ok
+    from ..convert import CannotExport, format_for_name, write_chunk
 
     written = 0
     uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
+    lost = 0
 
-    def chunks() -> Iterator[str]:
+    def refuse_invalid() -> None:
+        raise _Refused(f"not written: match {written + 1} is invalid (the errors above); "
+                       "pass --force to write anyway")
+
+    def serial(name: str) -> Iterator[str]:
         nonlocal written
-        for _, result in results_of(inputs, given):
+        for _, result in results_of([name], given):
             assert result.match is not None
             if not result.valid and not force:
-                raise _Refused(f"not written: match {written + 1} is invalid (the errors above); "
-                               "pass --force to write anyway")
+                refuse_invalid()
             try:
                 text = write_chunk(result.match, fmt, written + 1)
             except (CannotExport, ValueError) as e:
                 raise _Refused(f"cannot write {fmt}: {e}") from None
-            if not force:
+            if verify:
                 _reread([text[1:] if fmt == "text" and written else text], fmt, 1)
             if fmt == "csv" and _has_comments(result.match):
                 uncarried.append(result.match)
             written += 1
             progress.update(written, f"{written:,} matches")
             yield text
+
+    def chunks() -> Iterator[str]:
+        nonlocal written, lost
+        for name in inputs:
+            jsonl = name != "-" and given in (None, "jsonl") and format_for_name(name) == "jsonl"
+            ranges = parallel_ok(name) if jsonl and jobs > 1 and fmt != "tricksy" else None
+            if ranges is None:
+                yield from serial(name)
+                continue
+            for c in convert_ranges(ranges, fmt, jobs, verify):
+                for line in c.lines:
+                    say(line, err=True, colour=True)
+                if c.fatal is not None:
+                    raise _Refused(c.fatal.removeprefix("texas42: "))
+                if c.structural:
+                    raise _Refused(f"{name}:{c.line} is not a texas42-log match even in structure; nothing written")
+                if not c.valid and not force:
+                    refuse_invalid()
+                written += 1
+                lost += c.comments
+                progress.update(written, f"{written:,} matches")
+                yield assemble(c.body, fmt, written)
 
     try:
         if target is None:
@@ -120,7 +153,7 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
         raise typer.Exit(code=1) from None
     finally:
         progress.close()
-    _lost_comments(fmt, uncarried)
+    _lost_comments(fmt, uncarried, lost)
     if target is not None:
         say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
 
@@ -131,13 +164,14 @@ def _has_comments(match: "Match") -> bool:
     return bool(listing(match))
 
 
-def _lost_comments(fmt: str, matches: list["Match"]) -> None:
-    """Say so when the output format has no room for the matches' comments."""
+def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
+    """Say so when the output format has no room for the matches' comments
+    (``counted``: those already counted by the workers)."""
     if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
         return
     from ..annotate import listing
 
-    lost = sum(len(listing(m)) for m in matches)
+    lost = counted + sum(len(listing(m)) for m in matches)
     if lost:
         say(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
                    "not in the output (keep the JSON or .t42 for them)", err=True)
