@@ -17,8 +17,16 @@ from typing import TextIO
 
 __all__ = ["Progress", "wanted", "clear_active"]
 
-#: Seconds of work before the line first appears.
+#: Seconds of work before the line first appears (TEXAS42_PROGRESS_DELAY overrides
+#: it: the terminal tests set 0, so that a small run shows the line on any machine).
 DELAY = 0.5
+
+
+def _delay() -> float:
+    try:
+        return max(0.0, float(os.environ.get("TEXAS42_PROGRESS_DELAY", DELAY)))
+    except ValueError:
+        return DELAY
 #: Seconds between redraws.
 EVERY = 0.1
 
@@ -53,6 +61,7 @@ class Progress:
         self.enabled = enabled
         self._stream = stream or sys.stderr
         self._start = time.monotonic()
+        self._delay = _delay()
         self._last = 0.0
         self._shown = False
         self._done = 0
@@ -66,7 +75,7 @@ class Progress:
             return
         self._done, self._detail = done, detail
         now = time.monotonic()
-        if now - self._start < DELAY or now - self._last < EVERY:
+        if now - self._start < self._delay or now - self._last < EVERY:
             return
         self._last = now
         self._draw()
