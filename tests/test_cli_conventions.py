@@ -146,3 +146,59 @@ def test_quiet_holds_for_json_output() -> None:
     lines = [json.loads(line) for line in p.stdout.decode().splitlines()]
     assert [line.get("file") for line in lines[:-1]] == [bad]
     assert "summary" in lines[-1]
+
+
+@pytest.mark.parametrize("name", [n for n in WRITERS if n not in ("upgrade",)])
+def test_no_writer_replaces_a_file_without_force(name: str, tmp_path: Path) -> None:
+    target = tmp_path / ("out.html" if name == "render" else "out.json" if name != "convert" else "out.t42")
+    target.write_text("keep me", "utf-8")
+    args = [str(target) if a == "-" else a for a in WRITERS[name]]
+    p = run(args, cwd=tmp_path)
+    assert p.returncode == 2 and b"exists" in p.stderr and b"--force" in p.stderr, p.stderr
+    assert target.read_text("utf-8") == "keep me"
+
+
+@pytest.mark.parametrize(("version", "words"), [
+    ("1.7", "version 1.7 is newer than this tool, which reads 1.0 to 1.2"),
+    ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.2"),
+])
+def test_upgrade_says_why_a_version_is_not_current(version: str, words: str, tmp_path: Path) -> None:
+    log = tmp_path / "v.json"
+    log.write_text(json.dumps({"format": "texas42-log", "version": version, "hands": []}), "utf-8")
+    for command in (["upgrade", str(log)], ["validate", str(log)]):
+        p = run(command)
+        assert p.returncode == 1 and words in (p.stdout + p.stderr).decode(), p.stdout + p.stderr
+        assert b"this tool writes 1.0" not in p.stdout + p.stderr
+
+
+def test_replay_takes_a_range_of_plays_and_a_players_name() -> None:
+    p = run(["replay", SAMPLE, "--play", "1-3", "--as", "bert", "--format", "json"])
+    assert p.returncode == 0, p.stderr
+    views = json.loads(p.stdout)
+    assert [v["play"] for v in views] == [1, 2, 3] and {v["observer"] for v in views} == {"B"}
+    bad = run(["replay", SAMPLE, "--play", "1-3", "--as", "nobody"])
+    assert bad.returncode == 2 and b"Ana (A), Bert (B)" in bad.stderr
+
+
+def test_a_point_contract_is_all_open_from_the_auction_on() -> None:
+    """R26: once the auction ends in a point bid, every won trick is visible, trumps or not."""
+    p = run(["replay", SAMPLE, "--format", "json"])
+    auction = json.loads(p.stdout)[0]
+    assert auction["moment"] == "auction" and auction["contract"]["kind"] == "points"
+    assert auction["contract"]["visibility"] == "all"
+    text = run(["replay", SAMPLE]).stdout.decode().split("\n\n")[0]
+    assert "All won tricks visible" in text and "chosen with the trumps" not in text
+
+
+@pytest.mark.parametrize("command", [
+    ["annotate", "add", SAMPLE, "--text", "A note."],
+    ["redact", SAMPLE, "--as", "public"],
+    ["convert", SAMPLE],
+])
+def test_every_writer_writes_the_format_its_output_names(command: list[str], tmp_path: Path) -> None:
+    for name, first in (("o.t42", b"[Format"), ("o.json", b"{"), ("o.jsonl", b'{"format"')):
+        p = run(command + ["-o", name], cwd=tmp_path)
+        assert p.returncode == 0, p.stderr
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(first) and (name != "o.jsonl" or data.count(b"\n") == 1), (name, data[:40])
+        assert run(["validate", name], cwd=tmp_path).returncode == 0

@@ -51,7 +51,14 @@ def _body(match: Any, fmt: str) -> Any:
     if fmt == "text":
         return write_text(match)
     if fmt == "csv":
-        return list(csv_rows([match], start=1))
+        # the rows as CSV text, match number 0: the parent puts the real number in
+        # (the first column, so every row starts "0,") — no rows pickled, no CSV in the parent
+        # No field of these rows ever needs CSV quoting (numbers, seat letters, tile
+        # names, suit and contract words): joined as the csv module would write them,
+        # which the one-process path does (the tests compare the two byte for byte).
+        from .convert import CSV_COLUMNS
+
+        return "".join(",".join(str(row[c]) for c in CSV_COLUMNS) + "\n" for row in csv_rows([match], start=0))
     return write_chunk(match, fmt, 1)
 
 
@@ -114,16 +121,12 @@ def assemble(body: Any, fmt: str, number: int) -> str:
     if fmt == "text":
         return ("\n" if number > 1 else "") + str(body)
     if fmt == "csv":
-        import csv
-        import io
-
         from .convert import CSV_COLUMNS
 
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        if number == 1:
-            w.writeheader()
-        for row in body:
-            w.writerow(row | {"match": number})
-        return buf.getvalue()
+        rows = str(body)
+        header = ",".join(CSV_COLUMNS) + "\n" if number == 1 else ""
+        if not rows:
+            return header
+        assert rows.startswith("0,")
+        return header + f"{number}," + rows[2:].replace("\n0,", f"\n{number},")
     return str(body)

@@ -73,8 +73,9 @@ def replay_match(match: Match) -> tuple[Rules, list[HandFacts]]:
                     trump = Trump(decl.trump)
                 facts.contract, facts.trump = contract, trump
                 state = PlayState(rules, contract, trump, known, unknown, nello_doubles=decl.doubles)
-                for p in plays:
-                    state.play(p.seat, TILE_BY_NAME[p.tile], p.led)
+                failed = state.play_many([(p.seat, TILE_BY_NAME[p.tile], p.led) for p in plays])
+                if failed is not None:
+                    raise failed[1]
                 facts.tricks = [t for t in state.tricks if t.plays]
                 facts.result = state.result
                 facts.finished = state.finished

@@ -37,6 +37,22 @@ def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
     return matches, fmt, pick(len(matches), number, file)
 
 
+def _out_format(out: Path | None, fmt: str) -> str:
+    """The format to write: the input's, unless -o names another of ours by its extension
+    (a name that says no format of ours is refused rather than written in the wrong one)."""
+    if out is None or str(out) == "-":
+        return fmt
+    from ..convert import format_for_name
+
+    named = format_for_name(str(out))
+    if named is None:
+        return fmt
+    if named not in OUR_FORMATS:
+        raise usage_error(f"-o {out}: annotate writes a texas42-log ({', '.join(OUR_FORMATS)}); "
+                          f"write one, then convert it to {named}")
+    return named
+
+
 def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
     """A .t42 rewritten in place would lose its ; remarks (the notation keeps {comments},
     not remarks): say so, and do it only with --force."""
@@ -110,7 +126,7 @@ def annotate_add(
     except TargetError as e:
         raise usage_error(str(e)) from None
     _keeps_remarks(file, fmt, in_place, force)
-    emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    emit(write_matches(matches, _out_format(out, fmt)), out, file if in_place else None, [file], force)
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
 
 
@@ -225,6 +241,6 @@ def annotate_remove(
     except TargetError as e:
         raise usage_error(str(e)) from None
     _keeps_remarks(file, fmt, in_place, force)
-    emit(write_matches(matches, fmt), out, file if in_place else None, [file], force)
+    emit(write_matches(matches, _out_format(out, fmt)), out, file if in_place else None, [file], force)
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
 
