@@ -663,7 +663,23 @@ def hand_views(
         _review_only_after(match, hand_index)
     rules = _rules(match)
     replay = _HandReplay(match, rules, hand_index, _marks_before(match, rules, hand_index), observer)
+    if observer == "review":
+        moments = _review_moments(replay, moments)
     return replay.views(replay.moments() if moments is None else moments)
+
+
+def _review_moments(replay: _HandReplay, moments: list[Moment] | None) -> list[Moment]:
+    """R29: a review is of the hand as it ended (every play with its player, in its
+    trick); a moment during the hand would uncover tricks (R27) and tie tiles to
+    players (R28) before the hand is over. Without moments: the end."""
+    if moments is None:
+        return [Moment.end()]
+    end = replay.resolve(Moment.end())[1]
+    for m in moments:
+        if replay.resolve(m)[1] != end:
+            raise ValueError(f"a review shows hand {replay.index + 1} as it ended (R29), not a moment during "
+                             "it; ask for no moment, or view that moment --as public or as a player (A–D)")
+    return moments
 
 
 def _review_only_after(match: Match, hand_index: int) -> None:
@@ -689,7 +705,7 @@ def match_views(match: Match, observer: Observer) -> list[list[View]]:
         if observer == "review":
             _review_only_after(match, i)
         replay = _HandReplay(match, rules, i, marks, observer)
-        views = replay.views(replay.moments())
+        views = replay.views(_review_moments(replay, None) if observer == "review" else replay.moments())
         out.append(views)
         last = views[-1]
         marks = dict(last.marks)

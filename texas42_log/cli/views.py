@@ -66,6 +66,8 @@ def replay(
             moments = [Moment.after_trick(trick)]
         elif plays is not None:
             moments = [Moment.after_play(k) for k in plays]
+        elif who == "review":
+            moments = [Moment.end()]  # R29: the hand as it ended, every play with its player
         else:
             moments = trick_moments(match, hand - 1)
         views = hand_views(match, who, hand - 1, moments)
