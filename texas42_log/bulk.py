@@ -38,7 +38,15 @@ class Converted:
 def parallel_ok(path: str) -> list[_Range] | None:
     """The ranges of ``path`` when they are worth several processes and all short
     (a range made long by one long line goes the careful serial way)."""
-    ranges = list(_ranges(path))
+    import os
+    import stat
+
+    try:  # a regular file only: anything else (missing, a FIFO, a link loop) goes the serial way, which says why
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        ranges = list(_ranges(path))
+    except OSError:
+        return None
     if len(ranges) < 2 or any(r.end - r.start > 4 * CHUNK for r in ranges):
         return None
     return ranges
