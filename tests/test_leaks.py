@@ -76,6 +76,7 @@ def _two_worlds(
         i, k = _choose(doc, rng)
         original = truncate(doc, i)
         if observer == "review":
+            k = len(doc["hands"][i]["plays"])  # R29: a review is of the hand as it ended
             # After the hand every play is known: only tiles nobody played may move.
             world = redeal_unplayed(original, None, rng, only=i)
         else:

@@ -138,11 +138,18 @@ def test_review_shows_plays_with_players_but_never_unplayed_tiles_r29() -> None:
     assert not [t for t in unplayed if t in text]
 
 
-def test_review_before_the_end_shows_the_tiles_each_seat_plays_later() -> None:
+def test_a_review_is_of_the_hand_as_it_ended_r29() -> None:
+    """No review of a moment during the hand: it would show covered tricks (R27) and
+    who played each tile (R28) before the hand is over."""
     m = load(WORKED)
-    v = view_for(m, "review", 0, Moment.after_play(1))
-    assert v.hands == {"B": ("[3|5]",), "C": ("[0|5]",), "D": ("[6|6]",)}
-    assert v.hidden == {"A": 6, "B": 6, "C": 6, "D": 6}
+    with pytest.raises(ValueError, match="as it ended"):
+        view_for(m, "review", 0, Moment.after_play(1))
+    end = view_for(m, "review", 0, Moment.end())
+    last = view_for(m, "review", 0, Moment.after_play(4))  # the last play is the end
+    assert last.won == end.won and last.hands == end.hands
+    assert [(p.seat, p.tile) for p in end.won[0].plays] == [("A", "[5|5]"), ("B", "[3|5]"), ("C", "[0|5]"),
+                                                              ("D", "[6|6]")]
+    assert end.hidden == {"A": 6, "B": 6, "C": 6, "D": 6}  # tiles never played stay hidden
 
 
 def test_a_seat_sees_its_own_hand_and_nobody_elses_r25() -> None:
