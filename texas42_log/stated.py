@@ -14,7 +14,7 @@ from typing import Any
 
 from .auction import Contract
 from .errors import Diagnostic, cite
-from .hand import PlayState, Trick
+from .hand import HandResult, PlayState, Trick
 from .model import Hand, HandOutcome, TeamNumbers, TrickOutcome
 from .rules import Rules
 from .seats import TEAMS, Team
@@ -81,6 +81,12 @@ class StatedFacts:
                 {"hand": n},
             )
             return
+        if not self._same_decision(hp, n, out, result, contract):
+            return
+        self._check_score(i, out)
+
+    def _same_decision(self, hp: str, n: int, out: HandOutcome, result: HandResult, contract: Contract) -> bool:
+        """R22, R23: the stated result and marks of a decided hand."""
         if out.result is not None and out.result != result.outcome.value:
             self.error(
                 "R23",
@@ -90,7 +96,7 @@ class StatedFacts:
                 f"({_fmt(result.points)}) (R22, R23)",
                 {"hand": n},
             )
-            return
+            return False
         if out.marks is not None and _team_numbers(out.marks) != result.marks:
             self.error(
                 "R23",
@@ -101,8 +107,8 @@ class StatedFacts:
                 f"{_fmt(result.marks)} (R23)",
                 {"hand": n},
             )
-            return
-        self._check_score(i, out)
+            return False
+        return True
 
     def _same_tricks(self, hp: str, n: int, stated_tricks: list[TrickOutcome], state: PlayState) -> bool:
         """R6, R17–R19: each stated trick's winner and points against the replay's
@@ -175,25 +181,8 @@ class StatedFacts:
                 return
             return
         # Decided, with tricks still to play (hand_end = all-tricks): the decision stands.
-        contract = state.contract if state is not None else None
-        assert contract is not None
-        if out.result is not None and out.result != result.outcome.value:
-            self.error(
-                "R23",
-                f"{hp}/result",
-                f"hand {n}: the log says the contract was {out.result}, but {contract.describe()} "
-                f"and was {result.outcome.value} after trick {result.tricks_played} (R22, R23)",
-                {"hand": n},
-            )
-            return
-        if out.marks is not None and _team_numbers(out.marks) != result.marks:
-            self.error(
-                "R23",
-                f"{hp}/marks",
-                f"hand {n}: the log gives marks {_fmt(_team_numbers(out.marks))}, but the contract "
-                f"was {result.outcome.value}: {_fmt(result.marks)} (R23)",
-                {"hand": n},
-            )
+        assert state is not None
+        if not self._same_decision(hp, n, out, result, state.contract):
             return
         if out.score is not None and self.score_known:
             gained = result.marks if self.rules.match_goal == "marks" else result.points
