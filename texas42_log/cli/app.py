@@ -127,7 +127,7 @@ def _main(
     """Record, check and replay games of Texas 42."""
 
 
-AS_HELP = "Whose view: A, B, C or D (a player), public (a spectator), review (after the hand), or omniscient (analysis, every hand)."
+AS_HELP = "Whose view: A, B, C or D (a player, or a player's name as the log gives it), public (a spectator), review (a hand as it ended), or omniscient (analysis, every hand)."
 LANG_HELP = "Language of the texts: en, tr or uk."
 
 HandOpt = Annotated[int | None, typer.Option("--hand", "-n", min=1, help="The hand, from 1 (without it: the match).")]

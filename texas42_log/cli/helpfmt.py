@@ -19,6 +19,9 @@ __all__ = ["install"]
 
 
 def _display_type(self: Any, ctx: Any) -> str:
+    given = getattr(self, "metavar", None)
+    if given and getattr(self, "param_type_name", "") == "option":
+        return "<" + str(given).strip("<>") + ">"
     desc = getattr(self, "type_descriptor", None)
     if desc is None:
         return ""

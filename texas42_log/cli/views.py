@@ -47,7 +47,9 @@ def replay(
     """Show a hand as one observer may see it (R25–R29): one moment, or trick by trick.
 
     Without --trick or --play: the auction, the declaration and every trick as
-    its last tile is played. Exit 1 if the log is invalid, 2 on a usage error.
+    its last tile is played. A log that breaks a rule is shown as far as it was
+    played legally: a broken hand up to its first illegal action, flagged, and
+    the exit status is 1. Exit 2 on a usage error.
     """
     from ..views import Moment, hand_views, trick_moments
     from ..viewtext import describe, render_text
@@ -115,7 +117,9 @@ def render(
     """Write one self-contained HTML page that steps through the match as one observer saw it.
 
     The page holds only that observer's views, never the deal; it needs no
-    network and works from file://. Exit 1 if the log is invalid, 2 on a usage error.
+    network and works from file://. A log that breaks a rule is shown as far as
+    it was played legally, each broken hand flagged, and the exit status is 1.
+    Exit 2 on a usage error.
     """
     from ..render_html import render_html
 
