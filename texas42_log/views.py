@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from .auction import Auction, BidKind, Contract
 from .check import call_args, effective_rules
@@ -60,6 +60,9 @@ from .rules import Rules
 from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
+
+if TYPE_CHECKING:
+    from .replayed import HandFacts
 
 __all__ = [
     "OBSERVERS",
@@ -682,13 +685,15 @@ def _review_moments(replay: _HandReplay, moments: list[Moment] | None) -> list[M
     return moments
 
 
-def _review_only_after(match: Match, hand_index: int) -> None:
+def _review_only_after(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> None:
     """R29: the actions and their players are reviewed after the hand. A hand still
     being played (the last of an unfinished match, stopped before its end) has no
-    review: it would uncover tricks (R27) and tie tiles to players (R28)."""
+    review: it would uncover tricks (R27) and tie tiles to players (R28). ``facts``:
+    the match's replay, when the caller has it already."""
     from .replayed import replay_match
 
-    facts = replay_match(match)[1]
+    if facts is None:
+        facts = replay_match(match)[1]
     f = facts[hand_index] if hand_index < len(facts) else None
     if f is None or f.finished or (len(f.calls) == 4 and f.contract is None):
         return
@@ -701,9 +706,14 @@ def match_views(match: Match, observer: Observer) -> list[list[View]]:
     rules = _rules(match)
     out: list[list[View]] = []
     marks: dict[Team, int] = {t: 0 for t in TEAMS}
+    facts: list["HandFacts"] | None = None
+    if observer == "review":
+        from .replayed import replay_match
+
+        facts = replay_match(match)[1]  # once for the match, not once a hand
     for i in range(len(match.hands)):
         if observer == "review":
-            _review_only_after(match, i)
+            _review_only_after(match, i, facts)
         replay = _HandReplay(match, rules, i, marks, observer)
         views = replay.views(_review_moments(replay, None) if observer == "review" else replay.moments())
         out.append(views)

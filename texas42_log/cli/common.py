@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..views import Observer
 
 __all__ = [
-    "read_input", "decode", "valid_match", "viewable_match", "pick", "observer_arg", "player_or_observer", "language_arg", "format_of", "results_of",
+    "read_input", "decode", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
     "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
@@ -64,22 +64,11 @@ def decode(name: str, data: bytes) -> str:
         raise typer.Exit(code=1) from None
 
 
-def valid_match(name: str, number: int | None = None) -> tuple[str, "Match"]:
-    """Read and validate one log (any readable format; match ``number`` of several):
-    an invalid log is exit 1."""
-    source, match, broken = _read_match(name, number, allow_broken=False)
-    return source, match
-
-
 def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", dict[int, "Broken"]]:
-    """Read and validate one log for the view commands. A log that breaks rules is
-    still shown, as far as it was played legally (:mod:`texas42_log.broken`): its
-    diagnostics go to standard error, and the flags come back by hand. A log that
-    cannot be read as a match at all (not JSON, not the format) is exit 1."""
-    return _read_match(name, number, allow_broken=True)
-
-
-def _read_match(name: str, number: int | None, *, allow_broken: bool) -> tuple[str, "Match", dict[int, "Broken"]]:
+    """Read and validate one log (any readable format; match ``number`` of several)
+    for the view commands. A log that breaks rules is still shown, as far as it was
+    played legally (:mod:`texas42_log.broken`): the flags come back by hand. A log
+    that cannot be read as a match at all (not JSON, not the format) is exit 1."""
     from ..convert import ConvertError, format_for_name, read_sources, sniff, validated
     from ..report import result_text
     from ..validate import validate_bytes
@@ -117,7 +106,7 @@ def _read_match(name: str, number: int | None, *, allow_broken: bool) -> tuple[s
     if result.valid and result.match is not None:
         return source, result.match, {}
     report = result.report
-    if not allow_broken or result.match is None or report is None:
+    if result.match is None or report is None:
         say(result_text(source, result), err=True, colour=True)
         say(f"texas42: {source} is not a valid log; views are shown only for logs that parse as a match", err=True)
         raise typer.Exit(code=1)
@@ -145,15 +134,6 @@ def pick(count: int, number: int | None, source: str) -> int:
     if not 1 <= number <= count:
         raise usage_error(f"--match {number}: {source} holds {count} match{'es' if count != 1 else ''}")
     return number - 1
-
-
-def observer_arg(text: str) -> "Observer":
-    from ..views import parse_observer
-
-    try:
-        return parse_observer(text)
-    except ValueError as e:
-        raise usage_error(f"--as: {e}") from None
 
 
 def player_or_observer(text: str, match: "Match") -> "Observer":
