@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .auction import Auction, BidKind, BidSpecial, Contract, count_doubles
+from .declare import Choice, declaration_problems
 from .errors import Diagnostic, IllegalAction
 from .hand import PlayState
 from .model import DrawnTile, Hand, MarkBid, Match, PassCall, PointBid
@@ -564,151 +565,17 @@ class _MatchChecker(StatedFacts):
             self._check_score(i, out)
 
     def _check_declaration(self, i: int, hand: Hand, contract: Contract) -> tuple[Contract, Trump] | None:
-        """R10, R12, R27 and the special contracts; the contract as played and its trump,
-        or None when the hand cannot be replayed."""
-        hp = f"/hands/{i}/declaration"
-        n = i + 1
-        r = self.rules
+        """R10, R12, R27 and the special contracts (:mod:`.declare`); the contract as
+        played and its trump, or None when the hand cannot be replayed."""
         decl = hand.declaration
         assert decl is not None
-        ctx = {"hand": n}
-        if decl.seat != contract.declarer:
-            if contract.declarer == contract.bidder:
-                who = f"the highest bidder {contract.bidder}"
-            else:
-                who = f"{contract.declarer}, partner of the {contract.special} bidder {contract.bidder},"
-            self.error(
-                "R10",
-                f"{hp}/seat",
-                f"hand {n}: {decl.seat} declares trumps, but {who} declares them (R10)",
-                {"hand": n, "bidder": contract.bidder},
-            )
-        trump: Trump
-        if decl.contract is not None:
-            special = decl.contract
-            rule = f"variant:{special}"
-            name = "Nel-O" if special == "nello" else "Sevens"
-            enabled = r.nello if special == "nello" else r.sevens
-            least = r.nello_min_marks if special == "nello" else r.sevens_min_marks
-            if not enabled:
-                self.error(rule, f"{hp}/contract", f"hand {n}: {name} is declared, but these rules have no {name}: {special} is false", ctx)
-                return None
-            if contract.kind is not BidKind.MARKS or contract.special is not None:
-                self.error(
-                    rule,
-                    f"{hp}/contract",
-                    f"hand {n}: {name} is declared after {contract.describe()}; {name} is "
-                    "declared only after a plain mark bid",
-                    ctx,
-                )
-                return None
-            choosing = special == "nello" and r.nello_doubles in ("bidder-chooses", "own-suit-or-low")
-            if choosing and decl.doubles == "low" and r.nello_low_min_marks is not None:
-                least = r.nello_low_min_marks
-            if contract.bid < least:
-                self.error(
-                    rule,
-                    f"{hp}/contract",
-                    f"hand {n}: {name} is declared after a bid of {contract.bid} mark"
-                    f"{'s' if contract.bid != 1 else ''}; {name} needs at least {least} "
-                    f"— {'nello_low' if least is r.nello_low_min_marks and decl.doubles == 'low' else special}_min_marks",
-                    ctx,
-                )
-            if decl.trump is not None:
-                self.error(rule, f"{hp}/trump", f"hand {n}: {name} has no trumps, but the declaration names {decl.trump}", ctx)
-            if decl.doubles == "high" and choosing and r.nello_doubles == "own-suit-or-low":
-                self.error(
-                    rule,
-                    f"{hp}/doubles",
-                    f"hand {n}: the declaration puts the doubles high, but these rules let the "
-                    "bidder choose only own-suit or low (nello_doubles is own-suit-or-low)",
-                    ctx,
-                )
-            if decl.doubles is not None and not choosing:
-                self.error(
-                    rule,
-                    f"{hp}/doubles",
-                    f"hand {n}: the declaration says where the doubles stand, but these rules "
-                    f"fix it: nello_doubles is {r.nello_doubles}",
-                    ctx,
-                )
-            contract = contract.declare(special)
-            trump = Trump.NO_TRUMP
-        else:
-            if decl.trump is None:
-                self.error(
-                    "R12",
-                    hp,
-                    f"hand {n}: the declaration names no trump; trumps are a number 0–6, "
-                    "the doubles or no-trump (R12)",
-                    ctx,
-                )
-                return None
-            trump = Trump(decl.trump)
-            if decl.doubles is not None:
-                self.error("variant:nello", f"{hp}/doubles", f"hand {n}: only a Nel-O declaration says where the doubles stand", ctx)
-            if contract.kind is BidKind.MARKS and contract.special is None and not r.plain_mark_bids:
-                self.error(
-                    "variant:plain_mark_bids",
-                    hp,
-                    f"hand {n}: {contract.describe()}, but under these rules a mark bid is a "
-                    "special contract (plain_mark_bids = false): declare Nel-O or Sevens",
-                    ctx,
-                )
-            if trump is Trump.NO_TRUMP and (not r.no_trump or contract.special in ("plunge", "splash")):
-                why = "after a Plunge or Splash the partner names a suit or the doubles" if r.no_trump else "these rules have no no-trump (no_trump = false)"
-                self.error("R12", f"{hp}/trump", f"hand {n}: no-trump is declared, but {why} (R12)", ctx)
-            if trump is Trump.DOUBLES and not r.doubles_trump:
-                self.error(
-                    "R12",
-                    f"{hp}/trump",
-                    f"hand {n}: doubles are declared trumps, but these rules do not allow it "
-                    "(doubles_trump = false) (R12)",
-                    ctx,
-                )
-        self._check_stacks(hp, n, contract, decl.stacks)
-        return contract, trump
-
-    def _check_stacks(self, hp: str, n: int, contract: Contract, stacks: int | None) -> None:
-        """R27 and the option all_tricks_stacks."""
-        mode = self.rules.all_tricks_stacks
-        if not contract.all_tricks or mode == "all-visible":
-            if stacks is not None:
-                why = (
-                    "in a point contract every won tile may be inspected (R26, R27)"
-                    if not contract.all_tricks
-                    else "these rules show every won trick (all_tricks_stacks = all-visible)"
-                )
-                if contract.special == "nello":
-                    why = "Nel-O shows every won trick"
-                self.error("R27", f"{hp}/stacks", f"hand {n}: stacks are chosen only for an all-tricks contract; {why}", {"hand": n})
-            return
-        if mode in ("fixed-1", "fixed-2"):
-            fixed = int(mode[-1])
-            if stacks is not None and stacks != fixed:
-                self.error(
-                    "R27",
-                    f"{hp}/stacks",
-                    f"hand {n}: {stacks} stacks declared, but these rules always show {fixed} "
-                    f"(all_tricks_stacks = {mode}) (R27)",
-                    {"hand": n},
-                )
-            return
-        if stacks is None:
-            self.error(
-                "R27",
-                hp,
-                f"hand {n}: an all-tricks contract, but the declaration does not say how "
-                "many stacks stay face up; the bidder chooses 1 or 2 when declaring (R27)",
-                {"hand": n},
-            )
-        elif stacks not in (1, 2):
-            self.error(
-                "R27",
-                f"{hp}/stacks",
-                f"hand {n}: {stacks} stacks chosen; an all-tricks bidder chooses 1 or 2 (R27)",
-                {"hand": n},
-            )
+        choice = Choice(
+            Trump(decl.trump) if decl.trump is not None else None, decl.contract, decl.doubles, decl.stacks
+        )
+        problems, declared = declaration_problems(self.rules, contract, decl.seat, choice, i + 1)
+        for p in problems:
+            self.error(p.rule, f"/hands/{i}/declaration{p.where}", p.message, p.context)
+        return declared
 
     def _check_plays(self, i: int, hand: Hand, state: PlayState) -> bool:
         hp = f"/hands/{i}/plays"
