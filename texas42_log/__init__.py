@@ -6,6 +6,7 @@ The layers, inner to outer (python-chess style; the core never imports the outer
 * :mod:`.auction`, :mod:`.hand` — replay state, checked and unchecked paths
 * :mod:`.model`, :mod:`.schema` — the log format v1 (pydantic, JSON Schema)
 * :mod:`.check`, :mod:`.validate` — replay a log, report every broken rule
+* :mod:`.game`, :mod:`.actions` — live play: :class:`Game`, legal actions, push and pop
 * :mod:`.cli` — the ``texas42`` command; it only translates
 """
 
@@ -15,7 +16,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .actions import Action, Call, Deal, Declare, Play, parse_action
     from .errors import Diagnostic, IllegalAction, MalformedLog
+    from .game import Game, Step, Turn
     from .model import FORMAT_NAME, FORMAT_VERSION, Match
     from .rules import PRESETS, Rules
     from .tiles import TILES, Tile
@@ -27,6 +30,9 @@ __version__ = "0.1.0"
 #: the package costs nothing, so the ``texas42`` command can set up its signal
 #: handling before anything heavy loads.
 _LAZY = {
+    "Game": "game", "Turn": "game", "Step": "game",
+    "Action": "actions", "Call": "actions", "Declare": "actions", "Play": "actions", "Deal": "actions",
+    "parse_action": "actions",
     "Diagnostic": "errors", "IllegalAction": "errors", "MalformedLog": "errors",
     "FORMAT_NAME": "model", "FORMAT_VERSION": "model", "Match": "model",
     "PRESETS": "rules", "Rules": "rules", "TILES": "tiles", "Tile": "tiles", "Trump": "trumps",
@@ -45,6 +51,15 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
+    "Action",
+    "Call",
+    "Deal",
+    "Declare",
+    "Game",
+    "Play",
+    "Step",
+    "Turn",
+    "parse_action",
     "Diagnostic",
     "FORMAT_NAME",
     "FORMAT_VERSION",
