@@ -24,20 +24,21 @@ so the visibility boundary (R25–R29) is one code path for a live game and a lo
 from __future__ import annotations
 
 import copy
-import json
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, ActionKind, Call, Deal, Declare, Play, parse_action
-from .auction import Auction, BidKind, Contract, count_doubles
+from .actions import Action, Call, Deal, Declare, Play, parse_action
+from .auction import Contract
 from .check import check_match, effective_rules
 from .declare import Choice, declaration_choices, declaration_problems
 from .errors import IllegalAction
-from .generate import deal_order, rules_declaration
+from .generate import rules_declaration
 from .hand import PlayState
+from .inert import dumps
+from .live import LiveHand, Turn, call_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
 from .model import FORMAT_NAME, Match, minimal_version
+from .render_svg import render_svg
 from .rules import PRESETS, Rules, find_preset
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, TILES, Tile
@@ -50,20 +51,6 @@ __all__ = ["Game", "Turn", "Step"]
 
 
 @dataclass(frozen=True, slots=True)
-class Turn:
-    """Who acts now and what kind of action: ``deal`` (the dealer's deal is to be
-    entered), ``call``, ``declare`` or ``play``; ``hand`` counts from 1."""
-
-    seat: Seat
-    kind: ActionKind
-    hand: int
-
-    def __str__(self) -> str:
-        verb = {"deal": "deals", "call": "to call", "declare": "to declare trumps", "play": "to play"}[self.kind]
-        return f"hand {self.hand}: {self.seat} {verb}"
-
-
-@dataclass(frozen=True, slots=True)
 class Step:
     """One accepted action of the history: its hand (from 1), who, what."""
 
@@ -73,45 +60,6 @@ class Step:
 
     def __str__(self) -> str:
         return f"hand {self.hand}: {self.seat} {self.action}"
-
-
-class _Hand:
-    """One hand of the game: its log entry (a format-v1 dict) and its replay state."""
-
-    __slots__ = ("doc", "auto", "score_before", "auction", "contract", "trump", "state", "known", "unknown", "partial")
-
-    def __init__(self, doc: dict[str, Any], auto: bool, score_before: dict[Team, int]) -> None:
-        self.doc = doc
-        self.auto = auto
-        self.score_before = dict(score_before)
-        self.auction: Auction | None = None
-        self.contract: Contract | None = None
-        self.trump: Trump | None = None
-        self.state: PlayState | None = None
-        self.known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
-        self.unknown: dict[Seat, int] = {s: 7 for s in SEATS}
-        #: Some tile of the deal is not known (a spectator's record).
-        self.partial = True
-
-
-def _call_of(rules: Rules, entry: dict[str, Any]) -> Call:
-    """A logged call as an action (the bid in marks for a mark bid, whatever the log's unit)."""
-    kind = BidKind(entry["call"])
-    bid = entry.get("bid")
-    if kind is BidKind.MARKS and rules.mark_bid_units == "points" and bid is not None:
-        bid //= 42
-    return Call(kind, bid, entry.get("special"))
-
-
-def _declare_of(entry: dict[str, Any]) -> Declare:
-    trump = Trump(entry["trump"]) if "trump" in entry else None
-    return Declare(trump, entry.get("contract"), entry.get("doubles"), entry.get("stacks"))
-
-
-def _deal_dict(deal: Deal) -> dict[str, list[str | None]] | None:
-    if deal.hands is None:
-        return None
-    return {s: [str(t) if t is not None else None for t in deal.seat(s)] for s in SEATS}
 
 
 class Game:
@@ -170,7 +118,7 @@ class Game:
         doc["status"] = "unfinished"
         doc["hands"] = []
         self._doc = doc
-        self._hands: list[_Hand] = []
+        self._hands: list[LiveHand] = []
         self._score: dict[Team, int] = {t: 0 for t in TEAMS}
         self._winner: Team | None = None
         self._min_version = "1.0"
@@ -219,23 +167,23 @@ class Game:
                 game._replay_entry(hand, "declare", h["declaration"])
             for p in h.get("plays", []):
                 game._replay_entry(hand, "play", p)
-            if game._over_hand(hand):
+            if hand.over:
                 game._finish(hand)
-        if game._winner is None and (not game._hands or game._over_hand(game._hands[-1])):
+        if game._winner is None and (not game._hands or game._hands[-1].over):
             game._start_hand()
         return game
 
-    def _replay_entry(self, hand: _Hand, kind: str, entry: dict[str, Any]) -> None:
+    def _replay_entry(self, hand: LiveHand, kind: str, entry: dict[str, Any]) -> None:
         if entry.get("rejected"):
             key = "auction" if kind == "call" else "plays"
             hand.doc.setdefault(key, []).append(entry)
             return
         if kind == "call":
-            self._apply(hand, _call_of(self.rules, entry), entry)
+            hand.apply(call_of(self.rules, entry), entry)
         elif kind == "declare":
-            self._apply(hand, _declare_of(entry), entry)
+            hand.apply(declare_of(entry), entry)
         else:
-            self._apply(hand, Play(TILE_BY_NAME[entry["tile"]], entry.get("led")), entry)
+            hand.apply(Play(TILE_BY_NAME[entry["tile"]], entry.get("led")), entry)
 
     # -- state -----------------------------------------------------------------
 
@@ -310,25 +258,25 @@ class Game:
                 yield Step(n, doc["dealer"], self._deal_of(doc))
             for c in doc.get("auction", []):
                 if not c.get("rejected"):
-                    yield Step(n, c["seat"], _call_of(self.rules, c))
+                    yield Step(n, c["seat"], call_of(self.rules, c))
             d = doc.get("declaration")
             if d is not None:
-                yield Step(n, d["seat"], _declare_of(d))
+                yield Step(n, d["seat"], declare_of(d))
             for p in doc.get("plays", []):
                 if not p.get("rejected"):
                     yield Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
 
-    def _last_step(self, hand: _Hand) -> Step:
+    def _last_step(self, hand: LiveHand) -> Step:
         doc, n = hand.doc, self._hands.index(hand) + 1
         accepted = [p for p in doc.get("plays", []) if not p.get("rejected")]
         if accepted:
             p = accepted[-1]
             return Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
         if "declaration" in doc:
-            return Step(n, doc["declaration"]["seat"], _declare_of(doc["declaration"]))
+            return Step(n, doc["declaration"]["seat"], declare_of(doc["declaration"]))
         calls = [c for c in doc.get("auction", []) if not c.get("rejected")]
         if calls:
-            return Step(n, calls[-1]["seat"], _call_of(self.rules, calls[-1]))
+            return Step(n, calls[-1]["seat"], call_of(self.rules, calls[-1]))
         return Step(n, doc["dealer"], self._deal_of(doc))
 
     @staticmethod
@@ -347,7 +295,12 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`push` accepts now, in a fixed order (the engine's own
         checks decide; nothing is guessed). Empty while a deal is to be entered — a
-        deal is not chosen from a list — and once the match is over."""
+        deal is not chosen from a list — and once the match is over.
+
+        With part of the deal unknown (a spectator's record) a play also tells what
+        the seat held, so a recorded discard can turn out, later, to have been a
+        renege (R16): when every tile a seat can still hold would prove one, the
+        list is empty during the play — an earlier entry was wrong, :meth:`pop` it."""
         turn = self.to_act
         if turn is None or turn.kind == "deal":
             return []
@@ -365,7 +318,7 @@ class Game:
             out = [a for a in out if self._retro_problem(hand, a) is None]
         return out
 
-    def _legal_plays(self, hand: _Hand, seat: Seat) -> Iterator[Play]:
+    def _legal_plays(self, hand: LiveHand, seat: Seat) -> Iterator[Play]:
         state = hand.state
         assert state is not None
         if state.unknown[seat]:
@@ -415,9 +368,9 @@ class Game:
         who = seat or turn.seat
         hand = self._hands[-1]
         if isinstance(act, Deal):
-            self._deal(hand, act)
+            hand.deal(act)
         else:
-            self._apply(hand, act, self._entry(act, who))
+            hand.apply(act, entry_of(self.rules, act, who))
         self._after_action()
         return Step(turn.hand, who, act)
 
@@ -456,7 +409,7 @@ class Game:
                     if auction:
                         auction.pop()
                 doc.pop("outcome", None)
-                self._rebuild(hand)
+                hand.rebuild()
                 self._score = dict(hand.score_before)
                 return last
             if hand.auction is not None and not hand.auto:
@@ -464,7 +417,7 @@ class Game:
                 hand.auction = None
                 doc.pop("deal", None)
                 doc.pop("auction", None)
-                self._rebuild(hand)
+                hand.rebuild()
                 return step
             if len(self._hands) == 1:
                 break
@@ -493,10 +446,10 @@ class Game:
         hand = self._hands[-1]
         n = turn.hand
         if act.action_kind != turn.kind:
-            raise self._wrong_kind(act, turn)
+            raise wrong_kind(act, turn)
         who = seat if seat is not None else turn.seat
         if isinstance(act, Deal):
-            self._check_deal(act, n)
+            deal_problem(act, n)
         elif isinstance(act, Call):
             assert hand.auction is not None
             hand.auction.check(who, act.kind, act.bid, act.special)
@@ -514,44 +467,14 @@ class Game:
                 if problem is not None:
                     raise problem
 
-    def _wrong_kind(self, act: Action, turn: Turn) -> IllegalAction:
-        n = turn.hand
-        if turn.kind == "deal":
-            return IllegalAction("R3", f"hand {n} has not been dealt: {turn.seat} deals, seven tiles each, before the auction (R3)")
-        if turn.kind == "call":
-            return IllegalAction("R7", f"hand {n} is in its auction: it is {turn.seat}'s call (pass or a bid), "
-                                       "and each player calls once before trumps are declared (R7)")
-        if turn.kind == "declare":
-            return IllegalAction("R10", f"hand {n}: the auction is over and {turn.seat} declares trumps before the "
-                                        "first tile (R10)")
-        what = "the auction is over" if isinstance(act, Call) else ("trumps are declared already" if isinstance(act, Declare) else "the hand is dealt")
-        return IllegalAction("R21" if not isinstance(act, Call) else "R7",
-                             f"hand {n}: {what}; it is {turn.seat}'s turn to play a tile ({'R7' if isinstance(act, Call) else 'R21'})")
-
-    def _check_deal(self, deal: Deal, n: int) -> None:
-        if deal.hands is None:
-            return
-        owner: dict[Tile, Seat] = {}
-        for s in SEATS:
-            row = deal.seat(s)
-            if len(row) != 7:
-                raise IllegalAction("R3", f"hand {n}: {s} is dealt {len(row)} tiles; each player gets exactly 7 (R3)")
-            for t in row:
-                if t is None:
-                    continue
-                if t in owner:
-                    raise IllegalAction("R2", f"hand {n}: {t} is dealt twice, to {owner[t]} and {s}; the set has "
-                                              "exactly one of each of its 28 tiles (R2)")
-                owner[t] = s
-
-    def _retro_problem(self, hand: _Hand, act: Action, seat: Seat | None = None) -> IllegalAction | None:
+    def _retro_problem(self, hand: LiveHand, act: Action, seat: Seat | None = None) -> IllegalAction | None:
         """With part of the deal unknown, a play also tells what the seat held: a play
         may prove an earlier discard a renege (R16) or a Plunge bidder short of doubles.
         The validator reads the log so; the game asks it, so as to refuse such a play."""
         assert isinstance(act, Play) and hand.state is not None
         who = seat or hand.state.to_play
         trial = copy.deepcopy(hand.doc)
-        trial.setdefault("plays", []).append(self._entry(act, who))  # type: ignore[arg-type]
+        trial.setdefault("plays", []).append(entry_of(self.rules, act, who))  # type: ignore[arg-type]
         doc = self._export(upto=len(self._hands) - 1)
         doc["hands"].append(trial)
         doc["status"] = "unfinished"
@@ -568,168 +491,42 @@ class Game:
 
     # -- applying --------------------------------------------------------------
 
-    def _entry(self, act: Action, seat: Seat) -> dict[str, Any]:
-        if isinstance(act, Call):
-            entry: dict[str, Any] = {"seat": seat, "call": act.kind.value}
-            if act.bid is not None:
-                units = act.kind is BidKind.MARKS and self.rules.mark_bid_units == "points"
-                entry["bid"] = act.bid * 42 if units else act.bid
-            if act.special is not None:
-                entry["special"] = act.special
-            return entry
-        if isinstance(act, Declare):
-            entry = {"seat": seat}
-            if act.trump is not None:
-                entry["trump"] = act.trump.value
-            if act.special is not None:
-                entry["contract"] = act.special
-            if act.doubles is not None:
-                entry["doubles"] = act.doubles
-            if act.stacks is not None:
-                entry["stacks"] = act.stacks
-            return entry
-        assert isinstance(act, Play)
-        entry = {"seat": seat, "tile": str(act.tile)}
-        if act.led is not None:
-            entry["led"] = act.led
-        return entry
-
     def _record_rejected(self, act: Call | Play, seat: Seat) -> None:
         hand = self._hands[-1]
-        entry = self._entry(act, seat) | {"rejected": True}
+        entry = entry_of(self.rules, act, seat) | {"rejected": True}
         hand.doc.setdefault("auction" if isinstance(act, Call) else "plays", []).append(entry)
-
-    def _apply(self, hand: _Hand, act: Action, entry: dict[str, Any]) -> None:
-        """Unchecked: write ``entry`` into the hand's log and advance its state."""
-        doc = hand.doc
-        if isinstance(act, Call):
-            assert hand.auction is not None
-            doc["auction"].append(entry)
-            hand.auction.apply(entry["seat"], act.kind, act.bid, act.special)
-            if hand.auction.done:
-                hand.contract = hand.auction.contract()
-        elif isinstance(act, Declare):
-            assert hand.contract is not None
-            doc["declaration"] = entry
-            self._declare(hand, act)
-        else:
-            assert isinstance(act, Play) and hand.state is not None
-            doc.setdefault("plays", []).append(entry)
-            hand.state.apply(entry["seat"], act.tile, act.led)
-
-    def _declare(self, hand: _Hand, act: Declare) -> None:
-        assert hand.contract is not None
-        _, declared = declaration_problems(
-            self.rules, hand.contract, hand.contract.declarer, Choice(act.trump, act.special, act.doubles, act.stacks), 0
-        )
-        assert declared is not None
-        hand.contract, hand.trump = declared
-        hand.state = PlayState(self.rules, hand.contract, hand.trump, hand.known, hand.unknown, nello_doubles=act.doubles)
-
-    def _deal(self, hand: _Hand, deal: Deal) -> None:
-        dealt = _deal_dict(deal)
-        if dealt is not None:
-            hand.doc["deal"] = dealt
-        hand.doc["auction"] = []
-        self._rebuild(hand)
-
-    def _rebuild(self, hand: _Hand) -> None:
-        """The hand's state from its log entry (unchecked: the entry holds only what was accepted)."""
-        doc = hand.doc
-        hand.auction = hand.contract = hand.trump = hand.state = None
-        if "auction" not in doc:
-            return
-        known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
-        unknown: dict[Seat, int] = {s: 7 for s in SEATS}
-        deal = doc.get("deal")
-        if deal is not None:
-            for s in SEATS:
-                row = deal[s]
-                known[s] = {TILE_BY_NAME[x] for x in row if x is not None}
-                unknown[s] = sum(1 for x in row if x is None)
-        hand.known, hand.unknown = known, unknown
-        hand.partial = any(unknown.values())
-        r = self.rules
-        hand.auction = Auction(r, doc["dealer"], count_doubles(known) if r.plunge or r.splash else None)
-        for c in doc["auction"]:
-            if not c.get("rejected"):
-                call = _call_of(r, c)
-                hand.auction.apply(c["seat"], call.kind, call.bid, call.special)
-        if hand.auction.done:
-            hand.contract = hand.auction.contract()
-        d = doc.get("declaration")
-        if d is None or hand.contract is None:
-            return
-        self._declare(hand, _declare_of(d))
-        assert hand.state is not None
-        for p in doc.get("plays", []):
-            if not p.get("rejected"):
-                hand.state.apply(p["seat"], TILE_BY_NAME[p["tile"]], p.get("led"))
-
-    def _over_hand(self, hand: _Hand) -> bool:
-        """Is this hand over: all passed (R11), or the play finished (R22)?"""
-        if hand.auction is None or not hand.auction.done:
-            return False
-        if hand.contract is None:
-            return True
-        return hand.state is not None and hand.state.finished
 
     def _after_action(self) -> None:
         hand = self._hands[-1]
-        if not self._over_hand(hand):
+        if not hand.over:
             return
         self._finish(hand)
         if self._winner is None:
             self._start_hand()
 
-    def _finish(self, hand: _Hand) -> None:
+    def _finish(self, hand: LiveHand) -> None:
         """The hand is over: its outcome, stated as the tool computed it (R6, R23), and the score."""
-        score = dict(hand.score_before)
-        doc = hand.doc
-        if hand.contract is None:
-            doc["outcome"] = {"result": "no-contract", "marks": {"A+C": 0, "B+D": 0}, "score": dict(score)}
-        else:
-            state = hand.state
-            assert state is not None and state.result is not None
-            result = state.result
-            gained = result.marks if self.rules.match_goal == "marks" else result.points
-            for t in TEAMS:
-                score[t] += gained[t]
-            doc["outcome"] = {
-                "tricks": [{"winner": tr.winner, "points": tr.points} for tr in state.tricks],
-                "points": dict(result.points),
-                "result": result.outcome.value,
-                "marks": dict(result.marks),
-                "score": dict(score),
-            }
+        score = hand.finish()
         self._score = score
         reached = [t for t in TEAMS if score[t] >= self.rules.goal]
         if reached:
             # Both past 250 points in one hand: the higher score wins (seed 004).
-            self._winner = max(reached, key=score.__getitem__)
+            winner: Team = max(reached, key=score.__getitem__)
+            self._winner = winner
 
     def _start_hand(self) -> None:
         dealer: Seat = self._doc["first_dealer"] if not self._hands else next_seat(self._hands[-1].doc["dealer"])
         self._begin({"dealer": dealer}, auto=self.seed is not None)
         if self.seed is not None:
             hand = self._hands[-1]
-            self._deal(hand, self._random_deal(len(self._hands), dealer))
+            hand.deal(random_deal(self.seed, len(self._hands), dealer))
 
     def _begin(self, entry: dict[str, Any], auto: bool) -> None:
-        hand = _Hand(entry, auto, self._score)
+        hand = LiveHand(self.rules, entry, auto, self._score)
         self._hands.append(hand)
         self._doc["hands"].append(entry)
         if "auction" in entry:
-            self._rebuild(hand)
-
-    def _random_deal(self, number: int, dealer: Seat) -> Deal:
-        rng = random.Random(f"texas42-game:{self.seed}:{number}")
-        tiles = list(TILES)
-        rng.shuffle(tiles)
-        rows: dict[Seat, list[Tile | str | None]] = {s: [] for s in SEATS}
-        for seat, t in zip(deal_order(dealer), tiles, strict=True):
-            rows[seat].append(t)
-        return Deal.of(rows)
+            hand.rebuild()
 
     # -- the log and the views --------------------------------------------------------
 
@@ -773,7 +570,7 @@ class Game:
 
     def to_json(self) -> str:
         """The log at this moment as the JSON text ``texas42`` writes (2-space indent)."""
-        return json.dumps(self._export(), indent=2, ensure_ascii=False) + "\n"
+        return dumps(self._export(), indent=2) + "\n"
 
     def view(self, observer: Observer = "public") -> View:
         """The current moment of the current hand as ``observer`` may see it (R25–R29):
@@ -791,8 +588,6 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """Jupyter: the board of the current moment, as the public sees it."""
-        from .render_svg import render_svg
-
         try:
             return render_svg(self.view("public"))
         except ValueError:
@@ -812,9 +607,9 @@ class Game:
         other._doc = copy.deepcopy(self._doc)
         other._hands = []
         for h, entry in zip(self._hands, other._doc["hands"], strict=True):
-            mine = _Hand(entry, h.auto, h.score_before)
+            mine = LiveHand(self.rules, entry, h.auto, h.score_before)
             other._hands.append(mine)
-            other._rebuild(mine)
+            mine.rebuild()
         other._score, other._winner = dict(self._score), self._winner
         return other
 
