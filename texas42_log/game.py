@@ -80,7 +80,8 @@ class Game:
 
     ``record_rejected``: a refused call or play is also written into the log as a
     rejected attempt (the format's ``"rejected": true``, R30); the game itself is
-    unchanged by it.
+    unchanged by it. ``extensions``: match-level ``x-`` fields for the log (kept by
+    every conversion).
     """
 
     def __init__(
@@ -92,6 +93,7 @@ class Game:
         first_dealer: Seat = "A",
         seed: int | None = None,
         record_rejected: bool = False,
+        extensions: Mapping[str, Any] | None = None,
     ) -> None:
         if isinstance(rules, str):
             preset = rules
@@ -117,6 +119,10 @@ class Game:
         doc["first_dealer"] = first_dealer
         doc["status"] = "unfinished"
         doc["hands"] = []
+        for key, value in (extensions or {}).items():
+            if not key.startswith("x-"):
+                raise ValueError(f"an extension field's name starts with x-, not {key[:20]!r}")
+            doc[key] = value
         self._doc = doc
         self._hands: list[LiveHand] = []
         self._score: dict[Team, int] = {t: 0 for t in TEAMS}

@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Headless Chromium for the viewer's browser tests: Debian's `chromium` package.
-# Does nothing when /usr/bin/chromium is already there; otherwise installs it
-# with apt-get (through sudo when not root). Playwright drives this binary with
-# executable_path; it never downloads a browser of its own.
+# What the terminal and browser tests drive, from Debian's packages: headless
+# `chromium` for the viewer's browser tests (Playwright drives this binary with
+# executable_path; it never downloads a browser of its own) and `tmux` for the
+# tests in a real terminal (texas42 record). Installs only what is missing, with
+# apt-get (through sudo when not root); does nothing when both are there.
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 SUDO=""
@@ -13,5 +17,6 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null
-/usr/bin/chromium --version
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+[ -x /usr/bin/chromium ] && /usr/bin/chromium --version
+tmux -V

@@ -10,6 +10,7 @@ One module per command group; each registers its commands on :data:`app`:
 ``convert``    ``texas42 convert``
 ``annotate``   ``texas42 annotate add | list | remove``
 ``redact``     ``texas42 redact``
+``record``     ``texas42 record``
 ``tools``      ``texas42 generate``, ``schema``, ``rules``, ``upgrade``
 =============  ==================================================
 
@@ -27,7 +28,7 @@ import click
 import typer
 
 from ..outputs import remove_temporaries, write_atomic as atomic_write
-from . import annotate, convert, redact, tools, validate, views  # noqa: F401  (they register commands)
+from . import annotate, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]

@@ -1,0 +1,209 @@
+"""``texas42 record``: write a match down as it is played, entry by entry.
+
+Translation only: the conversation is :class:`texas42_log.recorder.Recorder`, the
+game :class:`texas42_log.game.Game`. This module reads lines (a terminal, with
+line editing, or a pipe, one entry a line), prints the replies, and replaces the
+log on disk atomically after every accepted entry, so that a killed process or a
+closed terminal loses at most the entry being typed.
+"""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .app import app, input_error, say, usage_error
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+#: The match-level extension a recording keeps: the seed of the tool's deals, so a
+#: resumed recording deals the next hands as the first run would have.
+EXTENSION = "x-texas42-record"
+
+
+class _Lines:
+    """Entries from standard input: ``input()`` on a terminal (line editing, the
+    prompt shown), else a line at a time, echoed after its prompt so that the
+    output reads as a transcript."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stdin.isatty()
+        if self.tty:
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:
+                pass
+
+    def read(self, prompt: str) -> str | None:
+        from ..inert import inert
+
+        if self.tty:
+            try:
+                return input(inert(prompt))
+            except EOFError:
+                say("")
+                return None
+        say(prompt, nl=False)
+        line = sys.stdin.buffer.readline(10_000)
+        if not line:
+            say("")
+            return None
+        text = line.decode("utf-8", errors="replace").rstrip("\r\n")
+        say(text)
+        return text
+
+
+def _ask(lines: _Lines, prompt: str, default: str) -> str:
+    answer = lines.read(f"{prompt} [{default}] > ")
+    if answer is None:
+        raise typer.Exit(code=0)
+    return answer.strip() or default
+
+
+def _players(given: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in given:
+        seat, sep, name = item.partition("=")
+        seat = seat.strip().upper()
+        if not sep or seat not in ("A", "B", "C", "D") or not name.strip():
+            raise usage_error(f"--player {item}: write SEAT=NAME, e.g. --player A=Ana")
+        out[seat] = name.strip()[:80]
+    return out
+
+
+def _save(path: Path, game: Game) -> None:
+    from ..outputs import write_atomic
+
+    try:
+        write_atomic(path, game.to_json(), replace=True)
+    except OSError as e:
+        raise input_error(f"{path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry is not saved") from None
+
+
+def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
+    from ..errors import IllegalAction
+    from ..game import Game
+    from .common import read_matches
+
+    matches, _ = read_matches([str(path)], None, need_valid=True)
+    if len(matches) != 1:
+        raise input_error(f"{path} holds {len(matches)} matches; record goes on with one")
+    match = matches[0]
+    extra: dict[str, Any] = match.model_extra or {}
+    stored = extra.get(EXTENSION, {})
+    if seed is None and isinstance(stored, dict) and isinstance(stored.get("seed"), int):
+        seed = stored["seed"]
+    try:
+        return Game.from_match(match, seed=seed, record_rejected=keep_rejected)
+    except IllegalAction as e:
+        raise input_error(f"{path}: {e}") from None
+
+
+def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer: str | None, seed: int | None,
+         keep_rejected: bool) -> Game:
+    from ..game import Game
+    from ..rules import PRESETS
+
+    preset = rules
+    while preset is None:
+        answer = _ask(lines, f"rules preset ({', '.join(sorted(PRESETS))})", "standard")
+        if answer in PRESETS:
+            preset = answer
+        else:
+            say(f"unknown rules preset {answer[:40]!r}; choose one of {', '.join(sorted(PRESETS))}")
+    if preset not in PRESETS:
+        raise usage_error(f"--rules {preset}: choose one of {', '.join(sorted(PRESETS))}")
+    if not players:
+        for seat in "ABCD":
+            name = lines.read(f"player at {seat} (empty: none) > ")
+            if name is None:
+                raise typer.Exit(code=0)
+            if name.strip():
+                players[seat] = name.strip()[:80]
+    dealer = (first_dealer or "").upper()
+    while dealer not in ("A", "B", "C", "D"):
+        if first_dealer is not None:
+            raise usage_error(f"--first-dealer {first_dealer}: a seat, A to D")
+        dealer = _ask(lines, "first dealer (A–D)", "A").upper()
+    return Game(preset, players=players or None, first_dealer=dealer, seed=seed,  # type: ignore[arg-type]
+                record_rejected=keep_rejected, extensions={EXTENSION: {"seed": seed}} if seed is not None else None)
+
+
+@app.command()
+def record(
+    file: Annotated[str | None, typer.Argument(metavar="[FILE]", help="The log to write, or an unfinished one to go on with (default: a new match-DATE-TIME.json here).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset of a new match (asked if not given).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. --player A=Ana; repeat for each (not asked when given).")] = None,
+    first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="SEAT", help="Who deals the first hand (asked if not given).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=2**63, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed.")] = None,
+    keep_rejected: Annotated[bool, typer.Option("--keep-rejected", help="Write refused calls and plays into the log as rejected attempts (R30).")] = False,
+    show_as: Annotated[str, typer.Option("--show-as", metavar="WHO", help="Whom `show` shows by default: A–D, public, omniscient.")] = "public",
+) -> None:
+    """Record a match as it is played: prompts, legal options, every slip caught.
+
+    Each prompt says the hand, whose turn and what kind of entry, with the
+    legal options where they fit; an illegal entry is refused with its rule
+    and changes nothing (R30). Commands: ? (every legal action), undo, show
+    [WHO], help, quit. The log is replaced atomically after every accepted
+    entry; `texas42 record FILE` goes on with an unfinished one. Entries may
+    come from a pipe, one a line (exit 1 if one was refused).
+    """
+    from ..game import Game
+    from ..recorder import Recorder
+    from . import Interrupted
+
+    given_players = _players(player or [])
+    if file is None:
+        path = Path(datetime.now().strftime("match-%Y%m%d-%H%M%S.json"))
+        if path.exists():
+            raise usage_error(f"{path} exists; name the file to write")
+        say(f"recording to {path}")
+    else:
+        path = Path(file)
+    if path.is_dir():
+        raise usage_error(f"{path} is a directory; name the log file to write")
+    lines = _Lines()
+    game: Game
+    if path.exists() or path.is_symlink():
+        if rules is not None or given_players or first_dealer is not None:
+            raise usage_error(f"{path} exists: record goes on with it under its own rules and players; "
+                              "--rules, --player and --first-dealer are for a new match")
+        game = _resume(path, seed, keep_rejected)
+        say(f"going on with {path}: hand {game.hand_number}, score {', '.join(f'{t} {n}' for t, n in game.score.items())}")
+    else:
+        game = _new(lines, rules, given_players, first_dealer, seed, keep_rejected)
+        _save(path, game)
+        say(f"new match, saved to {path} after every entry")
+    session = Recorder(game, show_as)
+    if game.is_over:
+        say(session.summary())
+        return
+    refused = 0
+    try:
+        while not game.is_over:
+            entry = lines.read(session.prompt())
+            if entry is None:
+                say(f"input ended; {session.summary()}; saved in {path} — `texas42 record {path}` goes on")
+                break
+            reply = session.handle(entry)
+            for line in reply.lines:
+                say(line)
+            refused += reply.refused
+            if reply.changed:
+                _save(path, game)
+            if reply.quit:
+                say(f"{session.summary()}; saved in {path} — `texas42 record {path}` goes on")
+                break
+        else:
+            say(f"saved {path}")
+    except Interrupted:
+        say(f"\nstopped; {session.summary()}; saved in {path} — `texas42 record {path}` goes on", err=True)
+        raise
+    if refused and not lines.tty:
+        say(f"texas42: {refused} entr{'ies were' if refused != 1 else 'y was'} refused", err=True)
+        raise typer.Exit(code=1)
