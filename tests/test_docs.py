@@ -8,6 +8,10 @@
   is written to the scratch folder first, so a transcript can use it.
 - An ``sh`` block's ``texas42`` lines are run in order in a scratch folder where
   the file names the docs use exist (copies of fixtures); each must succeed.
+- A ``python`` block runs (in the same scratch folder) and, when an ``output``
+  block follows it, prints exactly that. (``python fragment`` blocks — a Dask or
+  Spark job, which needs a cluster — are not run; tests/test_scale_out.py runs
+  the example program they come from.)
 - docs/rules.md holds every rule id R1–R31 and every option of the registry, and
   its options block is what tools/build_rules_doc.py writes; the packaged copy is
   the same file.
@@ -145,6 +149,35 @@ def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None
 
 
 # -- docs/rules.md ---------------------------------------------------------------------
+
+
+def _python_examples() -> list[object]:
+    """Each ``python`` block, with the ``output`` block that follows it (if any)."""
+    out: list[object] = []
+    blocks = _blocks()
+    for k, (doc, info, body) in enumerate(blocks):
+        if info != "python":
+            continue
+        expected = blocks[k + 1][2] if k + 1 < len(blocks) and blocks[k + 1][1] == "output" else None
+        out.append(pytest.param(body, expected, id=f"{doc.name}-{k}"))
+    return out
+
+
+def test_the_api_page_has_a_complete_example_of_twenty_lines() -> None:
+    body = next(b for d, i, b in _blocks() if d.name == "api.md" and i == "python")
+    assert len(body.strip().splitlines()) <= 20 and "Game(" in body and "push(" in body
+
+
+@pytest.mark.parametrize(("body", "expected"), _python_examples())
+def test_a_python_example_runs_and_prints_what_the_docs_show(body: str, expected: str | None, tmp_path: Path) -> None:
+    sandbox = _sandbox(tmp_path)
+    for name, fixture in STAND_INS.items():
+        if fixture is not None and not (sandbox / name).exists():
+            shutil.copy(ROOT / fixture, sandbox / name)
+    p = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, cwd=sandbox, timeout=120)
+    assert p.returncode == 0, p.stderr
+    if expected is not None:
+        assert p.stdout == expected
 
 
 def test_the_rules_reference_has_every_rule_and_option() -> None:

@@ -41,10 +41,45 @@ _LAZY = {
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        _restore_docs(module)
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _restore_docs(module: Any) -> None:
+    """A module compiled by mypyc (setup.py) has lost its docstrings: put the module's
+    and its classes' back from the source installed beside it, so that ``help()``
+    explains the public names in the compiled install as in the pure one.
+    (Methods of compiled classes keep none: their ``__doc__`` cannot be set.)"""
+    file = getattr(module, "__file__", None) or ""
+    if file.endswith(".py") or getattr(module, "_docs_restored", False):
+        return
+    import ast
+    from pathlib import Path
+
+    source = Path(file).with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
+    try:
+        tree = ast.parse(source.read_text("utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return
+    if not module.__doc__:
+        module.__doc__ = ast.get_docstring(tree)
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(module, node.name, None)
+            doc = ast.get_docstring(node)
+            if cls is not None and doc and (not cls.__doc__ or cls.__doc__ == "mypyc filler docstring"):
+                try:
+                    cls.__doc__ = doc
+                except (AttributeError, TypeError):
+                    pass
+    try:
+        module._docs_restored = True
+    except AttributeError:
+        pass
 
 
 def __dir__() -> list[str]:
