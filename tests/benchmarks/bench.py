@@ -281,6 +281,45 @@ def cold_start(corpus: Path) -> list[tuple[str, str, str]]:
     return [("cold start", f"{best:.2f} s", f"{env_note}; target < 0.3 s")]
 
 
+def live_play(quick: bool) -> list[tuple[str, str, str]]:
+    """Game: random matches played through push (each action checked) with legal_actions
+    at every moment; and the cost of a view and a log of the moment."""
+    import random as _random
+    import time as _time
+
+    from texas42_log import Game
+
+    n = 20 if quick else 200
+    start = _time.perf_counter()
+    actions = 0
+    games = []
+    for k in range(n):
+        g = Game("standard", seed=k)
+        rng = _random.Random(k)
+        while g.to_act is not None:
+            g.push(rng.choice(g.legal_actions()))
+            actions += 1
+        games.append(g)
+    took = _time.perf_counter() - start
+    mid = Game("standard", seed=1)
+    rng = _random.Random(1)
+    for _ in range(40):
+        mid.push(rng.choice(mid.legal_actions()))
+    t0 = _time.perf_counter()
+    for _ in range(20):
+        mid.view("B")
+    view_ms = (_time.perf_counter() - t0) / 20 * 1000
+    t0 = _time.perf_counter()
+    for _ in range(20):
+        mid.to_json()
+    log_ms = (_time.perf_counter() - t0) / 20 * 1000
+    return [
+        ("Game: random matches", f"{n / took:.0f} /s", f"{actions / took:,.0f} actions/s, legal_actions() at every one ({n} matches)"),
+        ("Game.view mid-match", f"{view_ms:.1f} ms", "hand 2 or so, through the log's view model"),
+        ("Game.to_json mid-match", f"{log_ms:.2f} ms", "what texas42 record writes after every entry"),
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
@@ -299,6 +338,7 @@ def main() -> None:
         rows += memory(large, int((0.01 if args.quick else args.gb) * 1e9))
         rows += large_inputs(Path(tmp), args.quick)
         rows += cold_start(small)
+        rows += live_play(args.quick)
     width = max(len(r[0]) for r in rows)
     value = max(len(r[1]) for r in rows)
     cpu = os.cpu_count()
