@@ -244,7 +244,7 @@ def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
     command = " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW])
     env = {"NO_COLOR": "1", "TERM": "xterm"}
     subprocess.run([tmux, "new-session", "-d", "-s", session, "-x", "160", "-y", "50",
-                    f"env {' '.join(f'{k}={v}' for k, v in env.items())} {command}; sleep 30"], check=True)
+                    f"env {' '.join(f'{k}={v}' for k, v in env.items())} {command}; echo exit=$?; sleep 30"], check=True)
 
     def screen() -> str:
         return subprocess.run([tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
@@ -269,10 +269,47 @@ def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
         wait_for("hand 1 · C (Cleo) to call (pass, 30–41, 1m–2m) >")
         send("29")
         wait_for("refused (R8): ")
+        send("show C")
+        wait_for("view: player C")
         for e in entries[4:]:
             send(e)
-        s = wait_for("saved ")
-        assert "match complete: " in s
+        s = wait_for("exit=0")
+        assert "match complete: " in s and "saved " in s
     finally:
         subprocess.run([tmux, "kill-session", "-t", session], capture_output=True)
     assert (tmp_path / "m.json").read_text("utf-8") == expected.to_json()
+
+
+def test_ctrl_c_at_the_prompt_in_a_terminal_keeps_the_log(tmp_path: Path) -> None:
+    tmux = shutil.which("tmux")
+    assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
+    session = f"t42c-{os.getpid()}"
+    entries = _entries(_typed(4))
+    command = " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW])
+    subprocess.run([tmux, "new-session", "-d", "-s", session, "-x", "160", "-y", "50",
+                    f"env NO_COLOR=1 {command}; echo exit=$?; sleep 30"], check=True)
+
+    def screen() -> str:
+        return subprocess.run([tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+
+    def wait_for(text: str) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if text in (s := screen()):
+                return s
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared:\n{screen()}")
+
+    try:
+        wait_for("deal for A")
+        for e in entries[:6]:
+            subprocess.run([tmux, "send-keys", "-t", session, "-l", e], check=True)
+            subprocess.run([tmux, "send-keys", "-t", session, "Enter"], check=True)
+        wait_for("A (Ana) to call")
+        subprocess.run([tmux, "send-keys", "-t", session, "-l", "3"], check=True)  # half an entry typed
+        subprocess.run([tmux, "send-keys", "-t", session, "C-c"], check=True)
+        s = wait_for("exit=130")
+        assert "stopped; match unfinished" in s and "goes on" in s
+    finally:
+        subprocess.run([tmux, "kill-session", "-t", session], capture_output=True)
+    assert _steps_in(tmp_path / "m.json") == 6  # the four deal rows (one step of four lines) and two calls

@@ -110,6 +110,14 @@ class Game:
             raise ValueError(f"the first dealer is a seat, A to D, not {str(first_dealer)[:10]!r}")
         if players is not None and set(players) - set(SEATS):
             raise ValueError("players are named by seat, A to D")
+        for seat, name in (players or {}).items():
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"the player at {seat} has no name: a name is some text")
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError(f"the name of the player at {seat} is not text: it holds half of a character "
+                                 "(bytes that are not UTF-8)") from None
         self.preset = preset
         self.seed = seed
         self.record_rejected = record_rejected

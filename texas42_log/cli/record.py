@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 #: The match-level extension a recording keeps: the seed of the tool's deals, so a
 #: resumed recording deals the next hands as the first run would have.
 EXTENSION = "x-texas42-record"
+#: The longest entry read; an action is a few words, a deal row 7 tiles.
+LONGEST = 1000
 
 
 class _Lines:
@@ -43,16 +45,23 @@ class _Lines:
         from ..inert import inert
 
         if self.tty:
-            try:
-                return input(inert(prompt))
-            except EOFError:
-                say("")
-                return None
+            while True:
+                try:
+                    return input(inert(prompt))[:LONGEST]
+                except EOFError:
+                    say("")
+                    return None
+                except UnicodeDecodeError:
+                    say("that entry is not UTF-8 text; type it again")
         say(prompt, nl=False)
-        line = sys.stdin.buffer.readline(10_000)
+        line = sys.stdin.buffer.readline(LONGEST + 1)
         if not line:
             say("")
             return None
+        if len(line) > LONGEST and not line.endswith(b"\n"):
+            while (rest := sys.stdin.buffer.readline(65536)) and not rest.endswith(b"\n"):
+                pass  # the rest of an overlong line is dropped, not read as entries
+            line = line[:LONGEST]
         text = line.decode("utf-8", errors="replace").rstrip("\r\n")
         say(text)
         return text
@@ -130,8 +139,11 @@ def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer
         if first_dealer is not None:
             raise usage_error(f"--first-dealer {first_dealer}: a seat, A to D")
         dealer = _ask(lines, "first dealer (A–D)", "A").upper()
-    return Game(preset, players=players or None, first_dealer=dealer, seed=seed,  # type: ignore[arg-type]
-                record_rejected=keep_rejected, extensions={EXTENSION: {"seed": seed}} if seed is not None else None)
+    try:
+        return Game(preset, players=players or None, first_dealer=dealer, seed=seed,  # type: ignore[arg-type]
+                    record_rejected=keep_rejected, extensions={EXTENSION: {"seed": seed}} if seed is not None else None)
+    except ValueError as e:
+        raise usage_error(str(e)) from None
 
 
 @app.command()
@@ -167,6 +179,11 @@ def record(
         path = Path(file)
     if path.is_dir():
         raise usage_error(f"{path} is a directory; name the log file to write")
+    if path.is_symlink() and not path.exists():
+        raise usage_error(f"{path} is a link to nothing; name the log file to write")
+    if path.exists() and not path.is_file():
+        raise usage_error(f"{path} is not a regular file (a pipe or a device); the log is saved after every "
+                          "entry by replacing a file, so name a file")
     lines = _Lines()
     game: Game
     if path.exists() or path.is_symlink():
