@@ -313,3 +313,34 @@ def test_ctrl_c_at_the_prompt_in_a_terminal_keeps_the_log(tmp_path: Path) -> Non
     finally:
         subprocess.run([tmux, "kill-session", "-t", session], capture_output=True)
     assert _steps_in(tmp_path / "m.json") == 6  # the four deal rows (one step of four lines) and two calls
+
+
+def test_hostile_logs_are_refused_or_resumed_never_a_traceback(tmp_path: Path) -> None:
+    """Every hostile JSON file of the catalogue (fixtures/hostile): record refuses it
+    with a sentence (exit 1) and leaves it as it was, or goes on with it (a valid
+    log, whatever its names hold) — never a traceback."""
+    root = Path(__file__).resolve().parent.parent / "fixtures" / "hostile"
+    seen = 0
+    for source in sorted(root.glob("*.json")):
+        if source.name.endswith((".tricksy.json", ".plunge.json")):
+            continue
+        target = tmp_path / source.name
+        shutil.copy(source, target)
+        before = target.read_bytes()
+        p = _run([target.name], "quit\n", tmp_path)
+        assert "Traceback" not in p.stdout + p.stderr and "internal error" not in p.stderr, source.name
+        assert p.returncode in (0, 1), (source.name, p.returncode, p.stderr)
+        if p.returncode == 1:
+            assert target.read_bytes() == before, source.name
+            assert p.stderr.strip() or p.stdout.strip()
+        else:
+            _valid(target)
+        assert "\x1b" not in p.stdout and "\x1b" not in p.stderr, source.name  # text out is inert
+        seen += 1
+    assert seen >= 12
+
+
+def test_record_writes_json_only(tmp_path: Path) -> None:
+    p = _run(["m.t42", *NEW], "", tmp_path)
+    assert p.returncode == 2 and "record writes a JSON log" in p.stderr
+    assert not (tmp_path / "m.t42").exists()

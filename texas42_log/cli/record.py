@@ -179,6 +179,9 @@ def record(
         path = Path(file)
     if path.is_dir():
         raise usage_error(f"{path} is a directory; name the log file to write")
+    if path.suffix.lower() != ".json":
+        raise usage_error(f"{path}: record writes a JSON log, FILE.json (convert it to other formats "
+                          "afterwards: texas42 convert FILE.json -o FILE.t42)")
     if path.is_symlink() and not path.exists():
         raise usage_error(f"{path} is a link to nothing; name the log file to write")
     if path.exists() and not path.is_file():
