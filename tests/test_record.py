@@ -344,3 +344,11 @@ def test_record_writes_json_only(tmp_path: Path) -> None:
     p = _run(["m.t42", *NEW], "", tmp_path)
     assert p.returncode == 2 and "record writes a JSON log" in p.stderr
     assert not (tmp_path / "m.t42").exists()
+
+
+def test_without_a_file_a_new_one_is_named_after_the_time(tmp_path: Path) -> None:
+    p = _run(NEW, "quit\n", tmp_path)
+    assert p.returncode == 0, p.stderr
+    made = sorted(tmp_path.glob("match-*.json"))
+    assert len(made) == 1 and f"recording to {made[0].name}" in p.stdout
+    _valid(made[0])

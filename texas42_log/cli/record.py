@@ -149,10 +149,10 @@ def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer
 @app.command()
 def record(
     file: Annotated[str | None, typer.Argument(metavar="[FILE]", help="The log to write, or an unfinished one to go on with (default: a new match-DATE-TIME.json here).")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset of a new match (asked if not given).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="Rules preset of a new match: standard, casual, tricksy, … (asked if not given).")] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. --player A=Ana; repeat for each (not asked when given).")] = None,
     first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="SEAT", help="Who deals the first hand (asked if not given).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=2**63, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=999_999_999, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed.")] = None,
     keep_rejected: Annotated[bool, typer.Option("--keep-rejected", help="Write refused calls and plays into the log as rejected attempts (R30).")] = False,
     show_as: Annotated[str, typer.Option("--show-as", metavar="WHO", help="Whom `show` shows by default: A–D, public, omniscient.")] = "public",
 ) -> None:
