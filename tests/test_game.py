@@ -16,6 +16,7 @@ from texas42_log.auction import BidKind
 from texas42_log.check import check_match
 from texas42_log.convert import match_json
 from texas42_log.generate import random_match
+from texas42_log.live import entry_of
 from texas42_log.model import Match
 from texas42_log.rules import PRESETS
 from texas42_log.tiles import TILES, Tile
@@ -105,7 +106,23 @@ def test_legal_actions_are_exactly_what_push_accepts(preset: str) -> None:
             moments += 1
             game.push(rng.choice(legal))
         assert _errors(game) == []
-    assert moments > 50 * BOTH_WAYS
+    assert moments > 25 * BOTH_WAYS
+
+
+def _moment_and_illegal(preset: str, seed: int, rng: random.Random, most: int,
+                        wrong_kind: bool) -> tuple[Game, Action] | None:
+    """A game at a random moment and an action it must refuse (None: the match ended first)."""
+    game = Game(preset, seed=seed)
+    _play_out(game, rng, stop=rng.randint(0, most))
+    turn = game.to_act
+    if turn is None:
+        return None
+    legal = set(game.legal_actions())
+    illegal = [a for a in _universe(game) if a not in legal]
+    if wrong_kind:
+        others = [Call(BidKind.PASS), Declare(Trump.SIXES), Play(TILES[0])]
+        illegal += [a for a in others if a.action_kind != turn.kind]
+    return game, rng.choice(illegal)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -113,15 +130,10 @@ def test_an_illegal_action_raises_and_changes_nothing(preset: str) -> None:
     rng = random.Random(f"illegal {preset}")
     refused = 0
     for k in range(40):
-        game = Game(preset, seed=20_000 + k)
-        _play_out(game, rng, stop=rng.randint(0, 80))
-        if game.to_act is None:
+        found = _moment_and_illegal(preset, 20_000 + k, rng, 80, wrong_kind=True)
+        if found is None:
             continue
-        legal = set(game.legal_actions())
-        illegal = [a for a in _universe(game) if a not in legal]
-        wrong_kind = [Call(BidKind.PASS), Declare(Trump.SIXES), Play(TILES[0])]
-        illegal += [a for a in wrong_kind if a.action_kind != game.to_act.kind]
-        action = rng.choice(illegal)
+        game, action = found
         before_json, before_match = game.to_json(), match_json(game.to_match())
         before_turn, before_history = game.to_act, game.history
         with pytest.raises(IllegalAction) as caught:
@@ -142,7 +154,7 @@ def _logged(game: Game, action: Action) -> dict[str, Any]:
     turn = game.to_act
     assert turn is not None
     hand = doc["hands"][-1]
-    entry = game._entry(action, turn.seat)
+    entry = entry_of(game.rules, action, turn.seat)
     if isinstance(action, Call):
         hand["auction"].append(entry)
     elif isinstance(action, Declare):
@@ -157,13 +169,10 @@ def test_the_refusal_is_the_validators_rule_and_sentence(preset: str) -> None:
     rng = random.Random(f"sentence {preset}")
     compared = 0
     for k in range(60):
-        game = Game(preset, seed=30_000 + k)
-        _play_out(game, rng, stop=rng.randint(0, 60))
-        if game.to_act is None:
+        found = _moment_and_illegal(preset, 30_000 + k, rng, 60, wrong_kind=False)
+        if found is None:
             continue
-        legal = set(game.legal_actions())
-        illegal = [a for a in _universe(game) if a not in legal]
-        action = rng.choice(illegal)
+        game, action = found
         with pytest.raises(IllegalAction) as caught:
             game.push(action)
         errors = check_match(Match.model_validate(_logged(game, action))).errors

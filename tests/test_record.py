@@ -236,82 +236,41 @@ def test_recorder_commands() -> None:
 
 
 def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
-    tmux = shutil.which("tmux")
-    assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
-    session = f"t42-{os.getpid()}"
     expected = _typed(4)
     entries = _entries(expected)
-    command = " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW])
-    env = {"NO_COLOR": "1", "TERM": "xterm"}
-    subprocess.run([tmux, "new-session", "-d", "-s", session, "-x", "160", "-y", "50",
-                    f"env {' '.join(f'{k}={v}' for k, v in env.items())} {command}; echo exit=$?; sleep 30"], check=True)
-
-    def screen() -> str:
-        return subprocess.run([tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-
-    def wait_for(text: str) -> str:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            s = screen()
-            if text in s:
-                return s
-            time.sleep(0.05)
-        raise AssertionError(f"{text!r} never appeared:\n{screen()}")
-
-    def send(line: str) -> None:
-        subprocess.run([tmux, "send-keys", "-t", session, "-l", line], check=True)
-        subprocess.run([tmux, "send-keys", "-t", session, "Enter"], check=True)
-
+    term = _Tmux("t42", " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW]))
     try:
-        wait_for("hand 1 · deal for A")
+        term.wait_for("hand 1 · deal for A")
         for e in entries[:4]:
-            send(e)
-        wait_for("hand 1 · C (Cleo) to call (pass, 30–41, 1m–2m) >")
-        send("29")
-        wait_for("refused (R8): ")
-        send("show C")
-        wait_for("view: player C")
+            term.send(e)
+        term.wait_for("hand 1 · C (Cleo) to call (pass, 30–41, 1m–2m) >")
+        term.send("29")
+        term.wait_for("refused (R8): ")
+        term.send("show C")
+        term.wait_for("view: player C")
         for e in entries[4:]:
-            send(e)
-        s = wait_for("exit=0")
+            term.send(e)
+        s = term.wait_for("exit=0")
         assert "match complete: " in s and "saved " in s
     finally:
-        subprocess.run([tmux, "kill-session", "-t", session], capture_output=True)
+        term.close()
     assert (tmp_path / "m.json").read_text("utf-8") == expected.to_json()
 
 
 def test_ctrl_c_at_the_prompt_in_a_terminal_keeps_the_log(tmp_path: Path) -> None:
-    tmux = shutil.which("tmux")
-    assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
-    session = f"t42c-{os.getpid()}"
     entries = _entries(_typed(4))
-    command = " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW])
-    subprocess.run([tmux, "new-session", "-d", "-s", session, "-x", "160", "-y", "50",
-                    f"env NO_COLOR=1 {command}; echo exit=$?; sleep 30"], check=True)
-
-    def screen() -> str:
-        return subprocess.run([tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
-
-    def wait_for(text: str) -> str:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if text in (s := screen()):
-                return s
-            time.sleep(0.05)
-        raise AssertionError(f"{text!r} never appeared:\n{screen()}")
-
+    term = _Tmux("t42c", " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW]))
     try:
-        wait_for("deal for A")
+        term.wait_for("deal for A")
         for e in entries[:6]:
-            subprocess.run([tmux, "send-keys", "-t", session, "-l", e], check=True)
-            subprocess.run([tmux, "send-keys", "-t", session, "Enter"], check=True)
-        wait_for("A (Ana) to call")
-        subprocess.run([tmux, "send-keys", "-t", session, "-l", "3"], check=True)  # half an entry typed
-        subprocess.run([tmux, "send-keys", "-t", session, "C-c"], check=True)
-        s = wait_for("exit=130")
+            term.send(e)
+        term.wait_for("A (Ana) to call")
+        term.keys("-l", "3")  # half an entry typed
+        term.keys("C-c")
+        s = term.wait_for("exit=130")
         assert "stopped; match unfinished" in s and "goes on" in s
     finally:
-        subprocess.run([tmux, "kill-session", "-t", session], capture_output=True)
+        term.close()
     assert _steps_in(tmp_path / "m.json") == 6  # the four deal rows (one step of four lines) and two calls
 
 
@@ -352,3 +311,36 @@ def test_without_a_file_a_new_one_is_named_after_the_time(tmp_path: Path) -> Non
     made = sorted(tmp_path.glob("match-*.json"))
     assert len(made) == 1 and f"recording to {made[0].name}" in p.stdout
     _valid(made[0])
+
+
+class _Tmux:
+    """A program in a real terminal: tmux new-session, send-keys, capture-pane."""
+
+    def __init__(self, name: str, command: str) -> None:
+        tmux = shutil.which("tmux")
+        assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
+        self.tmux, self.session = tmux, f"{name}-{os.getpid()}"
+        subprocess.run([tmux, "new-session", "-d", "-s", self.session, "-x", "160", "-y", "50",
+                        f"env NO_COLOR=1 TERM=xterm {command}; echo exit=$?; sleep 30"], check=True)
+
+    def screen(self) -> str:
+        return subprocess.run([self.tmux, "capture-pane", "-p", "-t", self.session], capture_output=True,
+                              text=True).stdout
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if text in (s := self.screen()):
+                return s
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared:\n{self.screen()}")
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([self.tmux, "send-keys", "-t", self.session, *keys], check=True)
+
+    def send(self, line: str) -> None:
+        self.keys("-l", line)
+        self.keys("Enter")
+
+    def close(self) -> None:
+        subprocess.run([self.tmux, "kill-session", "-t", self.session], capture_output=True)

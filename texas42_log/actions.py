@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal, Union
+from typing import ClassVar, Final, Literal, Self, Union
 
 from .auction import BidKind, BidSpecial
 from .rules import Rules
@@ -59,14 +59,32 @@ TRUMP_WORDS: Final[dict[str, str]] = {
 NelloSide = Literal["high", "low", "own-suit"]
 
 
+class _Spelled:
+    """One canonical string (``str``), a ``repr`` that reads it back, and ``parse``."""
+
+    __slots__ = ()
+    action_kind: ClassVar[ActionKind]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules | None = None) -> Self:
+        """Read ``text`` as this kind of action (:func:`parse_action` with ``expect``)."""
+        action = parse_action(text, expect=cls.action_kind, rules=rules)
+        if not isinstance(action, cls):
+            raise ValueError(f"{text[:40]!r} is not a {cls.action_kind}")
+        return action
+
+
 def _bounded(value: int, what: str) -> int:
     if not 0 <= value <= MAX_BID:
         raise ValueError(f"{what} must be a whole number from 0 to {MAX_BID}")
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+@dataclass(frozen=True, slots=True, repr=False)
+class Call(_Spelled):
     """A call of the auction (R7–R9): a pass, a bid in points, or a bid in marks
     (with ``special`` for a Plunge or a Splash). ``bid`` counts marks for a mark
     bid, whatever unit the log writes it in."""
@@ -107,18 +125,11 @@ class Call:
             return str(self.bid)
         return f"{self.bid}m" + (f" {self.special}" if self.special else "")
 
-    def __repr__(self) -> str:
-        return f"Call.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str, rules: Rules | None = None) -> Call:
-        action = parse_action(text, expect="call", rules=rules)
-        assert isinstance(action, Call)
-        return action
 
 
-@dataclass(frozen=True, slots=True)
-class Declare:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Declare(_Spelled):
     """The declaration (R10, R12): a trump, or Nel-O (with where the doubles stand,
     when the rules let the bidder choose) or Sevens; ``stacks``: how many won
     tricks stay face up in an all-tricks contract, when the bidder chooses (R27)."""
@@ -149,18 +160,11 @@ class Declare:
             words.append(f"stacks {self.stacks}")
         return " ".join(words)
 
-    def __repr__(self) -> str:
-        return f"Declare.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> Declare:
-        action = parse_action(text, expect="declare")
-        assert isinstance(action, Declare)
-        return action
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Play(_Spelled):
     """A tile played (R13–R21); ``led``: the suit a leader declares the tile leads,
     where the rules allow it (option ``declared_lead``)."""
 
@@ -181,14 +185,7 @@ class Play:
     def __str__(self) -> str:
         return str(self.tile) + (f" led {self.led}" if self.led is not None else "")
 
-    def __repr__(self) -> str:
-        return f"Play.parse({str(self)!r})"
 
-    @classmethod
-    def parse(cls, text: str) -> Play:
-        action = parse_action(text, expect="play")
-        assert isinstance(action, Play)
-        return action
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from .trumps import DoublesMode, Trump
 
 DOUBLES_MODES: tuple[DoublesMode, ...] = ("high", "low", "own-suit")
 
-__all__ = ["Policy", "random_match", "deal_order"]
+__all__ = ["Policy", "random_match", "deal_order", "finished_outcome"]
 
 
 def deal_order(dealer: Seat) -> list[Seat]:
@@ -279,17 +279,24 @@ def _random_hand(
             play["led"] = led
         plays.append(play)
     hand["plays"] = plays
+    outcome = finished_outcome(rules, state, score)
+    score.update(outcome["score"])
+    if stated:
+        hand["outcome"] = outcome
+    return hand
+
+
+def finished_outcome(rules: Rules, state: PlayState, score_before: dict[Team, int]) -> dict[str, Any]:
+    """The log's ``outcome`` of a finished hand, as the engine computed it (R6, R23),
+    with the match score after it (marks, or points when the goal is points)."""
     result = state.result
     assert result is not None
     gained = result.marks if rules.match_goal == "marks" else result.points
-    for team in TEAMS:
-        score[team] += gained[team]
-    if stated:
-        hand["outcome"] = {
-            "tricks": [{"winner": tr.winner, "points": tr.points} for tr in state.tricks],
-            "points": dict(result.points),
-            "result": result.outcome.value,
-            "marks": dict(result.marks),
-            "score": dict(score),
-        }
-    return hand
+    score = {team: score_before[team] + gained[team] for team in TEAMS}
+    return {
+        "tricks": [{"winner": tr.winner, "points": tr.points} for tr in state.tricks],
+        "points": dict(result.points),
+        "result": result.outcome.value,
+        "marks": dict(result.marks),
+        "score": score,
+    }

@@ -20,10 +20,10 @@ from .actions import Action, ActionKind, Call, Deal, Declare, Play
 from .auction import Auction, BidKind, Contract, count_doubles
 from .declare import Choice, declaration_problems
 from .errors import IllegalAction
-from .generate import deal_order
+from .generate import deal_order, finished_outcome
 from .hand import PlayState
 from .rules import Rules
-from .seats import SEATS, TEAMS, Seat, Team
+from .seats import SEATS, Seat, Team
 from .tiles import TILE_BY_NAME, TILES, Tile
 from .trumps import Trump
 
@@ -146,20 +146,9 @@ class LiveHand:
         if self.contract is None:
             doc["outcome"] = {"result": "no-contract", "marks": {"A+C": 0, "B+D": 0}, "score": dict(score)}
             return score
-        state = self.state
-        assert state is not None and state.result is not None
-        result = state.result
-        gained = result.marks if self.rules.match_goal == "marks" else result.points
-        for t in TEAMS:
-            score[t] += gained[t]
-        doc["outcome"] = {
-            "tricks": [{"winner": tr.winner, "points": tr.points} for tr in state.tricks],
-            "points": dict(result.points),
-            "result": result.outcome.value,
-            "marks": dict(result.marks),
-            "score": dict(score),
-        }
-        return score
+        assert self.state is not None
+        doc["outcome"] = finished_outcome(self.rules, self.state, score)
+        return dict(doc["outcome"]["score"])
 
 
 def call_of(rules: Rules, entry: dict[str, Any]) -> Call:
