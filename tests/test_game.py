@@ -469,3 +469,25 @@ def test_spectator_records_with_unknown_tiles_stay_valid(preset: str) -> None:
             game.push(rng.choice(legal))
             moments += 1
         assert _errors(game) == [], (preset, k)
+
+
+def test_the_live_view_is_the_moment_itself() -> None:
+    """Game.view is the log's view at this very moment: after the auction, after the
+    declaration, after play k (the seeds' "after play k") — the same as replay shows."""
+    from texas42_log.views import Moment, view_for
+
+    game = Game("standard", seed=2, first_dealer="D")
+    assert game.view("A").moment == "auction"
+    for text in ("30", "pass", "pass", "pass"):
+        game.push(text)
+    assert game.view("public").moment == "auction" and game.view("public").contract is not None
+    game.push("trump 6")
+    assert game.view("B").moment == "declaration"
+    game.push(game.legal_actions()[0])
+    game.push(game.legal_actions()[0])
+    live = game.view("C")
+    assert (live.moment, live.play) == ("play", 2)
+    logged = view_for(game.to_match(), "C", 0, Moment.after_play(2))
+    assert live == logged
+    with pytest.raises(ValueError, match="R29"):
+        game.view("review")

@@ -596,7 +596,14 @@ class Game:
         match = self.to_match()
         if not match.hands:
             raise ValueError("no hand has been dealt yet, so there is nothing to view")
-        return view_for(match, parse_observer(observer), len(match.hands) - 1, Moment.end())
+        hand = match.hands[-1]
+        plays = sum(1 for p in hand.plays if not p.rejected)
+        # The moment itself (the seeds' "after play k"), not the hand's end: a view names it.
+        moment = Moment.after_play(plays) if hand.declaration is not None else Moment.auction()
+        who = parse_observer(observer)
+        if who == "review":
+            moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
+        return view_for(match, who, len(match.hands) - 1, moment)
 
     # -- notebooks ---------------------------------------------------------------
 

@@ -68,6 +68,10 @@ def _ranges(numbers: list[int], suffix: str = "") -> list[str]:
     return out
 
 
+def _points(n: object) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
 def options_text(game: Game) -> str:
     """The legal actions of the moment in a few words: ``pass, 30–41, 1m–2m``."""
     legal = game.legal_actions()
@@ -251,7 +255,7 @@ class Recorder:
             tricks = o.get("tricks") or []
             if tricks:
                 last = tricks[-1]
-                out.append(f"trick {len(tricks)} to {last['winner']}, {last['points']} points")
+                out.append(f"trick {len(tricks)} to {last['winner']}, {_points(last['points'])}")
             if o["result"] == "no-contract":
                 out.append(f"hand {i + 1}: all passed, no contract; the deal passes on")
             else:
@@ -264,7 +268,7 @@ class Recorder:
             size = len(state.seats)
             if done and len(plays) % size == 0 and len(plays) // size == len(done):
                 t = done[-1]
-                out.append(f"trick {t.number} to {t.winner}, {t.points} points")
+                out.append(f"trick {t.number} to {t.winner}, {_points(t.points)}")
         if self.game.is_over:
             out.append(self.summary())
         return out

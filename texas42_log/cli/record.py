@@ -152,7 +152,7 @@ def record(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="Rules preset of a new match: standard, casual, tricksy, … (asked if not given).")] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. --player A=Ana; repeat for each (not asked when given).")] = None,
     first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="SEAT", help="Who deals the first hand (asked if not given).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=999_999_999, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=999_999_999, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed; the seed is kept in the log (x-texas42-record) so that a resumed recording deals on.")] = None,
     keep_rejected: Annotated[bool, typer.Option("--keep-rejected", help="Write refused calls and plays into the log as rejected attempts (R30).")] = False,
     show_as: Annotated[str, typer.Option("--show-as", metavar="WHO", help="Whom `show` shows by default: A–D, public, omniscient.")] = "public",
 ) -> None:
