@@ -36,12 +36,12 @@ from .errors import IllegalAction
 from .generate import rules_declaration
 from .hand import PlayState
 from .inert import dumps
-from .live import LiveHand, Turn, call_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
+from .live import LiveHand, Turn, call_of, deal_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
 from .model import FORMAT_NAME, Match, minimal_version
 from .render_svg import render_svg
 from .rules import PRESETS, Rules, find_preset
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
-from .tiles import TILE_BY_NAME, TILES, Tile
+from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ class Game:
         for n, hand in enumerate(self._hands, start=1):
             doc = hand.doc
             if not hand.auto and "auction" in doc and hand.auction is not None:
-                yield Step(n, doc["dealer"], self._deal_of(doc))
+                yield Step(n, doc["dealer"], deal_of(doc))
             for c in doc.get("auction", []):
                 if not c.get("rejected"):
                     yield Step(n, c["seat"], call_of(self.rules, c))
@@ -279,24 +279,6 @@ class Game:
             for p in doc.get("plays", []):
                 if not p.get("rejected"):
                     yield Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
-
-    def _last_step(self, hand: LiveHand) -> Step:
-        doc, n = hand.doc, self._hands.index(hand) + 1
-        accepted = [p for p in doc.get("plays", []) if not p.get("rejected")]
-        if accepted:
-            p = accepted[-1]
-            return Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
-        if "declaration" in doc:
-            return Step(n, doc["declaration"]["seat"], declare_of(doc["declaration"]))
-        calls = [c for c in doc.get("auction", []) if not c.get("rejected")]
-        if calls:
-            return Step(n, calls[-1]["seat"], call_of(self.rules, calls[-1]))
-        return Step(n, doc["dealer"], self._deal_of(doc))
-
-    @staticmethod
-    def _deal_of(doc: dict[str, Any]) -> Deal:
-        deal = doc.get("deal")
-        return Deal.of(None if deal is None else {s: deal[s] for s in SEATS})
 
     # -- actions ---------------------------------------------------------------
 
@@ -327,31 +309,10 @@ class Game:
             assert hand.contract is not None
             out = [Declare(c.trump, c.special, c.doubles, c.stacks) for c in declaration_choices(self.rules, hand.contract)]
         else:
-            out = list(self._legal_plays(hand, turn.seat))
+            out = list(hand.legal_plays(turn.seat))
         if hand.partial and turn.kind == "play":
             out = [a for a in out if self._retro_problem(hand, a) is None]
         return out
-
-    def _legal_plays(self, hand: LiveHand, seat: Seat) -> Iterator[Play]:
-        state = hand.state
-        assert state is not None
-        if state.unknown[seat]:
-            seen = set().union(*state.known.values()) | set(state.played)
-            candidates = sorted(state.known[seat] | (set(TILES) - seen))
-        else:
-            candidates = sorted(state.known[seat])
-        leading = not state.current.plays
-        declared = leading and (
-            self.rules.declared_lead == "always"
-            or (self.rules.declared_lead == "first-trick" and state.current.number == 1)
-        )
-        for t in candidates:
-            for led in ((None, t.low, t.high) if declared and not t.is_double else (None,)):
-                try:
-                    state.check(seat, t, led)
-                except IllegalAction:
-                    continue
-                yield Play(t, led)
 
     def is_legal(self, action: Action | str) -> bool:
         """Would :meth:`push` accept ``action`` now?"""
@@ -407,7 +368,8 @@ class Game:
                 self._doc["status"] = "unfinished"
                 self._doc.pop("result", None)
             if plays or "declaration" in doc or auction:
-                last = self._last_step(hand)
+                seat, action = hand.last_action()
+                last = Step(len(self._hands), seat, action)
                 if plays:
                     while plays and plays[-1].get("rejected"):
                         plays.pop()
@@ -427,7 +389,7 @@ class Game:
                 self._score = dict(hand.score_before)
                 return last
             if hand.auction is not None and not hand.auto:
-                step = Step(len(self._hands), doc["dealer"], self._deal_of(doc))
+                step = Step(len(self._hands), doc["dealer"], deal_of(doc))
                 hand.auction = None
                 doc.pop("deal", None)
                 doc.pop("auction", None)

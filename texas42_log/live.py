@@ -13,6 +13,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ from .seats import SEATS, Seat, Team
 from .tiles import TILE_BY_NAME, TILES, Tile
 from .trumps import Trump
 
-__all__ = ["LiveHand", "Turn", "call_of", "declare_of", "entry_of", "wrong_kind", "deal_problem", "random_deal"]
+__all__ = ["LiveHand", "Turn", "call_of", "deal_of", "declare_of", "entry_of", "wrong_kind", "deal_problem", "random_deal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,42 @@ class LiveHand:
             return True
         return self.state is not None and self.state.finished
 
+    def legal_plays(self, seat: Seat) -> Iterator[Play]:
+        """The plays the engine's check accepts from ``seat`` now (with the declared leads the rules allow)."""
+        state = self.state
+        assert state is not None
+        if state.unknown[seat]:
+            seen = set().union(*state.known.values()) | set(state.played)
+            candidates = sorted(state.known[seat] | (set(TILES) - seen))
+        else:
+            candidates = sorted(state.known[seat])
+        leading = not state.current.plays
+        declared = leading and (
+            self.rules.declared_lead == "always"
+            or (self.rules.declared_lead == "first-trick" and state.current.number == 1)
+        )
+        for t in candidates:
+            for led in ((None, t.low, t.high) if declared and not t.is_double else (None,)):
+                try:
+                    state.check(seat, t, led)
+                except IllegalAction:
+                    continue
+                yield Play(t, led)
+
+    def last_action(self) -> tuple[Seat, Action]:
+        """The last accepted entry of this hand (its deal, when no action is made yet)."""
+        doc = self.doc
+        accepted = [p for p in doc.get("plays", []) if not p.get("rejected")]
+        if accepted:
+            p = accepted[-1]
+            return (p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
+        if "declaration" in doc:
+            return (doc["declaration"]["seat"], declare_of(doc["declaration"]))
+        calls = [c for c in doc.get("auction", []) if not c.get("rejected")]
+        if calls:
+            return (calls[-1]["seat"], call_of(self.rules, calls[-1]))
+        return (doc["dealer"], deal_of(doc))
+
     def finish(self) -> dict[Team, int]:
         """Write the outcome of this finished hand (R6, R23); the match score after it."""
         score = dict(self.score_before)
@@ -149,6 +186,12 @@ class LiveHand:
         assert self.state is not None
         doc["outcome"] = finished_outcome(self.rules, self.state, score)
         return dict(doc["outcome"]["score"])
+
+
+def deal_of(doc: dict[str, Any]) -> Deal:
+    """A logged hand's deal as an action."""
+    deal = doc.get("deal")
+    return Deal.of(None if deal is None else {s: deal[s] for s in SEATS})
 
 
 def call_of(rules: Rules, entry: dict[str, Any]) -> Call:
