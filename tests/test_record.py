@@ -120,12 +120,17 @@ def _steps_in(path: Path) -> int:
     return sum(4 if type(s.action).__name__ == "Deal" else 1 for s in game.history)
 
 
+def _start(cwd: Path) -> subprocess.Popen[str]:
+    """A new recording of m.json, its entries to come on standard input."""
+    return subprocess.Popen(TEXAS42 + ["record", "m.json", *NEW], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, cwd=cwd, text=True)
+
+
 def test_kill_9_between_entries_loses_nothing_and_record_goes_on(tmp_path: Path) -> None:
     expected = _typed(8)
     entries = _entries(expected)
     path = tmp_path / "m.json"
-    proc = subprocess.Popen(TEXAS42 + ["record", "m.json", *NEW], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=tmp_path, text=True)
+    proc = _start(tmp_path)
     assert proc.stdin is not None
     first = 57
     proc.stdin.write("\n".join(entries[:first]) + "\n")
@@ -156,8 +161,7 @@ def test_kill_9_at_any_moment_leaves_a_valid_log_to_go_on_with(tmp_path: Path, d
     expected = _typed(10)
     entries = _entries(expected)
     path = tmp_path / "m.json"
-    proc = subprocess.Popen(TEXAS42 + ["record", "m.json", *NEW], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=tmp_path, text=True)
+    proc = _start(tmp_path)
     assert proc.stdin is not None
     try:
         proc.stdin.write("\n".join(entries) + "\n")
