@@ -39,7 +39,7 @@ from .inert import dumps
 from .live import LiveHand, Turn, call_of, deal_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
 from .model import FORMAT_NAME, Match, minimal_version
 from .render_svg import render_svg
-from .rules import PRESETS, Rules, find_preset
+from .rules import Rules, find_preset
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
@@ -601,8 +601,3 @@ class Game:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()
-
-
-def presets() -> list[str]:
-    """The rules presets a :class:`Game` can be created with."""
-    return sorted(PRESETS)
