@@ -212,6 +212,11 @@ class Game:
         return dict(self._score)
 
     @property
+    def players(self) -> dict[Seat, str]:
+        """The players' names by seat, as the log gives them."""
+        return dict(self._doc.get("players") or {})
+
+    @property
     def winner(self) -> Team | None:
         """The team that won the match (R24), once it is over."""
         return self._winner

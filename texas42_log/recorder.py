@@ -16,10 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .actions import Call, Declare, Play
+from .actions import Call, Deal, Declare, Play
 from .auction import BidKind
 from .errors import IllegalAction
 from .game import Game
+from .live import deal_problem
 from .seats import SEATS, TEAMS, Seat
 from .tiles import Tile
 
@@ -137,8 +138,7 @@ class Recorder:
         return f"{head} > "
 
     def _name(self, seat: Seat) -> str:
-        players = self.game.to_dict().get("players") or {}
-        name = players.get(seat)
+        name = self.game.players.get(seat)
         return f"{seat} ({name})" if name else seat
 
     # -- entries -----------------------------------------------------------------
@@ -196,15 +196,12 @@ class Recorder:
                     row.append(Tile.parse(w))
                 except ValueError as e:
                     return Reply([f"not understood: {e}"], refused=True)
-        if len(row) != 7:
-            return Reply([f"refused (R3): {seat} is dealt {len(row)} tile{'s' if len(row) != 1 else ''}; each player "
-                          "gets exactly 7 (R3) — type seven, ? for one not known"], refused=True)
-        seen = {t: s for s, ts in self._deal.items() for t in ts if t is not None}
-        for t in row:
-            if t is not None and (t in seen or row.count(t) > 1):
-                owner = seen.get(t, seat)
-                return Reply([f"refused (R2): {t} is dealt twice, to {owner} and {seat}; the set has exactly one "
-                              "of each of its 28 tiles (R2)"], refused=True)
+        # The deal's own checks (R2, R3) on the rows typed so far, the others not yet known.
+        try:
+            deal_problem(Deal.of({**self._deal, seat: row}), self.game.hand_number)
+        except IllegalAction as e:
+            hint = " — type seven, ? for one not known" if e.rule == "R3" else ""
+            return Reply([f"refused ({e.rule}): {e}{hint}"], refused=True)
         self._deal[seat] = row
         if len(self._deal) < 4:
             return Reply()
