@@ -95,3 +95,56 @@ def test_a_compiled_module_is_built_from_its_current_source(name: str) -> None:
 def test_setup_compiles_exactly_the_core() -> None:
     text = (PACKAGE.parent / "setup.py").read_text("utf-8")
     assert [f"texas42_log/{n}.py" for n in COMPILED] == re.findall(r'"(texas42_log/\w+\.py)"', text)
+
+
+def _relative_target(module: Path, node: ast.ImportFrom) -> list[Path]:
+    base = module.parent
+    for _ in range(node.level - 1):
+        base = base.parent
+    parts = (node.module or "").split(".") if node.module else []
+    stem = base.joinpath(*parts) if parts else base
+    targets = [stem.with_suffix(".py"), stem / "__init__.py"]
+    if not node.module:  # from . import x, y
+        targets += [base / f"{a.name}.py" for a in node.names] + [base / a.name / "__init__.py" for a in node.names]
+    return [t for t in targets if t.is_file()]
+
+
+def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
+    """The build type-checks the compiled core in an environment holding only the
+    build requirements. mypy follows every import from those modules and from the
+    package's __init__ (TYPE_CHECKING blocks included), so every third-party module
+    it reaches must be a build requirement (or pydantic's own) or be listed in the
+    ignore_missing_imports override of pyproject.toml. A stray import here once broke
+    the build on a fresh machine while passing on one with a warm mypy cache."""
+    import tomllib
+
+    config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text("utf-8"))
+    requires = {re.split(r"[<>=\[ ]", r)[0].replace("-", "_") for r in config["build-system"]["requires"]}
+    tolerated = {
+        m.split(".")[0]
+        for o in config["tool"]["mypy"].get("overrides", [])
+        if o.get("ignore_missing_imports")
+        for m in o["module"]
+    }
+    # What pydantic itself brings into the build environment.
+    allowed = requires | tolerated | {"pydantic_core", "typing_extensions", "annotated_types", "typing_inspection"}
+    todo = [PACKAGE / "__init__.py"] + [PACKAGE / f"{n}.py" for n in COMPILED]
+    seen: set[Path] = set()
+    reached: dict[str, Path] = {}
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                todo += _relative_target(module, node)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                reached.setdefault(node.module.split(".")[0], module)
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    reached.setdefault(a.name.split(".")[0], module)
+    third_party = {m: p for m, p in reached.items() if m not in sys.stdlib_module_names and m != "texas42_log"}
+    missing = {m: str(p.relative_to(PACKAGE.parent)) for m, p in third_party.items() if m not in allowed}
+    assert not missing, f"the build's type check reaches modules it cannot find: {missing}"
+    assert len(seen) > len(COMPILED)  # the walk really followed the package's imports
