@@ -27,6 +27,7 @@ COMPILED = [
     "texas42_log/hand.py",
     "texas42_log/stated.py",
     "texas42_log/check.py",
+    "texas42_log/solver.py",
 ]
 
 

@@ -73,7 +73,7 @@ def test_renderers_never_touch_the_deal(name: str) -> None:
             assert (node.module or "") not in {"hand", "auction", "check", "tiles"}, name
 
 
-COMPILED = ["seats", "trumps", "rules", "errors", "auction", "hand", "stated", "check"]
+COMPILED = ["seats", "trumps", "rules", "errors", "auction", "hand", "stated", "check", "solver"]
 
 
 @pytest.mark.parametrize("name", COMPILED)
