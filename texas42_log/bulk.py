@@ -121,7 +121,7 @@ def convert_ranges(ranges: list[_Range], fmt: str, jobs: int, verify: bool = Fal
     """Every match of the ranges, converted on ``jobs`` processes, in input order;
     with ``verify``, each chunk is read back and must be the same valid match."""
     for item in _run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs):
-        yield item  # type: ignore[misc]
+        yield item
 
 
 def assemble(body: Any, fmt: str, number: int) -> str:

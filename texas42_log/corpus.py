@@ -41,6 +41,7 @@ __all__ = [
     "read_file",
     "read_records",
     "validate_record",
+    "validated",
     "validate_records",
     "validate_files",
     "default_jobs",
@@ -248,26 +249,9 @@ def validate_record(
     ``text`` (every match, invalid ones only, none) and ``as_json`` choose the
     printed forms to render — only what will be printed, so that less travels
     back from a worker process."""
-    if record.kind == "json":
-        result = validate_bytes(record.data, max_bytes=max_bytes)
-        if not result.valid and result.errors[0].rule == "format":
-            # Not our document: a foreign format's JSON named *.json? Read it as that.
-            other = list(_converted(record.source, record.data, only_foreign=True))
-            if len(other) == 1 and other[0].kind != "json":
-                result = _validate_converted(other[0])
-    else:
-        result = _validate_converted(record)
+    result, where = validated(record, max_bytes)
     report = result.report
     render = text == "all" or (text == "invalid" and not result.valid)
-    where = record.source
-    if record.line is not None:
-        # A JSON Lines record: its diagnostics point into the file, file:line:column.
-        where = record.source.rsplit(":", 1)[0]
-        for d in result.diagnostics:
-            if d.line is None:
-                d.line, d.column = record.line, 1
-            else:
-                d.line += record.line - 1
     return RecordResult(
         source=record.source,
         valid=result.valid,
@@ -277,6 +261,30 @@ def validate_record(
         text=result_text(record.source, result, where) if render else "",
         json=result_json(record.source, result) if as_json else {},
     )
+
+
+def validated(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[ValidationResult, str]:
+    """One record validated, with the file its diagnostics are placed in (a JSON
+    Lines record's diagnostics are moved to its line of the file)."""
+    if record.kind == "json":
+        result = validate_bytes(record.data, max_bytes=max_bytes)
+        if not result.valid and result.errors[0].rule == "format":
+            # Not our document: a foreign format's JSON named *.json? Read it as that.
+            other = list(_converted(record.source, record.data, only_foreign=True))
+            if len(other) == 1 and other[0].kind != "json":
+                result = _validate_converted(other[0])
+    else:
+        result = _validate_converted(record)
+    where = record.source
+    if record.line is not None:
+        # A JSON Lines record: its diagnostics point into the file, file:line:column.
+        where = record.source.rsplit(":", 1)[0]
+        for d in result.diagnostics:
+            if d.line is None:
+                d.line, d.column = record.line, 1
+            else:
+                d.line += record.line - 1
+    return result, where
 
 
 def _validate_converted(record: Record) -> ValidationResult:
@@ -460,13 +468,13 @@ def validate_files(
     yield from _run_pool(tasks(), jobs)
 
 
-def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[RecordResult]:
+def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
     """Run ``(function, *args)`` tasks on ``jobs`` processes, a bounded window at a
-    time, yielding their results in task order."""
+    time, yielding the items of the lists they return, in task order."""
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_init)
-    window: list[Future[list[RecordResult]]] = []
+    window: list[Future[list[Any]]] = []
     finished = False
     try:
         for fn, *args in tasks:

@@ -31,6 +31,8 @@ __all__ = [
     "Call",
     "Declaration",
     "Play",
+    "PlayAnalysis",
+    "HandAnalysis",
     "Deal",
     "TrickOutcome",
     "HandOutcome",
@@ -52,7 +54,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.2"
+FORMAT_VERSION = "1.3"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -170,6 +172,42 @@ class Declaration(_Object):
     annotations: Annotations
 
 
+Points42 = Annotated[int, Field(ge=0, le=42)]
+#: A play as an analysis names it: the tile, and " led N" for a declared lead.
+MoveKey = Annotated[str, StringConstraints(pattern=r"^\[[0-6]\|[0-6]\]( led [0-6])?$")]
+
+
+class PlayAnalysis(_Object):
+    """Since 1.3. The open-hand analysis of a play (``texas42 analyze --annotate``).
+
+    Values are the hand points the bidders' team takes in all 7 tricks with best
+    play on both sides and every hand open. Checked against the play and the
+    replay; ``texas42 analyze --verify`` recomputes them."""
+
+    values: dict[MoveKey, Points42] = Field(
+        description="The value after each legal play at this moment, the play made included."
+    )
+    cost: Points42 = Field(description="Hand points the play gave away against its side's best play.")
+    fate: Literal["lost", "let-make"] | None = Field(
+        default=None,
+        description="lost: a bidders' play turned a makeable contract unmakeable; let-make: a "
+        "defenders' play let a contract that could be set be made.",
+    )
+
+
+class HandAnalysis(_Object):
+    """Since 1.3. The open-hand analysis of a hand: its value at the first lead and the
+    deal's makeable table."""
+
+    value: Points42 = Field(description="The bidders' hand points in all 7 tricks with best play from the first lead.")
+    makeable: bool = Field(description="Whether best play makes the contract.")
+    table: dict[TrumpName, Points42] | None = Field(
+        default=None,
+        description="For each trump choice: the bidders' hand points with best play when the bidder "
+        "declares it and leads (a point contract).",
+    )
+
+
 class Play(_Action):
     """One tile played (R21)."""
 
@@ -179,6 +217,7 @@ class Play(_Action):
         description="Since 1.1. The suit a leader declares its non-double, non-trump tile "
         "leads, when the rules allow it (declared_lead).",
     )
+    analysis: PlayAnalysis | None = None
 
 
 class Deal(_Object):
@@ -225,12 +264,12 @@ class Hand(_Object):
     declaration: Declaration | None = None
     plays: list[Play] = Field(default_factory=list)
     outcome: HandOutcome | None = None
+    analysis: HandAnalysis | None = None
     annotations: Annotations
 
 
 Count = Annotated[int, Field(ge=1, le=10_000)]
 Doubles7 = Annotated[int, Field(ge=0, le=7)]
-Points42 = Annotated[int, Field(ge=0, le=42)]
 
 
 class RuleOptions(_Object):
@@ -368,10 +407,14 @@ _LEGACY_VALUES = {
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.2" if it
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.3" if it
+    holds an open-hand analysis; "1.2" if it
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
+    hands = doc.get("hands", [])
+    if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
+        return "1.3"
     rules = doc.get("rules", {})
     options = rules.get("options", {})
     legacy = (

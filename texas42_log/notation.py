@@ -74,6 +74,10 @@ MAX_DIGITS = 6
 _NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
+#: The objects whose &{…} may also hold an "analysis" field (format 1.3).
+_ANALYSED = re.compile(r"/hands/\d+(/plays/\d+)?")
+
+
 def _brief(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37]) + "…"
 
@@ -183,7 +187,9 @@ class _Reader:
         if not isinstance(t.value, dict):
             raise self.fail(t, "an extension must be a JSON object of x- fields")
         for k, v in t.value.items():
-            if not k.startswith("x-"):
+            if k == "analysis" and _ANALYSED.fullmatch(self.last_ptr or ""):
+                pass  # since 1.3: a hand's or a play's open-hand analysis, which has no words here
+            elif not k.startswith("x-"):
                 raise self.fail(t, f"the extension field {_brief(k)} must start with x-")
             if k in obj:
                 raise self.fail(t, f"the extension field {_brief(k)} is given twice for one object")

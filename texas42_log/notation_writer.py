@@ -32,6 +32,10 @@ def _extras(obj: Any) -> dict[str, Any]:
 
 def _ext(obj: Any) -> str:
     extra = _extras(obj)
+    analysis = getattr(obj, "analysis", None)
+    if analysis is not None:
+        # Since 1.3, a hand's or a play's open-hand analysis rides with its extensions.
+        extra = {"analysis": analysis.model_dump(mode="json", exclude_none=True)} | extra
     return f" &{_s(extra)}" if extra else ""
 
 

@@ -366,6 +366,19 @@ def _parse_fast(data: bytes | str, max_bytes: int) -> Match | None:
         return None
 
 
+def _check(match: Match) -> MatchReport:
+    """The checked replay, then (for a log that states one, since 1.3) its open-hand
+    analysis, when the replay found nothing wrong (:mod:`texas42_log.analysis_check`)."""
+    report = check_match(match)
+    if not report.errors and any(h.analysis is not None or any(p.analysis for p in h.plays) for h in match.hands):
+        from .analysis_check import analysis_problems
+        from .check import effective_rules
+
+        doc = match.model_dump(mode="json", by_alias=True, exclude_none=True)
+        report.diagnostics.extend(analysis_problems(effective_rules(match), doc))
+    return report
+
+
 def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fast: bool = True) -> ValidationResult:
     """Validate one log: structure, then a checked replay under its declared rules.
 
@@ -373,7 +386,7 @@ def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fas
     for a well-formed log; the verdict and diagnostics are the same (tested)."""
     match = _parse_fast(data, max_bytes) if fast else None
     if match is not None:
-        report = check_match(match)
+        report = _check(match)
         result = ValidationResult(match=match, report=report)
         if report.diagnostics:
             result.diagnostics.extend(report.diagnostics)
@@ -384,7 +397,7 @@ def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fas
     result = parse_match(data, max_bytes=max_bytes)
     if result.match is None:
         return result
-    report = check_match(result.match)
+    report = _check(result.match)
     result.report = report
     if report.diagnostics:
         result.diagnostics.extend(report.diagnostics)
@@ -419,7 +432,7 @@ def validate_doc(
         if structural:
             result.match = None
         if result.match is not None:
-            result.report = check_match(result.match)
+            result.report = _check(result.match)
             result.diagnostics.extend(result.report.diagnostics)
     if place is not None:
         for d in result.diagnostics:

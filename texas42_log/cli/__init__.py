@@ -9,6 +9,7 @@ One module per command group; each registers its commands on :data:`app`:
 ``views``      ``texas42 replay``, ``texas42 render``
 ``convert``    ``texas42 convert``
 ``annotate``   ``texas42 annotate add | list | remove``
+``analyze``    ``texas42 analyze``
 ``redact``     ``texas42 redact``
 ``record``     ``texas42 record``
 ``tools``      ``texas42 generate``, ``schema``, ``rules``, ``upgrade``
@@ -28,7 +29,7 @@ import click
 import typer
 
 from ..outputs import remove_temporaries, write_atomic as atomic_write
-from . import annotate, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
+from . import analyze, annotate, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]

@@ -1,0 +1,156 @@
+"""The checks of a log's stated open-hand analysis (format 1.3's ``analysis`` fields).
+
+As with every fact a log states, the analysis is checked, never trusted: what
+the replay can confirm cheaply is confirmed here for ``texas42 validate`` — the
+alternatives are exactly the legal plays of the moment, the play made is among
+them, the cost and the fate mark follow from the values, the hand's value and
+``makeable`` agree with each other and with its first play, the table names only
+trump choices the rules allow. That the values are the true open-hand values
+takes the solver: ``texas42 analyze --verify`` recomputes them.
+
+Rule id ``analysis``. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import HandAnalysis, Skipped, _fate, allowed_trumps, move_key
+from .errors import Diagnostic
+from .live import LiveHand
+from .rules import Rules
+from .seats import team_of
+from .solver import makeable
+from .tiles import TILE_BY_NAME
+
+__all__ = ["analysis_problems", "has_analysis", "recomputed_problems"]
+
+
+def has_analysis(doc: dict[str, Any]) -> bool:
+    """Does the match (its JSON form) state any analysis?"""
+    return any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in doc.get("hands", []))
+
+
+def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
+    return Diagnostic("analysis", message, pointer, context={"hand": hand + 1})
+
+
+def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
+    """What is wrong with the analysis a valid replay's log states (its JSON form)."""
+    out: list[Diagnostic] = []
+    for h, hand in enumerate(doc.get("hands", [])):
+        plays = hand.get("plays", [])
+        stated = [k for k, p in enumerate(plays) if "analysis" in p]
+        if "analysis" not in hand and not stated:
+            continue
+        first = f"/hands/{h}/analysis" if "analysis" in hand else f"/hands/{h}/plays/{stated[0]}/analysis"
+        deal = hand.get("deal")
+        if hand.get("declaration") is None:
+            out.append(_problem(first, f"hand {h + 1} has an open-hand analysis but no contract to analyse", h))
+            continue
+        if deal is None or any(t is None for row in deal.values() if isinstance(row, list) for t in row):
+            out.append(_problem(first, f"hand {h + 1} has an open-hand analysis, but its deal is not fully "
+                                       "known, and the analysis needs every tile", h))
+            continue
+        out += _hand_problems(rules, hand, h)
+    return out
+
+
+def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    entry = {k: v for k, v in hand.items() if k not in ("plays", "outcome")}
+    live = LiveHand(rules, entry, False, {"A+C": 0, "B+D": 0})
+    live.rebuild()
+    state, contract = live.state, live.contract
+    assert state is not None and contract is not None  # a valid replay declared a contract
+    stated = hand.get("analysis")
+    where = f"/hands/{h}/analysis"
+    if stated is not None:
+        if stated["makeable"] != makeable(contract, stated["value"]):
+            out.append(_problem(f"{where}/makeable", f"hand {h + 1}'s analysis says the contract is "
+                                f"{'' if stated['makeable'] else 'not '}makeable, but its value {stated['value']} "
+                                f"says the opposite for {contract.describe()}", h))
+        allowed = {t.value for t in allowed_trumps(rules)}
+        for name in stated.get("table") or {}:
+            if name not in allowed:
+                out.append(_problem(f"{where}/table/{name}", f"hand {h + 1}'s makeable table names trump "
+                                    f"{name}, which these rules do not allow (R12)", h))
+    bidders = team_of(contract.bidder)
+    first = True
+    for k, p in enumerate(hand.get("plays", [])):
+        ptr = f"/hands/{h}/plays/{k}/analysis"
+        if p.get("rejected"):
+            if "analysis" in p:
+                out.append(_problem(ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h))
+            continue
+        seat = p["seat"]
+        tile = TILE_BY_NAME[p["tile"]]
+        led = p.get("led")
+        made = move_key((tile, None if led == tile.high else led))
+        a = p.get("analysis")
+        if a is not None:
+            legal = sorted({move_key((x.tile, None if x.led == x.tile.high else x.led)) for x in live.legal_plays(seat)})
+            values: dict[str, int] = a["values"]
+            if sorted(values) != legal:
+                missing = [m for m in legal if m not in values]
+                extra = [m for m in values if m not in legal]
+                said = "; ".join(
+                    part for part in (
+                        f"it leaves out {', '.join(missing)}" if missing else "",
+                        f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not legal then" if extra else "",
+                    ) if part
+                )
+                out.append(_problem(f"{ptr}/values", f"the analysis of {seat}'s {tile} must value exactly the "
+                                    f"legal plays of that moment: {said}", h))
+            elif made in values:
+                maximiser = (team_of(seat) == bidders) != (contract.special == "nello")
+                best = max(values.values()) if maximiser else min(values.values())
+                cost = best - values[made] if maximiser else values[made] - best
+                if a["cost"] != cost:
+                    out.append(_problem(f"{ptr}/cost", f"the analysis of {seat}'s {tile} gives a cost of "
+                                        f"{a['cost']}, but its values make it {cost} (best {best}, played "
+                                        f"{values[made]})", h))
+                fate = _fate(contract, maximiser, best, values[made])
+                if a.get("fate") != fate:
+                    out.append(_problem(f"{ptr}/fate", f"the analysis of {seat}'s {tile} marks its fate "
+                                        f"{a.get('fate') or 'none'}, but its values say {fate or 'none'}", h))
+                if first and stated is not None and best != stated["value"]:
+                    out.append(_problem(f"{ptr}/values", f"the first play's best value {best} is not the "
+                                        f"hand's value {stated['value']}", h))
+        first = False
+        state.apply(seat, tile, led)
+    return out
+
+
+def recomputed_problems(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped]) -> list[Diagnostic]:
+    """Where the analysis a log states differs from the solver's (``analyze --verify``);
+    a hand or play that states none is not compared."""
+    out: list[Diagnostic] = []
+    hands = doc.get("hands", [])
+    for a in analyses:
+        if isinstance(a, Skipped):
+            continue
+        h = a.hand
+        hand = hands[h]
+        stated = hand.get("analysis")
+        if stated is not None:
+            mine = a.as_dict()
+            if stated["value"] != mine["value"]:
+                out.append(_problem(f"/hands/{h}/analysis/value", f"hand {h + 1}'s stated value is "
+                                    f"{stated['value']}; with every hand open it is {mine['value']}", h))
+            for name, v in (stated.get("table") or {}).items():
+                if name in mine.get("table", {}) and mine["table"][name] != v:
+                    out.append(_problem(f"/hands/{h}/analysis/table/{name}", f"hand {h + 1}'s makeable table "
+                                        f"gives {v} for trump {name}; with best play it is {mine['table'][name]}", h))
+        for note in a.plays:
+            p = hand["plays"][note.index]
+            if "analysis" not in p:
+                continue
+            values = p["analysis"]["values"]
+            for move, v in note.values.items():
+                key = move_key(move)
+                if key in values and values[key] != v:
+                    out.append(_problem(f"/hands/{h}/plays/{note.index}/analysis/values/{key}",
+                                        f"the stated value of {note.seat} {key} is {values[key]}; with every hand "
+                                        f"open it is {v}", h))
+    return out

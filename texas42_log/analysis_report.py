@@ -1,0 +1,161 @@
+"""What ``texas42 analyze`` prints: a match's open-hand analysis as text, JSON or CSV rows.
+
+Pure: no I/O. The forms are made from :mod:`texas42_log.analysis`'s results.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .analysis import HandAnalysis, PlayNote, Skipped, move_key
+from .seats import partner, team_of
+from .trumps import Trump
+
+__all__ = ["hand_text", "match_text", "match_json", "csv_rows", "CSV_COLUMNS", "trump_word"]
+
+_TRUMP_WORDS: Final = {
+    "0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
+    "doubles": "doubles", "no-trump": "no-trump",
+}
+
+CSV_COLUMNS: Final = (
+    "source", "hand", "contract", "trump", "hand_value", "makeable",
+    "trick", "seat", "play", "value", "best", "cost", "fate", "best_plays", "skipped",
+)
+
+
+def trump_word(trump: Trump | str) -> str:
+    return _TRUMP_WORDS[trump.value if isinstance(trump, Trump) else trump]
+
+
+def _contract_words(a: HandAnalysis) -> str:
+    c = a.contract
+    what = c.describe()
+    if c.special in ("nello", "sevens"):
+        return f"{what}, {'Nel-O' if c.special == 'nello' else 'Sevens'}"
+    assert a.trump is not None
+    return f"{what}, trump {trump_word(a.trump)}"
+
+
+def _need(a: HandAnalysis) -> str:
+    c = a.contract
+    if c.special == "nello":
+        return "Nel-O needs 0 (no trick)"
+    if c.all_tricks:
+        return "all tricks need 42"
+    return f"{c.bid} needed"
+
+
+def _fate_words(note: PlayNote) -> str:
+    if note.fate == "lost":
+        return "LOST: the contract could be made until this play"
+    if note.fate == "let-make":
+        return "LET MAKE: the contract could be set until this play"
+    return ""
+
+
+def _best_text(note: PlayNote) -> str:
+    shown = [move_key(m) for m in note.best_moves][:3]
+    more = len(note.best_moves) - len(shown)
+    return ", ".join(shown) + (f" +{more}" if more > 0 else "") + f" → {note.best}"
+
+
+def hand_text(a: HandAnalysis | Skipped) -> list[str]:
+    """One hand's report, as lines."""
+    if isinstance(a, Skipped):
+        return [f"Hand {a.hand + 1}: skipped: {a.reason}"]
+    c = a.contract
+    team = team_of(c.bidder)
+    verdict = "makeable" if a.makeable else "not makeable"
+    lines = [
+        f"Hand {a.hand + 1}: {_contract_words(a)}",
+        f"  open hands: {team} take {a.value} with best play from the first lead — {verdict} ({_need(a)})",
+    ]
+    if a.table:
+        cells = " · ".join(f"{trump_word(t)} {v}" for t, v in a.table.items())
+        lines.append(f"  makeable table, {c.bidder} declaring and leading: {cells}")
+    if a.plays:
+        lines.append("  trick  play          after  cost  best play")
+        for n in a.plays:
+            tile = move_key(n.move)
+            cost = str(n.cost) if n.cost else "-"
+            best = _best_text(n) if n.cost else ""
+            row = f"  {n.trick:<5}  {n.seat} {tile:<11} {n.value:>5}  {cost:>4}  {best}"
+            if n.fate:
+                row += f"  {_fate_words(n)}"
+            lines.append(row.rstrip())
+        lost = sum(n.cost for n in a.plays if team_of(n.seat) == team)
+        given = sum(n.cost for n in a.plays if team_of(n.seat) != team)
+        defenders = "B+D" if team == "A+C" else "A+C"
+        sitting = f" ({partner(c.bidder)} sits out)" if c.special == "nello" else ""
+        lines.append(f"  cost of the plays: {team} {lost}, {defenders} {given} hand points{sitting}")
+    return lines
+
+
+def match_text(source: str, analyses: list[HandAnalysis | Skipped]) -> str:
+    """A match's report: the source, then each hand."""
+    lines = [f"{source}: open-hand analysis, {_count(analyses)}"]
+    for a in analyses:
+        lines += hand_text(a)
+    return "\n".join(lines)
+
+
+def _count(analyses: list[HandAnalysis | Skipped]) -> str:
+    done = sum(1 for a in analyses if isinstance(a, HandAnalysis))
+    skipped = len(analyses) - done
+    return f"{done} hand{'s' if done != 1 else ''} analysed" + (f", {skipped} skipped" if skipped else "")
+
+
+def _play_json(n: PlayNote) -> dict[str, Any]:
+    return {
+        "index": n.index,
+        "trick": n.trick,
+        "seat": n.seat,
+        "play": move_key(n.move),
+        "value": n.value,
+        "best": n.best,
+        "cost": n.cost,
+        "fate": n.fate,
+        "best_plays": [move_key(m) for m in n.best_moves],
+        "values": {move_key(m): v for m, v in n.values.items()},
+    }
+
+
+def hand_json(a: HandAnalysis | Skipped) -> dict[str, Any]:
+    if isinstance(a, Skipped):
+        return {"hand": a.hand + 1, "skipped": a.reason}
+    c = a.contract
+    return {
+        "hand": a.hand + 1,
+        "contract": {"bidder": c.bidder, "kind": c.kind.value, "bid": c.bid, "special": c.special},
+        "trump": a.trump.value if a.trump is not None else None,
+        "objective": a.objective,
+        "value": a.value,
+        "makeable": a.makeable,
+        "table": {t.value: v for t, v in a.table.items()},
+        "plays": [_play_json(n) for n in a.plays],
+        "nodes": a.nodes,
+    }
+
+
+def match_json(source: str, analyses: list[HandAnalysis | Skipped]) -> dict[str, Any]:
+    """A match's analysis as one JSON-ready object."""
+    return {"file": source, "valid": True, "hands": [hand_json(a) for a in analyses]}
+
+
+def csv_rows(source: str, analyses: list[HandAnalysis | Skipped]) -> list[list[str]]:
+    """One row per play (a skipped hand: one row saying why), columns :data:`CSV_COLUMNS`."""
+    rows: list[list[str]] = []
+    for a in analyses:
+        if isinstance(a, Skipped):
+            rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason])
+            continue
+        c = a.contract
+        head = [source, str(a.hand + 1), c.describe() + (f" {c.special}" if c.special else ""),
+                a.trump.value if a.trump is not None else "", str(a.value), "yes" if a.makeable else "no"]
+        if not a.plays:
+            rows.append(head + [""] * 9)
+        for n in a.plays:
+            rows.append(head + [str(n.trick), n.seat, move_key(n.move), str(n.value), str(n.best), str(n.cost),
+                                n.fate or "", " ".join(move_key(m) for m in n.best_moves), ""])
+    return rows

@@ -1,0 +1,187 @@
+"""``texas42 analyze``: open-hand analysis — the exact value of every play with every hand open."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..inert import dumps
+from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
+from .common import refused
+
+if TYPE_CHECKING:
+    from ..model import Match
+
+
+class AnalyzeFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command()
+def analyze(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(metavar="INPUT...", help="Log files, directories, globs, JSON Lines files; '-' reads standard input."),
+    ],
+    output: Annotated[
+        AnalyzeFormat,
+        typer.Option("--format", "-f", help="text (default); json: one object per match, then a summary; csv: a row per play."),
+    ] = AnalyzeFormat.text,
+    hand: Annotated[int | None, typer.Option("--hand", "-n", min=1, help="Only this hand, from 1.")] = None,
+    no_table: Annotated[bool, typer.Option("--no-table", help="Leave out the makeable table (9 more searches a hand).")] = False,
+    annotate: Annotated[
+        bool, typer.Option("--annotate", help="Write the log with the analysis in it (format 1.3), to -o OUT or back with -i.")
+    ] = False,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Recompute the analysis a log states and report every value that differs (exit 1).")
+    ] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
+    max_bytes: Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")] = 16 * 1024 * 1024,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
+    no_progress: NoProgressOpt = False,
+) -> None:
+    """The exact value of every play when all hands are open: which play cost the hand.
+
+    For each hand with a fully known deal: the hand points the bidders take with
+    best play on both sides (all 7 tricks), whether the contract could be made,
+    for each play the values of its alternatives, its cost in hand points and a
+    mark where it decided the contract (LOST, LET MAKE), and the deal's makeable
+    table. Hands whose deal is not fully known are skipped with the reason.
+
+    Exit 0 when every match was analysed, 1 when one is invalid (or --verify
+    found a difference), 2 on a usage error.
+    """
+    if annotate:
+        _annotate(inputs, out, in_place, force, output, hand, no_table)
+        return
+    if out is not None or in_place:
+        raise usage_error("-o and -i write an annotated log; give --annotate with them")
+    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress)
+
+
+def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table: bool, verify: bool,
+            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool) -> None:
+    import csv
+    import io
+    import time
+
+    from ..analysis_report import CSV_COLUMNS
+    from ..analyze_corpus import analyze_files
+    from ..corpus import default_jobs
+    from ..inputs import InputError, expand_inputs
+    from .common import write_data
+    from .progress import Progress, wanted
+    from .validate import _total_bytes
+
+    problems: list[str] = []
+    try:
+        files = expand_inputs(inputs, problems=problems)
+    except InputError as e:
+        raise refused(e) from None
+    for problem in problems:
+        say(f"texas42: {problem}", err=True)
+    start = time.perf_counter()
+    progress = Progress("analysing", _total_bytes(files), enabled=wanted(no_progress))
+    matches = invalid = hands = skipped = differences = done = 0
+    if output is AnalyzeFormat.csv:
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS)
+        write_data(buffer.getvalue())
+    try:
+        for r in analyze_files(files, output.value, jobs=jobs or default_jobs(), hand=None if hand is None else hand - 1,
+                               table=not no_table, verify=verify, max_bytes=max_bytes, stdin=sys.stdin.buffer,
+                               stdin_jsonl=jsonl):
+            matches += 1
+            invalid += not r.valid
+            hands += r.hands
+            skipped += r.skipped
+            differences += r.differences
+            progress.clear()
+            if not r.valid:
+                if output is AnalyzeFormat.json:
+                    say(dumps(r.json))
+                else:
+                    say(r.text, err=output is AnalyzeFormat.csv, colour=True)
+            elif output is AnalyzeFormat.json:
+                say(dumps(r.json))
+            elif output is AnalyzeFormat.csv:
+                buffer = io.StringIO()
+                csv.writer(buffer, lineterminator="\n").writerows(r.rows)
+                write_data(buffer.getvalue())
+            else:
+                say(r.text, colour=True)
+            done += r.size
+            progress.update(done, f"{matches:,} matches · {hands:,} hands analysed")
+    except InputError as e:
+        raise refused(e) from None
+    finally:
+        progress.close()
+    seconds = time.perf_counter() - start
+    summary = {"matches": matches, "invalid": invalid + len(problems), "hands": hands, "skipped": skipped,
+               "differences": differences, "seconds": round(seconds, 3)}
+    if output is AnalyzeFormat.json:
+        say(dumps({"summary": summary}))
+    elif matches > 1 or invalid or differences:
+        say(f"{matches:,} matches · {hands:,} hands analysed · {skipped:,} skipped · {invalid:,} invalid"
+            + (f" · {differences:,} differences" if verify else "") + f" · {seconds:.1f} s", err=True)
+    raise typer.Exit(code=1 if invalid or problems or differences else 0)
+
+
+def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, output: AnalyzeFormat,
+              hand: int | None, no_table: bool) -> None:
+    from ..analysis import HandAnalysis, analyze_match_doc, annotated
+    from ..check import effective_rules
+    from ..convert import match_json, write_matches
+    from ..model import Match
+    from .annotate import _keeps_remarks, _out_format
+    from .common import OUR_FORMATS, emit, read_matches
+
+    if len(inputs) != 1:
+        raise usage_error("--annotate writes one log: give one INPUT")
+    if output is not AnalyzeFormat.text:
+        raise usage_error("--annotate writes a log; --format chooses a report, so give one or the other")
+    if in_place == (out is not None):
+        raise usage_error("--annotate writes the annotated log to -o OUT, or back into INPUT with -i: give one")
+    file = inputs[0]
+    if in_place and file == "-":
+        raise usage_error("-i writes INPUT itself; standard input cannot be written back")
+    # An invalid log is not annotated: its errors are said, exit 1.
+    matches, formats = read_matches([file], None, need_valid=True)
+    fmt = formats[0]
+    if fmt not in OUR_FORMATS:
+        raise usage_error(f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(OUR_FORMATS)}) — convert it first")
+    done = skipped = 0
+    written: list[Match] = []
+    for m in matches:
+        doc = match_json(m)
+        analyses = analyze_match_doc(effective_rules(m), doc, table=not no_table,
+                                     only=None if hand is None else hand - 1)
+        doc = annotated(doc, analyses)
+        doc["version"] = _at_least(str(doc.get("version", "1.0")), "1.3")
+        written.append(Match.model_validate(doc))
+        for a in analyses:
+            if isinstance(a, HandAnalysis):
+                done += 1
+            else:
+                skipped += 1
+                say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
+    _keeps_remarks(file, fmt, in_place, force)
+    emit(write_matches(written, _out_format(out, fmt)), out, file if in_place else None, [file], force)
+    say(f"analysed {done} hand{'s' if done != 1 else ''}" + (f", {skipped} skipped" if skipped else ""), err=True)
+
+
+def _at_least(version: str, least: str) -> str:
+    def key(v: str) -> tuple[int, int]:
+        major, _, minor = v.partition(".")
+        return (int(major), int(minor or 0))
+
+    return version if key(version) >= key(least) else least
