@@ -275,3 +275,61 @@ def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Pat
     label = page.page.locator("#board").get_attribute("aria-label") or ""
     assert "\ue000" not in label and "\ue000" not in (page.text("#text") + page.text("#table"))
     assert page.errors == []
+
+
+def _analysed_worked_example() -> Match:
+    from texas42_log.analysis import analyze_match_doc, annotated
+    from texas42_log.check import effective_rules
+    from texas42_log.convert import match_json
+    from texas42_log.model import minimal_version
+
+    m = read_match((FIX / "seed-worked-example.json").read_bytes())
+    doc = annotated(match_json(m), analyze_match_doc(effective_rules(m), match_json(m), only=2))
+    doc["version"] = minimal_version(doc)
+    return Match.model_validate(doc)
+
+
+def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_path: Path) -> None:
+    """Hand 3 of the worked example, analysed: A's [2|6] in trick 2 lost a makeable
+    all-tricks contract; [4|5], the best lead, was never played."""
+    m = _analysed_worked_example()
+    omni = Page(browser, write(tmp_path, m, "omniscient", name="omni.html"))
+    omni.page.goto(omni.path.as_uri() + "#hand-3-6")  # after play 4: A to lead trick 2
+    omni.page.reload()
+    assert omni.page.locator("#analysis-area").is_visible()
+    assert "A+C take 42 with best play from the first lead — makeable" in omni.text("#analysis")
+    # A's tiles carry their values now; the best, [4|5], is marked.
+    best = omni.page.locator(".seat-A .valued.best")
+    assert best.count() == 1 and best.get_attribute("data-value") == "42"
+    assert best.locator("svg").get_attribute("data-tile") == "[4|5]"
+    omni.press("ArrowRight")  # A leads [2|6]
+    assert "LOST: the contract could be made until this play" in omni.text("#analysis")
+    lost = omni.page.locator("#analysis li.fate-lost")
+    assert lost.count() == 1 and "−41" in str(lost.text_content())
+    assert [t.get_attribute("data-tile") for t in lost.locator("svg").all()] == ["[2|6]", "[4|5]"]
+
+    review = Page(browser, write(tmp_path, m, "review", name="review.html"))
+    review.page.goto(review.path.as_uri() + "#hand-3-1")
+    review.page.reload()
+    assert review.page.locator("#analysis-area").is_visible()
+    row = review.page.locator("#analysis li.fate-lost")
+    assert row.count() == 1
+    # The review names no tile that was never played: only A's [2|6], no best tile.
+    assert [t.get_attribute("data-tile") for t in row.locator("svg").all()] == ["[2|6]"]
+    assert "a tile never played" in review.text("#analysis")
+    assert "[4|5]" not in str(review.page.locator("#analysis-area").inner_html())
+    # Nor does the page's data of that hand ([4|5] is played in hand 2, so it is in the page).
+    data = json.loads(str(review.page.locator("#t42-data").text_content()))
+    assert "[4|5]" not in json.dumps(data["hands"][2])
+
+    for observer in ("public", "A"):
+        page = Page(browser, write(tmp_path, m, observer, name=f"{observer}.html"))
+        for _ in range(40):
+            assert not page.page.locator("#analysis-area").is_visible()
+            assert page.page.locator("#analysis").inner_html() == ""
+            page.press("ArrowRight")
+        data = json.loads(str(page.page.locator("#t42-data").text_content()))
+        entries = [e for h in data["hands"] for e in h["views"]]
+        assert entries and all("analysis" not in e["view"] and e["analysis_lines"] == [] for e in entries)
+        assert not page.errors
+    assert not omni.errors and not review.errors

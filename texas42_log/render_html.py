@@ -34,7 +34,7 @@ from .locales import catalogue
 from .broken import Broken
 from .model import Match
 from .views import Observer, View, match_views
-from .viewtext import describe, description_parts, observer_label, view_lines
+from .viewtext import analysis_lines, describe, description_parts, observer_label, view_lines
 
 __all__ = ["render_html", "page_data"]
 
@@ -80,6 +80,8 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         "contract_line": contract,
         "marks_line": marks,
         "caption": caption,
+        # The analysis lines of the text (review and omniscient views only hold any).
+        "analysis_lines": analysis_lines(view, lang),
     }
 
 

@@ -128,6 +128,60 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayAnalysisView:
+    """The stated open-hand analysis of one play, as the observer may see it.
+
+    ``best`` and ``values`` name only tiles the observer may see: for ``review``
+    the tiles each seat plays in the hand (R29: a tile never played stays hidden),
+    for ``omniscient`` every one; ``hidden_best`` is set when a best play is a tile
+    the observer may not see."""
+
+    order: int
+    seat: Seat
+    tile: str
+    value: int
+    best_value: int
+    cost: int
+    fate: str | None
+    best: tuple[str, ...]
+    hidden_best: bool
+    values: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisView:
+    """A hand's stated open-hand analysis at a moment: only ever in a view for
+    ``review`` (after the hand) or ``omniscient``; never for a seat or the public."""
+
+    #: The bidders' hand points with best play from the first lead, and so makeable or not.
+    value: int | None
+    makeable: bool | None
+    #: Trump choice → the bidders' hand points with best play, the bidder leading.
+    table: dict[str, int] | None
+    #: The plays made up to this moment that carry an analysis.
+    plays: tuple[PlayAnalysisView, ...]
+    #: The values of the plays open at this moment (the next play's alternatives), as visible.
+    now: dict[str, int] | None
+    #: The best of ``now`` for the seat to play.
+    now_best: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "makeable": self.makeable,
+            "table": None if self.table is None else dict(self.table),
+            "plays": [
+                {"order": p.order, "seat": p.seat, "tile": p.tile, "value": p.value, "best_value": p.best_value,
+                 "cost": p.cost, "fate": p.fate, "best": list(p.best), "hidden_best": p.hidden_best,
+                 "values": dict(p.values)}
+                for p in self.plays
+            ],
+            "now": None if self.now is None else dict(self.now),
+            "now_best": list(self.now_best),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One moment of one hand as one observer may see it. Plain data; see :meth:`as_dict`."""
 
@@ -163,6 +217,8 @@ class View:
     result: str | None
     result_marks: dict[Team, int] | None
     notes: tuple[Note, ...]
+    #: The log's open-hand analysis (format 1.3), for review and omniscient only.
+    analysis: AnalysisView | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (key order fixed)."""
@@ -228,7 +284,7 @@ class View:
                 {"on": n.on, "text": n.text} | ({} if n.author is None else {"author": n.author})
                 for n in self.notes
             ],
-        }
+        } | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()})
 
 
 def _played(p: PlayedTile) -> dict[str, Any]:

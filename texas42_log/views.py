@@ -61,6 +61,8 @@ from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 from .view_model import (
     OBSERVERS,
+    AnalysisView,
+    PlayAnalysisView,
     ContractView,
     CurrentTrick,
     Moment,
@@ -403,7 +405,65 @@ class _HandReplay:
             result=result,
             result_marks=result_marks,
             notes=self._notes_until(k),
+            analysis=self._analysis(k) if full else None,
         )
+
+    def _analysis(self, k: int) -> AnalysisView | None:
+        """The log's analysis of this hand up to play ``k``, as a review or omniscient
+        observer may see it; None when the hand carries none."""
+        hand = self.hand
+        stated = hand.analysis
+        noted = [(n, hand.plays[j].analysis) for n, (_, _, j) in enumerate(self.plays)]
+        if stated is None and all(a is None for _, a in noted):
+            return None
+        if self.observer == "omniscient":
+            def visible(seat: Seat, key: str) -> bool:
+                return True
+        else:  # review: the tiles each seat plays in the hand, and no other (R29)
+            played: dict[Seat, set[str]] = {s: set() for s in SEATS}
+            for seat, t, _ in self.plays:
+                played[seat].add(str(t))
+
+            def visible(seat: Seat, key: str) -> bool:
+                return key.split(" led ")[0] in played[seat]
+        plays: list[PlayAnalysisView] = []
+        for n, a in noted[:k]:
+            if a is None:
+                continue
+            seat, t, j = self.plays[n]
+            led = hand.plays[j].led
+            made = str(t) if led is None or led == t.high else f"{t} led {led}"
+            best_value = max(a.values.values()) if self._maximiser(seat) else min(a.values.values())
+            best = [m for m, v in a.values.items() if v == best_value]
+            shown_best = tuple(m for m in best if visible(seat, m))
+            plays.append(PlayAnalysisView(
+                n + 1, seat, made, a.values.get(made, best_value), best_value, a.cost, a.fate, shown_best,
+                len(shown_best) < len(best), {m: v for m, v in a.values.items() if visible(seat, m)},
+            ))
+        now = None
+        now_best: tuple[str, ...] = ()
+        if k < len(noted) and noted[k][1] is not None:
+            seat = self.plays[k][0]
+            now_a = noted[k][1]
+            assert now_a is not None
+            now = {m: v for m, v in now_a.values.items() if visible(seat, m)}
+            if now:
+                top = max(now.values()) if self._maximiser(seat) else min(now.values())
+                now_best = tuple(m for m, v in now.items() if v == top)
+        return AnalysisView(
+            None if stated is None else stated.value,
+            None if stated is None else stated.makeable,
+            None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()},
+            tuple(plays),
+            now,
+            now_best,
+        )
+
+    def _maximiser(self, seat: Seat) -> bool:
+        """Does ``seat`` want the bidders' points high (the bidders; the defenders in Nel-O)?"""
+        c = self.contract
+        assert c is not None
+        return (team_of(seat) == team_of(c.bidder)) != (c.special == "nello")
 
     @staticmethod
     def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:

@@ -17,7 +17,7 @@ from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label"]
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines"]
 
 
 class _Msg:
@@ -172,7 +172,51 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
             parts.append(m("hand.seat", seat=s, tiles=tsep.join(tiles) or m("none")))
         lines.append(m("hands", hands=sep.join(parts)))
     lines += [_note(m, n) for n in view.notes]
+    if view.analysis is not None:
+        lines += _analysis_lines(m, view)
     return lines
+
+
+def analysis_lines(view: View, lang: str = "en") -> list[str]:
+    """The view's open-hand analysis as lines (none unless the view holds one)."""
+    return _analysis_lines(_Msg(lang), view) if view.analysis is not None else []
+
+
+def _analysis_lines(m: _Msg, view: View) -> list[str]:
+    """The log's open-hand analysis (a review or omniscient view only holds one): the
+    hand's value and table, the play just made, the values of the plays open now."""
+    a = view.analysis
+    c = view.contract
+    assert a is not None and c is not None
+    team = "A+C" if c.bidder in ("A", "C") else "B+D"
+    out: list[str] = []
+    if a.value is not None:
+        verdict = m("analysis.makeable" if a.makeable else "analysis.unmakeable")
+        out.append(m("analysis.value", team=team, value=a.value, verdict=verdict))
+    if a.table:
+        cells = m("list.sep").join(
+            f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}" for t, v in a.table.items()
+        )
+        out.append(m("analysis.table", seat=c.bidder, cells=cells))
+    last = a.plays[-1] if a.plays and a.plays[-1].order == view.play else None
+    if last is not None:
+        out.append(m("analysis.play", order=last.order, seat=last.seat, tile=last.tile, team=team,
+                     value=last.value, cost=last.cost))
+        if last.cost:
+            if last.best:
+                out.append(m("analysis.best", best=", ".join(last.best), value=last.best_value))
+            else:
+                out.append(m("analysis.best.hidden", value=last.best_value))
+        if last.fate:
+            out.append(m(f"analysis.fate.{last.fate}"))
+    if a.now:
+        out.append(m("analysis.now", values=m("list.sep").join(f"{k} {v}" for k, v in a.now.items())))
+    costly = [p for p in a.plays if p.cost]
+    if view.over and costly:
+        items = [m("analysis.costly.item", order=p.order, seat=p.seat, tile=p.tile, cost=p.cost)
+                 + (f" ({m('analysis.fate.' + p.fate).split(':')[0]})" if p.fate else "") for p in costly]
+        out.append(m("analysis.costly", plays=m("list.sep").join(items)))
+    return out
 
 
 def render_text(views: list[View], lang: str = "en") -> str:

@@ -95,7 +95,19 @@
       box.setAttribute("data-seat", s);
       box.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
       var hand = el("div", "hand");
-      (v.hands[s] || []).forEach(function (t) { hand.appendChild(domino(t, 18)); });
+      var now = v.analysis && v.to_play === s ? v.analysis.now : null;
+      (v.hands[s] || []).forEach(function (t) {
+        if (now && Object.prototype.hasOwnProperty.call(now, t)) {
+          // The open-hand value of playing this tile now (review and omniscient views only).
+          var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
+          cell.setAttribute("data-value", String(now[t]));
+          cell.appendChild(domino(t, 18));
+          cell.appendChild(el("span", "value", String(now[t])));
+          hand.appendChild(cell);
+        } else {
+          hand.appendChild(domino(t, 18));
+        }
+      });
       for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(18)); }
       box.appendChild(hand);
       table.appendChild(box);
@@ -138,6 +150,38 @@
     });
   }
 
+  // The log's open-hand analysis: its lines, then each play so far that cost points.
+  function drawAnalysis(entry) {
+    var a = entry.view.analysis;
+    var area = document.getElementById("analysis-area");
+    var box = document.getElementById("analysis");
+    box.replaceChildren();
+    area.hidden = !a;
+    if (!a) { return; }
+    entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
+    var list = el("ol", "costs");
+    a.plays.forEach(function (p) {
+      if (!p.cost && !p.fate) { return; }
+      var item = el("li", "cost" + (p.fate ? " fate-" + p.fate : ""));
+      item.setAttribute("data-order", p.order);
+      item.appendChild(el("span", "by", p.order + " " + p.seat));
+      item.appendChild(domino(p.tile.split(" ")[0], 16));
+      item.appendChild(el("span", "minus", "\u2212" + p.cost));
+      p.best.forEach(function (t) {
+        item.appendChild(el("span", "arrow", "\u2192"));
+        item.appendChild(domino(t.split(" ")[0], 16));
+      });
+      if (p.hidden_best && !p.best.length) {
+        // The best play was a tile this observer may not see (R29): said, never drawn.
+        item.appendChild(el("span", "arrow", "\u2192"));
+        item.appendChild(el("span", "never-played", ui.never_played));
+      }
+      item.appendChild(el("span", "best-value", String(p.best_value)));
+      list.appendChild(item);
+    });
+    if (list.childNodes.length) { box.appendChild(list); }
+  }
+
   function draw() {
     var entry = current();
     var v = entry.view;
@@ -152,6 +196,7 @@
     document.getElementById("board").setAttribute("aria-label", plain(entry.description));
     drawTable(v);
     drawWon(v);
+    drawAnalysis(entry);
     var text = document.getElementById("text");
     text.replaceChildren();
     entry.lines.forEach(function (line, i) {
@@ -186,6 +231,7 @@
     document.getElementById("observer").textContent = DATA.observer_label;
     if (DATA.omniscient) { document.getElementById("observer").className = "omniscient"; }
     document.getElementById("won-title").textContent = ui.won;
+    document.getElementById("analysis-title").textContent = ui.analysis;
     document.getElementById("keys").textContent = ui.keys;
     [["prev-hand", ui.prev_hand, "◀◀ ", function () { jumpHand(-1); }],
      ["prev", ui.prev, "◀ ", function () { step(-1); }],

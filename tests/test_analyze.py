@@ -1,0 +1,280 @@
+"""`texas42 analyze`: the report, its forms, the annotated log (format 1.3), and who may see it.
+
+The analysis is computed with every hand open: a view shows it only to ``review``
+(after the hand) and ``omniscient``, never to a seat or the public — checked here
+by comparing the views of a log with and without its analysis, and by re-dealing
+the tiles a review cannot see (as tests/test_leaks.py does for the deal itself).
+"""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from texas42_log.analysis import analyze_match_doc, annotated
+from texas42_log.check import effective_rules
+from texas42_log.convert import match_json
+from texas42_log.generate import random_match
+from texas42_log.model import Match, minimal_version
+from texas42_log.notation import parse_text, write_text
+from texas42_log.render_html import render_html
+from texas42_log.validate import validate_bytes
+from texas42_log.views import Moment, parse_observer, view_for
+
+from .redeal import redeal_unplayed, truncate
+from .test_leaks import snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKED = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
+
+
+def texas42(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=600
+    )
+
+
+def with_analysis(doc: dict[str, Any], only: int | None = None, table: bool = True) -> dict[str, Any]:
+    """``doc`` (a valid match's JSON form) with its analysis written in, as --annotate writes it."""
+    m = Match.model_validate(doc)
+    out = annotated(match_json(m), analyze_match_doc(effective_rules(m), match_json(m), only=only, table=table))
+    out["version"] = minimal_version(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def worked() -> dict[str, Any]:
+    result = validate_bytes(WORKED.read_bytes())
+    assert result.match is not None
+    return with_analysis(match_json(result.match))
+
+
+# -- the report ---------------------------------------------------------------
+
+
+def test_the_text_report_names_the_costly_plays_and_the_fate() -> None:
+    p = texas42("analyze", str(WORKED), "--hand", "3")
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "Hand 3: A bid all tricks for 1 mark, trump no-trump" in out
+    assert "A+C take 42 with best play from the first lead — makeable (all tricks need 42)" in out
+    # A's lead of [2|6] in trick 2 gave the contract away: [4|5] kept every trick.
+    line = next(x for x in out.splitlines() if "A [2|6]" in x)
+    assert line.split()[:5] == ["2", "A", "[2|6]", "1", "41"], line
+    assert "[4|5] → 42" in line and "LOST" in line
+    assert "makeable table, A declaring and leading: blanks 42 · ones 11" in out
+
+
+def test_json_and_csv_agree_with_the_text() -> None:
+    js = texas42("analyze", str(WORKED), "--format", "json")
+    assert js.returncode == 0, js.stderr
+    objects = [json.loads(line) for line in js.stdout.splitlines()]
+    match, summary = objects[0], objects[-1]["summary"]
+    assert summary["matches"] == 1 and summary["hands"] == 8 and summary["skipped"] == 3
+    hand3 = match["hands"][2]
+    assert hand3["value"] == 42 and hand3["makeable"] is True and hand3["objective"] == "max"
+    lost = [p for p in hand3["plays"] if p["fate"] == "lost"]
+    assert [(p["seat"], p["play"], p["cost"], p["best_plays"]) for p in lost] == [("A", "[2|6]", 41, ["[4|5]"])]
+    assert match["hands"][5] == {"hand": 6, "skipped": "all four passed: there is no contract to analyse (R11)"}
+    rows = list(csv.DictReader(io.StringIO(texas42("analyze", str(WORKED), "--format", "csv").stdout)))
+    costly = [r for r in rows if r["hand"] == "3" and r["fate"]]
+    assert [(r["seat"], r["play"], r["cost"], r["fate"]) for r in costly] == [("A", "[2|6]", "41", "lost")]
+    # Each play of the JSON has its CSV row, with the same value and cost.
+    plays = [(str(h["hand"]), p["play"], str(p["value"]), str(p["cost"])) for h in match["hands"] for p in h.get("plays", [])]
+    assert plays == [(r["hand"], r["play"], r["value"], r["cost"]) for r in rows if r["play"]]
+
+
+def test_hands_that_cannot_be_analysed_are_skipped_with_the_reason() -> None:
+    p = texas42("analyze", str(ROOT / "fixtures" / "valid" / "partly-known-deals.json"))
+    assert p.returncode == 0, p.stderr
+    assert "skipped: the deal is not fully known" in p.stdout
+    assert "open-hand analysis needs every tile" in p.stdout
+
+
+def test_an_invalid_log_is_not_analysed() -> None:
+    p = texas42("analyze", str(ROOT / "fixtures" / "invalid" / "R16-renege.json"))
+    assert p.returncode == 1
+    assert "error R16" in p.stdout and "Hand " not in p.stdout
+
+
+def test_several_processes_give_the_same_report(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text("".join(json.dumps(random_match(s, max_hands=2)) + "\n" for s in range(6)), "utf-8")
+    one = texas42("analyze", str(corpus), "--format", "csv", "--jobs", "1", "--no-table")
+    two = texas42("analyze", str(corpus), "--format", "csv", "--jobs", "2", "--no-table")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout and one.stdout.count("\n") > 20
+    assert "6 matches" in one.stderr
+
+
+def test_usage_errors_exit_2() -> None:
+    assert texas42("analyze", str(WORKED), "-o", "x.json").returncode == 2
+    assert texas42("analyze", str(WORKED), "--annotate").returncode == 2
+    assert texas42("analyze", str(WORKED), str(WORKED), "--annotate", "-o", "x.json").returncode == 2
+    p = texas42("analyze", str(WORKED), "--annotate", "-o", str(WORKED))
+    assert p.returncode == 2 and "is the input log" in p.stderr
+
+
+# -- the annotated log ----------------------------------------------------------
+
+
+def test_an_annotated_log_validates_and_survives_every_conversion(tmp_path: Path) -> None:
+    out = tmp_path / "a.json"
+    p = texas42("analyze", str(WORKED), "--annotate", "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "analysed 8 hands, 3 skipped" in p.stderr
+    doc = json.loads(out.read_text("utf-8"))
+    assert doc["version"] == "1.3"
+    assert doc["hands"][2]["plays"][4]["analysis"] == {
+        "values": {"[0|6]": 1, "[1|2]": 12, "[2|6]": 1, "[4|5]": 42, "[4|6]": 12, "[5|6]": 22},
+        "cost": 41,
+        "fate": "lost",
+    }
+    assert texas42("validate", str(out)).returncode == 0
+    # Through the text notation and JSON Lines and back: the same log.
+    t42, back, jsonl, back2 = (tmp_path / n for n in ("a.t42", "b.json", "a.jsonl", "c.json"))
+    for src, dst in ((out, t42), (t42, back), (out, jsonl), (jsonl, back2)):
+        r = texas42("convert", str(src), "-o", str(dst))
+        assert r.returncode == 0, r.stderr
+    assert json.loads(back.read_text("utf-8")) == doc
+    assert json.loads(back2.read_text("utf-8")) == doc
+    assert '&{"analysis": {"values": {"[0|6]": 1, ' in t42.read_text("utf-8")
+    # --verify finds nothing to say about a log the solver itself annotated.
+    v = texas42("analyze", str(out), "--verify", "--no-table")
+    assert v.returncode == 0, v.stdout + v.stderr
+
+
+def test_validate_checks_the_stated_analysis(worked: dict[str, Any]) -> None:
+    bad = copy.deepcopy(worked)
+    bad["hands"][2]["plays"][4]["analysis"]["cost"] = 40
+    bad["hands"][1]["plays"][0]["analysis"]["values"].pop("[0|2]")
+    bad["hands"][3]["analysis"]["makeable"] = False
+    result = validate_bytes(json.dumps(bad, indent=1))
+    found = [(d.rule, d.pointer) for d in result.errors]
+    assert found == [
+        ("analysis", "/hands/1/plays/0/analysis/values"),
+        ("analysis", "/hands/2/plays/4/analysis/cost"),
+        ("analysis", "/hands/3/analysis/makeable"),
+    ]
+    assert all(d.line is not None for d in result.errors)
+    messages = " ".join(d.message for d in result.errors)
+    assert "it leaves out [0|2]" in messages and "its values make it 41" in messages
+
+
+def test_verify_finds_a_value_the_solver_disagrees_with(tmp_path: Path, worked: dict[str, Any]) -> None:
+    tampered = copy.deepcopy(worked)
+    # A consistent lie: every value of the hand's first play, and the hand's value, one higher.
+    first = tampered["hands"][1]["plays"][0]["analysis"]
+    first["values"] = {k: v + 1 for k, v in first["values"].items()}
+    tampered["hands"][1]["analysis"]["value"] += 1
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(tampered), "utf-8")
+    assert texas42("validate", str(path)).returncode == 0  # consistent: validate cannot tell
+    p = texas42("analyze", str(path), "--verify", "--no-table", "--hand", "2")
+    assert p.returncode == 1
+    assert "error analysis at /hands/1/analysis/value: hand 2's stated value is 24; with every hand open it is 23" in p.stdout
+    assert "/hands/1/plays/0/analysis/values/[0|2]" in p.stdout
+
+
+def test_the_text_notation_refuses_analysis_where_it_does_not_belong() -> None:
+    text = write_text(Match.model_validate({**json.loads(WORKED.read_text("utf-8"))}))
+    bad = text.replace("Declare: A trump 6", 'Declare: A trump 6 &{"analysis": {"value": 3}}', 1)
+    with pytest.raises(Exception, match="must start with x-"):
+        parse_text(bad)
+
+
+# -- who may see it ---------------------------------------------------------------
+
+
+def _random_analysed(seed: int) -> tuple[dict[str, Any], dict[str, Any], int]:
+    rng = random.Random(seed)
+    for attempt in range(10):
+        doc = random_match(9000 + seed + 1000 * attempt, max_hands=3)
+        hands = [i for i, h in enumerate(doc["hands"]) if h.get("plays")]
+        if hands:
+            i = rng.choice(hands)
+            return doc, with_analysis(doc, only=i, table=attempt % 2 == 0), i
+    pytest.fail("no match with plays")
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_no_seat_and_no_spectator_ever_sees_the_analysis(seed: int) -> None:
+    """Every moment of an analysed hand, for A–D and the public: the same view, text
+    and page as without the analysis."""
+    plain, analysed, i = _random_analysed(seed)
+    n = len(plain["hands"][i]["plays"])
+    for observer in ("A", "B", "C", "D", "public"):
+        for k in range(n + 1):
+            assert snapshot(analysed, observer, i, k) == snapshot(plain, observer, i, k)
+    for observer in ("A", "public") if seed % 4 == 0 else ():
+        a = render_html(Match.model_validate(analysed), parse_observer(observer), "en")
+        b = render_html(Match.model_validate(plain), parse_observer(observer), "en")
+        assert a == b
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_a_review_of_the_analysis_names_no_tile_that_was_never_played(seed: int) -> None:
+    """Re-deal the tiles nobody played: the review (text, JSON, page) of the analysed
+    hand does not change, though the analysis was computed from the first deal."""
+    rng = random.Random(seed)
+    for attempt in range(10):
+        plain = random_match(12_000 + seed + 1000 * attempt, max_hands=3)
+        hands = [i for i, h in enumerate(plain["hands"]) if h.get("plays") and len(h["plays"]) < 28]
+        if not hands:
+            continue
+        i = rng.choice(hands)
+        original = truncate(plain, i)
+        world = redeal_unplayed(original, None, rng, only=i)
+        if world is not None:
+            break
+    else:
+        pytest.fail("no hand left a tile unplayed that could be dealt elsewhere")
+    analysed = with_analysis(original, only=i)
+    # The re-dealt world states the same analysis, its alternatives renamed after the
+    # re-deal: each seat's never-played tiles become the ones it holds in this world.
+    # A review that named an unplayed tile would show a different one here.
+    hand, other = analysed["hands"][i], world["hands"][i]
+    played = {p["tile"] for p in hand["plays"]}
+    rename = {
+        seat: dict(zip(sorted(set(hand["deal"][seat]) - played), sorted(set(other["deal"][seat]) - played), strict=True))
+        for seat in "ABCD"
+    }
+    assert any(a != b for names in rename.values() for a, b in names.items())
+    other["analysis"] = hand["analysis"]
+    for p, q in zip(other["plays"], hand["plays"], strict=True):
+        values = {rename[p["seat"]].get(key, key): v for key, v in q["analysis"]["values"].items()}
+        p["analysis"] = q["analysis"] | {"values": values}
+    world["version"] = "1.3"
+    k = len(original["hands"][i]["plays"])
+    view = view_for(Match.model_validate(analysed), "review", i, Moment.after_play(k))
+    assert view.analysis is not None and view.analysis.value is not None
+    assert snapshot(world, "review", i, k) == snapshot(analysed, "review", i, k)
+    assert render_html(Match.model_validate(world), "review", "en") == render_html(
+        Match.model_validate(analysed), "review", "en"
+    )
+
+
+def test_omniscient_sees_every_alternative_and_review_only_the_played_ones(worked: dict[str, Any]) -> None:
+    m = Match.model_validate(worked)
+    # Hand 3 ends after trick 2: A's [4|5], the best lead of trick 2, was never played.
+    omni = view_for(m, "omniscient", 2, Moment.after_play(4))
+    assert omni.analysis is not None and omni.analysis.now is not None
+    assert omni.analysis.now["[4|5]"] == 42 and omni.analysis.now_best == ("[4|5]",)
+    review = view_for(m, "review", 2, Moment.end())
+    assert review.analysis is not None
+    lost = next(p for p in review.analysis.plays if p.fate == "lost")
+    assert (lost.seat, lost.tile, lost.cost, lost.best, lost.hidden_best) == ("A", "[2|6]", 41, (), True)
+    assert "[4|5]" not in json.dumps(review.as_dict())
+    omni_end = view_for(m, "omniscient", 2, Moment.end())
+    assert omni_end.analysis is not None
+    assert next(p for p in omni_end.analysis.plays if p.fate == "lost").best == ("[4|5]",)
+
