@@ -81,6 +81,7 @@ WRITERS = {
     "annotate remove": ["annotate", "remove", str(ROOT / "fixtures" / "valid" / "annotations-extensions-rejected.json"),
                         "--all", "-o", "-"],
     "upgrade": ["upgrade", SAMPLE, "-o", "-"],
+    "analyze": ["analyze", SAMPLE, "--annotate", "--hand", "1", "--no-table", "-o", "-"],
 }
 
 

@@ -105,9 +105,11 @@ def main() -> None:
     # Which commands read which format, and how each is run (IN is the input's path).
     def readers(ext: str) -> list[list[str]]:
         cmds = [["validate", "IN"], ["replay", "IN"], ["render", "IN", "-o", "OUT/page.html"],
-                ["convert", "IN", "-o", "OUT/out.t42"], ["redact", "IN", "-o", "OUT/public.json"]]
+                ["convert", "IN", "-o", "OUT/out.t42"], ["redact", "IN", "-o", "OUT/public.json"],
+                ["analyze", "IN", "--no-table", "-j", "1"]]
         if ext in (".json", ".jsonl", ".t42"):
-            cmds += [["annotate", "add", "IN", "--text", "x", "-o", "OUT/noted" + ext], ["annotate", "list", "IN"]]
+            cmds += [["annotate", "add", "IN", "--text", "x", "-o", "OUT/noted" + ext], ["annotate", "list", "IN"],
+                     ["analyze", "IN", "--annotate", "--no-table", "-o", "OUT/analysed" + ext]]
         if ext in (".json", ".jsonl"):
             cmds.append(["upgrade", "IN", "-o", "OUT/up" + ext])
         return cmds
@@ -216,6 +218,7 @@ def main() -> None:
             (["convert", "IN", "-o", "-", "--to", "text"], ["\\u001b[2J", "lead \\u001b[31mred"]),
             (["convert", "IN", "-o", "-", "--to", "json"], ["\\u001b[2J"]),
             (["redact", "IN"], ["\\u001b[2J"]),
+            (["analyze", "IN", "--no-table"], ["open-hand analysis"]),
         ):
             case("terminal-escape", cmd, name, 0, words, absent=RAW_CONTROLS)
     invalid_escape = small()
@@ -236,8 +239,9 @@ def main() -> None:
             case("missing", cmd, "@missing" + ext, 2, ["no such file"])
     for cmd in readers(".json"):
         case("special-file", cmd, "@dev-zero", 1, ["device"])
-        case("special-file", cmd, "@dir", 2 if cmd[0] == "validate" else 1,
-             ["no log files"] if cmd[0] == "validate" else ["is a directory"])
+        corpus_reader = cmd[0] == "validate" or (cmd[0] == "analyze" and "--annotate" not in cmd)
+        case("special-file", cmd, "@dir", 2 if corpus_reader else 1,
+             ["no log files"] if corpus_reader else ["is a directory"])
         case("unreadable", cmd, "@unreadable.json", 1, ["permission denied"])
         case("huge", cmd, "@big.json", 1, ["MB"])
     case("special-file", ["annotate", "add", "IN", "--text", "x", "-o", "OUT/x.json"], "@fifo.json", 1, ["named pipe"])

@@ -18,7 +18,10 @@ prints one table. Each throughput is the best of three runs on one core.
 * large and hostile inputs: a 12 MB log valid and with one error, a 50 MB JSON
   Lines line with one and two jobs, a 50 MB input of every other format — time
   and peak memory;
-* cold start: ``texas42 validate one-match.json`` in a new process.
+* cold start: ``texas42 validate one-match.json`` in a new process;
+* live play through ``Game``; the open-hand solver (``--only open-hand``): a full
+  hand's value, a recorded hand's full analysis, the makeable table, node counts
+  against the positions of an exhaustive backward induction.
 """
 
 from __future__ import annotations
@@ -320,12 +323,92 @@ def live_play(quick: bool) -> list[tuple[str, str, str]]:
     ]
 
 
+def open_hand(quick: bool) -> list[tuple[str, str, str]]:
+    """The open-hand solver on a fixed set of random deals, one core: the value of a
+    full hand, the full analysis of a recorded hand (every play and its alternatives,
+    a hand played to all 7 tricks), the makeable table; node counts beside the times,
+    and the positions an exhaustive backward induction of the same deals visits."""
+    import random as _random
+    import statistics
+    import time as _time
+
+    from texas42_log.analysis import HandAnalysis, analyze_hand, makeable_table
+    from texas42_log.auction import BidKind, Contract
+    from texas42_log.generate import random_match
+    from texas42_log.hand import PlayState
+    from texas42_log.rules import PRESETS, STANDARD
+    from texas42_log.solver import Solver, count_states
+    from texas42_log.tiles import TILES
+    from texas42_log.trumps import Trump
+
+    n = 6 if quick else 40
+    deals = []
+    for k in range(n):
+        rng = _random.Random(f"bench-open-hand:{k}")
+        tiles = list(TILES)
+        rng.shuffle(tiles)
+        deals.append(({s: set(tiles[i * 7:(i + 1) * 7]) for i, s in enumerate("ABCD")}, rng.choice(list(Trump))))
+    times, nodes = [], []
+    for deal, trump in deals:
+        state = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), trump, deal)
+        t0 = _time.perf_counter()
+        solver = Solver(state)
+        solver.value(state)
+        times.append(_time.perf_counter() - t0)
+        nodes.append(solver.nodes)
+    rows = [("open hand: value of a full hand", f"{statistics.median(times) * 1000:.0f} ms",
+             f"median of {n} deals (p90 {sorted(times)[int(n * 0.9) - 1] * 1000:.0f} ms); "
+             f"median {statistics.median(nodes):,.0f} nodes")]
+    tables, table_nodes = [], []
+    for deal, _ in deals:
+        t0 = _time.perf_counter()
+        _, visited = makeable_table(STANDARD, "A", deal)
+        tables.append(_time.perf_counter() - t0)
+        table_nodes.append(visited)
+    rows.append(("open hand: makeable table", f"{statistics.median(tables):.2f} s",
+                 f"9 trump choices, median of {n} deals; median {statistics.median(table_nodes):,.0f} nodes"))
+    full, full_nodes, plays = [], [], []
+    seed = 0
+    rules = PRESETS["texas-42"]
+    while len(full) < n:
+        doc = random_match(20_000 + seed, rules=rules, preset="texas-42", max_hands=3)
+        seed += 1
+        for i, hand in enumerate(doc["hands"]):
+            if "declaration" in hand and len(full) < n:
+                t0 = _time.perf_counter()
+                a = analyze_hand(rules, hand, i, table=False)
+                full.append(_time.perf_counter() - t0)
+                assert isinstance(a, HandAnalysis)
+                full_nodes.append(a.nodes)
+                plays.append(len(a.plays))
+    rows.append(("open hand: full analysis of a hand", f"{statistics.median(full):.2f} s",
+                 f"every play and its alternatives, all 7 tricks recorded ({statistics.median(plays):.0f} plays); "
+                 f"median of {n} hands; median {statistics.median(full_nodes):,.0f} nodes"))
+    k = 1 if quick else 3
+    counted, solved = [], []
+    for deal, trump in deals[:k]:
+        state = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), trump, deal)
+        counted.append(count_states(state))
+        solver = Solver(state)
+        solver.value(state)
+        solved.append(solver.nodes)
+    rows.append(("open hand: exhaustive states", f"{statistics.median(counted):,.0f}",
+                 f"positions a backward induction of the same deal visits (median of {k}); the solver visits "
+                 f"{statistics.median(solved):,.0f} ({statistics.median(solved) / statistics.median(counted):.2%})"))
+    return rows
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
     ap.add_argument("--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)")
+    ap.add_argument("--only", choices=["open-hand", "live-play"], help="run only these rows")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
+    if args.only:
+        rows = open_hand(args.quick) if args.only == "open-hand" else live_play(args.quick)
+        _print(rows, args.quick)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         small = Path(tmp) / "stages.jsonl"
         generate(small, 60 if args.quick else 1500, seed=1)
@@ -339,10 +422,15 @@ def main() -> None:
         rows += large_inputs(Path(tmp), args.quick)
         rows += cold_start(small)
         rows += live_play(args.quick)
+        rows += open_hand(args.quick)
+    _print(rows, args.quick)
+
+
+def _print(rows: list[tuple[str, str, str]], quick: bool) -> None:
     width = max(len(r[0]) for r in rows)
     value = max(len(r[1]) for r in rows)
     cpu = os.cpu_count()
-    print(f"texas42-log benchmark · Python {sys.version.split()[0]} · {cpu} cores · {'quick' if args.quick else 'full'}")
+    print(f"texas42-log benchmark · Python {sys.version.split()[0]} · {cpu} cores · {'quick' if quick else 'full'}")
     for name, v, note in rows:
         print(f"{name:<{width}}  {v:>{value}}  {note}")
 
