@@ -93,6 +93,15 @@ def test_json_and_csv_agree_with_the_text() -> None:
     assert plays == [(r["hand"], r["play"], r["value"], r["cost"]) for r in rows if r["play"]]
 
 
+def test_values_lists_every_alternative_and_a_missing_hand_is_said() -> None:
+    p = texas42("analyze", str(WORKED), "--hand", "3", "--no-table", "--values")
+    assert p.returncode == 0, p.stderr
+    # A's first lead: every tile of A's hand with the value after it.
+    assert "[0|6] 17 · [1|2] 28 · [2|6] 11 · [3|3] 42 · [4|5] 42 · [4|6] 30 · [5|6] 40" in p.stdout
+    q = texas42("analyze", str(WORKED), "--hand", "40")
+    assert "Hand 40: skipped: the match has 11 hands, so no hand 40" in q.stdout
+
+
 def test_hands_that_cannot_be_analysed_are_skipped_with_the_reason() -> None:
     p = texas42("analyze", str(ROOT / "fixtures" / "valid" / "partly-known-deals.json"))
     assert p.returncode == 0, p.stderr
@@ -151,6 +160,36 @@ def test_an_annotated_log_validates_and_survives_every_conversion(tmp_path: Path
     # --verify finds nothing to say about a log the solver itself annotated.
     v = texas42("analyze", str(out), "--verify", "--no-table")
     assert v.returncode == 0, v.stdout + v.stderr
+
+
+def test_annotate_in_place_keeps_the_format_and_reads_standard_input(tmp_path: Path) -> None:
+    t42 = tmp_path / "m.t42"
+    assert texas42("convert", str(WORKED), "-o", str(t42)).returncode == 0
+    p = texas42("analyze", str(t42), "--annotate", "-i", "--hand", "2", "--no-table")
+    assert p.returncode == 0, p.stderr
+    text = t42.read_text("utf-8")
+    assert text.startswith('[Format "texas42-log"]\n[Version "1.3"]') and '&{"analysis": {"value": 23' in text
+    assert texas42("validate", str(t42)).returncode == 0
+    # From standard input to standard output (JSON), and never back into standard input.
+    q = texas42("analyze", "-", "--annotate", "-o", "-", "--hand", "1", "--no-table", stdin=WORKED.read_text("utf-8"))
+    assert q.returncode == 0, q.stderr
+    assert json.loads(q.stdout)["hands"][0]["analysis"] == {"value": 0, "makeable": False}
+    assert texas42("analyze", "-", "--annotate", "-i", stdin=WORKED.read_text("utf-8")).returncode == 2
+    # An invalid log is not annotated, and nothing is written.
+    out = tmp_path / "bad.json"
+    r = texas42("analyze", str(ROOT / "fixtures" / "invalid" / "R16-renege.json"), "--annotate", "-o", str(out))
+    assert r.returncode == 1 and not out.exists() and "not written" in r.stderr
+
+
+def test_a_redacted_log_keeps_no_analysis(tmp_path: Path, worked: dict[str, Any]) -> None:
+    """A spectator's log hides the tiles nobody played; the analysis, made from them, goes too."""
+    src, out = tmp_path / "a.json", tmp_path / "public.json"
+    src.write_text(json.dumps(worked), "utf-8")
+    p = texas42("redact", str(src), "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "the open-hand analysis (72 parts) left out" in p.stderr
+    assert '"analysis"' not in out.read_text("utf-8")
+    assert texas42("validate", str(out)).returncode == 0
 
 
 def test_validate_checks_the_stated_analysis(worked: dict[str, Any]) -> None:

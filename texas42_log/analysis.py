@@ -30,36 +30,17 @@ from .auction import BidKind, Contract
 from .hand import PlayState
 from .live import LiveHand
 from .rules import Rules
-from .seats import Seat, team_of
-from .solver import Move, NotSolvable, Solver, makeable
+from .seats import Seat
+from .solver import Move, NotSolvable, Solver, makeable, maximiser, move_key, move_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 
 __all__ = [
-    "PlayNote", "HandAnalysis", "Skipped", "Fate", "analyze_hand", "analyze_match_doc", "move_key", "parse_move_key",
+    "PlayNote", "HandAnalysis", "Skipped", "Fate", "analyze_hand", "analyze_match_doc", "move_key",
     "makeable_table", "allowed_trumps", "annotated",
 ]
 
 Fate = Literal["lost", "let-make"]
-
-
-def move_key(move: Move) -> str:
-    """A play as the analysis writes it: ``[2|5]``, or ``[2|5] led 2`` for a declared lead."""
-    tile, led = move
-    return str(tile) if led is None else f"{tile} led {led}"
-
-
-def parse_move_key(text: str) -> Move | None:
-    """The play :func:`move_key` wrote, or None if ``text`` is not one."""
-    tile, _, rest = text.partition(" led ")
-    t = TILE_BY_NAME.get(tile)
-    if t is None:
-        return None
-    if not rest:
-        return (t, None) if " led " not in text else None
-    if len(rest) == 1 and rest in "0123456":
-        return (t, int(rest))
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +131,10 @@ def makeable_table(rules: Rules, bidder: Seat, deal: dict[Seat, set[Tile]]) -> t
     return out, nodes
 
 
-def _fate(contract: Contract, maximiser: bool, best: int, value: int) -> Fate | None:
+def _fate(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
+    """The fate mark of a play by a seat that plays for high values (``high``) or low."""
     before, after = makeable(contract, best), makeable(contract, value)
-    bidders_side = maximiser != (contract.special == "nello")
+    bidders_side = high != (contract.special == "nello")
     if bidders_side and before and not after:
         return "lost"
     if not bidders_side and not before and after:
@@ -201,33 +183,31 @@ def _play_notes(
     solver: Solver, state: PlayState, contract: Contract, entries: list[dict[str, Any]], value: int
 ) -> Iterator[PlayNote]:
     guess = value
-    bidders = team_of(contract.bidder)
     for k, p in enumerate(entries):
         if p.get("rejected"):
             continue
         if state.finished:
             break  # pragma: no cover - a valid log has no play after the hand ended
         seat: Seat = p["seat"]
-        tile = TILE_BY_NAME[p["tile"]]
-        led = p.get("led")
-        # A leader who declares the higher number declares what the tile leads anyway (R14).
-        move: Move = (tile, None if led == tile.high else led)
+        move = move_of(TILE_BY_NAME[p["tile"]], p.get("led"))
         values = solver.play_values(state, guess)  # guess: the value of this moment
-        maximiser = (team_of(seat) == bidders) != (contract.special == "nello")
-        best = max(values.values()) if maximiser else min(values.values())
+        high = maximiser(contract, seat)
+        best = max(values.values()) if high else min(values.values())
         made = values[move]
-        cost = best - made if maximiser else made - best
-        yield PlayNote(k, state.current.number, seat, move, values, best, made, cost,
-                       _fate(contract, maximiser, best, made))
+        cost = best - made if high else made - best
+        yield PlayNote(k, state.current.number, seat, move, values, best, made, cost, _fate(contract, high, best, made))
         guess = made
-        state.apply(seat, move[0], move[1])
+        state.apply(seat, move[0], p.get("led"))
 
 
 def analyze_match_doc(rules: Rules, doc: dict[str, Any], *, plays: bool = True, table: bool = True,
                       only: int | None = None) -> list[HandAnalysis | Skipped]:
     """Every hand of a valid match (its JSON form), or hand ``only`` (from 0)."""
     out: list[HandAnalysis | Skipped] = []
-    for i, hand in enumerate(doc.get("hands", [])):
+    hands = doc.get("hands", [])
+    if only is not None and not 0 <= only < len(hands):
+        return [Skipped(only, f"the match has {len(hands)} hand{'s' if len(hands) != 1 else ''}, so no hand {only + 1}")]
+    for i, hand in enumerate(hands):
         if only is None or i == only:
             out.append(analyze_hand(rules, hand, i, plays=plays, table=table))
     return out

@@ -19,8 +19,7 @@ from .analysis import HandAnalysis, Skipped, _fate, allowed_trumps, move_key
 from .errors import Diagnostic
 from .live import LiveHand
 from .rules import Rules
-from .seats import team_of
-from .solver import makeable
+from .solver import makeable, maximiser, move_of
 from .tiles import TILE_BY_NAME
 
 __all__ = ["analysis_problems", "has_analysis", "recomputed_problems"]
@@ -75,7 +74,6 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
             if name not in allowed:
                 out.append(_problem(f"{where}/table/{name}", f"hand {h + 1}'s makeable table names trump "
                                     f"{name}, which these rules do not allow (R12)", h))
-    bidders = team_of(contract.bidder)
     first = True
     for k, p in enumerate(hand.get("plays", [])):
         ptr = f"/hands/{h}/plays/{k}/analysis"
@@ -86,10 +84,10 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
         seat = p["seat"]
         tile = TILE_BY_NAME[p["tile"]]
         led = p.get("led")
-        made = move_key((tile, None if led == tile.high else led))
+        made = move_key(move_of(tile, led))
         a = p.get("analysis")
         if a is not None:
-            legal = sorted({move_key((x.tile, None if x.led == x.tile.high else x.led)) for x in live.legal_plays(seat)})
+            legal = sorted({move_key(move_of(x.tile, x.led)) for x in live.legal_plays(seat)})
             values: dict[str, int] = a["values"]
             if sorted(values) != legal:
                 missing = [m for m in legal if m not in values]
@@ -103,14 +101,14 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
                 out.append(_problem(f"{ptr}/values", f"the analysis of {seat}'s {tile} must value exactly the "
                                     f"legal plays of that moment: {said}", h))
             elif made in values:
-                maximiser = (team_of(seat) == bidders) != (contract.special == "nello")
-                best = max(values.values()) if maximiser else min(values.values())
-                cost = best - values[made] if maximiser else values[made] - best
+                high = maximiser(contract, seat)
+                best = max(values.values()) if high else min(values.values())
+                cost = best - values[made] if high else values[made] - best
                 if a["cost"] != cost:
                     out.append(_problem(f"{ptr}/cost", f"the analysis of {seat}'s {tile} gives a cost of "
                                         f"{a['cost']}, but its values make it {cost} (best {best}, played "
                                         f"{values[made]})", h))
-                fate = _fate(contract, maximiser, best, values[made])
+                fate = _fate(contract, high, best, values[made])
                 if a.get("fate") != fate:
                     out.append(_problem(f"{ptr}/fate", f"the analysis of {seat}'s {tile} marks its fate "
                                         f"{a.get('fate') or 'none'}, but its values say {fate or 'none'}", h))

@@ -32,7 +32,7 @@ def _contract_words(a: HandAnalysis) -> str:
     c = a.contract
     what = c.describe()
     if c.special in ("nello", "sevens"):
-        return f"{what}, {'Nel-O' if c.special == 'nello' else 'Sevens'}"
+        return what  # "C bid Nel-O for 2 marks": the contract says it, and there is no trump
     assert a.trump is not None
     return f"{what}, trump {trump_word(a.trump)}"
 
@@ -40,7 +40,7 @@ def _contract_words(a: HandAnalysis) -> str:
 def _need(a: HandAnalysis) -> str:
     c = a.contract
     if c.special == "nello":
-        return "Nel-O needs 0 (no trick)"
+        return "Nel-O needs 0: no trick"
     if c.all_tricks:
         return "all tricks need 42"
     return f"{c.bid} needed"
@@ -60,8 +60,8 @@ def _best_text(note: PlayNote) -> str:
     return ", ".join(shown) + (f" +{more}" if more > 0 else "") + f" → {note.best}"
 
 
-def hand_text(a: HandAnalysis | Skipped) -> list[str]:
-    """One hand's report, as lines."""
+def hand_text(a: HandAnalysis | Skipped, values: bool = False) -> list[str]:
+    """One hand's report, as lines; with ``values``, each play's alternatives and their values."""
     if isinstance(a, Skipped):
         return [f"Hand {a.hand + 1}: skipped: {a.reason}"]
     c = a.contract
@@ -84,6 +84,8 @@ def hand_text(a: HandAnalysis | Skipped) -> list[str]:
             if n.fate:
                 row += f"  {_fate_words(n)}"
             lines.append(row.rstrip())
+            if values and len(n.values) > 1:
+                lines.append("         " + " · ".join(f"{move_key(m)} {v}" for m, v in n.values.items()))
         lost = sum(n.cost for n in a.plays if team_of(n.seat) == team)
         given = sum(n.cost for n in a.plays if team_of(n.seat) != team)
         defenders = "B+D" if team == "A+C" else "A+C"
@@ -92,11 +94,11 @@ def hand_text(a: HandAnalysis | Skipped) -> list[str]:
     return lines
 
 
-def match_text(source: str, analyses: list[HandAnalysis | Skipped]) -> str:
+def match_text(source: str, analyses: list[HandAnalysis | Skipped], values: bool = False) -> str:
     """A match's report: the source, then each hand."""
     lines = [f"{source}: open-hand analysis, {_count(analyses)}"]
     for a in analyses:
-        lines += hand_text(a)
+        lines += hand_text(a, values)
     return "\n".join(lines)
 
 

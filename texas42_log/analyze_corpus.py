@@ -46,8 +46,10 @@ def analyze_record(
     table: bool = True,
     verify: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    values: bool = False,
 ) -> Analyzed:
-    """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0)."""
+    """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0);
+    ``values``: the text report lists every play's alternatives."""
     from .analysis import HandAnalysis, analyze_match_doc
     from .analysis_check import recomputed_problems
     from .analysis_report import csv_rows, match_json, match_text
@@ -66,7 +68,7 @@ def analyze_record(
     done = [a for a in analyses if isinstance(a, HandAnalysis)]
     text, js, rows = "", {}, []
     if form == "text":
-        text = match_text(record.source, analyses)
+        text = match_text(record.source, analyses, values)
     elif form == "json":
         js = match_json(record.source, analyses)
     else:
@@ -83,8 +85,9 @@ def analyze_record(
                     sum(a.nodes for a in done))
 
 
-def _one(record: Record, form: Form, hand: int | None, table: bool, verify: bool, max_bytes: int) -> list[Analyzed]:
-    return [analyze_record(record, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes)]
+def _one(record: Record, form: Form, hand: int | None, table: bool, verify: bool, max_bytes: int,
+         values: bool) -> list[Analyzed]:
+    return [analyze_record(record, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values)]
 
 
 def analyze_files(
@@ -98,12 +101,13 @@ def analyze_files(
     max_bytes: int = DEFAULT_MAX_BYTES,
     stdin: IO[bytes] | None = None,
     stdin_jsonl: bool = False,
+    values: bool = False,
 ) -> Iterator[Analyzed]:
     """Every match of ``files`` analysed, in input order, on ``jobs`` processes."""
     records: Iterable[Record] = read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes)
     if jobs <= 1:
         tune_gc()
         for r in records:
-            yield analyze_record(r, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes)
+            yield analyze_record(r, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values)
         return
-    yield from _run_pool(((_one, r, form, hand, table, verify, max_bytes) for r in records), jobs)
+    yield from _run_pool(((_one, r, form, hand, table, verify, max_bytes, values) for r in records), jobs)

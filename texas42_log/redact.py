@@ -5,7 +5,9 @@ stated outcome; its deal lists, for each seat, only the tiles that seat was seen
 to play (in play order; the order of dealing was never seen), then ``null`` for
 each tile never shown. A player's redaction also keeps that player's own tiles.
 Rejected attempts are left out (the views never show them), and so are
-extension fields (``x-…``), whose meaning the tool cannot know — unless asked.
+extension fields (``x-…``), whose meaning the tool cannot know — unless asked —
+and always an open-hand analysis (format 1.3), which was computed with every
+hand open.
 
 The validator checks a redacted log as far as public facts allow (turn order,
 bids, declarations, trick winners, scores, the early end) and still proves a
@@ -31,6 +33,8 @@ class Redaction:
     hidden_tiles: int = 0
     rejected: int = 0
     extensions: int = 0
+    #: Open-hand analyses (a hand's or a play's) left out.
+    analyses: int = 0
 
 
 def _strip_extensions(value: Any, counter: Redaction) -> Any:
@@ -55,6 +59,10 @@ def redact(match: Match, observer: str = "public", *, keep_extensions: bool = Fa
     doc = match.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     doc["status"] = match.status
     for hand in doc.get("hands", []):
+        # An analysis is computed with every hand open: it goes with the hidden tiles.
+        counter.analyses += hand.pop("analysis", None) is not None
+        for p in hand.get("plays", []):
+            counter.analyses += p.pop("analysis", None) is not None
         plays = hand.get("plays", [])
         kept = [p for p in plays if not p.get("rejected")]
         counter.rejected += len(plays) - len(kept)

@@ -36,7 +36,7 @@ from .seats import SEATS, Seat, partner, team_of
 from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
 from .trumps import WIN_KEYS, table_for
 
-__all__ = ["Solver", "Move", "makeable", "objective", "count_states", "NotSolvable"]
+__all__ = ["Solver", "Move", "makeable", "maximiser", "move_key", "move_of", "objective", "count_states", "NotSolvable"]
 
 #: A play: the tile, and the suit its leader declared (option declared_lead) or None.
 Move = tuple[Tile, "int | None"]
@@ -65,6 +65,24 @@ def makeable(contract: Contract, value: int) -> bool:
     if contract.all_tricks:
         return value == TOTAL_HAND_POINTS
     return value >= contract.bid
+
+
+def maximiser(contract: Contract, seat: Seat) -> bool:
+    """Does ``seat`` play for the bidders' points to be high? The bidders do; in Nel-O
+    the defenders do (the bidder must lose every trick)."""
+    return (team_of(seat) == team_of(contract.bidder)) != (contract.special == "nello")
+
+
+def move_of(tile: Tile, led: int | None) -> Move:
+    """A play as the solver names it: a leader who declares the higher number declares
+    what the tile leads anyway (R14), so that is the plain play."""
+    return (tile, None if led == tile.high else led)
+
+
+def move_key(move: Move) -> str:
+    """A play as an analysis writes it: ``[2|5]``, or ``[2|5] led 2`` for a declared lead."""
+    tile, led = move
+    return str(tile) if led is None else f"{tile} led {led}"
 
 
 def _points_left(remaining: int, tricks_left: int) -> int:

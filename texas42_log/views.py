@@ -57,6 +57,7 @@ from .hand import PlayState, Trick
 from .model import Annotation, Hand, Match
 from .rules import Rules
 from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
+from .solver import maximiser, move_key, move_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 from .view_model import (
@@ -432,7 +433,7 @@ class _HandReplay:
                 continue
             seat, t, j = self.plays[n]
             led = hand.plays[j].led
-            made = str(t) if led is None or led == t.high else f"{t} led {led}"
+            made = move_key(move_of(t, led))
             best_value = max(a.values.values()) if self._maximiser(seat) else min(a.values.values())
             best = [m for m, v in a.values.items() if v == best_value]
             shown_best = tuple(m for m in best if visible(seat, m))
@@ -460,10 +461,8 @@ class _HandReplay:
         )
 
     def _maximiser(self, seat: Seat) -> bool:
-        """Does ``seat`` want the bidders' points high (the bidders; the defenders in Nel-O)?"""
-        c = self.contract
-        assert c is not None
-        return (team_of(seat) == team_of(c.bidder)) != (c.special == "nello")
+        assert self.contract is not None
+        return maximiser(self.contract, seat)
 
     @staticmethod
     def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:

@@ -5,16 +5,13 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..inert import dumps
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
 from .common import refused
-
-if TYPE_CHECKING:
-    from ..model import Match
 
 
 class AnalyzeFormat(StrEnum):
@@ -35,6 +32,7 @@ def analyze(
     ] = AnalyzeFormat.text,
     hand: Annotated[int | None, typer.Option("--hand", "-n", min=1, help="Only this hand, from 1.")] = None,
     no_table: Annotated[bool, typer.Option("--no-table", help="Leave out the makeable table (9 more searches a hand).")] = False,
+    values: Annotated[bool, typer.Option("--values", help="In the text report, list every play's alternatives with their values.")] = False,
     annotate: Annotated[
         bool, typer.Option("--annotate", help="Write the log with the analysis in it (format 1.3), to -o OUT or back with -i.")
     ] = False,
@@ -65,11 +63,11 @@ def analyze(
         return
     if out is not None or in_place:
         raise usage_error("-o and -i write an annotated log; give --annotate with them")
-    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress)
+    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values)
 
 
 def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table: bool, verify: bool,
-            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool) -> None:
+            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool, values: bool) -> None:
     import csv
     import io
     import time
@@ -99,7 +97,7 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     try:
         for r in analyze_files(files, output.value, jobs=jobs or default_jobs(), hand=None if hand is None else hand - 1,
                                table=not no_table, verify=verify, max_bytes=max_bytes, stdin=sys.stdin.buffer,
-                               stdin_jsonl=jsonl):
+                               stdin_jsonl=jsonl, values=values):
             matches += 1
             invalid += not r.valid
             hands += r.hands

@@ -45,11 +45,12 @@ def redact(
     if out is not None:
         check_output(out, [file], force)
     redacted = []
-    hidden = rejected = extensions = 0
+    hidden = rejected = extensions = analyses = 0
     bad = 0
     for k, m in enumerate(matches, start=1):
         r, c = redact_match(m, who, keep_extensions=keep_extensions)
         hidden, rejected, extensions = hidden + c.hidden_tiles, rejected + c.rejected, extensions + c.extensions
+        analyses += c.analyses
         errors = check_match(r).errors  # r is a model already: only the replay is left to check
         for d in errors:
             say(diagnostic_line(f"redacted match {k}", d), err=True, colour=True)
@@ -67,7 +68,8 @@ def redact(
     say(
         f"redacted for {who}: {hidden} unplayed tile{'s' if hidden != 1 else ''} hidden, "
         f"{rejected} rejected attempt{'s' if rejected != 1 else ''} and {extensions} extension field"
-        f"{'s' if extensions != 1 else ''} left out",
+        f"{'s' if extensions != 1 else ''} left out"
+        + (f"; the open-hand analysis ({analyses} part{'s' if analyses != 1 else ''}) left out" if analyses else ""),
         err=True,
     )
 
