@@ -137,3 +137,30 @@ def test_two_writers_to_one_new_path_one_is_refused(corpus: Path, tmp_path: Path
         assert "exists" in loser and "--force" in loser
         assert target.read_text("utf-8").startswith("[Format")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(TEMP_PREFIX)]
+
+
+@pytest.mark.parametrize(("exc", "code"), [("Terminated(15)", 143), ("Interrupted()", 130)])
+def test_a_signal_python_could_only_print_still_ends_the_command(exc: str, code: int, tmp_path: Path) -> None:
+    """A signal that lands in a weakref callback of the import machinery (or a __del__)
+    raises where Python prints the exception and goes on (seen once in CI: a SIGTERM
+    mid-write, exit 0). The command must end all the same, its temporary file removed."""
+    tmp = tmp_path / ".texas42-test.tmp"
+    program = f"""
+import gc, time
+from texas42_log import outputs
+from texas42_log.cli import Interrupted, Terminated, install_signal_handling
+install_signal_handling()
+open({str(tmp)!r}, "w").close()
+outputs._ACTIVE.add({str(tmp)!r})
+class Unlucky:
+    def __del__(self):
+        raise {exc}
+Unlucky()
+gc.collect()
+time.sleep(5)
+print("went on")
+"""
+    p = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert p.returncode == code, p.stdout + p.stderr
+    assert "went on" not in p.stdout and "Traceback" not in p.stderr
+    assert not tmp.exists()

@@ -118,11 +118,30 @@ def _leave(code: int, line: str) -> None:
         os._exit(code)
 
 
-def main() -> None:
-    """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
+def _unraisable(u: "sys.UnraisableHookArgs") -> None:
+    """A signal's exception raised where Python can only print it and go on — in a
+    weakref callback of the import machinery, a ``__del__`` — must still end the
+    command: at once, as a second signal would (temporary files removed)."""
+    e = u.exc_value
+    if isinstance(e, Terminated):
+        _exit_now(e.signum, None)
+    if isinstance(e, (Interrupted, KeyboardInterrupt)):
+        _exit_now(signal.SIGINT, None)
+    sys.__unraisablehook__(u)
+
+
+def install_signal_handling() -> None:
+    """Ctrl-C, SIGTERM and SIGHUP unwind the command (its temporary files removed);
+    see :func:`main`."""
     signal.signal(signal.SIGINT, _interrupt)
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, _terminate)
+    sys.unraisablehook = _unraisable
+
+
+def main() -> None:
+    """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
+    install_signal_handling()
     stops: tuple[type[BaseException], ...] = (Interrupted, KeyboardInterrupt, *ABORTS)
     try:
         code = app(standalone_mode=False, prog_name="texas42")
