@@ -22,12 +22,7 @@ from .rules import Rules
 from .solver import makeable, maximiser, move_of
 from .tiles import TILE_BY_NAME
 
-__all__ = ["analysis_problems", "has_analysis", "recomputed_problems"]
-
-
-def has_analysis(doc: dict[str, Any]) -> bool:
-    """Does the match (its JSON form) state any analysis?"""
-    return any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in doc.get("hands", []))
+__all__ = ["analysis_problems", "recomputed_problems"]
 
 
 def _problem(pointer: str, message: str, hand: int) -> Diagnostic:

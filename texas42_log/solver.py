@@ -36,7 +36,7 @@ from .seats import SEATS, Seat, partner, team_of
 from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
 from .trumps import WIN_KEYS, table_for
 
-__all__ = ["Solver", "Move", "makeable", "maximiser", "move_key", "move_of", "objective", "count_states", "NotSolvable"]
+__all__ = ["Solver", "Move", "makeable", "maximiser", "move_key", "move_of", "count_states", "NotSolvable"]
 
 #: A play: the tile, and the suit its leader declared (option declared_lead) or None.
 Move = tuple[Tile, "int | None"]
@@ -51,11 +51,6 @@ _INF: Final = 1000
 
 class NotSolvable(ValueError):
     """The position cannot be analysed: a tile is not known, or there is no play to value."""
-
-
-def objective(contract: Contract) -> str:
-    """``"max"`` when the bidders want the most hand points, ``"min"`` in Nel-O."""
-    return "min" if contract.special == "nello" else "max"
 
 
 def makeable(contract: Contract, value: int) -> bool:
