@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -125,15 +126,20 @@ def _moment_and_illegal(preset: str, seed: int, rng: random.Random, most: int,
     return game, rng.choice(illegal)
 
 
+def _illegal_moments(preset: str, first_seed: int, rng: random.Random, games: int, steps: int,
+                     wrong_kind: bool) -> Iterator[tuple[Game, Action]]:
+    """Up to ``games`` random moments of ``preset``, each with an action illegal there."""
+    for k in range(games):
+        found = _moment_and_illegal(preset, first_seed + k, rng, steps, wrong_kind=wrong_kind)
+        if found is not None:
+            yield found
+
+
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_an_illegal_action_raises_and_changes_nothing(preset: str) -> None:
     rng = random.Random(f"illegal {preset}")
     refused = 0
-    for k in range(40):
-        found = _moment_and_illegal(preset, 20_000 + k, rng, 80, wrong_kind=True)
-        if found is None:
-            continue
-        game, action = found
+    for game, action in _illegal_moments(preset, 20_000, rng, 40, 80, wrong_kind=True):
         before_json, before_match = game.to_json(), match_json(game.to_match())
         before_turn, before_history = game.to_act, game.history
         with pytest.raises(IllegalAction) as caught:
@@ -168,11 +174,7 @@ def _logged(game: Game, action: Action) -> dict[str, Any]:
 def test_the_refusal_is_the_validators_rule_and_sentence(preset: str) -> None:
     rng = random.Random(f"sentence {preset}")
     compared = 0
-    for k in range(60):
-        found = _moment_and_illegal(preset, 30_000 + k, rng, 60, wrong_kind=False)
-        if found is None:
-            continue
-        game, action = found
+    for game, action in _illegal_moments(preset, 30_000, rng, 60, 60, wrong_kind=False):
         with pytest.raises(IllegalAction) as caught:
             game.push(action)
         errors = check_match(Match.model_validate(_logged(game, action))).errors

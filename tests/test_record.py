@@ -239,10 +239,15 @@ def test_recorder_commands() -> None:
     assert options_text(game).startswith("trump 0–6, trump doubles, trump no-trump")
 
 
+def _record_in_tmux(name: str, path: Path) -> _Tmux:
+    """``texas42 record PATH`` of a new match, in a real terminal."""
+    return _Tmux(name, " ".join([sys.executable, "-m", "texas42_log", "record", str(path), *NEW]))
+
+
 def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
     expected = _typed(4)
     entries = _entries(expected)
-    term = _Tmux("t42", " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW]))
+    term = _record_in_tmux("t42", tmp_path / "m.json")
     try:
         term.wait_for("hand 1 · deal for A")
         for e in entries[:4]:
@@ -263,7 +268,7 @@ def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
 
 def test_ctrl_c_at_the_prompt_in_a_terminal_keeps_the_log(tmp_path: Path) -> None:
     entries = _entries(_typed(4))
-    term = _Tmux("t42c", " ".join([sys.executable, "-m", "texas42_log", "record", str(tmp_path / "m.json"), *NEW]))
+    term = _record_in_tmux("t42c", tmp_path / "m.json")
     try:
         term.wait_for("deal for A")
         for e in entries[:6]:
