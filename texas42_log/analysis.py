@@ -142,6 +142,15 @@ def _fate(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
     return None
 
 
+def before_the_play(rules: Rules, hand: dict[str, Any]) -> LiveHand:
+    """A valid hand (its JSON form) replayed to its trump declaration, no tile played
+    yet: the start both the analysis and its checks step through the plays from."""
+    live = LiveHand(rules, {k: v for k, v in hand.items() if k not in ("plays", "outcome")}, False,
+                    {"A+C": 0, "B+D": 0})
+    live.rebuild()
+    return live
+
+
 def analyze_hand(
     rules: Rules, hand: dict[str, Any], index: int, *, plays: bool = True, table: bool = True
 ) -> HandAnalysis | Skipped:
@@ -157,9 +166,7 @@ def analyze_hand(
     if unknown:
         return Skipped(index, f"the deal is not fully known ({unknown} tile{'s' if unknown != 1 else ''} unknown); "
                               "open-hand analysis needs every tile")
-    entry = {k: v for k, v in hand.items() if k not in ("plays", "outcome")}
-    live = LiveHand(rules, entry, False, {"A+C": 0, "B+D": 0})
-    live.rebuild()
+    live = before_the_play(rules, hand)
     state, contract = live.state, live.contract
     assert state is not None and contract is not None, "analyze_hand needs a valid log"
     dealt = {s: set(state.known[s]) for s in state.known}

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import HandAnalysis, Skipped, _fate, allowed_trumps, move_key
+from .analysis import HandAnalysis, Skipped, _fate, allowed_trumps, before_the_play, move_key
 from .errors import Diagnostic
-from .live import LiveHand
 from .rules import Rules
 from .solver import makeable, maximiser, move_of
 from .tiles import TILE_BY_NAME
@@ -52,9 +51,7 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
 
 def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    entry = {k: v for k, v in hand.items() if k not in ("plays", "outcome")}
-    live = LiveHand(rules, entry, False, {"A+C": 0, "B+D": 0})
-    live.rebuild()
+    live = before_the_play(rules, hand)
     state, contract = live.state, live.contract
     assert state is not None and contract is not None  # a valid replay declared a contract
     stated = hand.get("analysis")
