@@ -91,7 +91,7 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     assert "Hand 1 · after the auction" in page.text("#position")
     page.press("PageDown")  # hand 2: all tricks, one stack
     assert "Hand 2 · after the auction" in page.text("#position")
-    page.press("ArrowRight", 13)  # the declaration, then plays 1–12
+    page.press("ArrowRight", 15)  # the declaration, plays 1–12 and tricks 1 and 2 collected
     assert "Hand 2 · after play 12 (trick 3)" in page.text("#position")
     stacks = page.page.locator("#won .stack")
     assert stacks.count() == 3
@@ -116,6 +116,9 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     assert page.page.locator("#won .stack:not(.covered)").count() == 1
     page.press("ArrowRight")
     assert "after play 12" in page.text("#position")
+    page.page.click("#next")  # trick 3 collected: the table is empty, the trick in its stack
+    assert "after trick 3" in page.text("#position")
+    assert page.page.locator("#table .played").count() == 0
     page.page.click("#next")
     assert "after play 13 (trick 4)" in page.text("#position")
     page.press("PageUp")
@@ -302,7 +305,7 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
     best = omni.page.locator(".seat-A .valued.best")
     assert best.count() == 1 and best.get_attribute("data-value") == "42"
     assert best.locator("svg").get_attribute("data-tile") == "[4|5]"
-    omni.press("ArrowRight")  # A leads [2|6]
+    omni.press("ArrowRight", 2)  # trick 1 collected, then A leads [2|6]
     assert "LOST: the contract could be made until this play" in omni.text("#analysis")
     lost = omni.page.locator("#analysis li.fate-lost")
     assert lost.count() == 1 and "−41" in str(lost.text_content())

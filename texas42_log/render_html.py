@@ -34,7 +34,7 @@ from .locales import catalogue
 from .broken import Broken
 from .model import Match
 from .views import Observer, View, match_views
-from .viewtext import analysis_lines, describe, description_parts, observer_label, view_lines
+from .viewtext import analysis_lines, describe, description_parts, moment_text, observer_label, result_line, view_lines
 
 __all__ = ["render_html", "page_data"]
 
@@ -77,12 +77,34 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         "description": describe(view, lang),
         "description_lines": list(range(first, first + len(parts))),
         "lines": lines,
+        "moment": m["ui.hand_n"].format(number=view.hand) + " · " + moment_text(view, lang),
         "contract_line": contract,
         "marks_line": marks,
         "caption": caption,
         # The analysis lines of the text (review and omniscient views only hold any).
-        "analysis_lines": analysis_lines(view, lang),
+        "analysis_lines": analysis_lines(view, lang, table=False),
+        "analysis_table": _table_rows(view, lang),
     }
+
+
+def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:
+    """The makeable table of a view's analysis as rows: the trump's name in ``lang``,
+    the open-hand value with that trump, and whether the contract is made with it."""
+    a, c = view.analysis, view.contract
+    if a is None or not a.table or c is None:
+        return []
+    m = catalogue(lang)
+    rows = []
+    for trump, value in a.table.items():
+        if c.special == "nello":
+            made = value == 0
+        elif c.kind == "points":
+            made = value >= c.bid
+        else:
+            made = value == 42  # all tricks, Sevens: every trick
+        name = m["analysis.trump." + trump] if trump in ("doubles", "no-trump") else trump
+        rows.append({"trump": name, "value": value, "makeable": made})
+    return rows
 
 
 _OPEN, _CLOSE = "\ue000", "\ue001"
@@ -154,11 +176,18 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
         "observer_label": label,
         "omniscient": observer == "omniscient",
         "ui": {k[3:]: v for k, v in m.items() if k.startswith("ui.")},
-        "hands": [
-            {"number": i + 1, "views": [_entry(v, lang) for v in views]}
-            for i, views in enumerate(hands)
-        ],
+        "hands": [_hand(i, views, lang) for i, views in enumerate(hands)],
     }
+
+
+def _hand(i: int, views: list[View], lang: str) -> dict[str, Any]:
+    """A hand's entries, and its summary for the match page (from its last view)."""
+    entries = [_entry(v, lang) for v in views]
+    last = views[-1] if views else None
+    summary = None
+    if last is not None:
+        summary = {"contract": entries[-1]["contract_line"], "result": result_line(last, lang)}
+    return {"number": i + 1, "views": entries, "summary": summary}
 
 
 def render_html(match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None) -> str:
@@ -180,6 +209,7 @@ def render_html(match: Match, observer: Observer, lang: str = "en", broken: dict
         "{{CSP}}": html.escape(csp),
         "{{VERSION}}": html.escape(__version__),
         "{{TITLE}}": html.escape(title),
+        "{{HEADING}}": html.escape(m["ui.title"]),
         "{{STYLE}}": style,
         "{{SCRIPT}}": script,
         "{{DATA}}": _script_safe_json(data),

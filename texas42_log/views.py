@@ -176,11 +176,18 @@ class _HandReplay:
     # -- moments -------------------------------------------------------------
 
     def moments(self) -> list[Moment]:
-        """Every moment of the hand in order: auction, declaration, each play."""
+        """Every moment of the hand in order: the auction, the declaration, each play,
+        and after each trick's last tile the trick collected (the table empty, the
+        trick in its stack: the seeds' views 3–5) — except after the last play,
+        whose trick stays on the table (the seeds' view 2)."""
         out = [Moment.auction()]
         if self.trump is not None:
             out.append(Moment.declaration())
-            out.extend(Moment("play", k) for k in range(1, len(self.plays) + 1))
+            n = len(self.plays)
+            for k in range(1, n + 1):
+                out.append(Moment("play", k))
+                if k % self.trick_size == 0 and k < n:
+                    out.append(Moment.after_trick(k // self.trick_size))
         return out
 
     def resolve(self, moment: Moment) -> tuple[MomentKind, int, bool]:

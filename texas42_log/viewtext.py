@@ -17,7 +17,7 @@ from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines"]
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text"]
 
 
 class _Msg:
@@ -112,6 +112,11 @@ def _moment(m: _Msg, view: View) -> str:
     return text
 
 
+def moment_text(view: View, lang: str = "en") -> str:
+    """Where in the hand ``view`` is, as the header says it (``after play 3 (trick 1)``)."""
+    return _moment(_Msg(lang), view)
+
+
 def _note(m: _Msg, n: Note) -> str:
     kind, _, number = n.on.partition(" ")
     on = m(f"on.{kind}", n=number) if number else m(f"on.{kind}")
@@ -150,12 +155,9 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
         lines.append(m("hand_points", points=_teams(view.points)))
     if view.to_play is not None:
         lines.append(m("next" if view.trick is not None else "next.call", seat=view.to_play))
-    if view.result is not None:
-        if view.result == "no-contract" or view.result_marks is None:
-            lines.append(m("result.no-contract"))
-        else:
-            gainer = max(TEAMS, key=lambda team: view.result_marks[team] if view.result_marks else 0)
-            lines.append(m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer]))
+    result = _result_line(m, view)
+    if result is not None:
+        lines.append(result)
     lines.append(m("marks" if view.score_unit == "marks" else "points_score", marks=_teams(view.marks)))
     if view.observer in SEATS:
         seat: Seat = view.observer
@@ -177,12 +179,27 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     return lines
 
 
-def analysis_lines(view: View, lang: str = "en") -> list[str]:
-    """The view's open-hand analysis as lines (none unless the view holds one)."""
-    return _analysis_lines(_Msg(lang), view) if view.analysis is not None else []
+def _result_line(m: _Msg, view: View) -> str | None:
+    if view.result is None:
+        return None
+    if view.result == "no-contract" or view.result_marks is None:
+        return m("result.no-contract")
+    gainer = max(TEAMS, key=lambda team: view.result_marks[team] if view.result_marks else 0)
+    return m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer])
 
 
-def _analysis_lines(m: _Msg, view: View) -> list[str]:
+def result_line(view: View, lang: str = "en") -> str | None:
+    """The hand's result as one sentence, once it is decided (None before)."""
+    return _result_line(_Msg(lang), view)
+
+
+def analysis_lines(view: View, lang: str = "en", *, table: bool = True) -> list[str]:
+    """The view's open-hand analysis as lines (none unless the view holds one);
+    ``table=False`` leaves out the makeable table's line (the viewer draws a table)."""
+    return _analysis_lines(_Msg(lang), view, table) if view.analysis is not None else []
+
+
+def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
     """The log's open-hand analysis (a review or omniscient view only holds one): the
     hand's value and table, the play just made, the values of the plays open now."""
     a = view.analysis
@@ -193,7 +210,7 @@ def _analysis_lines(m: _Msg, view: View) -> list[str]:
     if a.value is not None:
         verdict = m("analysis.makeable" if a.makeable else "analysis.unmakeable")
         out.append(m("analysis.value", team=team, value=a.value, verdict=verdict))
-    if a.table:
+    if a.table and table:
         cells = m("list.sep").join(
             f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}" for t, v in a.table.items()
         )

@@ -1,16 +1,20 @@
 // texas42-log HTML viewer. Steps through the views of one observer, hand by hand
-// and play by play. It is given those views and nothing else (never the deal):
-// every tile it can draw is in the view data it was given. Text from the log
-// (names, annotations) is only ever set with textContent, never parsed as HTML,
-// and each log string stands in its own <bdi> (bidi isolated). The texts refer to
-// log strings by token (U+E000 n U+E001), each string once in DATA.strings.
+// and moment by moment, and shows the match as a chart and a list of hands. It is
+// given those views and nothing else (never the deal): every tile it can draw is
+// in the view data it was given. Text from the log (names, annotations) is only
+// ever set with textContent, never parsed as HTML, and each log string stands in
+// its own <bdi> (bidi isolated). The texts refer to log strings by token
+// (U+E000 n U+E001), each string once in DATA.strings. No style attribute is ever
+// written (the CSP allows only the page's own stylesheet): sizes come from classes.
 (function () {
   "use strict";
   var DATA = JSON.parse(document.getElementById("t42-data").textContent);
   var SVG = "http://www.w3.org/2000/svg";
   var SEATS = ["A", "B", "C", "D"];
+  var TEAMS = ["A+C", "B+D"];
   var ui = DATA.ui;
   var pos = { hand: 0, view: 0 };
+  var showMatch = false;
   var STRINGS = DATA.strings || [];
   var TOKEN = /\uE000(\d+)\uE001/g;
 
@@ -18,21 +22,27 @@
   // as the textContent of its own <bdi>.
   function fill(e, text) {
     e.replaceChildren();
+    var s = String(text);
     var last = 0;
-    String(text).replace(TOKEN, function (tok, n, at) {
-      if (at > last) { e.appendChild(document.createTextNode(text.slice(last, at))); }
+    s.replace(TOKEN, function (tok, n, at) {
+      if (at > last) { e.appendChild(document.createTextNode(s.slice(last, at))); }
       var b = document.createElement("bdi");
       b.textContent = STRINGS[Number(n)];
       e.appendChild(b);
       last = at + tok.length;
       return tok;
     });
-    if (last < String(text).length) { e.appendChild(document.createTextNode(String(text).slice(last))); }
+    if (last < s.length) { e.appendChild(document.createTextNode(s.slice(last))); }
     return e;
   }
   // The same text for an attribute: each log string between FSI and PDI (isolated).
   function plain(text) {
     return String(text).replace(TOKEN, function (tok, n) { return "\u2068" + STRINGS[Number(n)] + "\u2069"; });
+  }
+  function fmt(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (all, k) {
+      return Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : all;
+    });
   }
 
   function el(tag, cls, text) {
@@ -46,111 +56,243 @@
     Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
     return e;
   }
+  function teamClass(t) { return "team-" + t.replace("+", ""); }
+  function teamOf(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
+  function spaced(team) { return team.replace("+", " + "); }  // as the seeds write it: "B + D"
+  function nextSeat(s) { return SEATS[(SEATS.indexOf(s) + 1) % 4]; }
 
-  // Pip positions on a 3×3 grid (column, row) for 0–6.
+  // Pip places in a half (0–100 square) for 0–6.
   var PIPS = {
-    0: [], 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
-    4: [[0, 0], [2, 0], [0, 2], [2, 2]], 5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]],
-    6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]]
+    0: [], 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
+    4: [[27, 27], [73, 27], [27, 73], [73, 73]], 5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
+    6: [[27, 24], [73, 24], [27, 50], [73, 50], [27, 76], [73, 76]]
   };
 
-  // A domino face: "[a|b]" drawn as two halves with pips.
-  function domino(name, size) {
-    var u = size || 22;
+  // A domino face "[a|b]": standing (the low half on top) or lying. Its size is the
+  // --u of where it is put (CSS); pips are 20 units of 100 across.
+  function domino(name, lying) {
     var m = /^\[([0-6])\|([0-6])\]$/.exec(name);
-    var s = svgEl("svg", { "class": "domino", width: 2 * u + 2, height: u + 2, viewBox: "0 0 " + (2 * u + 2) + " " + (u + 2), role: "img" });
+    var w = lying ? 200 : 100, h = lying ? 100 : 200;
+    var s = svgEl("svg", { "class": "domino " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, role: "img" });
     s.setAttribute("data-tile", name);
     var t = svgEl("title", {});
     t.textContent = name;
     s.appendChild(t);
-    s.appendChild(svgEl("rect", { "class": "body", x: 1, y: 1, width: 2 * u, height: u, rx: u / 6 }));
-    s.appendChild(svgEl("line", { x1: u + 1, y1: 3, x2: u + 1, y2: u - 1 }));
+    s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
+    s.appendChild(lying ? svgEl("line", { x1: 100, y1: 10, x2: 100, y2: 90 }) : svgEl("line", { x1: 10, y1: 100, x2: 90, y2: 100 }));
     [m[1], m[2]].forEach(function (n, half) {
       PIPS[n].forEach(function (p) {
-        s.appendChild(svgEl("circle", { cx: 1 + half * u + u * (0.22 + 0.28 * p[0]), cy: 1 + u * (0.22 + 0.28 * p[1]), r: u * 0.08 }));
+        var cx = lying ? half * 100 + p[0] : p[0], cy = lying ? p[1] : half * 100 + p[1];
+        s.appendChild(svgEl("circle", { cx: cx, cy: cy, r: 10 }));
       });
     });
     return s;
   }
   // The back of a tile: nothing of its face.
-  function back(size) {
-    var u = size || 22;
-    var s = svgEl("svg", { "class": "domino back", width: 2 * u + 2, height: u + 2, viewBox: "0 0 " + (2 * u + 2) + " " + (u + 2), "aria-hidden": "true" });
-    s.appendChild(svgEl("rect", { "class": "body", x: 1, y: 1, width: 2 * u, height: u, rx: u / 6 }));
+  function back(lying) {
+    var w = lying ? 200 : 100, h = lying ? 100 : 200;
+    var s = svgEl("svg", { "class": "domino back " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
+    s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
     return s;
   }
 
   function current() { return DATA.hands[pos.hand].views[pos.view]; }
 
+  // The observer sits at the bottom (A for a spectator, a review or omniscient
+  // view), the others clockwise: left, top (the partner), right.
+  var BOTTOM = SEATS.indexOf(DATA.observer) >= 0 ? DATA.observer : "A";
+  var PLACE = {};
+  ["bottom", "left", "top", "right"].reduce(function (s, place) { PLACE[s] = place; return nextSeat(s); }, BOTTOM);
+
   function seatName(s, v) {
     return v.players && v.players[s] ? s + " · " + v.players[s] : s;
   }
 
-  function drawTable(v) {
-    var table = document.getElementById("table");
-    table.replaceChildren();
-    SEATS.forEach(function (s) {
-      var out = v.sits_out === s;
-      var box = el("div", "seat seat-" + s + (v.to_play === s ? " to-play" : "") + (out ? " sits-out" : ""));
-      box.setAttribute("data-seat", s);
-      box.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
-      var hand = el("div", "hand");
-      var now = v.analysis && v.to_play === s ? v.analysis.now : null;
-      (v.hands[s] || []).forEach(function (t) {
-        if (now && Object.prototype.hasOwnProperty.call(now, t)) {
-          // The open-hand value of playing this tile now (review and omniscient views only).
-          var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
-          cell.setAttribute("data-value", String(now[t]));
-          cell.appendChild(domino(t, 18));
-          cell.appendChild(el("span", "value", String(now[t])));
-          hand.appendChild(cell);
-        } else {
-          hand.appendChild(domino(t, 18));
-        }
-      });
-      for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(18)); }
-      box.appendChild(hand);
-      table.appendChild(box);
+  function drawSeat(v, s) {
+    var out = v.sits_out === s;
+    var turn = v.to_play === s && !v.over;
+    var box = el("div", "seat seat-" + s + " at-" + PLACE[s] + (turn ? " to-play" : "") + (out ? " sits-out" : "") +
+      (DATA.observer === s ? " own" : ""));
+    box.setAttribute("data-seat", s);
+    var label = el("div", "label");
+    label.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
+    label.appendChild(el("span", "turn", "\u25b6 " + (v.moment === "auction" ? ui.to_call : ui.to_play)));
+    box.appendChild(label);
+    var hand = el("div", "hand");
+    var now = v.analysis && turn ? v.analysis.now : null;
+    (v.hands[s] || []).forEach(function (t) {
+      if (now && Object.prototype.hasOwnProperty.call(now, t)) {
+        // The open-hand value of playing this tile now (review and omniscient views only).
+        var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
+        cell.setAttribute("data-value", String(now[t]));
+        cell.appendChild(domino(t, false));
+        cell.appendChild(el("span", "value", String(now[t])));
+        hand.appendChild(cell);
+      } else {
+        hand.appendChild(domino(t, false));
+      }
     });
+    for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(false)); }
+    box.appendChild(hand);
+    return box;
+  }
+
+  function drawScore(v, entry) {
+    var box = el("section", "box");
+    box.id = "score";
+    box.appendChild(el("h2", "", ui.score));
+    box.appendChild(el("p", "contract", entry.contract_line));
+    var table = el("table", "");
+    var head = el("tr", "");
+    head.appendChild(el("th", "", ""));
+    var bidders = v.contract ? teamOf(v.contract.bidder) : null;
+    TEAMS.forEach(function (t) {
+      head.appendChild(el("th", teamClass(t) + (t === bidders ? " bidders" : ""), t));
+    });
+    table.appendChild(head);
+    function row(label, cells) {
+      var tr = el("tr", "");
+      tr.appendChild(el("td", "", label));
+      cells.forEach(function (c) { tr.appendChild(c); });
+      table.appendChild(tr);
+    }
+    function nums(values, key) {
+      return TEAMS.map(function (t) {
+        var td = el("td", "num " + teamClass(t), String(values[t]));
+        td.setAttribute("data-" + key, t);
+        return td;
+      });
+    }
+    row(v.score_unit === "points" ? ui.score_points : ui.score_marks, nums(v.marks, "marks"));
+    if (v.contract && v.moment !== "auction") {
+      if (v.points) {
+        row(ui.hand_points, nums(v.points, "points"));
+      } else {
+        // Covered tricks (R27): the hand points are not the observer's to know.
+        row(ui.hand_points, TEAMS.map(function () { return el("td", "num covered-points", ui.points_covered); }));
+      }
+      row(ui.tricks, nums(v.tricks_won, "tricks"));
+    }
+    box.appendChild(table);
+    return box;
+  }
+
+  function callText(c) {
+    if (c.call === "pass") { return ui.pass; }
+    if (c.special) { return c.special.charAt(0).toUpperCase() + c.special.slice(1) + " " + c.bid; }
+    if (c.call === "marks") { return fmt(c.bid === 1 ? ui.bid_mark : ui.bid_marks, { bid: c.bid }); }
+    return String(c.bid);
+  }
+
+  // The auction as a bidding box: a column per seat in calling order (the dealer's
+  // left first), a row per round; the winning bid marked, the next caller's cell dashed.
+  function drawAuction(v) {
+    var box = el("section", "box");
+    box.id = "auction-box";
+    box.appendChild(el("h2", "", ui.auction));
+    var order = [nextSeat(v.dealer)];
+    while (order.length < 4) { order.push(nextSeat(order[order.length - 1])); }
+    var table = el("table", "");
+    table.id = "auction";
+    var head = el("tr", "");
+    order.forEach(function (s) {
+      var th = el("th", teamClass(teamOf(s)), s);
+      if (s === v.dealer) { th.appendChild(el("span", "dealer", ui.dealer)); }
+      head.appendChild(th);
+    });
+    table.appendChild(head);
+    var winning = -1;
+    if (v.contract) {
+      v.auction.forEach(function (c, i) { if (c.seat === v.contract.bidder && c.call !== "pass") { winning = i; } });
+    }
+    var rows = [];
+    var col = 4;
+    v.auction.forEach(function (c, i) {
+      var k = order.indexOf(c.seat);
+      if (!rows.length || k <= col) { rows.push([null, null, null, null]); }
+      rows[rows.length - 1][k] = { text: callText(c), pass: c.call === "pass", winning: i === winning };
+      col = k;
+    });
+    var nextCall = v.moment === "auction" && v.to_play && !v.over ? order.indexOf(v.to_play) : -1;
+    if (nextCall >= 0 && (!rows.length || nextCall <= col)) { rows.push([null, null, null, null]); }
+    rows.forEach(function (r, ri) {
+      var tr = el("tr", "");
+      r.forEach(function (cell, k) {
+        var td = el("td", cell ? "call" + (cell.pass ? " pass" : "") + (cell.winning ? " winning" : "") : "",
+          cell ? cell.text : "");
+        if (!cell && ri === rows.length - 1 && k === nextCall) { td.className = "next"; td.textContent = "?"; }
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+    if (!rows.length) { box.appendChild(el("p", "empty", ui.no_calls)); }
+    box.appendChild(table);
+    return box;
+  }
+
+  function drawTrick(v, entry) {
+    var area = el("div", "");
+    area.id = "trick-area";
+    area.appendChild(el("p", "trick-title", ui.current_trick));
+    var grid = el("div", "trick-grid");
+    grid.appendChild(el("span", "centre"));
     if (v.trick) {
       v.trick.plays.forEach(function (p) {
-        var spot = el("div", "played played-" + p.seat + (v.trick.winner === p.seat ? " winner" : ""));
+        var spot = el("div", "played played-" + p.seat + " at-" + PLACE[p.seat] + (v.trick.winner === p.seat ? " winner" : ""));
         spot.setAttribute("data-order", p.order);
         spot.appendChild(el("span", "order", String(p.order)));
-        spot.appendChild(domino(p.tile, 26));
-        table.appendChild(spot);
+        spot.appendChild(domino(p.tile, PLACE[p.seat] === "top" || PLACE[p.seat] === "bottom"));
+        grid.appendChild(spot);
       });
-      if (v.trick.winner) {
-        table.appendChild(el("div", "trick-caption", current().caption || ""));
-      }
     }
+    area.appendChild(grid);
+    if (v.trick && v.trick.winner && entry.caption) {
+      area.appendChild(el("p", "trick-caption", entry.caption));
+    }
+    return area;
+  }
+
+  function drawTable(v, entry) {
+    var table = document.getElementById("table");
+    table.replaceChildren();
+    table.appendChild(drawScore(v, entry));
+    table.appendChild(drawAuction(v));
+    SEATS.forEach(function (s) { table.appendChild(drawSeat(v, s)); });
+    table.appendChild(drawTrick(v, entry));
   }
 
   function drawWon(v) {
     var won = document.getElementById("won");
     won.replaceChildren();
+    if (!v.won.length) { won.appendChild(el("p", "no-won", ui.no_won)); }
     v.won.forEach(function (w) {
-      var row = el("div", "stack" + (w.faces ? "" : " covered"));
+      var row = el("div", "stack " + teamClass(w.team) + (w.faces ? "" : " covered"));
       row.setAttribute("data-trick", w.number);
-      row.appendChild(el("span", "label", w.number + " (" + w.team + ")"));
+      row.appendChild(el("span", "label", fmt(ui.won_label, { number: w.number, team: spaced(w.team) })));
+      var faces = el("span", "faces");
       if (w.faces) {
         if (w.plays) {
           w.plays.forEach(function (p) {
-            row.appendChild(el("span", "by", p.seat));
-            row.appendChild(domino(p.tile, 16));
+            faces.appendChild(el("span", "by", p.seat));
+            faces.appendChild(domino(p.tile, true));
           });
         } else {
-          w.faces.forEach(function (t) { row.appendChild(domino(t, 16)); });
+          w.faces.forEach(function (t) { faces.appendChild(domino(t, true)); });
         }
       } else {
-        for (var i = 0; i < 4; i++) { row.appendChild(back(16)); }
-        row.appendChild(el("span", "covered-label", ui.covered));
+        // A covered trick (R27) is a stack: four tiles face down on one another.
+        var pile = el("span", "pile");
+        for (var i = 0; i < 4; i++) { pile.appendChild(back(true)); }
+        faces.appendChild(pile);
+        faces.appendChild(el("span", "covered-label", ui.covered));
       }
+      row.appendChild(faces);
       won.appendChild(row);
     });
   }
 
-  // The log's open-hand analysis: its lines, then each play so far that cost points.
+  // The log's open-hand analysis: its lines, the makeable table, then each play so
+  // far that cost points with the best alternative and its fate.
   function drawAnalysis(entry) {
     var a = entry.view.analysis;
     var area = document.getElementById("analysis-area");
@@ -159,17 +301,30 @@
     area.hidden = !a;
     if (!a) { return; }
     entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
+    if (entry.analysis_table.length) {
+      var c = entry.view.contract;
+      var table = el("table", "makeable");
+      table.appendChild(el("caption", "", fmt(ui.makeable_table, { seat: c.bidder })));
+      entry.analysis_table.forEach(function (r) {
+        var tr = el("tr", r.makeable ? "yes" : "no");
+        tr.appendChild(el("th", "", r.trump));
+        tr.appendChild(el("td", "value", String(r.value)));
+        tr.appendChild(el("td", "", r.makeable ? "\u2713" : "\u2717"));
+        table.appendChild(tr);
+      });
+      box.appendChild(table);
+    }
     var list = el("ol", "costs");
     a.plays.forEach(function (p) {
       if (!p.cost && !p.fate) { return; }
       var item = el("li", "cost" + (p.fate ? " fate-" + p.fate : ""));
       item.setAttribute("data-order", p.order);
       item.appendChild(el("span", "by", p.order + " " + p.seat));
-      item.appendChild(domino(p.tile.split(" ")[0], 16));
+      item.appendChild(domino(p.tile.split(" ")[0], true));
       item.appendChild(el("span", "minus", "\u2212" + p.cost));
       p.best.forEach(function (t) {
         item.appendChild(el("span", "arrow", "\u2192"));
-        item.appendChild(domino(t.split(" ")[0], 16));
+        item.appendChild(domino(t.split(" ")[0], true));
       });
       if (p.hidden_best && !p.best.length) {
         // The best play was a tile this observer may not see (R29): said, never drawn.
@@ -177,31 +332,146 @@
         item.appendChild(el("span", "never-played", ui.never_played));
       }
       item.appendChild(el("span", "best-value", String(p.best_value)));
+      if (p.fate) { item.appendChild(el("span", "fate", p.fate === "lost" ? "LOST" : "LET MAKE")); }
       list.appendChild(item);
     });
     if (list.childNodes.length) { box.appendChild(list); }
+  }
+
+  // -- the match page: marks after each hand (a chart drawn from the views) and the hands
+
+  function lastView(h) { return h.views[h.views.length - 1].view; }
+
+  function drawChart() {
+    var box = document.getElementById("chart");
+    box.replaceChildren();
+    var n = DATA.hands.length;
+    var unit = n && lastView(DATA.hands[0]).score_unit === "points" ? "points" : "marks";
+    var goal = unit === "points" ? 250 : 7;
+    var series = { "A+C": [0], "B+D": [0] };
+    DATA.hands.forEach(function (h) {
+      var m = lastView(h).marks;
+      TEAMS.forEach(function (t) { series[t].push(m[t]); });
+    });
+    var top = goal;
+    TEAMS.forEach(function (t) { series[t].forEach(function (x) { top = Math.max(top, x); }); });
+    var W = 640, H = 260, L = 44, R = 70, T = 16, B = 36;
+    var sx = function (i) { return L + (n ? i * (W - L - R) / n : 0); };
+    var sy = function (y) { return T + (H - T - B) * (1 - y / top); };
+    var s = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img" });
+    s.setAttribute("aria-label", unit === "points" ? ui.match_chart_points : ui.match_chart);
+    s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: W - R, y2: sy(0) }));
+    s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: L, y2: sy(top) }));
+    s.appendChild(svgEl("line", { "class": "goal", x1: L, y1: sy(goal), x2: W - R, y2: sy(goal) }));
+    var g = svgEl("text", { x: W - R + 4, y: sy(goal) + 4 });
+    g.textContent = fmt(ui.goal, { goal: goal });
+    s.appendChild(g);
+    [0, top].forEach(function (y) {
+      var t = svgEl("text", { x: L - 6, y: sy(y) + 4, "text-anchor": "end" });
+      t.textContent = String(y);
+      s.appendChild(t);
+    });
+    for (var i = 1; i <= n; i++) {
+      if (n <= 20 || i % Math.ceil(n / 20) === 0) {
+        var x = svgEl("text", { x: sx(i), y: H - B + 18, "text-anchor": "middle" });
+        x.textContent = String(i);
+        s.appendChild(x);
+      }
+    }
+    TEAMS.forEach(function (t) {
+      var k = t.replace("+", "");
+      var pts = series[t].map(function (y, i) { return sx(i).toFixed(1) + "," + sy(y).toFixed(1); }).join(" ");
+      s.appendChild(svgEl("polyline", { "class": "line-" + k, points: pts }));
+      series[t].forEach(function (y, i) {
+        if (!i) { return; }
+        var dot = svgEl("circle", { "class": "dot-" + k, cx: sx(i), cy: sy(y), r: 4 });
+        dot.setAttribute("data-team", t);
+        dot.setAttribute("data-hand", i);
+        dot.setAttribute("data-marks", y);
+        var tt = svgEl("title", {});
+        tt.textContent = fmt(ui.hand_n, { number: i }) + ": " + t + " " + y;
+        dot.appendChild(tt);
+        s.appendChild(dot);
+      });
+      var last = series[t][series[t].length - 1];
+      var lab = svgEl("text", { x: sx(n) + 6, y: sy(last) + (t === "A+C" ? -4 : 14), "class": "label-" + k });
+      lab.textContent = t + " " + last;
+      s.appendChild(lab);
+    });
+    box.appendChild(s);
+    document.getElementById("chart-caption").textContent = unit === "points" ? ui.match_chart_points : ui.match_chart;
+  }
+
+  function drawHandList() {
+    var list = document.getElementById("hand-list");
+    list.replaceChildren();
+    DATA.hands.forEach(function (h, i) {
+      var item = el("li", "");
+      item.setAttribute("data-hand", h.number);
+      var a = el("a", "", fmt(ui.hand_n, { number: h.number }));
+      a.href = "#hand-" + h.number + "-1";
+      a.setAttribute("aria-label", fmt(ui.open_hand, { number: h.number }));
+      item.appendChild(a);
+      if (h.summary) {
+        item.appendChild(document.createTextNode(" "));
+        item.appendChild(el("span", "contract", h.summary.contract));
+        if (h.summary.result) {
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(el("span", "result", h.summary.result));
+        }
+      }
+      list.appendChild(item);
+    });
+  }
+
+  function drawMatch() {
+    document.getElementById("match-title").textContent = ui.match;
+    document.getElementById("hands-title").textContent = ui.match_hands;
+    drawChart();
+    drawHandList();
+  }
+
+  function setPage(match) {
+    showMatch = match;
+    document.getElementById("hand-page").hidden = match;
+    document.getElementById("match-page").hidden = !match;
+    var btn = document.getElementById("match-btn");
+    btn.setAttribute("aria-pressed", match ? "true" : "false");
+    btn.textContent = match ? ui.back : ui.match;
+    ["prev-hand", "prev", "next", "next-hand"].forEach(function (id) {
+      document.getElementById(id).hidden = match;
+    });
+    document.getElementById("position").hidden = match;
+    if (match) {
+      drawMatch();
+      if (window.location.hash !== "#match") {
+        try { history.replaceState(null, "", "#match"); } catch (err) { /* file:// may refuse */ }
+      }
+    } else {
+      draw();
+    }
   }
 
   function draw() {
     var entry = current();
     var v = entry.view;
     var hand = DATA.hands[pos.hand];
-    fill(document.getElementById("contract"), entry.contract_line);
-    fill(document.getElementById("marks"), entry.marks_line);
     var broken = document.getElementById("broken");
     broken.hidden = !hand.broken;
     broken.textContent = hand.broken ? "\u26a0 " + hand.broken : "";
-    fill(document.getElementById("position"), entry.lines[0] + " — " +
+    fill(document.getElementById("position"), entry.moment + " — " +
       ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length)));
     document.getElementById("board").setAttribute("aria-label", plain(entry.description));
-    drawTable(v);
+    drawTable(v, entry);
     drawWon(v);
     drawAnalysis(entry);
     var text = document.getElementById("text");
     text.replaceChildren();
+    // Line 0 is the header (hand, moment, observer): the navigation and the page's
+    // header say it already.
     entry.lines.forEach(function (line, i) {
-      var p = el("p", entry.description_lines.indexOf(i) >= 0 ? "description" : "", line);
-      text.appendChild(p);
+      if (i === 0) { return; }
+      text.appendChild(el("p", entry.description_lines.indexOf(i) >= 0 ? "description" : "", line));
     });
     document.getElementById("prev").disabled = pos.hand === 0 && pos.view === 0;
     document.getElementById("prev-hand").disabled = pos.hand === 0;
@@ -227,38 +497,58 @@
     draw();
   }
 
+  // "#hand-H-I" (a moment), "#match" (the match page); anything else is ignored.
+  function follow(hash) {
+    if (hash === "#match") { setPage(true); return true; }
+    var m = /^#hand-(\d+)-(\d+)$/.exec(hash);
+    if (m) {
+      var h = Number(m[1]) - 1, i = Number(m[2]) - 1;
+      if (h >= 0 && h < DATA.hands.length && i >= 0 && i < DATA.hands[h].views.length) {
+        pos.hand = h; pos.view = i;
+        setPage(false);
+        return true;
+      }
+    }
+    return false;
+  }
+
   function init() {
-    document.getElementById("observer").textContent = DATA.observer_label;
-    if (DATA.omniscient) { document.getElementById("observer").className = "omniscient"; }
+    var obs = document.getElementById("observer");
+    obs.textContent = DATA.observer_label;
+    if (DATA.omniscient) { obs.className = "omniscient"; }
     document.getElementById("won-title").textContent = ui.won;
+    document.getElementById("legend").textContent = ui.legend;
     document.getElementById("analysis-title").textContent = ui.analysis;
     document.getElementById("keys").textContent = ui.keys;
-    [["prev-hand", ui.prev_hand, "◀◀ ", function () { jumpHand(-1); }],
-     ["prev", ui.prev, "◀ ", function () { step(-1); }],
-     ["next", ui.next, "▶ ", function () { step(1); }],
-     ["next-hand", ui.next_hand, "▶▶ ", function () { jumpHand(1); }]].forEach(function (b) {
+    [["prev-hand", ui.prev_hand, "\u25c0\u25c0 ", function () { jumpHand(-1); }],
+     ["prev", ui.prev, "\u25c0 ", function () { step(-1); }],
+     ["next", ui.next, "\u25b6 ", function () { step(1); }],
+     ["next-hand", ui.next_hand, "\u25b6\u25b6 ", function () { jumpHand(1); }]].forEach(function (b) {
       var btn = document.getElementById(b[0]);
       btn.textContent = b[2] + b[1];
       btn.setAttribute("aria-label", b[1]);
       btn.addEventListener("click", b[3]);
     });
+    document.getElementById("match-btn").addEventListener("click", function () { setPage(!showMatch); });
+    window.addEventListener("hashchange", function () { follow(window.location.hash); });
     document.addEventListener("keydown", function (e) {
       var k = e.key;
+      if (showMatch) {
+        if (k === "Escape" || k === "m") { setPage(false); e.preventDefault(); }
+        return;
+      }
       if (k === "ArrowRight") { step(1); }
       else if (k === "ArrowLeft") { step(-1); }
       else if (k === "PageDown" || k === "ArrowDown") { jumpHand(1); }
       else if (k === "PageUp" || k === "ArrowUp") { jumpHand(-1); }
       else if (k === "Home") { pos.hand = 0; pos.view = 0; draw(); }
       else if (k === "End") { pos.hand = DATA.hands.length - 1; pos.view = DATA.hands[pos.hand].views.length - 1; draw(); }
+      else if (k === "m") { setPage(true); }
       else { return; }
       e.preventDefault();
     });
-    var m = /^#hand-(\d+)-(\d+)$/.exec(window.location.hash);
-    if (m) {
-      var h = Number(m[1]) - 1, i = Number(m[2]) - 1;
-      if (h >= 0 && h < DATA.hands.length && i >= 0 && i < DATA.hands[h].views.length) { pos.hand = h; pos.view = i; }
-    }
-    draw();
+    var asked = window.location.hash;
+    if (!follow(asked)) { setPage(false); }
   }
   init();
 }());
