@@ -33,9 +33,13 @@ COVERED: Counter[str] = Counter()
 
 
 def snapshot(doc: dict[str, Any], observer: str, hand: int, k: int) -> str:
+    """Everything a user may be shown of that moment: the view, its text and its
+    picture (``render --to svg``) in every language."""
+    from texas42_log.render_svg import render_svg
+
     v = view_for(Match.model_validate(doc), parse_observer(observer), hand, Moment.after_play(k))
     return json.dumps(v.as_dict(), sort_keys=True) + "".join(
-        "\n".join(view_lines(v, lang)) for lang in ("en", "tr", "uk")
+        "\n".join(view_lines(v, lang)) + render_svg(v, lang) for lang in ("en", "tr", "uk")
     )
 
 

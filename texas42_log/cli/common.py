@@ -296,7 +296,7 @@ def check_output(out: Path, inputs: list[str], force: bool) -> None:
         raise usage_error(f"{out} exists; pass --force to replace it")
 
 
-def write_file(out: Path, data: str | Iterable[str], *, replace: bool) -> None:
+def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -> None:
     """Write ``data`` to ``out`` atomically (:mod:`texas42_log.outputs`); ``replace``
     only with ``--force`` or ``--in-place``."""
     from ..outputs import write_atomic

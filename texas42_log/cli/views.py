@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,6 +13,10 @@ from ..inert import dumps, inert
 from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
 from ..broken import Broken
 from .common import check_output, language_arg, player_or_observer, viewable_match, write_file
+
+if TYPE_CHECKING:
+    from ..model import Match
+    from ..views import Observer
 
 
 def _play_range(text: str) -> list[int]:
@@ -105,39 +110,126 @@ def _broken_exit(broken: dict[int, Broken]) -> None:
         raise typer.Exit(code=1)
 
 
+class Picture(str, Enum):
+    html = "html"
+    svg = "svg"
+    png = "png"
+
+
 @app.command()
 def render(
     file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The HTML file to write (atomically); '-' is standard output.")],
+    out: Annotated[Path, typer.Option("--output", "-o", help="The file to write (atomically); '-' is standard output.")],
+    to: Annotated[Picture | None, typer.Option(
+        "--to", help="html: the page that steps through the match (default); svg or png: one moment as a "
+                     "picture (png needs rsvg-convert or cairosvg). Default: from the output's suffix.")] = None,
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="A picture's hand, from 1.")] = 1,
+    trick: Annotated[
+        int | None, typer.Option("--trick", "-t", min=1, help="A picture of the moment trick K was collected.")
+    ] = None,
+    play: Annotated[
+        int | None, typer.Option("--play", "-p", min=0, metavar="K",
+                                 help="A picture of the moment just after play K (0: after the declaration). "
+                                      "Without --play or --trick: the hand as it ended.")
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
     match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
 ) -> None:
-    """Write one self-contained HTML page that steps through the match as one observer saw it.
+    """Write the match as one observer saw it: a self-contained HTML page, or one moment as a picture.
 
-    The page holds only that observer's views, never the deal; it needs no
-    network and works from file://. A log that breaks a rule is shown as far as
-    it was played legally, each broken hand flagged, and the exit status is 1.
-    Exit 2 on a usage error.
+    The page (--to html) holds only that observer's views, never the deal; it
+    needs no network and works from file://. A picture (--to svg, --to png) is
+    one moment — --hand, and --play or --trick — drawn from the same view, for a
+    forum post. A log that breaks a rule is shown as far as it was played
+    legally, each broken hand flagged, and the exit status is 1. Exit 2 on a
+    usage error.
     """
     from ..render_html import render_html
 
     lang = language_arg(lang)
     to_stdout = str(out) == "-"
+    kind = to or {".svg": Picture.svg, ".png": Picture.png}.get(out.suffix.lower(), Picture.html)
+    if kind is Picture.html and (trick is not None or play is not None or hand != 1):
+        raise usage_error("--hand, --play and --trick choose the moment of a picture (--to svg or png); "
+                          "the page steps through every moment")
+    if trick is not None and play is not None:
+        raise usage_error("give --trick or --play, not both")
+    if kind is Picture.png and to_stdout and sys.stdout.isatty():
+        raise usage_error("a PNG is not for the terminal: give -o FILE.png, or pipe it")
+    converter = _png_converter() if kind is Picture.png else None
     if not to_stdout:
         check_output(out, [file], force)
     _, match, broken = viewable_match(file, match_no)
     who = player_or_observer(observer, match)
+    data: str | bytes
     try:
-        page = render_html(match, who, lang, broken)
+        if kind is Picture.html:
+            data = render_html(match, who, lang, broken)
+        else:
+            data = _picture(match, who, lang, hand, trick, play, converter)
     except ValueError as e:
         raise usage_error(str(e)) from None
     if to_stdout:
-        echo(page, nl=False)
+        if isinstance(data, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
+            echo(data, nl=False)
         _broken_exit(broken)
         return
-    write_file(out, page, replace=force)
-    say(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
+    write_file(out, data, replace=force)
+    if kind is Picture.html:
+        say(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
+    else:
+        say(f"wrote {out} (hand {hand}, view: {who}, language: {lang})")
     _broken_exit(broken)
 
+
+def _picture(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, play: int | None,
+             converter: list[str] | None) -> str | bytes:
+    """One moment as SVG, or as PNG through ``converter``; ValueError for a moment the log has not."""
+    from ..render_svg import render_svg
+    from ..views import Moment, hand_views
+
+    if hand > len(match.hands):
+        raise ValueError(f"--hand {hand}: the match has {len(match.hands)} hands")
+    moment = Moment.after_trick(trick) if trick is not None else (
+        Moment.after_play(play) if play is not None else Moment.end())
+    (view,) = hand_views(match, who, hand - 1, [moment])
+    svg = render_svg(view, lang)
+    if converter is None:
+        return svg
+    return _to_png(svg, converter)
+
+
+def _png_converter() -> list[str]:
+    """The SVG → PNG converter this machine has: ``rsvg-convert`` (Debian's librsvg2-bin),
+    else the ``cairosvg`` Python package; a usage error naming both when neither is there."""
+    import importlib.util
+    import shutil
+
+    found = shutil.which("rsvg-convert")
+    if found:
+        return [found, "--format", "png", "--zoom", "1.5"]
+    if importlib.util.find_spec("cairosvg") is not None:
+        return [sys.executable, "-m", "cairosvg", "--format", "png", "--scale", "1.5", "-"]
+    raise usage_error("--to png needs an SVG converter, and none is installed: install rsvg-convert "
+                      "(Debian/Ubuntu: apt install librsvg2-bin) or cairosvg (pip install cairosvg); "
+                      "--to svg needs none")
+
+
+def _to_png(svg: str, converter: list[str]) -> bytes:
+    import subprocess
+
+    try:
+        done = subprocess.run(converter, input=svg.encode("utf-8"), capture_output=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise usage_error(f"the SVG converter {converter[0]} did not run: {e}") from None
+    if done.returncode != 0 or not done.stdout.startswith(b"\x89PNG"):
+        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise usage_error(f"the SVG converter {Path(converter[0]).name} failed"
+                          + (f": {inert(detail[-1])}" if detail else ""))
+    return done.stdout
