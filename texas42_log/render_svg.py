@@ -27,7 +27,7 @@ from typing import Final
 
 from .inert import inert_value
 from .locales import catalogue
-from .seats import SEATS, TEAMS, Seat, next_seat
+from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .views import View
 from .viewtext import description_parts, moment_text, observer_label
 
@@ -141,7 +141,7 @@ def _score(view: View, lang: str) -> str:
     contract = parts[1] if view.observer in ("review", "omniscient") else parts[0]
     x, y, w = 14.0, 46.0, 300.0
     body, yy = _lines(x + 10, y + 40, contract, 34, weight="bold")
-    rows: list[tuple[str, dict[str, int] | None]] = [
+    rows: list[tuple[str, dict[Team, int] | None]] = [
         (m["ui.score_points"] if view.score_unit == "points" else m["ui.score_marks"], dict(view.marks))]
     if view.contract is not None and view.moment != "auction":
         rows.append((m["ui.hand_points"], None if view.points is None else dict(view.points)))
