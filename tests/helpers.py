@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import time
 from typing import Any
 
 from pydantic import ValidationError
@@ -18,3 +22,39 @@ def layers_accept(doc: Any) -> tuple[bool, bool]:
     except ValidationError:
         return schema_ok, False
     return schema_ok, True
+
+
+class Tmux:
+    """A program in a real terminal: tmux new-session, send-keys, capture-pane.
+    ``env``: the variables it runs with (no colour, a plain xterm, by default)."""
+
+    def __init__(self, name: str, command: str, *, env: str = "NO_COLOR=1 TERM=xterm", width: int = 160,
+                 height: int = 50) -> None:
+        tmux = shutil.which("tmux")
+        assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
+        self.tmux, self.session = tmux, f"{name}-{os.getpid()}"
+        subprocess.run([tmux, "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
+                        f"env {env} {command}; echo exit=$?; sleep 30"], check=True)
+
+    def screen(self, *, escapes: bool = False) -> str:
+        """What the terminal shows; ``escapes``: with its colours and attributes as SGR sequences."""
+        return subprocess.run([self.tmux, "capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.session],
+                              capture_output=True, text=True).stdout
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if text in (s := self.screen()):
+                return s
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} never appeared:\n{self.screen()}")
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run([self.tmux, "send-keys", "-t", self.session, *keys], check=True)
+
+    def send(self, line: str) -> None:
+        self.keys("-l", line)
+        self.keys("Enter")
+
+    def close(self) -> None:
+        subprocess.run([self.tmux, "kill-session", "-t", self.session], capture_output=True)

@@ -20,6 +20,7 @@ from texas42_log import Game
 from texas42_log.check import check_match
 from texas42_log.model import Match
 from texas42_log.recorder import HELP, Recorder, options_text
+from tests.helpers import Tmux
 
 TEXAS42 = [sys.executable, "-m", "texas42_log"]
 PLAYERS = {"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"}
@@ -239,9 +240,9 @@ def test_recorder_commands() -> None:
     assert options_text(game).startswith("trump 0–6, trump doubles, trump no-trump")
 
 
-def _record_in_tmux(name: str, path: Path) -> _Tmux:
+def _record_in_tmux(name: str, path: Path) -> Tmux:
     """``texas42 record PATH`` of a new match, in a real terminal."""
-    return _Tmux(name, " ".join([sys.executable, "-m", "texas42_log", "record", str(path), *NEW]))
+    return Tmux(name, " ".join([sys.executable, "-m", "texas42_log", "record", str(path), *NEW]))
 
 
 def test_in_a_real_terminal_with_tmux(tmp_path: Path) -> None:
@@ -320,36 +321,3 @@ def test_without_a_file_a_new_one_is_named_after_the_time(tmp_path: Path) -> Non
     made = sorted(tmp_path.glob("match-*.json"))
     assert len(made) == 1 and f"recording to {made[0].name}" in p.stdout
     _valid(made[0])
-
-
-class _Tmux:
-    """A program in a real terminal: tmux new-session, send-keys, capture-pane."""
-
-    def __init__(self, name: str, command: str) -> None:
-        tmux = shutil.which("tmux")
-        assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
-        self.tmux, self.session = tmux, f"{name}-{os.getpid()}"
-        subprocess.run([tmux, "new-session", "-d", "-s", self.session, "-x", "160", "-y", "50",
-                        f"env NO_COLOR=1 TERM=xterm {command}; echo exit=$?; sleep 30"], check=True)
-
-    def screen(self) -> str:
-        return subprocess.run([self.tmux, "capture-pane", "-p", "-t", self.session], capture_output=True,
-                              text=True).stdout
-
-    def wait_for(self, text: str) -> str:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if text in (s := self.screen()):
-                return s
-            time.sleep(0.05)
-        raise AssertionError(f"{text!r} never appeared:\n{self.screen()}")
-
-    def keys(self, *keys: str) -> None:
-        subprocess.run([self.tmux, "send-keys", "-t", self.session, *keys], check=True)
-
-    def send(self, line: str) -> None:
-        self.keys("-l", line)
-        self.keys("Enter")
-
-    def close(self) -> None:
-        subprocess.run([self.tmux, "kill-session", "-t", self.session], capture_output=True)

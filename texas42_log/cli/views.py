@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from enum import Enum
 from pathlib import Path
@@ -19,18 +20,37 @@ if TYPE_CHECKING:
     from ..views import Observer
 
 
-def _play_range(text: str) -> list[int]:
-    """--play K or K-L (ASCII digits), as the plays after which to show the hand."""
+def _play_range(text: str, plays: int) -> list[int]:
+    """--play: K, K-L, K- (to the last play) or a list of them (1-4,8,12-), ASCII
+    digits, as the plays after which to show the hand; ``plays``: the hand's count."""
     import re
 
-    m = re.fullmatch(r"([0-9]{1,3})(?:-([0-9]{1,3}))?", text.strip(), re.ASCII)
-    if m is None:
-        raise usage_error(f"--play {text!r}: give a play number K (0 is after the declaration) or a range K-L, as 1-3")
-    first = int(m.group(1))
-    last = int(m.group(2)) if m.group(2) is not None else first
-    if last < first:
-        raise usage_error(f"--play {text}: the range runs from the lower number to the higher, as {last}-{first}")
-    return list(range(first, last + 1))
+    out: list[int] = []
+    for part in text.split(","):
+        m = re.fullmatch(r"([0-9]{1,3})(?:(-)([0-9]{1,3})?)?", part.strip(), re.ASCII)
+        if m is None:
+            raise usage_error(f"--play {text!r}: give a play number K (0 is after the declaration), a range K-L "
+                              "or K- (to the last play), or a list of them, as 1-4,8,12-")
+        first = int(m.group(1))
+        last = first if m.group(2) is None else (int(m.group(3)) if m.group(3) is not None else max(plays, first))
+        if last < first:
+            raise usage_error(f"--play {part.strip()}: the range runs from the lower number to the higher, "
+                              f"as {last}-{first}")
+        out += [k for k in range(first, last + 1) if k not in out]
+    return out
+
+
+def _plays_in(match: "Match", hand: int) -> int:
+    if not 1 <= hand <= len(match.hands):
+        return 0
+    return sum(1 for p in match.hands[hand - 1].plays if not p.rejected)
+
+
+def _colour_wanted() -> bool:
+    """Colour on a terminal unless NO_COLOR is set (any value but empty) or TERM is dumb."""
+    import os
+
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 @app.command()
@@ -48,26 +68,42 @@ def replay(
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
     match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
+    step: Annotated[bool, typer.Option(
+        "--step", help="Step through the match in the terminal, every moment (← → step, Page Up / Page Down "
+                       "hand, Home / End, q quits); starts at --hand, and at --play or --trick if given.")] = False,
+    width: Annotated[int | None, typer.Option(
+        "--width", min=0, help="Wrap lines at N columns, at spaces (never inside a tile); 0: never. "
+                               "Default: the terminal's width; piped, lines are whole.")] = None,
 ) -> None:
-    """Show a hand as one observer may see it (R25–R29): one moment, or trick by trick.
+    """Show a hand as one observer may see it (R25–R29): one moment, trick by trick, or stepping.
 
     Without --trick or --play: the auction, the declaration and every trick as
-    its last tile is played. A log that breaks a rule is shown as far as it was
-    played legally: a broken hand up to its first illegal action, flagged, and
-    the exit status is 1. Exit 2 on a usage error.
+    its last tile is played. --step steps through every moment with the HTML
+    viewer's keys. On a colour terminal tiles and whose turn it is are
+    highlighted (NO_COLOR=1 turns colour off). A log that breaks a rule is shown
+    as far as it was played legally: a broken hand up to its first illegal
+    action, flagged, and the exit status is 1. Exit 2 on a usage error.
     """
     from ..views import Moment, hand_views, trick_moments
-    from ..viewtext import describe, render_text
+    from ..viewtext import describe, view_lines
 
     if trick is not None and play is not None:
         raise usage_error("give --trick or --play, not both")
-    plays = _play_range(play) if play is not None else None
+    if step and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        raise usage_error("--step needs a terminal for its keys and screen; without it, give --play K-L")
+    if step and output is OutputFormat.json:
+        raise usage_error("--step shows text; give --format json without --step for the views as data")
     lang = language_arg(lang)
     source, match, broken = viewable_match(file, match_no)
     who = player_or_observer(observer, match)
     flag = broken.get(hand - 1)
     if hand > len(match.hands):
         raise usage_error(f"--hand {hand}: {source} has {len(match.hands)} hands")
+    plays = _play_range(play, _plays_in(match, hand)) if play is not None else None
+    if step:
+        _step(match, who, lang, hand, trick, plays)
+        _broken_exit(broken)
+        return
     try:
         if trick is not None:
             moments = [Moment.after_trick(trick)]
@@ -87,20 +123,50 @@ def replay(
         say(dumps(items[0] if one else items, indent=2))
         _broken_exit(broken)
         return
-    text = render_text(views, lang)
+    from ..locales import catalogue
+    from ..termtext import paint, wrap_lines
+
+    tty = sys.stdout.isatty()
+    columns = width if width is not None else (shutil.get_terminal_size((80, 24)).columns - 1 if tty else 0)
+    colour = _colour_wanted()
+    m = catalogue(lang)
+    blocks = []
+    for v in views:
+        lines = wrap_lines([inert(line) for line in view_lines(v, lang)] if tty else view_lines(v, lang), columns)
+        if colour:
+            turn = None
+            if v.to_play is not None and not v.over:
+                turn = m["next" if v.trick is not None else "next.call"].format(seat=v.to_play)
+            lines = paint(lines, turn=turn)
+        blocks.append("\n".join(lines))
+    text = "\n\n".join(blocks) + "\n"
     if flag is not None:
-        text = f"!! {flag.text()[0].upper()}{flag.text()[1:]} !!\n\n" + text
-    if sys.stdout.isatty():
-        from rich.console import Console
-        from rich.highlighter import RegexHighlighter
-
-        class _Tiles(RegexHighlighter):
-            highlights = [r"(?P<tile>\[[0-6]\|[0-6]\])", r"(?P<head>^(Hand|Oyun eli|Раунд) \d+ ·.*$)"]
-
-        Console(highlighter=_Tiles(), theme=None).print(inert(text), end="", markup=False)
+        warning = f"!! {flag.text()[0].upper()}{flag.text()[1:]} !!"
+        text = "\n".join(wrap_lines([inert(warning) if tty else warning], columns)) + "\n\n" + text
+    if tty:
+        echo(text, nl=False)  # inert already: only our colours are escape sequences
     else:
         say(text, nl=False)
     _broken_exit(broken)
+
+
+def _step(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, plays: list[int] | None) -> None:
+    """--step: from --hand's first moment, or its --play K / --trick K."""
+    from ..views import Moment, hand_views
+    from .stepper import step_through
+
+    views = hand_views(match, who, hand - 1) if match.hands else []
+    if not views:
+        raise usage_error("the log has no hand to step through")
+    start = 0
+    if trick is not None or plays:
+        moment = Moment.after_trick(trick) if trick is not None else Moment.after_play(plays[0] if plays else 0)
+        try:
+            (wanted,) = hand_views(match, who, hand - 1, [moment])
+        except ValueError as e:
+            raise usage_error(str(e)) from None
+        start = next((i for i, v in enumerate(views) if v == wanted), 0)
+    step_through(match, who, lang, hand - 1, start, colour=_colour_wanted())
 
 
 def _broken_exit(broken: dict[int, Broken]) -> None:

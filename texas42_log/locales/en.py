@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "ui.analysis": "Open-hand analysis",
     "ui.never_played": "a tile never played",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
+    "ui.keys_terminal": "← → step · Page Up / Page Down hand · Home / End · q quit",
     "ui.auction": "Auction",
     "ui.no_calls": "no calls yet",
     "ui.pass": "Pass",

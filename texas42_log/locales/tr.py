@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "ui.analysis": "Açık el analizi",
     "ui.never_played": "hiç oynanmamış bir taş",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
+    "ui.keys_terminal": "← → adım · Page Up / Page Down oyun eli · Home / End · q çıkış",
     "ui.auction": "Açık artırma",
     "ui.no_calls": "henüz teklif yok",
     "ui.pass": "Pas",

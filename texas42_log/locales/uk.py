@@ -108,6 +108,7 @@ MESSAGES: dict[str, str] = {
     "ui.analysis": "Аналіз відкритих рук",
     "ui.never_played": "кістка, яку так і не зіграли",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
+    "ui.keys_terminal": "← → крок · Page Up / Page Down раунд · Home / End · q вихід",
     "ui.auction": "Торги",
     "ui.no_calls": "заявок ще немає",
     "ui.pass": "Пас",
