@@ -26,8 +26,8 @@ LANGS = ("en", "tr", "uk")
 
 #: Steps through up to ``limit`` moments from the first and returns every problem:
 #: a page wider than the window, a box past its edge, two boxes that overlap (one
-#: inside the other in the DOM is not an overlap: a tile in its seat), a pip under
-#: 4 px. Covered stacks are one box (their tiles lie on one another on purpose).
+#: inside the other in the DOM is not an overlap: a tile in its seat), a box whose
+#: content is wider than it, a pip under 4 px. Covered stacks are one box (their tiles lie on one another on purpose).
 MEASURE = """(limit) => {
   const problems = [];
   const W = window.innerWidth;
@@ -59,6 +59,9 @@ MEASURE = """(limit) => {
                         ' ' + (b.dataset.tile || b.dataset.seat || '') + ' by ' + w.toFixed(1) + '×' + h.toFixed(1));
         }
       }
+    }
+    for (const e of document.querySelectorAll('#score, #auction-box, .seat, #won-area, #trick-area')) {
+      if (e.scrollWidth > e.clientWidth + 1) problems.push(where() + ': ' + (e.id || e.className) + ' holds more than its width');
     }
     for (const c of document.querySelectorAll('main svg.domino circle')) {
       const r = c.getBoundingClientRect();

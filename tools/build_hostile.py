@@ -105,6 +105,7 @@ def main() -> None:
     # Which commands read which format, and how each is run (IN is the input's path).
     def readers(ext: str) -> list[list[str]]:
         cmds = [["validate", "IN"], ["replay", "IN"], ["render", "IN", "-o", "OUT/page.html"],
+                ["render", "IN", "--to", "svg", "-o", "OUT/moment.svg"],
                 ["convert", "IN", "-o", "OUT/out.t42"], ["redact", "IN", "-o", "OUT/public.json"],
                 ["analyze", "IN", "--no-table", "-j", "1"]]
         if ext in (".json", ".jsonl", ".t42"):

@@ -1,10 +1,18 @@
-"""Render the README's screenshot of the HTML viewer.
+"""Render the screenshots of the HTML viewer kept in docs/.
 
-Run: .venv/bin/python tools/screenshot.py   (writes docs/viewer.png)
+Run: .venv/bin/python tools/screenshot.py
 
-It renders fixtures/valid/seed-example-views.json for a spectator with
-`texas42 render`, opens the page in Debian's headless Chromium, steps to hand 2
-after play 12 (all tricks, one stack: only trick 3 face up) and saves a PNG.
+- docs/viewer.png — the README's picture: fixtures/valid/seed-example-views.json
+  for a spectator, hand 2 after play 11 (all tricks, one stack: trick 1 covered,
+  trick 2 face up, D to play), 1280 px wide.
+- docs/screenshots/viewer-<width>-<lang>.png — the same moment at 360, 390,
+  800, 1280 and 1920 px, in en, tr and uk (the widths the layout tests measure).
+- docs/screenshots/omniscient-<width>.png — the worked example's hand 3 analysed,
+  for the omniscient observer (every hand, the tile values, the analysis panel).
+- docs/screenshots/match-1280.png — the match page (marks chart, hands).
+- docs/screenshots/moment.svg — `texas42 render --to svg` of the same moment.
+
+Opened in Debian's headless Chromium (Playwright with executable_path).
 """
 
 from __future__ import annotations
@@ -19,24 +27,46 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WIDTHS = (360, 390, 800, 1280, 1920)
+LANGS = ("en", "tr", "uk")
+MOMENT = "#hand-2-15"  # hand 2, after play 11
+
+
+def _texas42(*args: str) -> None:
+    subprocess.run([sys.executable, "-m", "texas42_log", *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def main() -> None:
-    out = ROOT / "docs" / "viewer.png"
+    shots = ROOT / "docs" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        page_path = Path(tmp) / "views.html"
-        subprocess.run(
-            [sys.executable, "-m", "texas42_log", "render", "fixtures/valid/seed-example-views.json",
-             "--as", "public", "-o", str(page_path)],
-            check=True, cwd=ROOT,
-        )
+        t = Path(tmp)
+        for lang in LANGS:
+            _texas42("render", "fixtures/valid/seed-example-views.json", "--as", "public", "--lang", lang,
+                     "-o", str(t / f"views-{lang}.html"))
+        _texas42("analyze", "fixtures/valid/seed-worked-example.json", "--hand", "3", "--annotate",
+                 "-o", str(t / "analysed.json"), "--no-progress")
+        _texas42("render", str(t / "analysed.json"), "--as", "omniscient", "-o", str(t / "omniscient.html"))
+        _texas42("render", "fixtures/valid/seed-example-views.json", "--to", "svg", "--hand", "2", "--play", "11",
+                 "-o", str(shots / "moment.svg"), "--force")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            page = browser.new_page(viewport={"width": 1200, "height": 820})
-            page.goto(page_path.as_uri() + "#hand-2-14")
-            page.screenshot(path=str(out))
+
+            def shot(page_file: Path, fragment: str, width: int, out: Path, height: int = 900) -> None:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(page_file.as_uri() + fragment)
+                page.screenshot(path=str(out), full_page=True)
+                page.close()
+                print(f"wrote {out.relative_to(ROOT)}")
+
+            shot(t / "views-en.html", MOMENT, 1280, ROOT / "docs" / "viewer.png", 820)
+            for lang in LANGS:
+                for width in WIDTHS:
+                    shot(t / f"views-{lang}.html", MOMENT, width, shots / f"viewer-{width}-{lang}.png")
+            for width in (360, 1280):
+                shot(t / "omniscient.html", "#hand-3-6", width, shots / f"omniscient-{width}.png")
+            shot(t / "views-en.html", "#match", 1280, shots / "match-1280.png")
             browser.close()
-    print(f"wrote {out.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

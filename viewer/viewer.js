@@ -169,7 +169,9 @@
         row(ui.hand_points, nums(v.points, "points"));
       } else {
         // Covered tricks (R27): the hand points are not the observer's to know.
-        row(ui.hand_points, TEAMS.map(function () { return el("td", "num covered-points", ui.points_covered); }));
+        var td = el("td", "num covered-points", ui.points_covered);
+        td.colSpan = 2;
+        row(ui.hand_points, [td]);
       }
       row(ui.tricks, nums(v.tricks_won, "tricks"));
     }
