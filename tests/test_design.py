@@ -20,7 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
 # The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print.
 ENGINE = [
     "tiles.py", "trumps.py", "seats.py", "rules.py", "auction.py", "hand.py", "check.py", "stated.py", "broken.py", "generate.py",
-    "views.py", "viewtext.py", "actions.py", "declare.py", "live.py", "game.py", "render_svg.py", "recorder.py",
+    "views.py", "view_model.py", "view_analysis.py", "viewtext.py", "termtext.py", "actions.py", "declare.py", "live.py",
+    "game.py", "render_svg.py", "recorder.py",
     "locales/__init__.py", "locales/en.py", "locales/tr.py", "locales/uk.py",
 ]
 IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}

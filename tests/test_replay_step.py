@@ -32,37 +32,40 @@ def test_step_through_a_hand_in_a_real_terminal() -> None:
     term = Tmux("t42step", _texas42("replay", str(ROOT / VIEWS), "--hand", "2", "--step"),
                 env="TERM=xterm-256color", width=120, height=40)
     try:
-        s = term.wait_for("View 1 of 36")
-        assert "Hand 2 · after the auction · view: spectator" in s
+        s = term.wait_for("View 1 of 39")
+        assert "Hand 2 · after call 1 · view: spectator" in s and "Next to call: C." in s
+        for _ in range(3):
+            term.keys("Right")
+        assert "Hand 2 · after the auction · view: spectator" in term.wait_for("View 4 of 39")
         # The declaration, plays 1–12 and tricks 1–3 collected: the seeds' view 4.
         for _ in range(16):
             term.keys("Right")
-        s = term.wait_for("View 17 of 36")
+        s = term.wait_for("View 20 of 39")
         assert "Hand 2 · after trick 3 · view: spectator" in s
         assert "Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4]." in s
         term.keys("Left")  # mid-trick moments are moments too: trick 3's last tile, on the table
-        s = term.wait_for("View 16 of 36")
+        s = term.wait_for("View 19 of 39")
         assert "after play 12 (trick 3)" in s and "Played in order: 1. A [4|4]; 2. B [0|4]; 3. C [1|4]; 4. D [3|4]." in s
         term.keys("Left")
         assert "3. C [1|4]." in term.wait_for("after play 11 (trick 3)")
         term.keys("End")
         term.wait_for("Hand 9 · ")
         term.keys("Home")
-        term.wait_for("Hand 1 · after the auction")
+        term.wait_for("Hand 1 · after call 1")
         term.keys("PageDown")
-        term.wait_for("Hand 2 · after the auction")
+        term.wait_for("Hand 2 · after call 1")
         term.keys("PageUp")
-        term.wait_for("Hand 1 · after the auction")
+        term.wait_for("Hand 1 · after call 1")
         term.keys("Left")  # already at the start: stays
-        assert "View 1 of" in term.wait_for("Hand 1 · after the auction")
+        assert "View 1 of" in term.wait_for("Hand 1 · after call 1")
         # Colour: tiles and whose turn it is, on a colour terminal.
-        term.keys("PageDown", "Right")
+        term.keys("PageDown", "Right", "Right", "Right", "Right")
         term.wait_for("Hand 2 · after the declaration")
         coloured = term.screen(escapes=True)
         assert "\x1b[" in coloured and re.search(r"\x1b\[[0-9;]*43m[^\n]*Next to play: A\.", coloured), coloured
         term.keys("q")
         s = term.wait_for("exit=0")
-        assert "View 2 of 36" not in s  # the alternate screen is gone: the shell's screen is back
+        assert "View 5 of 39" not in s  # the alternate screen is gone: the shell's screen is back
     finally:
         term.close()
 

@@ -73,6 +73,14 @@ class Page:
         for _ in range(times):
             self.page.keyboard.press(key)
 
+    def step_to(self, text: str, limit: int = 400) -> None:
+        """→ until the position reads ``text``."""
+        for _ in range(limit):
+            if text in self.text("#position"):
+                return
+            self.press("ArrowRight")
+        raise AssertionError(f"no moment {text!r} within {limit} steps")
+
 
 def write(tmp_path: Path, match: Match, observer: str, lang: str = "en", name: str = "page.html") -> Path:
     out = tmp_path / name
@@ -88,8 +96,10 @@ def view_tiles(v: dict[str, Any]) -> set[str]:
 def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Path) -> None:
     m = read_match((FIX / "seed-example-views.json").read_bytes())
     page = Page(browser, write(tmp_path, m, "public"))
-    assert "Hand 1 · after the auction" in page.text("#position")
+    assert "Hand 1 · after call 1" in page.text("#position")
     page.press("PageDown")  # hand 2: all tricks, one stack
+    assert "Hand 2 · after call 1" in page.text("#position")
+    page.press("ArrowRight", 3)  # calls 2 and 3, then the last: the auction
     assert "Hand 2 · after the auction" in page.text("#position")
     page.press("ArrowRight", 15)  # the declaration, plays 1–12 and tricks 1 and 2 collected
     assert "Hand 2 · after play 12 (trick 3)" in page.text("#position")
@@ -122,9 +132,9 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     page.page.click("#next")
     assert "after play 13 (trick 4)" in page.text("#position")
     page.press("PageUp")
-    assert "Hand 1 · after the auction" in page.text("#position")
+    assert "Hand 1 · after call 1" in page.text("#position")
     page.press("ArrowLeft")  # already at the start: stays
-    assert "Hand 1 · after the auction" in page.text("#position")
+    assert "Hand 1 · after call 1" in page.text("#position")
     assert page.page.locator("#prev").is_disabled()
     page.press("End")
     assert page.page.locator("#next").is_disabled()
@@ -244,7 +254,7 @@ def test_nello_partner_is_shown_sitting_out(browser: Any, tmp_path: Path) -> Non
     hand = next(i for i, h in enumerate(m.hands) if h.declaration and h.declaration.contract == "nello")
     page = Page(browser, write(tmp_path, m, "public"))
     page.press("PageDown", hand)
-    page.press("ArrowRight", 4)  # the declaration, then three plays: one trick of 3 tiles
+    page.step_to("after play 3 (trick 1)")  # one trick of 3 tiles
     assert page.page.locator("#table .played").count() == 3
     seat = page.page.locator(".seat.sits-out")
     assert seat.count() == 1 and "sits out" in (seat.text_content() or "")
@@ -297,8 +307,9 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
     all-tricks contract; [4|5], the best lead, was never played."""
     m = _analysed_worked_example()
     omni = Page(browser, write(tmp_path, m, "omniscient", name="omni.html"))
-    omni.page.goto(omni.path.as_uri() + "#hand-3-6")  # after play 4: A to lead trick 2
+    omni.page.goto(omni.path.as_uri() + "#hand-3-1")
     omni.page.reload()
+    omni.step_to("Hand 3 · after play 4 (trick 1)")  # A to lead trick 2
     assert omni.page.locator("#analysis-area").is_visible()
     assert "A+C take 42 with best play from the first lead — makeable" in omni.text("#analysis")
     # A's tiles carry their values now; the best, [4|5], is marked.

@@ -88,7 +88,7 @@ def _logs() -> dict[str, tuple[Match, str, str]]:
     seat = Match.model_validate(_long_names(random_match(5, max_hands=2)))
     return {
         "stacks": (views, "public", "#hand-2-1"),
-        "omniscient": (_analysed_worked_example(), "omniscient", "#hand-3-1"),
+        "omniscient": (_analysed_worked_example(), "omniscient", "#hand-3-1"),  # hand 3 analysed
         "seat-long-names": (seat, "B", "#hand-1-1"),
     }
 
@@ -128,8 +128,11 @@ def test_the_own_hand_is_the_largest(browser: Any, tmp_path: Path) -> None:
 def test_whose_turn_is_on_the_board(browser: Any, tmp_path: Path) -> None:
     m = read_match((FIX / "seed-worked-example.json").read_bytes())
     page = Page(browser, write(tmp_path, m, "public"))
-    # After the auction: D dealt, A bid, the auction is over: A declares; then A leads.
-    page.press("ArrowRight")  # the declaration: A to play
+    # D dealt: A calls first. After call 1 (A 30) B is to bid.
+    first = page.page.locator(".seat.to-play")
+    assert first.get_attribute("data-seat") == "B" and "to bid" in str(first.locator(".turn").text_content())
+    assert page.page.locator("#auction td.next").count() == 1
+    page.step_to("after the declaration")  # A to play
     turn = page.page.locator(".seat.to-play")
     assert turn.count() == 1 and turn.get_attribute("data-seat") == "A"
     assert turn.locator(".turn").is_visible() and "to play" in str(turn.locator(".turn").text_content())
@@ -219,7 +222,7 @@ def test_the_match_page_charts_the_marks_and_links_each_hand(browser: Any, tmp_p
     assert "Contract set; marks to B+D: 1." in str(items.nth(0).text_content())
     page.page.click("#hand-list li:nth-child(3) a")
     assert page.page.locator("#hand-page").is_visible()
-    assert page.text("#position").startswith("Hand 3 · after the auction")
+    assert page.text("#position").startswith("Hand 3 · after call 1")
     page.press("m")
     assert page.page.locator("#match-page").is_visible()
     page.press("Escape")

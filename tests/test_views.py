@@ -178,10 +178,13 @@ def test_moment_after_the_auction_hides_the_trump() -> None:
     assert v.trick is None and v.play == 0
 
 
-def test_all_pass_hand_has_only_the_auction_moment() -> None:
+def test_all_pass_hand_has_only_its_calls_and_the_auction_moment() -> None:
     m = load("all-pass-redeal.json")
-    (v,) = hand_views(m, "public", 0)
+    *calls, v = hand_views(m, "public", 0)
+    assert v.moment == "auction" and len(v.auction) == 4
     assert v.result == "no-contract" and v.contract is None and v.over
+    assert [(c.moment, len(c.auction), c.over, c.result) for c in calls] == [
+        ("call", 1, False, None), ("call", 2, False, None), ("call", 3, False, None)]
     with pytest.raises(ValueError, match="no trump declaration"):
         view_for(m, "public", 0, Moment.after_play(0))
 
@@ -290,3 +293,24 @@ def test_every_fixture_every_observer_every_language(fixture: str, observer: str
             data = json.dumps(v.as_dict(), ensure_ascii=False)
             for t in re.findall(r"\[[0-6]\|[0-6]\]", "\n".join(view_lines(v, lang))):
                 assert t in data
+
+
+def test_each_call_is_a_moment_with_the_calls_so_far_and_the_next_caller() -> None:
+    m = load(WORKED)  # hand 1: D deals; A 30, B pass, C pass, D pass
+    views = hand_views(m, "public", 0)
+    calls = [v for v in views if v.moment == "call"]
+    assert [[c[0] for c in v.auction] for v in calls] == [["A"], ["A", "B"], ["A", "B", "C"]]
+    assert [v.to_play for v in calls] == ["B", "C", "D"]
+    assert all(v.contract is None and v.trick is None and not v.over for v in calls)
+    assert [v.moment for v in views[:5]] == ["call", "call", "call", "auction", "declaration"]
+    assert views[3].contract is not None and views[3].contract.bidder == "A"  # after the last call: A's 30
+    for lang in ("en", "tr", "uk"):
+        assert describe(calls[0], lang) == describe(view_for(m, "public", 0, Moment.after_call(1)), lang)
+    assert view_lines(calls[1], "en")[0] == "Hand 1 · after call 2 · view: spectator"
+    assert "Next to call: C." in view_lines(calls[1], "en")
+    assert "Contract: none yet." in view_lines(calls[1], "en")
+    with pytest.raises(ValueError, match="there is no call 5"):
+        view_for(m, "public", 0, Moment.after_call(5))
+    # A player sees their own tiles from the first call on, and no one else's.
+    b = view_for(m, "B", 0, Moment.after_call(1))
+    assert set(b.hands) == {"B"} and b.hidden["A"] == 7

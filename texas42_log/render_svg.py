@@ -143,7 +143,7 @@ def _score(view: View, lang: str) -> str:
     body, yy = _lines(x + 10, y + 40, contract, 34, weight="bold")
     rows: list[tuple[str, dict[Team, int] | None]] = [
         (m["ui.score_points"] if view.score_unit == "points" else m["ui.score_marks"], dict(view.marks))]
-    if view.contract is not None and view.moment != "auction":
+    if view.contract is not None and view.moment not in ("call", "auction"):
         rows.append((m["ui.hand_points"], None if view.points is None else dict(view.points)))
         rows.append((m["ui.tricks"], dict(view.tricks_won)))
     cells = [_label(x + 205, yy + 4, "A+C", size=13, weight="bold", fill=TEAM_COLOUR["A+C"]),
@@ -230,7 +230,7 @@ def _hand(view: View, seat: Seat, side: str, lang: str) -> str:
     parts = []
     words = 0
     if turn:
-        word = m["ui.to_call"] if view.moment == "auction" else m["ui.to_play"]
+        word = m["ui.to_call"] if view.moment in ("call", "auction") else m["ui.to_play"]
         words = len(word) + 5
     box_w = min(max(width, 150.0, 9.0 * (len(inert_value(view.players.get(seat, ""))[:24]) + 8 + words)) + 20, 300.0)
     box_h = 26 + rows * (2 * u + gap) + 6

@@ -22,7 +22,7 @@ __all__ = [
 
 Observer = Literal["A", "B", "C", "D", "public", "review", "omniscient"]
 OBSERVERS: Final[tuple[Observer, ...]] = ("A", "B", "C", "D", "public", "review", "omniscient")
-MomentKind = Literal["auction", "declaration", "play", "trick", "end"]
+MomentKind = Literal["call", "auction", "declaration", "play", "trick", "end"]
 VIEW_FORMAT: Final = "texas42-view"
 VIEW_VERSION: Final = 1
 
@@ -46,6 +46,11 @@ class Moment:
     @classmethod
     def auction(cls) -> Moment:
         return cls("auction")
+
+    @classmethod
+    def after_call(cls, k: int) -> Moment:
+        """Just after the ``k``-th call (from 1) of the auction."""
+        return cls("call", k)
 
     @classmethod
     def declaration(cls) -> Moment:

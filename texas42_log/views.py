@@ -48,6 +48,7 @@ raises :class:`ValueError`. Pure: no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from .auction import Auction, BidKind, Contract
@@ -57,13 +58,12 @@ from .hand import PlayState, Trick
 from .model import Annotation, Hand, Match
 from .rules import Rules
 from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
-from .solver import maximiser, move_key, move_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
+from .view_analysis import analysis_view
 from .view_model import (
     OBSERVERS,
     AnalysisView,
-    PlayAnalysisView,
     ContractView,
     CurrentTrick,
     Moment,
@@ -134,6 +134,9 @@ class _HandReplay:
         self.base_notes = _notes("match", match.annotations)
         self.hand_notes = _notes("hand", hand.annotations)
         self.call_notes: list[Note] = []
+        #: After each call: how many call notes there are, and who calls next.
+        self.notes_after_call: list[int] = []
+        self.to_call_after: list[Seat | None] = []
         n_call = 0
         try:
             for call in hand.auction:
@@ -144,6 +147,8 @@ class _HandReplay:
                 self.auction.call(call.seat, kind, bid, special)
                 self.calls.append((call.seat, call.call, bid, special))
                 self.call_notes += _notes(f"call {n_call}", call.annotations)
+                self.notes_after_call.append(len(self.call_notes))
+                self.to_call_after.append(self.auction.to_call)
         except IllegalAction as e:
             raise ValueError(f"hand {index + 1} is not legal: {e.message}") from None
         self.contract: Contract | None = self.auction.contract()
@@ -176,11 +181,13 @@ class _HandReplay:
     # -- moments -------------------------------------------------------------
 
     def moments(self) -> list[Moment]:
-        """Every moment of the hand in order: the auction, the declaration, each play,
+        """Every moment of the hand in order: each call, the auction, the declaration, each play,
         and after each trick's last tile the trick collected (the table empty, the
         trick in its stack: the seeds' views 3–5) — except after the last play,
         whose trick stays on the table (the seeds' view 2)."""
-        out = [Moment.auction()]
+        # Each call but the last is a moment; the last is the moment after the auction.
+        out = [Moment.after_call(k) for k in range(1, len(self.calls))]
+        out.append(Moment.auction())
         if self.trump is not None:
             out.append(Moment.declaration())
             n = len(self.plays)
@@ -199,6 +206,10 @@ class _HandReplay:
             return "end", len(self.plays), False
         if moment.kind == "auction":
             return "auction", -1, False
+        if moment.kind == "call":
+            if not 1 <= moment.number <= len(self.calls):
+                raise ValueError(f"hand {n} has {len(self.calls)} calls; there is no call {moment.number}")
+            return "call", -1, False
         if self.trump is None:
             raise ValueError(f"hand {n} has no trump declaration, so no moment after it")
         if moment.kind == "declaration":
@@ -223,7 +234,7 @@ class _HandReplay:
             by_plays.setdefault(k, []).append(i)
         out: list[View | None] = [None] * len(moments)
         for i in by_plays.get(-1, []):
-            out[i] = self._auction_view(wanted[i][0])
+            out[i] = self._call_view(moments[i].number) if wanted[i][0] == "call" else self._auction_view(wanted[i][0])
         if self.trump is None:
             return [v for v in out if v is not None]
         assert self.contract is not None
@@ -352,6 +363,38 @@ class _HandReplay:
             notes=tuple(self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])),
         )
 
+    def _call_view(self, k: int) -> View:
+        """Just after call ``k`` (from 1): the calls so far, who calls next; no contract
+        yet — the moment after the last call is the auction's (:meth:`_auction_view`)."""
+        if k == len(self.calls):
+            return replace(self._auction_view("auction"), moment="call")
+        shown, hidden = self._hand_tiles(self.known, self.unknown, 0)
+        return View(
+            observer=self.observer,
+            hand=self.index + 1,
+            dealer=self.hand.dealer,
+            score_unit=self.rules.match_goal,
+            sits_out=None,
+            moment="call",
+            play=0,
+            over=False,
+            players=dict(self.players),
+            marks=dict(self.marks_before),
+            auction=tuple(self.calls[:k]),
+            contract=None,
+            trick=None,
+            counts={s: 7 for s in SEATS},
+            won=(),
+            tricks_won={t: 0 for t in TEAMS},
+            points=None,
+            hands=shown,
+            hidden=hidden,
+            to_play=self.to_call_after[k - 1],
+            result=None,
+            result_marks=None,
+            notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
+        )
+
     def _play_view(self, state: PlayState, kind: MomentKind, k: int, collected: bool) -> View:
         o = self.observer
         full = o in ("review", "omniscient")
@@ -417,59 +460,8 @@ class _HandReplay:
         )
 
     def _analysis(self, k: int) -> AnalysisView | None:
-        """The log's analysis of this hand up to play ``k``, as a review or omniscient
-        observer may see it; None when the hand carries none."""
-        hand = self.hand
-        stated = hand.analysis
-        noted = [(n, hand.plays[j].analysis) for n, (_, _, j) in enumerate(self.plays)]
-        if stated is None and all(a is None for _, a in noted):
-            return None
-        if self.observer == "omniscient":
-            def visible(seat: Seat, key: str) -> bool:
-                return True
-        else:  # review: the tiles each seat plays in the hand, and no other (R29)
-            played: dict[Seat, set[str]] = {s: set() for s in SEATS}
-            for seat, t, _ in self.plays:
-                played[seat].add(str(t))
-
-            def visible(seat: Seat, key: str) -> bool:
-                return key.split(" led ")[0] in played[seat]
-        plays: list[PlayAnalysisView] = []
-        for n, a in noted[:k]:
-            if a is None:
-                continue
-            seat, t, j = self.plays[n]
-            led = hand.plays[j].led
-            made = move_key(move_of(t, led))
-            best_value = max(a.values.values()) if self._maximiser(seat) else min(a.values.values())
-            best = [m for m, v in a.values.items() if v == best_value]
-            shown_best = tuple(m for m in best if visible(seat, m))
-            plays.append(PlayAnalysisView(
-                n + 1, seat, made, a.values.get(made, best_value), best_value, a.cost, a.fate, shown_best,
-                len(shown_best) < len(best), {m: v for m, v in a.values.items() if visible(seat, m)},
-            ))
-        now = None
-        now_best: tuple[str, ...] = ()
-        if k < len(noted) and noted[k][1] is not None:
-            seat = self.plays[k][0]
-            now_a = noted[k][1]
-            assert now_a is not None
-            now = {m: v for m, v in now_a.values.items() if visible(seat, m)}
-            if now:
-                top = max(now.values()) if self._maximiser(seat) else min(now.values())
-                now_best = tuple(m for m, v in now.items() if v == top)
-        return AnalysisView(
-            None if stated is None else stated.value,
-            None if stated is None else stated.makeable,
-            None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()},
-            tuple(plays),
-            now,
-            now_best,
-        )
-
-    def _maximiser(self, seat: Seat) -> bool:
         assert self.contract is not None
-        return maximiser(self.contract, seat)
+        return analysis_view(self.hand, self.plays, self.contract, self.observer, k)
 
     @staticmethod
     def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:

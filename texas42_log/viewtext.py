@@ -103,6 +103,8 @@ def _moment(m: _Msg, view: View) -> str:
     if view.moment == "play":
         assert view.trick is not None
         text = m("moment.play", play=view.play, trick=view.trick.number)
+    elif view.moment == "call":
+        text = m("moment.call", call=len(view.auction))
     elif view.moment == "trick":
         text = m("moment.trick", trick=len(view.won))
     else:

@@ -29,7 +29,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WIDTHS = (360, 390, 800, 1280, 1920)
 LANGS = ("en", "tr", "uk")
-MOMENT = "#hand-2-15"  # hand 2, after play 11
+MOMENT = "#hand-2-18"  # hand 2, after play 11
 
 
 def _texas42(*args: str) -> None:
@@ -64,7 +64,7 @@ def main() -> None:
                 for width in WIDTHS:
                     shot(t / f"views-{lang}.html", MOMENT, width, shots / f"viewer-{width}-{lang}.png")
             for width in (360, 1280):
-                shot(t / "omniscient.html", "#hand-3-6", width, shots / f"omniscient-{width}.png")
+                shot(t / "omniscient.html", "#hand-3-9", width, shots / f"omniscient-{width}.png")
             shot(t / "views-en.html", "#match", 1280, shots / "match-1280.png")
             browser.close()
 

@@ -59,6 +59,7 @@
   function teamClass(t) { return "team-" + t.replace("+", ""); }
   function teamOf(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
   function spaced(team) { return team.replace("+", " + "); }  // as the seeds write it: "B + D"
+  function bidding(v) { return v.moment === "call" || v.moment === "auction"; }
   function nextSeat(s) { return SEATS[(SEATS.indexOf(s) + 1) % 4]; }
 
   // Pip places in a half (0–100 square) for 0–6.
@@ -116,7 +117,7 @@
     box.setAttribute("data-seat", s);
     var label = el("div", "label");
     label.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
-    label.appendChild(el("span", "turn", "\u25b6 " + (v.moment === "auction" ? ui.to_call : ui.to_play)));
+    label.appendChild(el("span", "turn", "\u25b6 " + (bidding(v) ? ui.to_call : ui.to_play)));
     box.appendChild(label);
     var hand = el("div", "hand");
     var now = v.analysis && turn ? v.analysis.now : null;
@@ -164,7 +165,7 @@
       });
     }
     row(v.score_unit === "points" ? ui.score_points : ui.score_marks, nums(v.marks, "marks"));
-    if (v.contract && v.moment !== "auction") {
+    if (v.contract && !bidding(v)) {
       if (v.points) {
         row(ui.hand_points, nums(v.points, "points"));
       } else {
@@ -215,7 +216,7 @@
       rows[rows.length - 1][k] = { text: callText(c), pass: c.call === "pass", winning: i === winning };
       col = k;
     });
-    var nextCall = v.moment === "auction" && v.to_play && !v.over ? order.indexOf(v.to_play) : -1;
+    var nextCall = bidding(v) && v.to_play && !v.over ? order.indexOf(v.to_play) : -1;
     if (nextCall >= 0 && (!rows.length || nextCall <= col)) { rows.push([null, null, null, null]); }
     rows.forEach(function (r, ri) {
       var tr = el("tr", "");
@@ -527,7 +528,7 @@
      ["next", ui.next, "\u25b6 ", function () { step(1); }],
      ["next-hand", ui.next_hand, "\u25b6\u25b6 ", function () { jumpHand(1); }]].forEach(function (b) {
       var btn = document.getElementById(b[0]);
-      btn.textContent = b[2] + b[1];
+      btn.replaceChildren(el("span", "symbol", b[2]), el("span", "btn-label", b[1]));
       btn.setAttribute("aria-label", b[1]);
       btn.addEventListener("click", b[3]);
     });

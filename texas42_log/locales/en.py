@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     # -- more lines of the terminal view ----------------------------------------
     "header": "Hand {hand} · {moment} · view: {observer}",
     "moment.auction": "after the auction",
+    "moment.call": "after call {call}",
     "moment.declaration": "after the declaration",
     "moment.play": "after play {play} (trick {trick})",
     "moment.trick": "after trick {trick}",

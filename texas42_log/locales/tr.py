@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     # -- more lines of the terminal view ----------------------------------------
     "header": "Oyun eli {hand} · {moment} · görünüm: {observer}",
     "moment.auction": "açık artırmadan sonra",
+    "moment.call": "{call}. tekliften sonra",
     "moment.declaration": "koz ilanından sonra",
     "moment.play": "{play}. taştan sonra (löve {trick})",
     "moment.trick": "löve {trick} toplandıktan sonra",

@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     # -- more lines of the terminal view ----------------------------------------
     "header": "Раунд {hand} · {moment} · вигляд: {observer}",
     "moment.auction": "після торгів",
+    "moment.call": "після заявки {call}",
     "moment.declaration": "після оголошення козиря",
     "moment.play": "після ходу {play} (взятка {trick})",
     "moment.trick": "після збору взятки {trick}",

@@ -1,0 +1,71 @@
+"""The open-hand analysis a view holds (format 1.3): only for a review or an
+omniscient observer, and a review sees no tile that was never played (R29) — the
+values of the plays it may see, and that a better play existed, never which.
+
+Pure: no I/O. Split from :mod:`texas42_log.views` (the visibility boundary), which
+calls it for those two observers only.
+"""
+
+from __future__ import annotations
+
+from .auction import Contract
+from .model import Hand
+from .seats import SEATS, Seat
+from .solver import maximiser, move_key, move_of
+from .tiles import Tile
+from .view_model import AnalysisView, Observer, PlayAnalysisView
+
+__all__ = ["analysis_view"]
+
+
+def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
+              k: int) -> AnalysisView | None:
+    """The log's analysis of ``hand`` up to play ``k``, as a review or omniscient
+    ``observer`` may see it; None when the hand carries none. ``plays_made``: the
+    hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
+    stated = hand.analysis
+    noted = [(n, hand.plays[j].analysis) for n, (_, _, j) in enumerate(plays_made)]
+    if stated is None and all(a is None for _, a in noted):
+        return None
+    if observer == "omniscient":
+        def visible(seat: Seat, key: str) -> bool:
+            return True
+    else:  # review: the tiles each seat plays in the hand, and no other (R29)
+        played: dict[Seat, set[str]] = {s: set() for s in SEATS}
+        for seat, t, _ in plays_made:
+            played[seat].add(str(t))
+
+        def visible(seat: Seat, key: str) -> bool:
+            return key.split(" led ")[0] in played[seat]
+    plays: list[PlayAnalysisView] = []
+    for n, a in noted[:k]:
+        if a is None:
+            continue
+        seat, t, j = plays_made[n]
+        led = hand.plays[j].led
+        made = move_key(move_of(t, led))
+        best_value = max(a.values.values()) if maximiser(contract, seat) else min(a.values.values())
+        best = [m for m, v in a.values.items() if v == best_value]
+        shown_best = tuple(m for m in best if visible(seat, m))
+        plays.append(PlayAnalysisView(
+            n + 1, seat, made, a.values.get(made, best_value), best_value, a.cost, a.fate, shown_best,
+            len(shown_best) < len(best), {m: v for m, v in a.values.items() if visible(seat, m)},
+        ))
+    now = None
+    now_best: tuple[str, ...] = ()
+    if k < len(noted) and noted[k][1] is not None:
+        seat = plays_made[k][0]
+        now_a = noted[k][1]
+        assert now_a is not None
+        now = {m: v for m, v in now_a.values.items() if visible(seat, m)}
+        if now:
+            top = max(now.values()) if maximiser(contract, seat) else min(now.values())
+            now_best = tuple(m for m, v in now.items() if v == top)
+    return AnalysisView(
+        None if stated is None else stated.value,
+        None if stated is None else stated.makeable,
+        None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()},
+        tuple(plays),
+        now,
+        now_best,
+    )
