@@ -228,3 +228,21 @@ def test_the_match_page_charts_the_marks_and_links_each_hand(browser: Any, tmp_p
     page.press("Escape")
     assert page.text("#position").startswith("Hand 3")
     assert page.errors == [] and page.requests == [page.path.as_uri()]
+
+
+def test_hostile_names_on_the_board_and_the_match_page_are_text(browser: Any, tmp_path: Path) -> None:
+    """The new parts (score box, bidding box, seats' labels, the match page) set log
+    text as text, each string isolated: no markup, no script, no reordering."""
+    doc = json.loads((FIX / "seed-worked-example.json").read_text("utf-8"))
+    doc["players"] = {"A": "<img src=x onerror=\"window.__pwned=1\">", "B": "\u202e[6|6] B", "C": "</bdi><b>C</b>",
+                      "D": "{{DATA}}\u2028D"}
+    page = Page(browser, write(tmp_path, Match.model_validate(doc), "public"))
+    for _ in range(12):
+        page.press("ArrowRight")
+        assert page.page.locator("main img, main b, main script").count() == 0
+    names = page.page.eval_on_selector_all(".seat .name bdi", "els => els.map(e => e.textContent)")
+    assert sorted(names) == sorted(doc["players"].values())
+    page.press("m")
+    assert page.page.locator("#match-page img, #match-page b, #match-page script").count() == 0
+    assert page.page.evaluate("typeof window.__pwned") == "undefined"
+    assert page.errors == [] and page.dialogs == [] and page.requests == [page.path.as_uri()]
