@@ -364,34 +364,14 @@ class _HandReplay:
         )
 
     def _call_view(self, k: int) -> View:
-        """Just after call ``k`` (from 1): the calls so far, who calls next; no contract
-        yet — the moment after the last call is the auction's (:meth:`_auction_view`)."""
+        """Just after call ``k`` (from 1): the calls so far and who calls next, no
+        contract yet; after the last call, the auction's view (:meth:`_auction_view`)."""
+        whole = self._auction_view("call")
         if k == len(self.calls):
-            return replace(self._auction_view("auction"), moment="call")
-        shown, hidden = self._hand_tiles(self.known, self.unknown, 0)
-        return View(
-            observer=self.observer,
-            hand=self.index + 1,
-            dealer=self.hand.dealer,
-            score_unit=self.rules.match_goal,
-            sits_out=None,
-            moment="call",
-            play=0,
-            over=False,
-            players=dict(self.players),
-            marks=dict(self.marks_before),
-            auction=tuple(self.calls[:k]),
-            contract=None,
-            trick=None,
-            counts={s: 7 for s in SEATS},
-            won=(),
-            tricks_won={t: 0 for t in TEAMS},
-            points=None,
-            hands=shown,
-            hidden=hidden,
-            to_play=self.to_call_after[k - 1],
-            result=None,
-            result_marks=None,
+            return whole
+        return replace(
+            whole, sits_out=None, over=False, auction=tuple(self.calls[:k]), contract=None,
+            to_play=self.to_call_after[k - 1], result=None, result_marks=None,
             notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
         )
 

@@ -138,10 +138,16 @@
     return box;
   }
 
-  function drawScore(v, entry) {
+  // A box on the table (the score, the auction) with its heading.
+  function panel(id, title) {
     var box = el("section", "box");
-    box.id = "score";
-    box.appendChild(el("h2", "", ui.score));
+    box.id = id;
+    box.appendChild(el("h2", "", title));
+    return box;
+  }
+
+  function drawScore(v, entry) {
+    var box = panel("score", ui.score);
     box.appendChild(el("p", "contract", entry.contract_line));
     var table = el("table", "");
     var head = el("tr", "");
@@ -190,9 +196,7 @@
   // The auction as a bidding box: a column per seat in calling order (the dealer's
   // left first), a row per round; the winning bid marked, the next caller's cell dashed.
   function drawAuction(v) {
-    var box = el("section", "box");
-    box.id = "auction-box";
-    box.appendChild(el("h2", "", ui.auction));
+    var box = panel("auction-box", ui.auction);
     var order = [nextSeat(v.dealer)];
     while (order.length < 4) { order.push(nextSeat(order[order.length - 1])); }
     var table = el("table", "");
