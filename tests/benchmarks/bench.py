@@ -398,15 +398,59 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
     return rows
 
 
+def viewer(quick: bool) -> list[tuple[str, str, str]]:
+    """The viewer: a match's page (every moment of every hand, one observer), its
+    size, one moment as an SVG picture, and every moment in the terminal's text."""
+    import statistics
+
+    from texas42_log.generate import random_match
+    from texas42_log.model import Match
+    from texas42_log.render_html import render_html
+    from texas42_log.render_svg import render_svg
+    from texas42_log.views import match_views
+    from texas42_log.viewtext import view_lines
+
+    matches = [Match.model_validate(random_match(300 + k)) for k in range(3 if quick else 20)]
+    page_ms: list[float] = []
+    sizes: list[int] = []
+    moments = 0
+    for m in matches:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            page = render_html(m, "public", "en")
+            best = min(best, time.perf_counter() - start)
+        page_ms.append(best * 1000)
+        sizes.append(len(page.encode("utf-8")))
+        moments += sum(len(h) for h in match_views(m, "public"))
+    views = [v for m in matches for h in match_views(m, "public") for v in h]
+    start = time.perf_counter()
+    for v in views:
+        render_svg(v, "en")
+    svg_ms = (time.perf_counter() - start) * 1000 / len(views)
+    start = time.perf_counter()
+    for v in views:
+        view_lines(v, "en")
+    text_us = (time.perf_counter() - start) * 1e6 / len(views)
+    hands = sum(len(m.hands) for m in matches)
+    return [
+        ("viewer: HTML page of a match", f"{statistics.median(page_ms):,.0f} ms",
+         f"median of {len(matches)} random matches ({hands / len(matches):.1f} hands, {moments / len(matches):,.0f} "
+         f"moments each); page median {statistics.median(sizes) / 1024:,.0f} KiB"),
+        ("viewer: one moment as SVG", f"{svg_ms:.2f} ms", f"mean over {len(views):,} moments (render --to svg)"),
+        ("viewer: one moment as text", f"{text_us:,.0f} µs", "mean, English (replay, replay --step)"),
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
     ap.add_argument("--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)")
-    ap.add_argument("--only", choices=["open-hand", "live-play"], help="run only these rows")
+    ap.add_argument("--only", choices=["open-hand", "live-play", "viewer"], help="run only these rows")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.only:
-        rows = open_hand(args.quick) if args.only == "open-hand" else live_play(args.quick)
+        rows = {"open-hand": open_hand, "live-play": live_play, "viewer": viewer}[args.only](args.quick)
         _print(rows, args.quick)
         return
     with tempfile.TemporaryDirectory() as tmp:
@@ -423,6 +467,7 @@ def main() -> None:
         rows += cold_start(small)
         rows += live_play(args.quick)
         rows += open_hand(args.quick)
+        rows += viewer(args.quick)
     _print(rows, args.quick)
 
 
