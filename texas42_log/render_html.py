@@ -90,21 +90,12 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
 def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:
     """The makeable table of a view's analysis as rows: the trump's name in ``lang``,
     the open-hand value with that trump, and whether the contract is made with it."""
-    a, c = view.analysis, view.contract
-    if a is None or not a.table or c is None:
+    a = view.analysis
+    if a is None or not a.table or a.table_makeable is None:
         return []
     m = catalogue(lang)
-    rows = []
-    for trump, value in a.table.items():
-        if c.special == "nello":
-            made = value == 0
-        elif c.kind == "points":
-            made = value >= c.bid
-        else:
-            made = value == 42  # all tricks, Sevens: every trick
-        name = m["analysis.trump." + trump] if trump in ("doubles", "no-trump") else trump
-        rows.append({"trump": name, "value": value, "makeable": made})
-    return rows
+    return [{"trump": m["analysis.trump." + t] if t in ("doubles", "no-trump") else t, "value": v,
+             "makeable": a.table_makeable[t]} for t, v in a.table.items()]
 
 
 _OPEN, _CLOSE = "\ue000", "\ue001"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .auction import Contract
 from .model import Hand
 from .seats import SEATS, Seat
-from .solver import maximiser, move_key, move_of
+from .solver import makeable, maximiser, move_key, move_of
 from .tiles import Tile
 from .view_model import AnalysisView, Observer, PlayAnalysisView
 
@@ -61,11 +61,13 @@ def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract
         if now:
             top = max(now.values()) if maximiser(contract, seat) else min(now.values())
             now_best = tuple(m for m, v in now.items() if v == top)
+    table = None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()}
     return AnalysisView(
         None if stated is None else stated.value,
         None if stated is None else stated.makeable,
-        None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()},
+        table,
         tuple(plays),
         now,
         now_best,
+        None if table is None else {t: makeable(contract, v) for t, v in table.items()},
     )

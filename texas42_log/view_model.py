@@ -169,6 +169,9 @@ class AnalysisView:
     now: dict[str, int] | None
     #: The best of ``now`` for the seat to play.
     now_best: tuple[str, ...] = ()
+    #: Trump choice → whether the contract is made with it (``table``'s values judged
+    #: by the contract's own measure, :func:`texas42_log.solver.makeable`).
+    table_makeable: dict[str, bool] | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -183,6 +186,7 @@ class AnalysisView:
             ],
             "now": None if self.now is None else dict(self.now),
             "now_best": list(self.now_best),
+            "table_makeable": None if self.table_makeable is None else dict(self.table_makeable),
         }
 
 

@@ -17,7 +17,7 @@ from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text"]
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text", "turn_line"]
 
 
 class _Msg:
@@ -112,6 +112,14 @@ def _moment(m: _Msg, view: View) -> str:
     if view.over and view.moment != "end":
         text += " · " + m("moment.over")
     return text
+
+
+def turn_line(view: View, lang: str = "en") -> str | None:
+    """The line of :func:`view_lines` that says whose turn it is ("Next to play: C."),
+    or None when nobody is to act (the hand is decided, or before a declaration)."""
+    if view.to_play is None or view.over:
+        return None
+    return _Msg(lang)("next" if view.trick is not None else "next.call", seat=view.to_play)
 
 
 def moment_text(view: View, lang: str = "en") -> str:

@@ -123,7 +123,7 @@ class _Stepper:
             self.view = len(self.views(self.hand)) - 1
 
     def screen(self, columns: int, rows: int) -> str:
-        from ..viewtext import view_lines
+        from ..viewtext import turn_line, view_lines
 
         m = catalogue(self.lang)
         views = self.views(self.hand)
@@ -135,10 +135,7 @@ class _Stepper:
         if len(lines) > room:
             lines = lines[: room - 1] + ["…"]
         if self.colour:
-            turn = None
-            if v.to_play is not None and not v.over:
-                turn = m["next" if v.trick is not None else "next.call"].format(seat=v.to_play)
-            lines = paint(lines, turn=turn)
+            lines = paint(lines, turn=turn_line(v, self.lang))
             status = "\x1b[7m" + status[: max(columns - 1, 1)] + "\x1b[0m"
         else:
             status = status[: max(columns - 1, 1)]

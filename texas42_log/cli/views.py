@@ -123,21 +123,17 @@ def replay(
         say(dumps(items[0] if one else items, indent=2))
         _broken_exit(broken)
         return
-    from ..locales import catalogue
     from ..termtext import paint, wrap_lines
+    from ..viewtext import turn_line
 
     tty = sys.stdout.isatty()
     columns = width if width is not None else (shutil.get_terminal_size((80, 24)).columns - 1 if tty else 0)
     colour = _colour_wanted()
-    m = catalogue(lang)
     blocks = []
     for v in views:
         lines = wrap_lines([inert(line) for line in view_lines(v, lang)] if tty else view_lines(v, lang), columns)
         if colour:
-            turn = None
-            if v.to_play is not None and not v.over:
-                turn = m["next" if v.trick is not None else "next.call"].format(seat=v.to_play)
-            lines = paint(lines, turn=turn)
+            lines = paint(lines, turn=turn_line(v, lang))
         blocks.append("\n".join(lines))
     text = "\n\n".join(blocks) + "\n"
     if flag is not None:
