@@ -34,7 +34,8 @@ from .locales import catalogue
 from .broken import Broken
 from .model import Match
 from .views import Observer, View, match_views
-from .viewtext import analysis_lines, describe, description_parts, moment_text, observer_label, result_line, view_lines
+from .viewtext import (analysis_lines, contract_sentence, description_parts, moment_text, observer_label, result_line,
+                       trick_caption, view_lines)
 
 __all__ = ["render_html", "page_data"]
 
@@ -65,22 +66,14 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
     lines = view_lines(view, lang)
     parts = description_parts(view, lang)
     first = 1  # line 0 is the header; the description follows it
-    # The contract sentence: first, after the review/omniscient label if any.
-    contract = parts[1] if view.observer in ("review", "omniscient") else parts[0]
-    t = view.trick
-    caption = None
-    if t is not None and t.winner is not None:
-        caption = m["trick.won"].format(number=t.number, seat=t.winner, points=t.points)
-    marks = m["marks"].format(marks=", ".join(f"{k} {v}" for k, v in view.marks.items()))
     return {
         "view": view.as_dict(),
-        "description": describe(view, lang),
+        "description": " ".join(parts),  # describe(view)
         "description_lines": list(range(first, first + len(parts))),
         "lines": lines,
         "moment": m["ui.hand_n"].format(number=view.hand) + " · " + moment_text(view, lang),
-        "contract_line": contract,
-        "marks_line": marks,
-        "caption": caption,
+        "contract_line": contract_sentence(view, lang),
+        "caption": trick_caption(view, lang),
         # The analysis lines of the text (review and omniscient views only hold any).
         "analysis_lines": analysis_lines(view, lang, table=False),
         "analysis_table": _table_rows(view, lang),

@@ -29,7 +29,7 @@ from .inert import inert_value
 from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .views import View
-from .viewtext import description_parts, moment_text, observer_label
+from .viewtext import contract_sentence, moment_text, observer_label, trick_caption
 
 __all__ = ["render_svg"]
 
@@ -137,8 +137,7 @@ def render_svg(view: View, lang: str = "en") -> str:
 
 def _score(view: View, lang: str) -> str:
     m = catalogue(lang)
-    parts = description_parts(view, lang)
-    contract = parts[1] if view.observer in ("review", "omniscient") else parts[0]
+    contract = contract_sentence(view, lang)
     x, y, w = 14.0, 46.0, 300.0
     body, yy = _lines(x + 10, y + 40, contract, 34, weight="bold")
     rows: list[tuple[str, dict[Team, int] | None]] = [
@@ -264,8 +263,9 @@ def _trick(view: View, around: dict[Seat, str], lang: str) -> str:
         bx, by = (x - 16, y + u / 2) if lying else (x + u / 2, y - 12)
         parts.append(f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="10" fill="{ACCENT}"/>')
         parts.append(_label(bx, by + 5, str(p.order), size=13, weight="bold", fill="#000000"))
-    if t.winner is not None:
-        caption = escape(m["trick.won"].format(number=t.number, seat=t.winner, points=t.points))
+    caption_text = trick_caption(view, lang)
+    if caption_text is not None:
+        caption = escape(caption_text)
         parts.append(f'<rect x="{cx - 160}" y="{cy + 84}" width="320" height="26" rx="5" fill="#000000" opacity="0.35"/>')
         parts.append(_label(cx, cy + 102, caption, size=14))
     return "".join(parts)

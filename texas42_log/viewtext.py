@@ -17,7 +17,7 @@ from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text", "turn_line"]
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text", "turn_line", "contract_sentence", "trick_caption"]
 
 
 class _Msg:
@@ -99,6 +99,21 @@ def describe(view: View, lang: str = "en") -> str:
     return " ".join(description_parts(view, lang))
 
 
+def contract_sentence(view: View, lang: str = "en") -> str:
+    """The description's contract sentence (after a review's or omniscient label)."""
+    parts = description_parts(view, lang)
+    return parts[1] if view.observer in ("review", "omniscient") else parts[0]
+
+
+def trick_caption(view: View, lang: str = "en") -> str | None:
+    """The seeds' caption of a complete trick on the table ("Trick 1 · D · hand points:
+    16"); None while the trick is not complete."""
+    t = view.trick
+    if t is None or t.winner is None:
+        return None
+    return _Msg(lang)("trick.won", number=t.number, seat=t.winner, points=t.points)
+
+
 def _moment(m: _Msg, view: View) -> str:
     if view.moment == "play":
         assert view.trick is not None
@@ -158,9 +173,9 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     if covered:
         lines.append(m("covered", tricks=sep.join(covered)))
         lines.append(m("tricks_won", tricks=_teams(view.tricks_won)))
-    t = view.trick
-    if t is not None and t.winner is not None:
-        lines.append(m("trick.won", number=t.number, seat=t.winner, points=t.points))
+    caption = trick_caption(view, lang)
+    if caption is not None:
+        lines.append(caption)
     if view.points is not None:
         lines.append(m("hand_points", points=_teams(view.points)))
     if view.to_play is not None:
