@@ -33,8 +33,16 @@ class Tmux:
         tmux = shutil.which("tmux")
         assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
         self.tmux, self.session = tmux, f"{name}-{os.getpid()}"
-        subprocess.run([tmux, "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
-                        f"env {env} {command}; echo exit=$?; sleep 30"], check=True)
+        start = [tmux, "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
+                 f"env {env} {command}; echo exit=$?; sleep 30"]
+        # A session started just as the previous test's last session ended can meet the
+        # tmux server on its way out ("server exited unexpectedly"): start it again.
+        for attempt in range(5):
+            done = subprocess.run(start, capture_output=True, text=True)
+            if done.returncode == 0:
+                return
+            time.sleep(0.2 * (attempt + 1))
+        raise AssertionError(f"tmux new-session failed: {done.stderr.strip()}")
 
     def screen(self, *, escapes: bool = False) -> str:
         """What the terminal shows; ``escapes``: with its colours and attributes as SGR sequences."""
