@@ -25,7 +25,6 @@ import signal
 import sys
 from types import FrameType
 
-import click
 import typer
 
 from ..outputs import remove_temporaries, write_atomic as atomic_write
@@ -36,15 +35,19 @@ __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]
 
 
 def _click_classes(name: str) -> tuple[type[BaseException], ...]:
-    """Click's exception class ``name`` as click has it and as typer raises it: newer
-    typers carry their own copy of click (``typer._click``), whose classes are not
-    click's, so a usage error must be caught as either."""
-    found: list[type[BaseException]] = [getattr(click.exceptions, name)]
-    for cls in typer.BadParameter.__mro__:
-        if cls.__name__ == name and cls not in found:
-            found.append(cls)
+    """Click's exception class ``name`` as the installed typer raises it, found through
+    typer's public names only: older typers raise click's own classes, newer ones
+    (0.26 and later) carry their own copy of click (``typer._click``) and install no
+    ``click`` at all, so the package never imports ``click`` itself. Both have
+    ``typer.BadParameter`` (a click ``UsageError``, a ``ClickException``) and
+    ``typer.Abort``."""
+    found: list[type[BaseException]] = [
+        cls for cls in typer.BadParameter.__mro__ if cls.__name__ == name
+    ]
     if name == "Abort" and typer.Abort not in found:
         found.append(typer.Abort)
+    if not found:  # pragma: no cover - every typer has ClickException in that line
+        raise RuntimeError(f"the installed typer has no {name}")
     return tuple(found)
 
 
