@@ -10,8 +10,8 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
-import click
 import pytest
 import typer
 
@@ -26,7 +26,7 @@ def _commands() -> list[list[str]]:
     root = typer.main.get_command(app)
     out: list[list[str]] = []
 
-    def walk(cmd: click.Command, path: list[str]) -> None:
+    def walk(cmd: Any, path: list[str]) -> None:  # a click command, as typer builds it
         subs = getattr(cmd, "commands", None)
         if subs:
             for name, sub in sorted(subs.items()):

@@ -279,7 +279,7 @@ def _png_converter() -> list[str]:
     if importlib.util.find_spec("cairosvg") is not None:
         return [sys.executable, "-m", "cairosvg", "--format", "png", "--scale", "1.5", "-"]
     raise usage_error("--to png needs an SVG converter, and none is installed: install rsvg-convert "
-                      "(Debian/Ubuntu: apt install librsvg2-bin) or cairosvg (pip install cairosvg); "
+                      "(Debian/Ubuntu: apt install librsvg2-bin) or cairosvg (pip install 'texas42-log[png]'); "
                       "--to svg needs none")
 
 
