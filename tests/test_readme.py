@@ -1,4 +1,6 @@
-"""README.md opens with the two commands a newcomer runs; CI runs the second one."""
+"""README.md opens with the two commands a newcomer runs; CI runs both, as printed:
+the first in a fresh clone with only the runtime dependencies (its verdict checked
+against the one the README shows), then the second."""
 
 from __future__ import annotations
 
@@ -24,6 +26,22 @@ def test_readme_starts_with_two_commands() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
     assert readme_commands()[1] in ci.splitlines()
+
+
+def test_ci_runs_the_readme_first_command_first_and_checks_its_verdict() -> None:
+    lines = (ROOT / ".ci" / "run").read_text("utf-8").splitlines()
+    setup_and_run, setup_and_test = readme_commands()
+    assert setup_and_run in lines and lines.index(setup_and_run) < lines.index(setup_and_test)
+    # The verdict CI expects is the one the README's tour shows for the same command.
+    validate = setup_and_run.rsplit("&& .venv/bin/", 1)[1]
+    text = (ROOT / "README.md").read_text("utf-8")
+    shown = re.search(r"^\$ " + re.escape(validate) + r"\n(.+)$", text, re.MULTILINE)
+    assert shown, validate
+    assert f'expected="{shown.group(1)}"' in lines
+    # In its own clone and virtual environment, never the test one (.venv of this checkout).
+    before = lines[: lines.index(setup_and_run)]
+    assert any(line.startswith("git clone -q . ") for line in before)
+    assert any(line.startswith("cd ") and "texas42-log" in line for line in before)
 
 
 # The README's console blocks, like every example in docs/, are run by tests/test_docs.py.

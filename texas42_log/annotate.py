@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Annotation, Match
+from .model import Annotation, Match, lone_surrogate
 
 __all__ = ["Target", "TargetError", "add", "remove", "remove_at", "listing", "parse_target"]
 
@@ -75,6 +75,11 @@ def add(match: Match, target: Target, text: str, author: str | None = None) -> M
     """A copy of ``match`` with one more comment on ``target``."""
     if not text.strip():
         raise TargetError("a comment needs some text")
+    for what, value in (("text", text), ("author", author or "")):
+        half = lone_surrogate(value)
+        if half is not None:
+            raise TargetError(f"the comment's {what} holds {half}, half of a character (a lone surrogate), which no "
+                              "log can hold: were its bytes in an encoding other than UTF-8?")
     new = match.model_copy(deep=True)
     _, obj = _pointer(new, target)
     obj.annotations = (*obj.annotations, Annotation(text=text, author=author))
@@ -95,29 +100,40 @@ def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]
     return new, 1
 
 
+def _index(digits: str) -> int:
+    """An array index of a JSON pointer (RFC 6901: no leading zero); one longer than
+    any list can be is no index (IndexError), never a 5,000-digit conversion."""
+    if len(digits) > 9 or (digits.startswith("0") and digits != "0"):
+        raise IndexError(digits)
+    return int(digits)
+
+
 def remove_at(match: Match, pointer: str) -> Match:
     """A copy without the comment at ``pointer`` (as :func:`listing` gives it)."""
     import re
 
-    m = re.fullmatch(r"(?:/hands/(\d+)(?:/(auction|plays)/(\d+)|/(declaration))?)?/annotations/(\d+)", pointer)
+    shown = pointer if len(pointer) <= 60 else pointer[:57] + "…"
+    m = re.fullmatch(r"(?:/hands/(\d+)(?:/(auction|plays)/(\d+)|/(declaration))?)?/annotations/(\d+)", pointer,
+                     re.ASCII)
     if m is None:
-        raise TargetError(f"{pointer!r} is not the pointer of a comment (as 'annotate list --format json' gives)")
+        raise TargetError(f"{shown!r} is not the pointer of a comment (as 'annotate list --format json' gives)")
+
     new = match.model_copy(deep=True)
     obj: Any = new
     try:
         if m.group(1) is not None:
-            obj = new.hands[int(m.group(1))]
+            obj = new.hands[_index(m.group(1))]
             if m.group(2) is not None:
-                obj = (obj.auction if m.group(2) == "auction" else obj.plays)[int(m.group(3))]
+                obj = (obj.auction if m.group(2) == "auction" else obj.plays)[_index(m.group(3))]
             elif m.group(4) is not None:
                 obj = obj.declaration
                 if obj is None:
                     raise IndexError
-        k = int(m.group(5))
+        k = _index(m.group(5))
         if not 0 <= k < len(obj.annotations):
             raise IndexError
     except IndexError:
-        raise TargetError(f"there is no comment at {pointer}") from None
+        raise TargetError(f"there is no comment at {shown}") from None
     obj.annotations = tuple(a for j, a in enumerate(obj.annotations) if j != k)
     return new
 

@@ -42,6 +42,8 @@ __all__ = [
     "ConvertError",
     "Source",
     "format_for_name",
+    "format_named",
+    "ALIASES",
     "sniff",
     "read_sources",
     "validated",
@@ -62,6 +64,27 @@ EXTENSIONS = {
     "json": ".json", "jsonl": ".jsonl", "text": ".t42", "texas-42-receipt": ".receipt",
     "plunge-code": ".plunge", "plunge-hand-v2": ".plunge.jsonl", "tricksy": ".tricksy.json", "csv": ".csv",
 }
+
+#: The other names users type for a format (``--to t42``, ``--from receipt``): its
+#: file extensions and the names other tools and people use. A format's own name and
+#: its extension (with or without the dot) always work too (:func:`format_named`).
+ALIASES = {
+    "t42": "text", "notation": "text",
+    "ndjson": "jsonl", "json-lines": "jsonl", "jsonlines": "jsonl",
+    "receipt": "texas-42-receipt", "texas42-receipt": "texas-42-receipt",
+    "plunge": "plunge-code", "plunge-replay-code": "plunge-code",
+    "plunge-hand": "plunge-hand-v2", "plunge-record": "plunge-hand-v2", "plunge.json": "plunge-hand-v2",
+    "plunge.jsonl": "plunge-hand-v2",
+    "tricksy-json": "tricksy", "tricksy.json": "tricksy", "tricksy.jsonl": "tricksy",
+}
+
+
+def format_named(name: str) -> str | None:
+    """The format a user means by ``name`` (``json``, ``t42``, ``.t42``, ``Receipt``), or None."""
+    key = name.strip().lower().lstrip(".")
+    if key in FORMATS:
+        return key
+    return ALIASES.get(key)
 
 
 #: The most a file that holds many matches (text, tricksy bundles) may be when it is read whole.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 __all__ = [
     "FORMAT_NAME",
@@ -48,6 +48,8 @@ __all__ = [
     "ImportWarning",
     "Source",
     "minimal_version",
+    "FreeText",
+    "lone_surrogate",
 ]
 
 FORMAT_NAME = "texas42-log"
@@ -69,6 +71,30 @@ TileName = Literal[
     "[6|6]",
 ]
 TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
+
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first half character (U+D800–U+DFFF) in ``text``, shown as an escape, or None.
+
+    Python strings can hold one (bytes that were not UTF-8, decoded with
+    ``surrogateescape``, as command-line arguments are); JSON text and UTF-8 cannot,
+    so a log that held one would be refused by every reader, ours included."""
+    for ch in text:
+        if "\ud800" <= ch <= "\udfff":
+            return f"\\u{ord(ch):04x}"
+    return None
+
+
+def _whole_text(text: str) -> str:
+    half = lone_surrogate(text)
+    if half is not None:
+        raise ValueError(f"holds {half}, half of a character (a lone surrogate): not text a log can hold")
+    return text
+
+
+#: Free text a person writes (names, comments): any string of whole characters.
+FreeText = Annotated[str, AfterValidator(_whole_text)]
 
 _EXTENSIONS: dict[str, JsonValue] = {"patternProperties": {"^x-": {}}, "additionalProperties": False}
 
@@ -92,8 +118,8 @@ class _Object(BaseModel):
 class Annotation(_Object):
     """A free-text comment on the match, a hand, a call or a play."""
 
-    text: str
-    author: str | None = None
+    text: FreeText
+    author: FreeText | None = None
 
 
 #: A tuple, not a list: an immutable default is free, and a Play is built ~12 times a hand.
@@ -333,10 +359,10 @@ class RulesDeclaration(_Object):
 class Players(_Object):
     """Optional player names by seat."""
 
-    A: str | None = None
-    B: str | None = None
-    C: str | None = None
-    D: str | None = None
+    A: FreeText | None = None
+    B: FreeText | None = None
+    C: FreeText | None = None
+    D: FreeText | None = None
 
 
 class DrawnTile(_Object):
@@ -357,7 +383,7 @@ class ImportWarning(_Object):
     """Something the source format did not record, or recorded in a way this format
     cannot, said once by the importer (e.g. an assumed auction)."""
 
-    text: str
+    text: FreeText
     hand: Annotated[int, Field(ge=1)] | None = Field(default=None, description="The hand it concerns, from 1.")
 
 

@@ -112,7 +112,8 @@ def annotate_add(
             count = 1
         else:
             for k, item in enumerate(_bulk_items(bulk), start=1):
-                m = _int(item.get("match")) or 1
+                m = _int(item.get("match"))
+                m = 1 if m is None else m
                 if not 1 <= m <= len(matches):
                     raise TargetError(f"{bulk} item {k}: there is no match {m}")
                 t = _target(_int(item.get("hand")), _int(item.get("call")), _int(item.get("play")), _flag(item.get("declaration")))

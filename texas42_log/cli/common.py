@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..inert import inert
+from ..inert import inert, inert_value
 from ..inputs import InputError, bounded_lines, long_line, open_input, read_bytes, read_stream, reading
 from .app import echo, input_error, say, usage_error
 
@@ -165,9 +165,24 @@ def language_arg(lang: str) -> str:
     return lang
 
 
+def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> str | None:
+    """The format an option names, by any name a user types for it (``--to t42``)."""
+    from ..convert import ALIASES, format_named
+
+    if given is None:
+        return None
+    fmt = format_named(given)
+    if fmt is None or fmt not in allowed:
+        names = ", ".join(f"{f} ({', '.join(sorted(a for a, g in ALIASES.items() if g == f and '.' not in a))})"
+                          if any(g == f for g in ALIASES.values()) else f for f in allowed)
+        raise usage_error(f"{option} {inert_value(given)}: choose one of {names}")
+    return fmt
+
+
 def format_of(name: str, text: str | None, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
     from ..convert import format_for_name, sniff
 
+    given = format_option(given, option, allowed)
     fmt = given or format_for_name(name) or (sniff(text) if text is not None else None)
     if fmt is None:
         raise usage_error(f"cannot tell the format of {name}; give {option} ({', '.join(allowed)})")
@@ -284,16 +299,68 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def output_kind(out: Path) -> str | None:
+    """What is at an output's name: ``"folder"``, ``"file"`` (anything else, a dangling
+    link included) or None; a name that cannot be looked at (a folder on the way that
+    may not be searched, a file where a folder should be) is a usage error that says so."""
+    import errno
+    import os
+    import stat
+
+    try:
+        st = os.stat(out)
+    except FileNotFoundError:
+        return "file" if os.path.islink(out) else None
+    except NotADirectoryError:
+        raise usage_error(f"{out}: cannot be written (a name on its way is a file, not a folder)") from None
+    except OSError as e:
+        why = "a folder on its way may not be searched" if e.errno == errno.EACCES else e.strerror
+        raise usage_error(f"{out}: cannot be written ({why})") from None
+    return "folder" if stat.S_ISDIR(st.st_mode) else "file"
+
+
 def check_output(out: Path, inputs: list[str], force: bool) -> None:
     """Refuse, before any work, an output that is an input, a directory, or (without
     ``force``) a file that exists."""
     for name in inputs:
         if name != "-" and _same_file(out, Path(name)):
             raise usage_error(f"-o {out} is the input log; a command never writes over its input")
-    if out.is_dir():
-        raise usage_error(f"{out} is a directory")
-    if (out.exists() or out.is_symlink()) and not force:
+    kind = output_kind(out)
+    if kind == "folder":
+        raise usage_error(f"-o {out} is a directory; -o names the file to write (such as {out / 'matches.jsonl'})")
+    if kind is not None and not force:
         raise usage_error(f"{out} exists; pass --force to replace it")
+
+
+def check_split_output(folder: Path, inputs: list[str]) -> None:
+    """Refuse, before any work, a folder for one file per match that is an input or
+    names a file (``-o game.json/``)."""
+    for name in inputs:
+        if name != "-" and _same_file(folder, Path(name)):
+            raise usage_error(f"-o {folder}/ is the input log; a command never writes over its input")
+    if output_kind(folder) == "file":
+        raise usage_error(f"-o {folder}/ names a folder for one file per match, but {folder} exists and is not "
+                          "a folder")
+
+
+def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool) -> None:
+    """Write one file per match into ``folder``, all or nothing (:func:`..outputs.write_folder`)."""
+    from ..outputs import write_folder
+
+    try:
+        write_folder(folder, files, replace=replace)
+    except FileExistsError as e:
+        raise usage_error(f"{e.filename2 or e.filename or folder} exists (another run may have just written it); "
+                          "pass --force to replace it") from None
+    except OSError as e:
+        raise usage_error(_cannot_write(folder, e)) from None
+
+
+def _cannot_write(out: Path, e: OSError) -> str:
+    """One sentence: which output cannot be written and why (an OutputError says it whole)."""
+    from ..outputs import OutputError
+
+    return str(e.strerror) if isinstance(e, OutputError) else f"{out}: cannot be written ({e.strerror})"
 
 
 def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -> None:
@@ -306,7 +373,7 @@ def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -
     except FileExistsError:
         raise usage_error(f"{out} exists (another run may have just written it); pass --force to replace it") from None
     except OSError as e:
-        raise usage_error(f"{out}: cannot be written ({e.strerror})") from None
+        raise usage_error(_cannot_write(out, e)) from None
 
 
 def write_data(text: str) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from .app import NoProgressOpt, app, say, usage_error
 from .progress import Progress, wanted
-from .common import check_output, format_of, read_matches, results_of, write_data, write_file
+from .common import check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data, write_file, write_split
 
 if TYPE_CHECKING:
     from ..model import Match
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 def convert(
     inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input.")],
     out: Annotated[str, typer.Option("--output", "-o", help="The file to write, a directory (ending in /) for one file per match, or - for standard output.")],
-    from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content).")] = None,
-    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name).")] = None,
+    from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
+    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
     no_progress: NoProgressOpt = False,
     verify: Annotated[bool, typer.Option("--verify", help="Read each written match back and check it is the same valid match (slower; single-match formats are always read back).")] = False,
@@ -36,15 +36,19 @@ def convert(
     never touches an input. Exit 1 if an input or the result is invalid, or the
     output format cannot hold the match; 2 on a usage error.
     """
-    from ..convert import EXTENSIONS, STREAMED, WRITABLE, CannotExport, write_matches
+    from ..convert import EXTENSIONS, READABLE, STREAMED, WRITABLE, CannotExport, write_matches
 
-    split = out.endswith("/") or Path(out).is_dir()
+    from_format = format_option(from_format, "--from", READABLE)
+    to_format = format_option(to_format, "--to", WRITABLE)
+    split = out.endswith("/") or (out != "-" and output_kind(Path(out)) == "folder")
     stdout = out == "-"
     target = Path(out)
     fmt = to_format or ("json" if split else None)
     if not (stdout and fmt is None):
         fmt = format_of(out, None, fmt, "--to", WRITABLE)
-    if not split and not stdout:
+    if split:
+        check_split_output(target, inputs)
+    elif not stdout:
         check_output(target, inputs, force)
     if fmt in STREAMED and not split:
         from ..corpus import default_jobs
@@ -72,13 +76,11 @@ def convert(
         say(f"wrote {out} ({len(matches)} match{'es' if len(matches) != 1 else ''}, {fmt})")
         return
     stem = Path(inputs[0]).name.split(".")[0] if inputs[0] != "-" else "match"
-    target.mkdir(parents=True, exist_ok=True)
-    paths = [target / f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
-    for p in paths:
-        check_output(p, inputs, force)
-    for p, text in zip(paths, texts):
-        write_file(p, text, replace=force)
-    say(f"wrote {len(paths)} files to {target} ({fmt})")
+    names = [f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
+    for name in names:
+        check_output(target / name, inputs, force)
+    write_split(target, zip(names, texts), replace=force)
+    say(f"wrote {len(names)} file{'s' if len(names) != 1 else ''} to {target} ({fmt})")
 
 
 class _Refused(Exception):

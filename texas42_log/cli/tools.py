@@ -46,6 +46,7 @@ def generate(
     if out is not None:
         from ..convert import WRITABLE, format_for_name
 
+        check_output(out, [], force)
         fmt = format_for_name(str(out)) or ""
         if fmt not in WRITABLE:
             raise usage_error(f"cannot tell which format to write from the name {out}; use .jsonl (JSON Lines), "
@@ -53,7 +54,6 @@ def generate(
         if fmt == "json" and matches > 1:
             raise usage_error(f"{out}: a .json file holds one match, and --matches is {matches}; "
                               "write .jsonl (JSON Lines) for several")
-        check_output(out, [], force)
     if out is not None and fmt not in ("json", "jsonl"):
         from ..convert import write_matches
         from ..foreign import CannotExport

@@ -36,6 +36,8 @@ ASSUMED_AUCTION = (
 )
 
 _HAND = re.compile(r"^hand ([0-9]{1,6}): (.*)$")
+#: A line that begins as a hand or a trick does, whatever stands for its number.
+_NUMBERED = re.compile(r"^(hand|trick) (\S*?): ")
 _TRICK = re.compile(r"^trick ([0-9]{1,6}): (.*?) -> S([0-3]) \+([0-9]{1,6})$")
 _PLAY = re.compile(r"^S([0-3]):([0-6])-([0-6])$")
 _RESULT = re.compile(
@@ -45,6 +47,20 @@ _RESULT = re.compile(
 _MATCH = re.compile(r"^match result: T0 ([0-9]{1,6}) - ([0-9]{1,6}) T1 after ([0-9]{1,6}) hands$")
 _DECL = {**{f"P{k}": str(k) for k in range(7)}, "DT": "doubles", "D": "doubles", "NT": "no-trump", "N": "no-trump"}
 _TEAM = ("A+C", "B+D")
+
+
+def _number_problem(line: str) -> str | None:
+    """What is wrong with the number of a line that begins as a hand or a trick does."""
+    m = _NUMBERED.match(line)
+    if m is None:
+        return None
+    kind, number = m.groups()
+    if not (number.isascii() and number.isdigit()):
+        return f"a {kind} is numbered in the digits 0–9, not {brief(number)}"
+    if len(number) > 6:
+        return (f"a {kind} number of {len(number):,} digits is no {kind} of a match "
+                f"(a receipt numbers them from {0 if kind == 'hand' else 1}, in order)")
+    return None
 
 
 def looks_like(text: str) -> bool:
@@ -138,6 +154,8 @@ def read_receipt(text: str) -> ParsedMatch:
             if first_dealer is None:
                 first_dealer = dealer
             continue
+        if (problem := _number_problem(line)) is not None:
+            raise bad(problem)
         if not hands:
             raise bad("a receipt's lines after its header are hand blocks")
         hand = hands[-1]
