@@ -34,9 +34,18 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_replay_and_render_every_fixture(fixture: str, observer: str, lang: str, tmp_path: Path) -> None:
     path = f"fixtures/valid/{fixture}"
     if observer == "review" and fixture.startswith("unfinished"):
-        # R29: no review of a hand still being played; the finished hands review as usual
-        code, out, err = run("render", path, "--as", observer, "-o", str(tmp_path / "p.html"))
-        assert code == 2 and "still being played" in err and not (tmp_path / "p.html").exists()
+        # R29: no review of a hand still being played; the finished hands review as usual,
+        # and the page says which hand it leaves out and why.
+        code, out, err = run("render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html"))
+        assert code == 0 and "hand 3 is still being played" in out + err, err
+        data = _page_data_of((tmp_path / "p.html").read_text("utf-8"))
+        assert [h["number"] for h in data["hands"]] == [1, 2]  # type: ignore[union-attr]
+        assert data["in_play"] == {"en": "Hand 3 is still being played: a review shows a hand once it has ended (R29).",
+                                   "tr": "Oyun eli 3 hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten sonra "
+                                         "gösterir (R29).",
+                                   "uk": "Раунд 3 ще триває: огляд показує раунд лише після його завершення (R29)."}[lang]
+        code, out, err = run("replay", path, "--as", observer, "--lang", lang, "--hand", "3")
+        assert code == 2 and "still being played" in err
         code, out, err = run("replay", path, "--as", observer, "--lang", lang)
         assert code == 0 and out.startswith({"en": "Hand 1 · ", "tr": "Oyun eli 1 · ", "uk": "Раунд 1 · "}[lang])
         return
@@ -47,6 +56,22 @@ def test_replay_and_render_every_fixture(fixture: str, observer: str, lang: str,
     assert code == 0, err
     page = (tmp_path / "p.html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and f'<html lang="{lang}">' in page
+
+
+def _page_data_of(page: str) -> dict[str, object]:
+    start = page.index('<script type="application/json" id="t42-data">') + len('<script type="application/json" id="t42-data">')
+    data: dict[str, object] = json.loads(page[start:page.index("</script>", start)])
+    return data
+
+
+def test_a_review_of_a_match_whose_first_hand_is_being_played_is_refused(tmp_path: Path) -> None:
+    doc = json.loads((ROOT / "fixtures" / "valid" / "unfinished-mid-trick.json").read_text("utf-8"))
+    doc["hands"] = doc["hands"][2:]
+    doc["first_dealer"] = doc["hands"][0]["dealer"]
+    log = tmp_path / "one.json"
+    log.write_text(json.dumps(doc), "utf-8")
+    code, _, err = run("render", str(log), "--as", "review", "-o", str(tmp_path / "p.html"))
+    assert code == 2 and "no hand has ended yet" in err and not (tmp_path / "p.html").exists()
 
 
 def test_replay_one_moment_text(snapshot: SnapshotAssertion) -> None:

@@ -443,7 +443,7 @@ def validate_files(
     sizes = [_size(f) for f in files]
     if jobs <= 1 or "-" in files or sum(sizes) <= jobs * CHUNK:
         yield from validate_records(
-            read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl),
+            read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes),
             jobs=jobs, max_bytes=max_bytes, text=text, as_json=as_json,
         )
         return
@@ -458,7 +458,7 @@ def validate_files(
                 for r in _ranges(name):
                     yield (_range_task, r, max_bytes, text, as_json)
             else:
-                pending.extend(read_records([name]))
+                pending.extend(read_records([name], max_bytes=max_bytes))
                 if len(pending) >= BATCH:
                     yield (_batch, pending, max_bytes, text, as_json)
                     pending = []

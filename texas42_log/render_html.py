@@ -33,7 +33,7 @@ from . import __version__
 from .locales import catalogue
 from .broken import Broken
 from .model import Match
-from .views import Observer, View, match_views
+from .views import Observer, View, in_play_hand, match_views
 from .viewtext import (analysis_lines, contract_sentence, description_parts, moment_text, observer_label, result_line,
                        trick_caption, view_lines)
 
@@ -151,8 +151,12 @@ def page_data(match: Match, observer: Observer, lang: str = "en",
 
 
 def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
+    """A review (R29) shows every finished hand; the one still being played is named."""
     m = catalogue(lang)
-    hands = match_views(match, observer)
+    hands = match_views(match, observer, finished=observer == "review")
+    in_play = in_play_hand(match) if observer == "review" else None
+    if not hands and in_play is not None:
+        _review_only_after_hand(match, in_play)
     label = observer_label(hands[0][0], lang) if hands and hands[0] else observer
     return {
         "lang": lang,
@@ -161,7 +165,13 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
         "omniscient": observer == "omniscient",
         "ui": {k[3:]: v for k, v in m.items() if k.startswith("ui.")},
         "hands": [_hand(i, views, lang) for i, views in enumerate(hands)],
+        **({"in_play": m["ui.in_play"].format(number=in_play)} if in_play is not None else {}),
     }
+
+
+def _review_only_after_hand(match: Match, number: int) -> None:
+    raise ValueError(f"hand {number} is still being played and no hand has ended yet: a review shows a hand only "
+                     "after it ends (R29); view it --as public or as a player (A–D)")
 
 
 def _hand(i: int, views: list[View], lang: str) -> dict[str, Any]:

@@ -520,24 +520,32 @@ def _review_moments(replay: _HandReplay, moments: list[Moment] | None) -> list[M
     return moments
 
 
-def _review_only_after(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> None:
-    """R29: the actions and their players are reviewed after the hand. A hand still
-    being played (the last of an unfinished match, stopped before its end) has no
-    review: it would uncover tricks (R27) and tie tiles to players (R28). ``facts``:
-    the match's replay, when the caller has it already."""
+def _in_play(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> bool:
+    """Whether hand ``hand_index`` is still being played (the last of an unfinished match,
+    stopped before its end): it has no review yet (R29). ``facts``: the match's replay,
+    when the caller has it already."""
     from .replayed import replay_match
 
     if facts is None:
         facts = replay_match(match)[1]
     f = facts[hand_index] if hand_index < len(facts) else None
-    if f is None or f.finished or (len(f.calls) == 4 and f.contract is None):
-        return
-    raise ValueError(f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
-                     "ends (R29); view it --as public or as a player (A–D)")
+    return not (f is None or f.finished or (len(f.calls) == 4 and f.contract is None))
 
 
-def match_views(match: Match, observer: Observer) -> list[list[View]]:
-    """Every moment of every hand, hand by hand (what the HTML viewer steps through)."""
+def _review_only_after(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> None:
+    """R29: the actions and their players are reviewed after the hand. A hand still
+    being played has no review: it would uncover tricks (R27) and tie tiles to
+    players (R28)."""
+    if _in_play(match, hand_index, facts):
+        raise ValueError(f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
+                         "ends (R29); view it --as public or as a player (A–D)")
+
+
+def match_views(match: Match, observer: Observer, *, finished: bool = False) -> list[list[View]]:
+    """Every moment of every hand, hand by hand (what the HTML viewer steps through).
+
+    A review (R29) has no hand still being played: it is a ValueError, or with
+    ``finished`` the views stop before it (:func:`in_play_hand` says which)."""
     rules = _rules(match)
     out: list[list[View]] = []
     marks: dict[Team, int] = {t: 0 for t in TEAMS}
@@ -548,6 +556,8 @@ def match_views(match: Match, observer: Observer) -> list[list[View]]:
         facts = replay_match(match)[1]  # once for the match, not once a hand
     for i in range(len(match.hands)):
         if observer == "review":
+            if finished and _in_play(match, i, facts):
+                break
             _review_only_after(match, i, facts)
         replay = _HandReplay(match, rules, i, marks, observer)
         views = replay.views(_review_moments(replay, None) if observer == "review" else replay.moments())
@@ -555,6 +565,14 @@ def match_views(match: Match, observer: Observer) -> list[list[View]]:
         last = views[-1]
         marks = dict(last.marks)
     return out
+
+
+def in_play_hand(match: Match) -> int | None:
+    """The number (from 1) of the hand still being played, which a review cannot show yet, or None."""
+    if match.status != "unfinished" or not match.hands:
+        return None
+    last = len(match.hands) - 1
+    return last + 1 if _in_play(match, last) else None
 
 
 def trick_moments(match: Match, hand_index: int) -> list[Moment]:

@@ -523,6 +523,11 @@
     var obs = document.getElementById("observer");
     obs.textContent = DATA.observer_label;
     if (DATA.omniscient) { obs.className = "omniscient"; }
+    if (DATA.in_play) {
+      var inPlay = document.getElementById("in-play");
+      inPlay.textContent = DATA.in_play;
+      inPlay.hidden = false;
+    }
     document.getElementById("won-title").textContent = ui.won;
     document.getElementById("legend").textContent = ui.legend;
     document.getElementById("analysis-title").textContent = ui.analysis;

@@ -244,7 +244,13 @@ def render(
         return
     write_file(out, data, replace=force)
     if kind is Picture.html:
-        say(f"wrote {out} ({len(match.hands)} hands, view: {who}, language: {lang})")
+        from ..views import in_play_hand
+
+        playing = in_play_hand(match) if who == "review" else None
+        shown = (f"{len(match.hands)} hands" if playing is None else
+                 f"{playing - 1} of {len(match.hands)} hands; hand {playing} is still being played, and a review shows it "
+                 "once it has ended (R29)")
+        say(f"wrote {out} ({shown}, view: {who}, language: {lang})")
     else:
         say(f"wrote {out} (hand {hand}, view: {who}, language: {lang})")
     _broken_exit(broken)

@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "ui.match_chart": "Marks after each hand",
     "ui.match_chart_points": "Match points after each hand",
     "ui.match_hands": "Hands",
+    "ui.in_play": "Hand {number} is still being played: a review shows a hand once it has ended (R29).",
     "ui.hand_n": "Hand {number}",
     "ui.goal": "goal {goal}",
     "ui.back": "Back to the hand",

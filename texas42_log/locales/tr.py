@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "ui.match_chart": "Her oyun elinden sonra karşılaşma işaretleri",
     "ui.match_chart_points": "Her oyun elinden sonra karşılaşma puanları",
     "ui.match_hands": "Oyun elleri",
+    "ui.in_play": "Oyun eli {number} hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten sonra gösterir (R29).",
     "ui.hand_n": "Oyun eli {number}",
     "ui.goal": "hedef {goal}",
     "ui.back": "Oyun eline dön",

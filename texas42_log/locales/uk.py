@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "ui.match_chart": "Позначки матчу після кожного раунду",
     "ui.match_chart_points": "Бали матчу після кожного раунду",
     "ui.match_hands": "Раунди",
+    "ui.in_play": "Раунд {number} ще триває: огляд показує раунд лише після його завершення (R29).",
     "ui.hand_n": "Раунд {number}",
     "ui.goal": "мета {goal}",
     "ui.back": "Назад до раунду",
