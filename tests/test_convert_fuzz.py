@@ -14,6 +14,8 @@ from texas42_log.convert import ConvertError, read_sources, validated
 from texas42_log.model import Match
 from texas42_log.notation import write_text
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
 

@@ -7,11 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from texas42_log.validate import validate_bytes
 
 from .helpers import layers_accept
+
+pytestmark = pytest.mark.slow
 
 BASE = json.loads(
     (Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "annotations-extensions-rejected.json").read_text(

@@ -25,14 +25,20 @@ from typing import Any
 
 import pytest
 
+from tests.forked_cli import forked_cli
+
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = json.loads((ROOT / "fixtures" / "hostile-cases.json").read_text("utf-8"))
 CASES: list[dict[str, Any]] = CATALOGUE["cases"]
 FILES = ROOT / "fixtures" / "hostile"
+SAMPLE = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 #: Seconds a case may take (the catalogue's promise: no hang).
 LIMIT = 10.0
-#: The command line, as an installed `texas42` runs it.
-CLI = [sys.executable, "-c", "from texas42_log.cli import main; main()"]
+#: The command line, as an installed `texas42` runs it (for the runs that need a new
+#: program; the others are forked from one prepared process, tests/forked_cli.py).
+CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 
 
 @dataclass
@@ -42,6 +48,7 @@ class Outcome:
     seconds: float
     untouched: bool
     leftovers: list[str]
+    folder: Path
 
 
 def _without_root_reads() -> list[str]:
@@ -106,37 +113,81 @@ def _make(spec: str, folder: Path) -> Path:
         target.write_bytes(data)
     elif kind == "none":
         return folder / "unused"
+    elif kind in ("unsearchable", "readonly", "leftover", "big-valid"):
+        doc = json.loads(SAMPLE.read_text("utf-8"))
+        if kind == "big-valid":
+            doc["x-pad"] = "x" * (20 * 1000 * 1000)
+        target.write_text(json.dumps(doc), "utf-8")
+        if kind == "unsearchable":
+            (folder / "locked").mkdir()
+            (folder / "locked").chmod(0)
+        elif kind == "readonly":
+            (folder / "readonly").mkdir()
+            (folder / "readonly").chmod(0o555)
+        elif kind == "leftover":
+            _leave_leftovers(folder)
     else:
         raise AssertionError(spec)
     return target
 
 
-def _run(case: dict[str, Any]) -> Outcome:
-    prefix = _without_root_reads() if case["class"] == "unreadable" else []
+def _dead_pid() -> int:
+    """A process id that no process has now."""
+    pid = 4_000_000
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return pid
+        except PermissionError:
+            pass
+        pid -= 1
+
+
+def _leave_leftovers(folder: Path) -> None:
+    """What killed runs leave: a temporary file and a half-written folder of a process
+    that is gone, and an unnamed writer's file from two days ago."""
+    dead = _dead_pid()
+    (folder / f".texas42-{dead}-k1ll3dab.tmp").write_text('{"format": "texas42-log", "hands": [')
+    half = folder / f".texas42-{dead}-h4lfd0ne.tmp"
+    half.mkdir()
+    (half / "input-0001.json").write_text("{}")
+    old = folder / ".texas42-0ldst4le.tmp"
+    old.write_text("[")
+    two_days_ago = time.time() - 2 * 86400
+    os.utime(old, (two_days_ago, two_days_ago))
+
+
+def _run(case: dict[str, Any], prefix: list[str] | None = None) -> Outcome:
+    """Run one case: forked from the prepared command, or as a new program (``prefix``,
+    such as setpriv, or [] for the command alone) when the case is unprivileged."""
+    if prefix is None:
+        prefix = _without_root_reads()
+    new_program = bool(case.get("unprivileged"))
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
         target = _make(case["input"], folder)
         before = target.read_bytes() if target.is_file() and not target.is_symlink() and os.access(target, os.R_OK) \
             and case["class"] != "unreadable" and str(target) != "/dev/zero" else None
         args = [a.replace("IN", str(target)).replace("OUT", str(folder)) for a in case["command"]]
-        stdin = open(case["stdin"], "rb") if case["stdin"] else subprocess.DEVNULL
         env = dict(os.environ, NO_COLOR="1", COLUMNS="100", PYTHONDONTWRITEBYTECODE="1")
         start = time.perf_counter()
-        try:
-            p = subprocess.run(
-                prefix + CLI + args, stdin=stdin, capture_output=True, timeout=LIMIT, env=env, cwd=folder,
-            )
-            code: int | None = p.returncode
-            out = (p.stdout + p.stderr).decode("utf-8", "replace")
-        except subprocess.TimeoutExpired as e:
-            code, out = None, ((e.stdout or b"") + (e.stderr or b"")).decode("utf-8", "replace")
-        finally:
-            if stdin is not subprocess.DEVNULL:
-                stdin.close()  # type: ignore[union-attr]
+        if new_program:  # a new program (setpriv, then the command): a plain subprocess
+            with open(case["stdin"] or os.devnull, "rb") as stdin:
+                try:
+                    p = subprocess.run(prefix + CLI + args, stdin=stdin, capture_output=True, timeout=LIMIT, env=env,
+                                       cwd=folder)
+                    code: int | None = p.returncode
+                    out = (p.stdout + p.stderr).decode("utf-8", "replace")
+                except subprocess.TimeoutExpired as e:
+                    code, out = None, ((e.stdout or b"") + (e.stderr or b"")).decode("utf-8", "replace")
+        else:
+            ran = forked_cli().run(args, cwd=folder, env=env, stdin=case["stdin"], timeout=LIMIT)
+            code, out = ran.returncode, (ran.stdout + ran.stderr).decode("utf-8", "replace")
         seconds = time.perf_counter() - start
         untouched = before is None or target.read_bytes() == before
         leftovers = [p.name for p in folder.rglob(".texas42-*")]
-        return Outcome(code, out, seconds, untouched, leftovers)
+        return Outcome(code, out, seconds, untouched, leftovers, folder)
     finally:
         for p in folder.rglob("*"):
             if p.is_dir() and not p.is_symlink():
@@ -148,8 +199,8 @@ def test_the_catalogue_covers_every_class_command_and_format() -> None:
     assert len(CASES) >= 150
     assert {c["class"] for c in CASES} == set(CATALOGUE["classes"])
     commands = {c["command"][0] + (" " + c["command"][1] if c["command"][0] == "annotate" else "") for c in CASES}
-    assert commands == {"validate", "replay", "render", "convert", "redact", "annotate add", "annotate list", "upgrade",
-                        "analyze"}
+    assert commands == {"validate", "replay", "render", "convert", "redact", "annotate add", "annotate list",
+                        "annotate remove", "upgrade", "analyze", "generate", "record"}
     suffixes = {Path(c["input"].lstrip("@")).name.split(".", 1)[-1] for c in CASES}
     assert {"json", "jsonl", "t42", "receipt", "plunge", "plunge.json", "tricksy.json"} <= suffixes
 
@@ -167,3 +218,21 @@ def test_hostile_input(case: dict[str, Any]) -> None:
         assert c not in o.out, f"raw {c!r} in: {shown!r}"
     assert o.untouched, "the input was changed"
     assert not o.leftovers, o.leftovers
+
+
+#: A spread of the catalogue: valid and invalid input, standard input, special files,
+#: a write, terminal escapes, a usage error, a worker pool (-j 2).
+SAME = ["validate/big-integer/log-bigint.json", "replay/terminal-escape/escapes.json",
+        "convert/special-file/none", "validate/special-file/fifo.json", "render/missing/missing.json",
+        "annotate-add/bad-argument/log.json", "generate/bad-output/none", "validate/raised-limit/big-valid.json#2",
+        "analyze/terminal-escape/escapes.t42", "convert/format-name/log.json"]
+
+
+@pytest.mark.parametrize("case_id", SAME)
+def test_the_forked_command_is_the_command(case_id: str) -> None:
+    """tests/forked_cli.py forks the command from a prepared process: what it prints and
+    the status it ends with are those of a new process running the installed command."""
+    case = next(c for c in CASES if c["id"] == case_id)
+    forked = _run(case)
+    alone = _run({**case, "unprivileged": True}, prefix=[])
+    assert (forked.code, forked.out) == (alone.code, alone.out.replace(str(alone.folder), str(forked.folder)))

@@ -178,3 +178,141 @@ def test_threads_racing_for_one_name_one_wins(tmp_path: Path) -> None:
         t.join()
     assert sorted(results) == ["refused"] * 7 + ["wrote"]
     assert [p.name for p in tmp_path.iterdir()] == ["one.json"]
+
+
+# -- what killed runs leave, and who may sweep it ------------------------------------------
+
+HOLD = """
+import sys, time
+from texas42_log.outputs import write_atomic, write_folder
+def forever():
+    yield "{"
+    print("writing", flush=True)
+    time.sleep(600)
+    yield "}"
+def files():
+    yield ("a.json", "{}")
+    print("writing", flush=True)
+    time.sleep(600)
+    yield ("b.json", "{}")
+if sys.argv[1] == "file":
+    write_atomic(sys.argv[2], forever())
+else:
+    write_folder(sys.argv[2], files())
+"""
+
+
+def _writer(kind: str, target: Path) -> subprocess.Popen[str]:
+    """A process in the middle of writing ``target`` (it never ends by itself)."""
+    p = subprocess.Popen([sys.executable, "-c", HOLD, kind, str(target)], stdout=subprocess.PIPE, text=True)
+    assert p.stdout is not None and p.stdout.readline() == "writing\n"
+    return p
+
+
+def _temporaries(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(TEMP_PREFIX))
+
+
+@pytest.mark.parametrize("kind", ["file", "folder"])
+def test_a_killed_writers_temporary_is_swept_by_the_next_write(tmp_path: Path, kind: str) -> None:
+    target = tmp_path / ("one.json" if kind == "file" else "split")
+    p = _writer(kind, target)
+    p.kill()
+    p.wait()
+    left = _temporaries(tmp_path)
+    assert len(left) == 1 and left[0].startswith(f"{TEMP_PREFIX}{p.pid}-"), left  # the kill left it behind
+    assert not target.exists()  # and nothing that looks like a result
+    code, _, err = run("convert", str(SAMPLE), "-o", str(tmp_path / "next.t42"))
+    assert code == 0, err
+    assert _temporaries(tmp_path) == []
+
+
+@pytest.mark.parametrize("kind", ["file", "folder"])
+def test_a_live_writers_temporary_is_never_swept_even_when_old(tmp_path: Path, kind: str) -> None:
+    p = _writer(kind, tmp_path / ("one.json" if kind == "file" else "split"))
+    try:
+        (left,) = _temporaries(tmp_path)
+        an_hour_ago = time.time() - 3600
+        os.utime(tmp_path / left, (an_hour_ago, an_hour_ago))
+        code, _, err = run("convert", str(SAMPLE), "-o", str(tmp_path / "next.t42"))
+        assert code == 0, err
+        assert _temporaries(tmp_path) == [left]  # its writer holds the lock: left alone
+    finally:
+        p.kill()
+        p.wait()
+
+
+def test_the_sweep_takes_only_unlocked_leftovers_of_ours(tmp_path: Path) -> None:
+    from texas42_log.outputs import sweep_leftovers
+
+    young = tmp_path / f"{TEMP_PREFIX}abcdefgh.tmp"  # no writer named, a moment old: maybe being created
+    young.write_text("x")
+    old = tmp_path / f"{TEMP_PREFIX}ijklmnop.tmp"
+    old.write_text("x")
+    os.utime(old, (time.time() - 7200, time.time() - 7200))
+    link = tmp_path / f"{TEMP_PREFIX}{os.getpid() + 1}-qrstuvwx.tmp"
+    link.symlink_to(SAMPLE)  # never a link, nor what it points to
+    theirs = tmp_path / ".texas42-notes.txt"
+    theirs.write_text("a user's file")
+    assert sweep_leftovers(tmp_path) == [old.name]
+    assert young.exists() and link.is_symlink() and SAMPLE.exists() and theirs.exists()
+
+
+def test_a_split_killed_half_way_leaves_no_folder_and_the_next_run_finishes(tmp_path: Path) -> None:
+    corpus = _big_corpus(tmp_path)
+    out = tmp_path / "split"
+    p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", f"{out}/"], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while True:  # kill it once its temporary folder holds files
+        temps = [t for t in tmp_path.iterdir() if t.name.startswith(TEMP_PREFIX) and t.is_dir()]
+        if temps and len(list(temps[0].iterdir())) >= 50:
+            break
+        assert p.poll() is None and time.monotonic() < deadline, "the conversion ended before it was killed"
+        time.sleep(0.005)
+    p.kill()
+    p.wait()
+    assert not out.exists()  # no folder that looks like a result
+    code, _, err = run("convert", str(corpus), "-o", f"{out}/")
+    assert code == 0, err
+    assert len(list(out.iterdir())) == 400 and _temporaries(tmp_path) == []
+
+
+def test_a_folder_write_is_all_or_nothing(tmp_path: Path) -> None:
+    from texas42_log.outputs import write_folder
+
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "b.json").write_text("theirs")
+    with pytest.raises(FileExistsError):
+        write_folder(out, [("a.json", "1"), ("b.json", "2"), ("c.json", "3")])
+    assert sorted(p.name for p in out.iterdir()) == ["b.json"]  # a.json taken back, b.json untouched
+    assert (out / "b.json").read_text() == "theirs"
+    write_folder(out, [("a.json", "1"), ("b.json", "2")], replace=True)
+    assert sorted(p.name for p in out.iterdir()) == ["a.json", "b.json"] and (out / "b.json").read_text() == "2"
+
+    def abandoned():  # a generator that raises: nothing at all is written
+        yield ("x.json", "1")
+        raise ValueError("stop")
+
+    with pytest.raises(ValueError):
+        write_folder(tmp_path / "new", abandoned())
+    assert not (tmp_path / "new").exists() and _temporaries(tmp_path) == []
+
+
+def test_a_read_only_file_system_is_one_sentence(tmp_path: Path) -> None:
+    """On a real read-only mount (root can make one; any user gets EACCES the same way,
+    in the hostile-input catalogue's bad-output class)."""
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(ro)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"this user cannot mount a file system: {mounted.stderr.decode().strip()}")
+    try:
+        for out in (ro / "x.json", ro / "split/", ro):
+            p = subprocess.run(CLI + ["convert", str(SAMPLE), "-o", str(out) + ("/" if out.name == "split" else "")],
+                               capture_output=True, text=True, timeout=60)
+            assert p.returncode == 2 and "Read-only file system" in p.stderr, p.stderr
+            assert "internal error" not in p.stderr and len(p.stderr.splitlines()) == 1
+    finally:
+        subprocess.run(["umount", str(ro)], check=True)

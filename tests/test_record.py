@@ -22,6 +22,8 @@ from texas42_log.model import Match
 from texas42_log.recorder import HELP, Recorder, options_text
 from tests.helpers import Tmux
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]
+
 TEXAS42 = [sys.executable, "-m", "texas42_log"]
 PLAYERS = {"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"}
 NEW = ["--rules", "standard", "--first-dealer", "B", *[f"--player={s}={n}" for s, n in PLAYERS.items()]]

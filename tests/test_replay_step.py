@@ -17,6 +17,8 @@ from texas42_log.cli.stepper import keys_of
 from texas42_log.termtext import paint, wrap_lines
 from tests.helpers import Tmux
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]
+
 ROOT = Path(__file__).resolve().parent.parent
 VIEWS = "fixtures/valid/seed-example-views.json"
 WORKED = "fixtures/valid/seed-worked-example.json"

@@ -20,6 +20,8 @@ import pytest
 
 from texas42_log.outputs import TEMP_PREFIX
 
+pytestmark = pytest.mark.slow
+
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 #: What "ends within a second" allows on a loaded two-core machine, and for the
 #: interpreter to finish: the assertion is that nothing waits, not a benchmark.

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from .fuzzing import OPS, PAYLOADS, Sample, mutate, oracle, samples
 
+pytestmark = pytest.mark.slow
+
 SAMPLES = samples()
 OTHERS = [s.data for s in SAMPLES]
 

@@ -22,6 +22,8 @@ from texas42_log.render_html import render_html
 from texas42_log.validate import read_match
 from texas42_log.views import match_views
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "valid"
 CHROMIUM = Path("/usr/bin/chromium")

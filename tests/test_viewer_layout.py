@@ -21,6 +21,8 @@ from texas42_log.validate import read_match
 from tests.test_viewer_browser import FIX, Page, browser, write  # noqa: F401  (browser: a fixture)
 from tests.test_views import SEED_TEXT, SEED_VIEWS
 
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+
 WIDTHS = (360, 390, 800, 1280, 1920)
 LANGS = ("en", "tr", "uk")
 

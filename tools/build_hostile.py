@@ -51,6 +51,13 @@ CLASSES = {
     "huge": "a 50 MB line, an input larger than its limit",
     "terminal-escape": "a valid log whose names and comments hold ESC, OSC, NUL and bidi controls",
     "missing": "a name that does not exist",
+    "bad-argument": "an argument that is no text (bytes that are not UTF-8) or a number of thousands of digits",
+    "bad-output": "an output that is a directory, the input itself as a folder, a name under a file, a folder "
+                  "that may not be searched or written",
+    "leftover": "temporary files and folders that killed runs left beside the output",
+    "format-name": "a format named as users name it (t42, .T42, receipt, ndjson) or not at all (xml)",
+    "raised-limit": "a match over the default size with --max-bytes raised to hold it",
+    "in-play": "a review of a match whose last hand is still being played",
 }
 
 #: Output that must never appear raw: ESC, BEL, NUL, CSI (C1), RLO.
@@ -78,13 +85,14 @@ def main() -> None:
         return name
 
     def case(cls: str, command: list[str], input: str, exit: int, words: list[str], *,
-             stdin: str | None = None, absent: list[str] | None = None) -> None:
+             stdin: str | None = None, absent: list[str] | None = None, unprivileged: bool = False) -> None:
         assert cls in CLASSES, cls
         name = f"{command[0]}{'-' + command[1] if command[0] == 'annotate' else ''}/{cls}/{input.lstrip('@')}"
         n = sum(1 for c in cases if c["id"].startswith(name))
         cases.append({
             "id": name + (f"#{n + 1}" if n else ""), "class": cls, "command": command, "input": input,
             "stdin": stdin, "exit": exit, "words": words, "absent": absent or [],
+            **({"unprivileged": True} if unprivileged or cls == "unreadable" else {}),
         })
 
     # -- samples of every format ----------------------------------------------------
@@ -263,6 +271,85 @@ def main() -> None:
         case("huge", cmd, "@line50.jsonl", 1, ["50.0 MB"])
     case("empty", ["validate", "IN", "-j", "2"], "log-empty.jsonl", 1, ["empty"])
     case("missing", ["validate", "IN/*.xml"], "@dir", 2, ["no file matches"])
+
+    put("log.json", base)
+
+    # -- arguments that are no text, or numbers no list has ------------------------------
+    # "\udcff" is how Python reads the byte 0xff of an argument that is not UTF-8.
+    for option in ("--text", "--author"):
+        extra = [] if option == "--text" else ["--text", "fine"]
+        case("bad-argument", ["annotate", "add", "IN", *extra, option, "bad \udcff byte", "-o", "OUT/noted.json"],
+             "log.json", 2, ["half of a character", "\\udcff"])
+    case("bad-argument", ["record", "OUT/m.json", "--rules", "standard", "--first-dealer", "A", "--player",
+                          "A=An\udcffa"], "@none", 2, ["not text"], stdin="/dev/null")
+    case("bad-argument", ["annotate", "remove", "IN", "--pointer", "/annotations/" + big, "-o", "OUT/x.json"],
+         "log.json", 2, ["there is no comment at /annotations/999"])
+    case("bad-argument", ["annotate", "remove", "IN", "--pointer", "/hands/" + big + "/annotations/0", "-o",
+                          "OUT/x.json"], "log.json", 2, ["there is no comment at"])
+    for cmd in (["replay", "IN", "--hand", big], ["render", "IN", "--hand", big, "--to", "svg", "-o", "OUT/x.svg"],
+                ["analyze", "IN", "--hand", big], ["generate", "--matches", big], ["generate", "--seed", big]):
+        case("bad-argument", cmd, "log.json", 2, ["--"])
+    # -- a receipt that numbers a hand or a trick with a number no match has ---------------
+    every("big-integer", "hand-number-bigint.receipt", receipt.replace("hand 0:", "hand 999999999999999999999:", 1),
+          [":2:", "a hand number of 21 digits"])
+    every("big-integer", "trick-number-bigint.receipt", receipt.replace("trick 1:", "trick 99999999999:", 1),
+          [":3:", "a trick number of 11 digits"])
+    every("non-ascii-digits", "hand-number-arabic-indic.receipt", receipt.replace("hand 0:", "hand \u0663:", 1),
+          [":2:", "digits 0–9"])
+
+    # -- outputs that cannot be written -------------------------------------------------------
+    case("bad-output", ["generate", "-o", "OUT"], "@none", 2, ["is a directory", "-o names the file"])
+    case("bad-output", ["convert", "IN", "-o", "IN/"], "log.json", 2, ["is the input log"])
+    case("bad-output", ["convert", "IN", "-o", "IN/x.json"], "log.json", 2, ["a name on its way is a file"])
+    case("bad-output", ["generate", "-o", "IN/x.jsonl"], "log.json", 2, ["a name on its way is a file"])
+    for cmd in (["generate", "-o", "OUT/locked/x.jsonl"], ["convert", "IN", "-o", "OUT/locked/x.json"],
+                ["convert", "IN", "-o", "OUT/locked/split/"], ["render", "IN", "-o", "OUT/locked/p.html"],
+                ["annotate", "add", "IN", "--text", "x", "-o", "OUT/locked/x.json"]):
+        case("bad-output", cmd, "@unsearchable.json", 2, ["may not be searched"], unprivileged=True)
+    for cmd, words in ((["generate", "-o", "OUT/readonly/x.jsonl"], ["Permission denied"]),
+                       (["convert", "IN", "-o", "OUT/readonly/x.json"], ["Permission denied"]),
+                       (["convert", "IN", "-o", "OUT/readonly/split/"], ["Permission denied"]),
+                       (["convert", "IN", "-o", "OUT/readonly/"], ["Permission denied"]),
+                       (["redact", "IN", "-o", "OUT/readonly/p.json"], ["Permission denied"]),
+                       (["analyze", "IN", "--annotate", "--no-table", "-o", "OUT/readonly/a.json"], ["Permission denied"])):
+        case("bad-output", cmd, "@readonly.json", 2, words, unprivileged=True)
+
+    # -- leftovers of killed writers: swept by the next write (the test checks none is left) --
+    for cmd in (["convert", "IN", "-o", "OUT/x.t42"], ["convert", "IN", "-o", "OUT/"], ["generate", "-o", "OUT/g.jsonl"],
+                ["annotate", "add", "IN", "--text", "x", "-o", "OUT/noted.json"], ["render", "IN", "-o", "OUT/p.html"],
+                ["redact", "IN", "-o", "OUT/public.json"]):
+        case("leftover", cmd, "@leftover.json", 0, [])
+
+    # -- format names as users type them --------------------------------------------------------
+    for name, words in (("t42", ['[Format "texas42-log"]']), (".T42", ['[Format "texas42-log"]']),
+                        ("notation", ['[Format "texas42-log"]']), ("ndjson", ['"format":"texas42-log"']),
+                        ("JSON", ['"format": "texas42-log"'])):
+        case("format-name", ["convert", "IN", "-o", "-", "--to", name], "log.json", 0, words)
+    case("format-name", ["convert", "IN", "-o", "-", "--from", "receipt"], "no-trump.txt", 0, ['"texas-42-receipt"'])
+    put("no-trump.txt", receipt)
+    case("format-name", ["convert", "IN", "-o", "-", "--to", "xml"], "log.json", 2,
+         ["choose one of", "text (notation, t42)"])
+    case("format-name", ["convert", "IN", "-o", "-", "--from", "\u0663"], "log.json", 2, ["choose one of"])
+
+    # -- a match larger than the default limit, with the limit raised --------------------------------
+    for cmd in (["validate", "IN", "--max-bytes", "40000000"], ["validate", "IN", "--max-bytes", "40000000", "-j", "2"],
+                ["analyze", "IN", "--max-bytes", "40000000", "--hand", "1", "--no-table"]):
+        case("raised-limit", cmd, "@big-valid.json", 0, ["valid" if cmd[0] == "validate" else "open-hand analysis"])
+    case("huge", ["validate", "IN"], "@big-valid.json", 1, ["20.0 MB", "--max-bytes"])
+
+    # -- a review of a match still being played ---------------------------------------------------
+    unfinished = (ROOT / "fixtures" / "valid" / "unfinished-mid-trick.json").read_text("utf-8")
+    put("unfinished.json", unfinished)
+    case("in-play", ["render", "IN", "--as", "review", "-o", "OUT/p.html"], "unfinished.json", 0,
+         ["2 of 3 hands; hand 3 is still being played"])
+    case("in-play", ["replay", "IN", "--as", "review", "--hand", "2"], "unfinished.json", 0, ["Hand 2"])
+    case("in-play", ["replay", "IN", "--as", "review", "--hand", "3"], "unfinished.json", 2, ["still being played"])
+    first = json.loads(unfinished)
+    first["hands"] = first["hands"][2:]
+    first["first_dealer"] = first["hands"][0]["dealer"]
+    put("unfinished-first-hand.json", json.dumps(first, indent=1, ensure_ascii=False) + "\n")
+    case("in-play", ["render", "IN", "--as", "review", "-o", "OUT/p.html"], "unfinished-first-hand.json", 2,
+         ["no hand has ended yet"])
 
     for name, data in files.items():
         (OUT / name).write_bytes(data)
