@@ -18,7 +18,7 @@ def readme_commands() -> list[str]:
 def test_readme_starts_with_two_commands() -> None:
     setup_and_run, setup_and_test = readme_commands()
     assert "texas42 validate fixtures/valid/" in setup_and_run
-    assert setup_and_test.endswith("pytest")
+    assert setup_and_test.endswith("pytest -n auto")  # every core (pytest-xdist)
     sample = setup_and_run.rsplit(" ", 1)[1]
     assert (ROOT / sample).is_file()
 
