@@ -32,7 +32,7 @@ import json, os, socket, sys
 import texas42_log.entry  # the console entry point: its signal handling, then
 import texas42_log.cli    # the command and everything it imports, once
 
-channel = socket.socket(fileno=int(sys.argv[1]))
+channel = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET, fileno=int(sys.argv[1]))
 while True:
     try:
         message, fds, _, _ = socket.recv_fds(channel, 1 << 20, 3)
@@ -75,7 +75,7 @@ class ForkedCli:
     """The command, forked from one prepared process (see the module)."""
 
     def __init__(self) -> None:
-        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)  # one message a run
         self._server = subprocess.Popen([sys.executable, "-c", SERVER, str(theirs.fileno())],
                                         pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
         theirs.close()
@@ -90,14 +90,26 @@ class ForkedCli:
         reply: dict[str, int] = json.loads(line)
         return reply
 
-    def run(self, args: list[str], *, cwd: Path | str, env: dict[str, str], stdin: str | None = None,
-            timeout: float = 60.0) -> Ran:
-        """``texas42 ARGS`` in ``cwd`` with ``env``, standard input from the file ``stdin``
-        (or /dev/null), killed after ``timeout`` seconds."""
+    def run(self, args: list[str], *, cwd: Path | str | None = None, env: dict[str, str] | None = None,
+            stdin: str | bytes | None = None, timeout: float = 120.0, merge: bool = False) -> Ran:
+        """``texas42 ARGS`` in ``cwd`` with ``env`` (default: this process's), standard input
+        from the file named ``stdin``, or those bytes (default: /dev/null), killed after
+        ``timeout`` seconds. ``merge``: standard error goes where standard output goes, in
+        the order written (``stderr`` is then empty)."""
         with self._lock, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-                open(stdin or os.devnull, "rb") as given:
-            message = json.dumps({"args": args, "cwd": str(cwd), "env": env}).encode()
-            socket.send_fds(self._channel, [message], [given.fileno(), out.fileno(), err.fileno()])
+                tempfile.TemporaryFile() as given_bytes:
+            if isinstance(stdin, bytes):
+                given_bytes.write(stdin)
+                given_bytes.seek(0)
+                given = os.dup(given_bytes.fileno())
+            else:
+                given = os.open(stdin or os.devnull, os.O_RDONLY)
+            message = json.dumps({"args": args, "cwd": str(cwd or os.getcwd()),
+                                  "env": dict(os.environ if env is None else env)}).encode()
+            try:
+                socket.send_fds(self._channel, [message], [given, out.fileno(), (out if merge else err).fileno()])
+            finally:
+                os.close(given)
             pid = self._reply()["pid"]
             killed: list[int] = []
             timer = threading.Timer(timeout, lambda: killed.append(_kill_group(pid)))

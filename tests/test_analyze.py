@@ -14,12 +14,12 @@ import io
 import json
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.forked_cli import forked_cli
 from texas42_log.analysis import analyze_match_doc, annotated
 from texas42_log.check import effective_rules
 from texas42_log.convert import match_json
@@ -38,9 +38,10 @@ WORKED = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 
 
 def texas42(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=600
-    )
+    """The command as a new process runs it (forked from a prepared one, tests/forked_cli.py)."""
+    ran = forked_cli().run(list(args), cwd=cwd, stdin=None if stdin is None else stdin.encode("utf-8"), timeout=600)
+    return subprocess.CompletedProcess(list(args), -9 if ran.returncode is None else ran.returncode,
+                                       ran.stdout.decode("utf-8"), ran.stderr.decode("utf-8"))
 
 
 def with_analysis(doc: dict[str, Any], only: int | None = None, table: bool = True) -> dict[str, Any]:

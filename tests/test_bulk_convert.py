@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.forked_cli import forked_cli
+
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 
 
@@ -25,7 +27,10 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(CLI + list(args), capture_output=True, timeout=300)
+    """The command as a new process runs it (forked from a prepared one, tests/forked_cli.py)."""
+    ran = forked_cli().run(list(args), timeout=300)
+    return subprocess.CompletedProcess(list(args), -9 if ran.returncode is None else ran.returncode, ran.stdout,
+                                       ran.stderr)
 
 
 @pytest.mark.parametrize("suffix", [".t42", ".csv", ".jsonl"])

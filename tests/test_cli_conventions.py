@@ -7,8 +7,6 @@ extension or is refused, standard input is sniffed, ``-q`` holds for JSON output
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +14,9 @@ import pytest
 import typer
 
 from texas42_log.cli import app
+from tests.forked_cli import Ran, forked_cli
 
 ROOT = Path(__file__).resolve().parent.parent
-CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 SAMPLE = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
 
 
@@ -41,8 +39,9 @@ def _commands() -> list[list[str]]:
 COMMANDS = _commands()
 
 
-def run(args: list[str], cwd: Path | None = None, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(CLI + args, capture_output=True, timeout=120, cwd=cwd, input=stdin)
+def run(args: list[str], cwd: Path | None = None, stdin: bytes | None = None) -> Ran:
+    """The command as a new process would run it (forked from a prepared one: tests/forked_cli.py)."""
+    return forked_cli().run(args, cwd=cwd, stdin=stdin)
 
 
 def test_every_command_is_walked() -> None:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.forked_cli import forked_cli
 from texas42_log.rules import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,11 +70,14 @@ def _sandbox(tmp: Path) -> Path:
 
 
 def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """A documented ``texas42`` command line, run as a new process would run it (forked
+    from a prepared one, tests/forked_cli.py), its standard error in its output."""
     args = shlex.split(command)
     assert args[0] == "texas42", command
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run(CLI + args[1:], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          timeout=120, env=env)
+    ran = forked_cli().run(args[1:], cwd=cwd, env=env, merge=True)
+    return subprocess.CompletedProcess(args, -9 if ran.returncode is None else ran.returncode,
+                                       ran.stdout.decode("utf-8"), None)
 
 
 def _transcripts() -> list[tuple[str, str, str]]:
@@ -126,6 +130,14 @@ def _sh_lines() -> list[tuple[str, list[str]]]:
 
 
 SH = _sh_lines()
+#: Examples that do seconds of real work (a 10,000-match corpus, every hand of a match
+#: solved): run by the whole suite, left out of -m "not slow".
+HEAVY = ("--matches 10000", "texas42 analyze match.json")
+
+
+def _sh_param(name: str, lines: list[str]) -> object:
+    heavy = any(h in line for line in lines for h in HEAVY)
+    return pytest.param(name, lines, id=name, marks=[pytest.mark.slow] if heavy else [])
 
 
 def _stand_ins(tmp: Path) -> None:
@@ -139,7 +151,7 @@ def _stand_ins(tmp: Path) -> None:
     shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
 
 
-@pytest.mark.parametrize(("name", "lines"), SH, ids=[s[0] for s in SH])
+@pytest.mark.parametrize(("name", "lines"), [_sh_param(*s) for s in SH])
 def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None:
     sandbox = _sandbox(tmp_path)
     _stand_ins(sandbox)

@@ -77,12 +77,25 @@ COMMANDS = {
 }
 
 
+def _length(args: list[str], cwd: Path) -> float:
+    """Seconds the whole command takes here, now (a machine's speed varies)."""
+    start = time.monotonic()
+    p = subprocess.run(CLI + args, capture_output=True, cwd=cwd, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return time.monotonic() - start
+
+
 @pytest.mark.parametrize("twice", [False, True], ids=["once", "twice"])
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_path: Path) -> None:
     rng = random.Random(f"{command}{twice}")
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    length = _length(COMMANDS[command](corpus, whole), whole)
     stopped = 0
-    for delay in [0.1, 0.2] + [rng.uniform(0.25, 1.2) for _ in range(3)]:
+    # Moments spread over the run as this machine runs it: early (start-up, imports),
+    # then anywhere up to nine tenths of its length.
+    for delay in [0.1, 0.2] + [rng.uniform(0.25, 0.9) * length for _ in range(3)]:
         out = tmp_path / f"d{delay:.3f}"
         out.mkdir()
         code, err, took, gone = _interrupt(COMMANDS[command](corpus, out), delay, twice, out)
