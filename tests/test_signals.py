@@ -179,3 +179,35 @@ print("went on")
     assert p.returncode == code, p.stdout + p.stderr
     assert "went on" not in p.stdout and "Traceback" not in p.stderr
     assert not tmp.exists()
+
+
+def test_no_worker_outlives_a_ctrl_c_that_lands_while_the_pool_starts(tmp_path: Path) -> None:
+    """A Ctrl-C to the command alone (not its group) while its worker pool is being
+    started. concurrent.futures registers a worker only after its fork returns, and a
+    signal that arrives during the fork is handled right then: the command's stop never
+    knew that worker, which waited for work forever, holding the output pipe open. The
+    signal is swept across the first milliseconds after the output's temporary file
+    appears, where the pool starts; every worker must end with the command."""
+    corpus = tmp_path / "corpus.jsonl"
+    subprocess.run(CLI + ["generate", "-n", "400", "-o", str(corpus)], check=True, capture_output=True, timeout=120)
+    for attempt in range(40):
+        out = tmp_path / f"try{attempt}"
+        out.mkdir()
+        p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", str(out / "out.t42")], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while not any(x.name.startswith(TEMP_PREFIX) for x in out.iterdir()) and p.poll() is None:
+            assert time.monotonic() < deadline
+            time.sleep(0.001)
+        time.sleep(attempt * 0.0005)
+        p.send_signal(signal.SIGINT)
+        try:
+            p.communicate(timeout=15)  # ends only when every holder of its pipes has ended
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            pytest.fail(f"try {attempt}: a process of the command outlived it, holding its output open")
+        deadline = time.monotonic() + 2
+        while not _gone(p.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _gone(p.pid), f"try {attempt}: a worker outlived the command"

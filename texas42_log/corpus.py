@@ -298,16 +298,37 @@ def _validate_converted(record: Record) -> ValidationResult:
     return validate_doc(payload["doc"], lambda p: position(positions, p))
 
 
-def worker_init() -> None:
+def worker_init(parent: int | None = None) -> None:
     """A worker process: the parent alone answers Ctrl-C (it stops the workers), so a
     worker ignores SIGINT — no worker prints a traceback when the terminal's Ctrl-C
-    reaches the whole process group — and takes the default SIGTERM."""
+    reaches the whole process group — and takes the default SIGTERM. It ends with its
+    parent (``parent``: the parent's process id), however the parent ends."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    if parent is not None:
+        _end_with_parent(parent)
     tune_gc()
+
+
+def _end_with_parent(parent: int) -> None:
+    """Have the system send this process SIGTERM when its parent dies (Linux), and end
+    now if the parent is gone already. The parent stops its workers itself; this is for
+    the worker it never heard of: one being started when a Ctrl-C arrived, which would
+    otherwise wait for work forever, holding the command's output pipe open."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: the parent's own stop is all there is
+        pass
+    if os.getppid() != parent:
+        os._exit(0)
 
 
 def tune_gc() -> None:
@@ -473,7 +494,7 @@ def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
     time, yielding the items of the lists they return, in task order."""
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_init)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_init, initargs=(os.getpid(),))
     window: list[Future[list[Any]]] = []
     finished = False
     try:
