@@ -251,6 +251,21 @@ def test_omniscient_page_says_so(browser: Any, tmp_path: Path) -> None:
     assert "OMNISCIENT" in page.page.title()
 
 
+def test_a_review_of_a_match_in_play_names_the_hand_it_cannot_show(browser: Any, tmp_path: Path) -> None:
+    m = read_match((FIX / "unfinished-mid-trick.json").read_bytes())
+    page = Page(browser, write(tmp_path, m, "review"))
+    note = page.page.locator("#in-play")
+    assert note.is_visible() and note.text_content() == (
+        "Hand 3 is still being played: a review shows a hand once it has ended (R29).")
+    hands = page.page.evaluate("JSON.parse(document.getElementById('t42-data').textContent).hands")
+    assert [h["number"] for h in hands] == [1, 2]  # the finished hands, and nothing of hand 3
+    page.press("PageDown")
+    assert page.page.locator("#next-hand").is_disabled()  # hand 2 is the last one there is
+    finished = read_match((FIX / "seed-worked-example.json").read_bytes())
+    assert Page(browser, write(tmp_path, finished, "review", name="done.html")).page.locator("#in-play").is_hidden()
+    assert page.errors == []
+
+
 def test_nello_partner_is_shown_sitting_out(browser: Any, tmp_path: Path) -> None:
     m = read_match((FIX / "variant-plunge-l-forced-bid-nello.json").read_bytes())
     hand = next(i for i, h in enumerate(m.hands) if h.declaration and h.declaration.contract == "nello")
