@@ -116,7 +116,7 @@ def test_replay_of_a_broken_log_is_shown_flagged_and_exit_1() -> None:
         (["--lang", "fr"], "--lang: no messages for 'fr'; choose one of en, tr, uk"),
         (["--hand", "99"], "--hand 99: fixtures/valid/seed-worked-example.json has 11 hands"),
         (["--play", "9"], "hand 1 has 4 plays; there is no play 9"),
-        (["--trick", "2"], "hand 1 has 1 complete tricks; there is no trick 2"),
+        (["--trick", "2"], "hand 1 has 1 complete trick; there is no trick 2"),
     ],
 )
 def test_replay_usage_errors_are_exit_2(args: list[str], message: str) -> None:

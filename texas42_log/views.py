@@ -223,7 +223,8 @@ class _HandReplay:
         size = self.trick_size
         complete = len(self.plays) // size
         if not 1 <= t <= complete:
-            raise ValueError(f"hand {n} has {complete} complete tricks; there is no trick {t}")
+            plural = "" if complete == 1 else "s"
+            raise ValueError(f"hand {n} has {complete} complete trick{plural}; there is no trick {t}")
         return "trick", size * t, True
 
     def views(self, moments: list[Moment]) -> list[View]:
