@@ -43,6 +43,7 @@ __all__ = [
     "Source",
     "format_for_name",
     "format_named",
+    "other_names",
     "ALIASES",
     "sniff",
     "read_sources",
@@ -85,6 +86,11 @@ def format_named(name: str) -> str | None:
     if key in FORMATS:
         return key
     return ALIASES.get(key)
+
+
+def other_names(fmt: str) -> list[str]:
+    """The names besides its own that a user may type for ``fmt`` (not its extensions)."""
+    return sorted(a for a, f in ALIASES.items() if f == fmt and "." not in a)
 
 
 #: The most a file that holds many matches (text, tricksy bundles) may be when it is read whole.

@@ -73,7 +73,6 @@ TileName = Literal[
 TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
 
 
-
 def lone_surrogate(text: str) -> str | None:
     """The first half character (U+D800–U+DFFF) in ``text``, shown as an escape, or None.
 

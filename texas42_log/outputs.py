@@ -15,8 +15,8 @@
   ``.texas42-PID-XXXXXXXX.tmp``, which no command reads as a log and no later write
   trips over (each write picks a fresh name). Its writer holds a lock on it
   (``flock``) while it lives; the next write into the same folder removes every
-  such leftover whose lock nobody holds (:func:`sweep_leftovers`) — the lock, not
-  the process id, says the writer is gone, so a live writer's file is never taken.
+  such leftover whose lock nobody holds (:func:`sweep_leftovers`): a live writer's
+  file is never taken, whatever its age.
 * Many files into one folder (``convert -o DIR/``) are written into a temporary
   folder first, which takes the target folder's name at the end
   (:func:`write_folder`): a run killed half-way leaves no folder that looks like
@@ -155,7 +155,8 @@ def sweep_leftovers(folder: Path | str) -> list[str]:
             continue
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held: its writer lives
-            if (os.fstat(fd).st_ino, os.fstat(fd).st_dev) != (st.st_ino, st.st_dev):
+            opened = os.fstat(fd)
+            if (opened.st_ino, opened.st_dev) != (st.st_ino, st.st_dev):
                 continue  # the name was given to something else meanwhile
             if stat.S_ISDIR(st.st_mode):
                 shutil.rmtree(entry.path)

@@ -167,14 +167,13 @@ def language_arg(lang: str) -> str:
 
 def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> str | None:
     """The format an option names, by any name a user types for it (``--to t42``)."""
-    from ..convert import ALIASES, format_named
+    from ..convert import format_named, other_names
 
     if given is None:
         return None
     fmt = format_named(given)
     if fmt is None or fmt not in allowed:
-        names = ", ".join(f"{f} ({', '.join(sorted(a for a, g in ALIASES.items() if g == f and '.' not in a))})"
-                          if any(g == f for g in ALIASES.values()) else f for f in allowed)
+        names = ", ".join(f"{f} ({', '.join(other_names(f))})" if other_names(f) else f for f in allowed)
         raise usage_error(f"{option} {inert_value(given)}: choose one of {names}")
     return fmt
 
@@ -319,12 +318,16 @@ def output_kind(out: Path) -> str | None:
     return "folder" if stat.S_ISDIR(st.st_mode) else "file"
 
 
+def _refuse_an_input(out: Path, inputs: list[str], shown: str) -> None:
+    for name in inputs:
+        if name != "-" and _same_file(out, Path(name)):
+            raise usage_error(f"-o {shown} is the input log; a command never writes over its input")
+
+
 def check_output(out: Path, inputs: list[str], force: bool) -> None:
     """Refuse, before any work, an output that is an input, a directory, or (without
     ``force``) a file that exists."""
-    for name in inputs:
-        if name != "-" and _same_file(out, Path(name)):
-            raise usage_error(f"-o {out} is the input log; a command never writes over its input")
+    _refuse_an_input(out, inputs, str(out))
     kind = output_kind(out)
     if kind == "folder":
         raise usage_error(f"-o {out} is a directory; -o names the file to write (such as {out / 'matches.jsonl'})")
@@ -335,9 +338,7 @@ def check_output(out: Path, inputs: list[str], force: bool) -> None:
 def check_split_output(folder: Path, inputs: list[str]) -> None:
     """Refuse, before any work, a folder for one file per match that is an input or
     names a file (``-o game.json/``)."""
-    for name in inputs:
-        if name != "-" and _same_file(folder, Path(name)):
-            raise usage_error(f"-o {folder}/ is the input log; a command never writes over its input")
+    _refuse_an_input(folder, inputs, f"{folder}/")
     if output_kind(folder) == "file":
         raise usage_error(f"-o {folder}/ names a folder for one file per match, but {folder} exists and is not "
                           "a folder")

@@ -10,7 +10,10 @@ import typer
 
 from .app import NoProgressOpt, app, say, usage_error
 from .progress import Progress, wanted
-from .common import check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data, write_file, write_split
+from .common import (
+    check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data,
+    write_file, write_split,
+)
 
 if TYPE_CHECKING:
     from ..model import Match
