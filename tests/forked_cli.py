@@ -9,9 +9,10 @@ its working folder, environment and arguments, then calls the console entry poin
 status, exactly as the installed ``texas42`` does after its imports. Nothing of
 the test process (pytest, its threads, other tests' state) is in the child.
 
-Used where one test file runs the command hundreds of times (the hostile-input
-catalogue). A run that must start a new program — under ``setpriv`` without root's
-file capabilities, or a signal sent at start-up — uses a plain subprocess instead.
+Used where tests run the command hundreds of times (the hostile-input catalogue, the
+command-line conventions, the docs' examples, analyze, bulk conversion). A run that
+must start a new program — under ``setpriv`` without root's file capabilities, or a
+signal sent at start-up — uses a plain subprocess instead.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 SERVER = r"""
 import json, os, socket, sys
@@ -124,9 +126,6 @@ class ForkedCli:
             err.seek(0)
             return Ran(status, out.read(), err.read())
 
-    def close(self) -> None:
-        self._channel.close()
-        self._server.wait(timeout=10)
 
 
 def _kill_group(pid: int) -> int:
@@ -135,6 +134,16 @@ def _kill_group(pid: int) -> int:
     except ProcessLookupError:
         pass
     return pid
+
+
+def completed(args: list[str], *, text: bool = False, **given: Any) -> subprocess.CompletedProcess[Any]:
+    """:meth:`ForkedCli.run` as ``subprocess.run`` answers (status -9 when killed at the
+    limit), its output decoded from UTF-8 with ``text``."""
+    ran = forked_cli().run(args, **given)
+    code = -signal.SIGKILL if ran.returncode is None else ran.returncode
+    if text:
+        return subprocess.CompletedProcess(args, code, ran.stdout.decode("utf-8"), ran.stderr.decode("utf-8"))
+    return subprocess.CompletedProcess(args, code, ran.stdout, ran.stderr)
 
 
 _SHARED: ForkedCli | None = None

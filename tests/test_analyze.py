@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.forked_cli import forked_cli
+from tests.forked_cli import completed
 from texas42_log.analysis import analyze_match_doc, annotated
 from texas42_log.check import effective_rules
 from texas42_log.convert import match_json
@@ -39,9 +39,8 @@ WORKED = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 
 def texas42(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """The command as a new process runs it (forked from a prepared one, tests/forked_cli.py)."""
-    ran = forked_cli().run(list(args), cwd=cwd, stdin=None if stdin is None else stdin.encode("utf-8"), timeout=600)
-    return subprocess.CompletedProcess(list(args), -9 if ran.returncode is None else ran.returncode,
-                                       ran.stdout.decode("utf-8"), ran.stderr.decode("utf-8"))
+    return completed(list(args), text=True, cwd=cwd, stdin=None if stdin is None else stdin.encode("utf-8"),
+                     timeout=600)
 
 
 def with_analysis(doc: dict[str, Any], only: int | None = None, table: bool = True) -> dict[str, Any]:

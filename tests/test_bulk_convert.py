@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.forked_cli import forked_cli
+from tests.forked_cli import completed
 
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 
@@ -28,9 +28,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def run(*args: str) -> subprocess.CompletedProcess[bytes]:
     """The command as a new process runs it (forked from a prepared one, tests/forked_cli.py)."""
-    ran = forked_cli().run(list(args), timeout=300)
-    return subprocess.CompletedProcess(list(args), -9 if ran.returncode is None else ran.returncode, ran.stdout,
-                                       ran.stderr)
+    return completed(list(args), timeout=300)
 
 
 @pytest.mark.parametrize("suffix", [".t42", ".csv", ".jsonl"])

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.forked_cli import forked_cli
+from tests.forked_cli import completed
 from texas42_log.rules import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,9 +75,7 @@ def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     args = shlex.split(command)
     assert args[0] == "texas42", command
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    ran = forked_cli().run(args[1:], cwd=cwd, env=env, merge=True)
-    return subprocess.CompletedProcess(args, -9 if ran.returncode is None else ran.returncode,
-                                       ran.stdout.decode("utf-8"), None)
+    return completed(args[1:], text=True, cwd=cwd, env=env, merge=True)
 
 
 def _transcripts() -> list[tuple[str, str, str]]:

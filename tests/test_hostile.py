@@ -158,12 +158,11 @@ def _leave_leftovers(folder: Path) -> None:
     os.utime(old, (two_days_ago, two_days_ago))
 
 
-def _run(case: dict[str, Any], prefix: list[str] | None = None) -> Outcome:
-    """Run one case: forked from the prepared command, or as a new program (``prefix``,
-    such as setpriv, or [] for the command alone) when the case is unprivileged."""
-    if prefix is None:
-        prefix = _without_root_reads()
-    new_program = bool(case.get("unprivileged"))
+def _run(case: dict[str, Any], *, alone: bool = False) -> Outcome:
+    """Run one case: forked from the prepared command, or as a new program — under
+    setpriv for an unprivileged case, or the command ``alone``."""
+    new_program = alone or bool(case.get("unprivileged"))
+    prefix = _without_root_reads() if new_program and not alone else []
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
         target = _make(case["input"], folder)
@@ -234,5 +233,5 @@ def test_the_forked_command_is_the_command(case_id: str) -> None:
     the status it ends with are those of a new process running the installed command."""
     case = next(c for c in CASES if c["id"] == case_id)
     forked = _run(case)
-    alone = _run({**case, "unprivileged": True}, prefix=[])
+    alone = _run(case, alone=True)
     assert (forked.code, forked.out) == (alone.code, alone.out.replace(str(alone.folder), str(forked.folder)))

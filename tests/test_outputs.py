@@ -301,18 +301,19 @@ def test_a_folder_write_is_all_or_nothing(tmp_path: Path) -> None:
 
 
 def test_a_read_only_file_system_is_one_sentence(tmp_path: Path) -> None:
-    """On a real read-only mount (root can make one; any user gets EACCES the same way,
-    in the hostile-input catalogue's bad-output class)."""
+    """On a real read-only mount, made in a mount namespace of the command's own
+    (``unshare``: any user may, where the kernel allows user namespaces; nothing stays
+    mounted after it). The hostile-input catalogue covers an unwritable folder too."""
     ro = tmp_path / "ro"
     ro.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(ro)], capture_output=True)
-    if mounted.returncode != 0:
-        pytest.skip(f"this user cannot mount a file system: {mounted.stderr.decode().strip()}")
-    try:
-        for out in (ro / "x.json", ro / "split/", ro):
-            p = subprocess.run(CLI + ["convert", str(SAMPLE), "-o", str(out) + ("/" if out.name == "split" else "")],
-                               capture_output=True, text=True, timeout=60)
-            assert p.returncode == 2 and "Read-only file system" in p.stderr, p.stderr
-            assert "internal error" not in p.stderr and len(p.stderr.splitlines()) == 1
-    finally:
-        subprocess.run(["umount", str(ro)], check=True)
+    namespace = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
+                 'mount -t tmpfs -o ro,size=1m tmpfs "$1" && shift && exec "$@"', "sh", str(ro)]
+    probe = subprocess.run(namespace + ["true"], capture_output=True, text=True, timeout=60)
+    if probe.returncode != 0:
+        pytest.skip(f"this kernel lets no user make a mount namespace: {probe.stderr.strip()}")
+    for out in (str(ro / "x.json"), f"{ro / 'split'}/", str(ro)):
+        p = subprocess.run(namespace + CLI + ["convert", str(SAMPLE), "-o", out], capture_output=True, text=True,
+                           timeout=60)
+        assert p.returncode == 2 and "Read-only file system" in p.stderr, p.stderr
+        assert "internal error" not in p.stderr and len(p.stderr.splitlines()) == 1
+    assert list(ro.iterdir()) == []  # the mount was the command's alone
