@@ -21,6 +21,7 @@ from texas42_log.check import check_match
 from texas42_log.model import Match
 from texas42_log.recorder import HELP, Recorder, options_text
 from tests.helpers import Tmux
+from tools.smoke import call_text, declaration_text, entries
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]
 
@@ -39,20 +40,7 @@ def _played(seed: int, preset: str = "standard") -> Game:
 
 def _entries(game: Game) -> list[str]:
     """What a recorder types for ``game``: each deal seat by seat, then the actions."""
-    out: list[str] = []
-    for h in game.to_dict()["hands"]:
-        for s in "ABCD":
-            out.append(" ".join(t for t in h["deal"][s]))
-        out += [_call_text(c) for c in h["auction"]]
-        d = h.get("declaration")
-        if d is not None:
-            out.append(f"trump {d['trump']}" + (f" stacks {d['stacks']}" if "stacks" in d else ""))
-        out += [p["tile"] for p in h.get("plays", [])]
-    return out
-
-
-def _call_text(c: dict[str, object]) -> str:
-    return "pass" if c["call"] == "pass" else str(c["bid"]) if c["call"] == "points" else f"{c['bid']}m"
+    return entries(game.to_dict())
 
 
 def _typed(seed: int) -> Game:
@@ -62,10 +50,9 @@ def _typed(seed: int) -> Game:
     for h in source["hands"]:
         game.deal(h["deal"])
         for c in h["auction"]:
-            game.push(_call_text(c))
+            game.push(call_text(c))
         if "declaration" in h:
-            d = h["declaration"]
-            game.push(f"trump {d['trump']}" + (f" stacks {d['stacks']}" if "stacks" in d else ""))
+            game.push(declaration_text(h["declaration"]))
         for p in h.get("plays", []):
             game.push(p["tile"])
     return game

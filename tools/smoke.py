@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
@@ -44,16 +47,25 @@ def run(exe: str, args: list[str], *, code: int = 0, stdin: str | None = None,
     return p.stdout
 
 
-def entries(match: dict[str, object]) -> list[str]:
-    """What a person at the table types into ``texas42 record`` for ``match``."""
+def call_text(c: dict[str, object]) -> str:
+    """A call of a log as it is typed: pass, 31, 2m."""
+    return "pass" if c["call"] == "pass" else str(c["bid"]) if c["call"] == "points" else f"{c['bid']}m"
+
+
+def declaration_text(d: dict[str, object]) -> str:
+    """A declaration of a log as it is typed: trump 6, trump no-trump stacks 1."""
+    return f"trump {d['trump']}" + (f" stacks {d['stacks']}" if "stacks" in d else "")
+
+
+def entries(match: dict[str, Any]) -> list[str]:
+    """What a person at the table types into ``texas42 record`` for ``match`` (a log's
+    JSON form): each deal seat by seat, then the calls, the declaration, the tiles."""
     typed: list[str] = []
-    for hand in match["hands"]:  # type: ignore[attr-defined]
+    for hand in match["hands"]:
         typed += [" ".join(hand["deal"][s]) for s in "ABCD"]
-        for c in hand["auction"]:
-            typed.append("pass" if c["call"] == "pass" else str(c["bid"]) if c["call"] == "points" else f"{c['bid']}m")
+        typed += [call_text(c) for c in hand["auction"]]
         if "declaration" in hand:
-            d = hand["declaration"]
-            typed.append(f"trump {d['trump']}" + (f" stacks {d['stacks']}" if "stacks" in d else ""))
+            typed.append(declaration_text(hand["declaration"]))
         typed += [p["tile"] for p in hand.get("plays", [])]
     return typed
 
@@ -98,9 +110,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--texas42", default="texas42", help="the command to try (default: texas42 on PATH)")
     args = parser.parse_args()
+    # Some steps run in a folder of their own: a path like .venv/bin/texas42 is made absolute.
+    exe = str(Path(args.texas42).resolve()) if os.sep in args.texas42 else shutil.which(args.texas42)
+    if exe is None:
+        print(f"FAILED: no command {args.texas42!r} on PATH", file=sys.stderr)
+        return 1
     with tempfile.TemporaryDirectory(prefix="texas42-smoke-") as tmp:
         try:
-            smoke(args.texas42, Path(tmp))
+            smoke(exe, Path(tmp))
         except SmokeFailure as e:
             print(f"FAILED: {e}", file=sys.stderr)
             return 1
