@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from .auction import BidKind, Contract
 from .hand import PlayState
@@ -34,6 +34,9 @@ from .seats import Seat
 from .solver import Move, NotSolvable, Solver, makeable, maximiser, move_key, move_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
+
+if TYPE_CHECKING:
+    from .fair_analysis import FairHand
 
 __all__ = [
     "PlayNote", "HandAnalysis", "Skipped", "Fate", "analyze_hand", "analyze_match_doc", "move_key",
@@ -220,9 +223,11 @@ def analyze_match_doc(rules: Rules, doc: dict[str, Any], *, plays: bool = True, 
     return out
 
 
-def annotated(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped]) -> dict[str, Any]:
+def annotated(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped],
+              fair: dict[int, FairHand] | None = None) -> dict[str, Any]:
     """``doc`` (a match's JSON form) with each analysed hand's and play's ``analysis``
-    written in (an older analysis replaced; skipped hands keep theirs untouched)."""
+    written in (an older analysis replaced; skipped hands keep theirs untouched), and
+    with ``fair`` each hand's fair analysis in it too (format 1.4)."""
     hands = doc.get("hands", [])
     for a in analyses:
         if isinstance(a, Skipped):
@@ -233,4 +238,9 @@ def annotated(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped]) -> di
             p.pop("analysis", None)
         for note in a.plays:
             hand["plays"][note.index]["analysis"] = note.as_dict()
+        f = None if fair is None else fair.get(a.hand)
+        if f is not None:
+            hand["analysis"]["fair"] = f.as_dict()
+            for fn in f.plays:
+                hand["plays"][fn.index].setdefault("analysis", {})["fair"] = fn.as_dict()
     return doc

@@ -13,15 +13,27 @@ Rule id ``analysis``. Pure: no I/O.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import TYPE_CHECKING, Any
 
 from .analysis import HandAnalysis, Skipped, _fate, allowed_trumps, before_the_play, move_key
+from .auction import Contract
 from .errors import Diagnostic
+from .fair import BLUNDER, DUBIOUS
+from .seats import Seat
 from .rules import Rules
 from .solver import makeable, maximiser, move_of
 from .tiles import TILE_BY_NAME
 
-__all__ = ["analysis_problems", "recomputed_problems"]
+if TYPE_CHECKING:
+    from .fair_analysis import FairHand
+
+__all__ = ["analysis_problems", "recomputed_problems", "stated_runs"]
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
@@ -107,15 +119,95 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
                 if first and stated is not None and best != stated["value"]:
                     out.append(_problem(f"{ptr}/values", f"the first play's best value {best} is not the "
                                         f"hand's value {stated['value']}", h))
+            if a.get("fair") is not None:
+                out += _fair_problems(a["fair"], legal, made, f"{ptr}/fair", f"{seat}'s {tile}", contract, seat,
+                                      stated, h)
         first = False
         state.apply(seat, tile, led)
     return out
 
 
-def recomputed_problems(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped]) -> list[Diagnostic]:
-    """Where the analysis a log states differs from the solver's (``analyze --verify``);
-    a hand or play that states none is not compared."""
+def _fair_problems(fair: dict[str, Any], legal: list[str], made: str, ptr: str, what: str, contract: Contract,
+                   seat: Seat, stated: dict[str, Any] | None, h: int) -> list[Diagnostic]:
+    """What the replay can confirm of a play's fair analysis (format 1.4): that it values
+    exactly the legal plays, that cost, chance lost and mark follow from the values, that
+    counted worlds have no error; the values themselves take ``analyze --verify``."""
+    if stated is None or stated.get("fair") is None:
+        return [_problem(ptr, f"the fair analysis of {what} does not say how its worlds were drawn: the hand's "
+                              "analysis needs its \"fair\" (worlds and seed)", h)]
+    if fair.get("forced"):
+        if len(legal) != 1 or len(fair) != 1:
+            return [_problem(ptr, f"the fair analysis of {what} calls it forced, but "
+                                  + (f"{len(legal)} plays were legal then" if len(legal) != 1
+                                     else "a forced play states nothing else"), h)]
+        return []
+    missing = [k for k in ("worlds", "of", "enumerated", "values", "cost", "chance_lost") if fair.get(k) is None]
+    if missing:
+        return [_problem(ptr, f"the fair analysis of {what} leaves out {', '.join(missing)}", h)]
+    values: dict[str, dict[str, float]] = fair["values"]
+    if sorted(values) != legal:
+        return [_problem(f"{ptr}/values", f"the fair analysis of {what} must value exactly the legal plays of "
+                                          f"that moment ({', '.join(legal)})", h)]
+    if len(legal) == 1:
+        return [_problem(ptr, f"the fair analysis of {what} draws worlds for the only legal play; it is forced", h)]
     out: list[Diagnostic] = []
+    if fair["worlds"] > fair["of"]:
+        out.append(_problem(f"{ptr}/worlds", f"the fair analysis of {what} is over {fair['worlds']} worlds "
+                                             f"of {fair['of']}", h))
+    if fair["enumerated"]:
+        if fair["worlds"] != fair["of"] or any(v["se"] or v["share_se"] for v in values.values()):
+            out.append(_problem(ptr, f"the fair analysis of {what} counts every world, so it is over all "
+                                     f"{fair['of']} with no standard error", h))
+    high = maximiser(contract, seat)
+    means = [v["mean"] for v in values.values()]
+    best = max(means) if high else min(means)
+    mine = values[made]
+    cost = round(best - mine["mean"] if high else mine["mean"] - best, 4)
+    lost = round(max(v["share"] for v in values.values()) - mine["share"], 4)
+    if fair["cost"] != cost:
+        out.append(_problem(f"{ptr}/cost", f"the fair analysis of {what} gives a cost of {fair['cost']}, but "
+                                           f"its values make it {cost}", h))
+    if fair["chance_lost"] != lost:
+        out.append(_problem(f"{ptr}/chance_lost", f"the fair analysis of {what} gives a chance lost of "
+                                                  f"{fair['chance_lost']}, but its values make it {lost}", h))
+    mark = fair.get("mark")
+    least = {"??": (BLUNDER, 99.0), "?": DUBIOUS}.get(mark or "")
+    if least is not None and lost < least[0] and cost < least[1]:
+        out.append(_problem(f"{ptr}/mark", f"the fair analysis of {what} marks it {mark}, but it gave up "
+                                           f"only {lost:.0%} of the chance and {cost} hand points", h))
+    return out
+
+
+def stated_runs(doc: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Hand (from 0) → (worlds, seed) of each fair analysis a log states (format 1.4)."""
+    out: dict[int, tuple[int, int]] = {}
+    for h, hand in enumerate(doc.get("hands", [])):
+        run = (hand.get("analysis") or {}).get("fair")
+        if run is not None:
+            out[h] = (run["worlds"], run["seed"])
+    return out
+
+
+def recomputed_problems(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped],
+                        fair: dict[int, FairHand] | None = None) -> list[Diagnostic]:
+    """Where the analysis a log states differs from the solver's (``analyze --verify``);
+    a hand or play that states none is not compared. ``fair``: each hand's fair analysis
+    recomputed with the worlds and seed the log states (:func:`stated_runs`)."""
+    out: list[Diagnostic] = []
+    hands_ = doc.get("hands", [])
+    for h, f in (fair or {}).items():
+        for fn in f.plays:
+            stated = (hands_[h]["plays"][fn.index].get("analysis") or {}).get("fair")
+            if stated is None:
+                continue
+            mine = fn.as_dict()
+            where = f"/hands/{h}/plays/{fn.index}/analysis/fair"
+            for key in sorted(set(stated) | set(mine)):
+                if stated.get(key) != mine.get(key):
+                    out.append(_problem(f"{where}/{key}", f"the stated fair {key} of {fn.seat} {move_key(fn.move)} "
+                                        f"is {_short(stated.get(key))}; drawn again with seed {f.seed} and "
+                                        f"{f.worlds} worlds it is {_short(mine.get(key))}", h))
+                    break
     hands = doc.get("hands", [])
     for a in analyses:
         if isinstance(a, Skipped):

@@ -11,14 +11,21 @@ worth the processes — with results in input order and a bounded window in flig
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, Literal, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .corpus import Record, _run_pool, read_records, tune_gc, validated
 from .validate import DEFAULT_MAX_BYTES
 
-__all__ = ["Analyzed", "analyze_record", "analyze_files", "Form"]
+if TYPE_CHECKING:
+    from .analysis import HandAnalysis, Skipped
+    from .fair_analysis import FairHand
+    from .model import Match
+
+__all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair", "fair_hands"]
 
 Form = Literal["text", "json", "csv"]
+#: The fair analysis asked for: (worlds a decision, seed).
+Fair = tuple[int, int]
 
 
 class Analyzed(NamedTuple):
@@ -47,11 +54,13 @@ def analyze_record(
     verify: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
     values: bool = False,
+    fair: Fair | None = None,
 ) -> Analyzed:
     """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0);
-    ``values``: the text report lists every play's alternatives."""
+    ``values``: the text report lists every play's alternatives; ``fair`` (worlds, seed): each
+    play's fair analysis beside the open-hand one."""
     from .analysis import HandAnalysis, analyze_match_doc
-    from .analysis_check import recomputed_problems
+    from .analysis_check import recomputed_problems, stated_runs
     from .analysis_report import csv_rows, match_json, match_text
     from .check import effective_rules
     from .convert import match_json as doc_of
@@ -66,16 +75,25 @@ def analyze_record(
     doc = doc_of(match)
     analyses = analyze_match_doc(effective_rules(match), doc, table=table, only=hand)
     done = [a for a in analyses if isinstance(a, HandAnalysis)]
+    fairs = None if fair is None else fair_hands(match, analyses, *fair)
     text, js, rows = "", {}, []
     if form == "text":
-        text = match_text(record.source, analyses, values)
+        text = match_text(record.source, analyses, values, fairs)
     elif form == "json":
-        js = match_json(record.source, analyses)
+        js = match_json(record.source, analyses, fairs)
     else:
-        rows = csv_rows(record.source, analyses)
+        rows = csv_rows(record.source, analyses, fairs)
     differences = 0
     if verify:
-        problems = recomputed_problems(doc, analyses)
+        runs = stated_runs(doc)
+        again: dict[int, FairHand] = {}
+        by_run: dict[tuple[int, int], dict[int, FairHand]] = {} if fair is None or fairs is None else {fair: fairs}
+        for h, run in runs.items():
+            if run not in by_run:
+                by_run[run] = fair_hands(match, [a for a in analyses if a.hand in runs and runs[a.hand] == run], *run)
+            if h in by_run[run]:
+                again[h] = by_run[run][h]
+        problems = recomputed_problems(doc, analyses, again)
         differences = len(problems)
         if form == "text":
             text = "\n".join([diagnostic_line(where, d) for d in problems] + [text])
@@ -85,9 +103,19 @@ def analyze_record(
                     sum(a.nodes for a in done))
 
 
+def fair_hands(match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int) -> dict[int, FairHand]:
+    """The fair analysis of each hand the open-hand analysis analysed, beside it."""
+    from .analysis import HandAnalysis
+    from .fair_analysis import fair_hand
+
+    return {a.hand: fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
+            for a in analyses if isinstance(a, HandAnalysis)}
+
+
 def _one(record: Record, form: Form, hand: int | None, table: bool, verify: bool, max_bytes: int,
-         values: bool) -> list[Analyzed]:
-    return [analyze_record(record, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values)]
+         values: bool, fair: Fair | None) -> list[Analyzed]:
+    return [analyze_record(record, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values,
+                           fair=fair)]
 
 
 def analyze_files(
@@ -102,12 +130,14 @@ def analyze_files(
     stdin: IO[bytes] | None = None,
     stdin_jsonl: bool = False,
     values: bool = False,
+    fair: Fair | None = None,
 ) -> Iterator[Analyzed]:
     """Every match of ``files`` analysed, in input order, on ``jobs`` processes."""
     records: Iterable[Record] = read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes)
     if jobs <= 1:
         tune_gc()
         for r in records:
-            yield analyze_record(r, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values)
+            yield analyze_record(r, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values,
+                                 fair=fair)
         return
-    yield from _run_pool(((_one, r, form, hand, table, verify, max_bytes, values) for r in records), jobs)
+    yield from _run_pool(((_one, r, form, hand, table, verify, max_bytes, values, fair) for r in records), jobs)

@@ -56,7 +56,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.3"
+FORMAT_VERSION = "1.4"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -202,6 +202,46 @@ Points42 = Annotated[int, Field(ge=0, le=42)]
 MoveKey = Annotated[str, StringConstraints(pattern=r"^\[[0-6]\|[0-6]\]( led [0-6])?$")]
 
 
+#: The most worlds a decision may be drawn from (``analyze --worlds``), and the largest seed.
+MAX_WORLDS = 100_000
+MAX_SEED = 2**63 - 1
+Share = Annotated[float, Field(ge=0, le=1)]
+
+
+class FairValue(_Object):
+    """Since 1.4. One play's values over the worlds its player could not tell apart."""
+
+    mean: Annotated[float, Field(ge=0, le=42)] = Field(description="The mean open-hand value over the worlds.")
+    se: Annotated[float, Field(ge=0, le=42)] = Field(description="Its standard error (0: every world counted).")
+    share: Share = Field(description="The share of worlds in which the seat's side reaches its goal "
+                                     "(the contract made for the bidders, set for the defenders).")
+    share_se: Share = Field(description="Its standard error (0: every world counted).")
+
+
+class FairPlay(_Object):
+    """Since 1.4. The fair analysis of a play: each legal play valued over the deals its
+    player could not tell apart (``texas42 analyze --fair --annotate``)."""
+
+    forced: Literal[True] | None = Field(default=None, description="The play was the only legal one: nothing to judge.")
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS * 10)] | None = Field(
+        default=None, description="The worlds the values are over.")
+    of: Annotated[int, Field(ge=1, le=10**12)] | None = Field(
+        default=None, description="How many worlds agree with what the player saw.")
+    enumerated: bool | None = Field(default=None, description="Whether the values are over every world.")
+    values: dict[MoveKey, FairValue] | None = Field(default=None, description="Each legal play's values.")
+    cost: Annotated[float, Field(ge=0, le=42)] | None = Field(
+        default=None, description="Hand points the play gave away against the best mean.")
+    chance_lost: Share | None = Field(default=None, description="The share of the goal given up against the best play.")
+    mark: Literal["?", "??"] | None = Field(default=None, description="? a dubious play, ?? a blunder (docs/analysis.md).")
+
+
+class FairRun(_Object):
+    """Since 1.4. How a hand's fair analysis was drawn: ``--verify`` draws the same."""
+
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = Field(description="Worlds drawn a decision.")
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = Field(description="The seed of the draw.")
+
+
 class PlayAnalysis(_Object):
     """Since 1.3. The open-hand analysis of a play (``texas42 analyze --annotate``).
 
@@ -218,6 +258,7 @@ class PlayAnalysis(_Object):
         description="lost: a bidders' play turned a makeable contract unmakeable; let-make: a "
         "defenders' play let a contract that could be set be made.",
     )
+    fair: FairPlay | None = None
 
 
 class HandAnalysis(_Object):
@@ -231,6 +272,7 @@ class HandAnalysis(_Object):
         description="For each trump choice: the bidders' hand points with best play when the bidder "
         "declares it and leads (a point contract).",
     )
+    fair: FairRun | None = None
 
 
 class Play(_Action):
@@ -432,12 +474,15 @@ _LEGACY_VALUES = {
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.3" if it
-    holds an open-hand analysis; "1.2" if it
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.4" if it
+    holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
     hands = doc.get("hands", [])
+    if any("fair" in (h.get("analysis") or {}) or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
+           for h in hands):
+        return "1.4"
     if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
         return "1.3"
     rules = doc.get("rules", {})

@@ -87,6 +87,9 @@ class CurrentTrick:
     plays: tuple[PlayedTile, ...]
     winner: Seat | None = None
     points: int | None = None
+    #: The suit its leader declared the lead tile to lead (option declared_lead), when
+    #: not the suit the tile leads anyway (R14): said aloud at the table, so public.
+    declared: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +124,8 @@ class ContractView:
     special: str | None = None
     #: Who declares and leads: the bidder, or its partner after a Plunge or Splash.
     declarer: Seat | None = None
+    #: Where a Nel-O declaration put the doubles ("high", "low", "own-suit"), when it says.
+    doubles: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +266,8 @@ class View:
                 "visibility": c.visibility,
                 "special": c.special,
                 "declarer": c.declarer,
-            },
+            }
+            | ({} if c.doubles is None else {"doubles": c.doubles}),
             "trick": None
             if t is None
             else {
@@ -270,7 +276,8 @@ class View:
                 "plays": [_played(p) for p in t.plays],
                 "winner": t.winner,
                 "points": t.points,
-            },
+            }
+            | ({} if t.declared is None else {"declared": t.declared}),
             "counts": dict(self.counts),
             "won": [
                 {

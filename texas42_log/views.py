@@ -59,7 +59,7 @@ from .model import Annotation, Hand, Match
 from .rules import Rules
 from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
 from .tiles import TILE_BY_NAME, Tile
-from .trumps import Trump
+from .trumps import Trump, table_for
 from .view_analysis import analysis_view
 from .view_model import (
     OBSERVERS,
@@ -302,6 +302,7 @@ class _HandReplay:
             vis,
             special,
             c.declarer,
+            self.nello_doubles if declared and c.special == "nello" else None,
         )
 
     def _hand_tiles(self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
@@ -395,11 +396,11 @@ class _HandReplay:
             # A trick's fourth tile was just played: the trick is still on the table
             # with its winner; the deciding trick stays there (the seeds' 2nd view).
             last = completed[-1]
-            trick = CurrentTrick(last.number, last.leader, _table(last), last.winner, last.points)
+            trick = CurrentTrick(last.number, last.leader, _table(last), last.winner, last.points, _declared(state, last))
         else:
             # Mid-trick, or trick k/4 collected and the next not yet led (empty).
             cur = state.current
-            trick = CurrentTrick(cur.number, cur.leader, _table(cur))
+            trick = CurrentTrick(cur.number, cur.leader, _table(cur), declared=_declared(state, cur))
         remaining = {s: set(state.known[s]) for s in SEATS}
         shown, hidden = self._hand_tiles(remaining, state.unknown, k)
         counts = {s: len(remaining[s]) + state.unknown[s] for s in SEATS}
@@ -454,6 +455,14 @@ class _HandReplay:
         if full:
             return WonTrick(t.number, team, faces, t.points, _table(t), t.winner)
         return WonTrick(t.number, team, faces, t.points)
+
+
+def _declared(state: PlayState, t: Trick) -> int | None:
+    """The suit the leader of ``t`` declared, when not the one its tile leads anyway."""
+    if not t.plays or t.led is None:
+        return None
+    natural = table_for(state.trump, state.doubles)[t.plays[0][1]].leads
+    return None if t.led == natural else t.led
 
 
 def _table(t: Trick) -> tuple[PlayedTile, ...]:

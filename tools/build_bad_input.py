@@ -71,7 +71,7 @@ def main() -> None:
     put("other-format.json", dump(other), "format", 2, 13, "not a texas42-log document", "/format")
     v2 = small()
     v2["version"] = "2.0"
-    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.3",
+    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.4",
         "/version")
     wrong_type = small()
     wrong_type["hands"][0]["auction"][0]["bid"] = "30"

@@ -9,7 +9,9 @@ from typing import Annotated
 
 import typer
 
+from ..fair import DEFAULT_SEED, DEFAULT_WORLDS
 from ..inert import dumps
+from ..model import MAX_SEED, MAX_WORLDS
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
 from .common import refused
 
@@ -46,6 +48,18 @@ def analyze(
     max_bytes: Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")] = 16 * 1024 * 1024,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
     no_progress: NoProgressOpt = False,
+    fair: Annotated[
+        bool, typer.Option("--fair", help="Beside each play's open-hand verdict, its fair one: every legal play "
+                                          "valued over the deals its player could not tell apart.")
+    ] = False,
+    worlds: Annotated[
+        int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS, help="--fair: worlds drawn a decision "
+                                                                       "(every world when there are at most 256).")
+    ] = DEFAULT_WORLDS,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=MAX_SEED, help="--fair: the seed of the draw; the same seed gives "
+                                                             "the same numbers.")
+    ] = DEFAULT_SEED,
 ) -> None:
     """The exact value of every play when all hands are open: which play cost the hand.
 
@@ -55,24 +69,34 @@ def analyze(
     mark where it decided the contract (LOST, LET MAKE), and the deal's makeable
     table. Hands whose deal is not fully known are skipped with the reason.
 
+    With --fair, each play is also judged by what its player could see: its
+    legal plays valued over the deals consistent with the player's own view
+    (--worlds drawn, or all of them when few; --seed makes it repeatable), the
+    fair cost, the chance of the contract given up, a ? or ?? mark, and the two
+    verdicts side by side (right but unlucky, wrong but lucky, wrong and punished).
+
     Exit 0 when every match was analysed, 1 when one is invalid (or --verify
     found a difference), 2 on a usage error.
     """
+    drawn = (worlds, seed) if fair else None
+    if not fair and (worlds != DEFAULT_WORLDS or seed != DEFAULT_SEED):
+        raise usage_error("--worlds and --seed choose how --fair draws its worlds; give --fair with them")
     if annotate:
-        _annotate(inputs, out, in_place, force, output, hand, no_table)
+        _annotate(inputs, out, in_place, force, output, hand, no_table, drawn)
         return
     if out is not None or in_place:
         raise usage_error("-o and -i write an annotated log; give --annotate with them")
-    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values)
+    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values, drawn)
 
 
 def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table: bool, verify: bool,
-            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool, values: bool) -> None:
+            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool, values: bool,
+            fair: tuple[int, int] | None) -> None:
     import csv
     import io
     import time
 
-    from ..analysis_report import CSV_COLUMNS
+    from ..analysis_report import CSV_COLUMNS, FAIR_COLUMNS
     from ..analyze_corpus import analyze_files
     from ..corpus import default_jobs
     from ..inputs import InputError, expand_inputs
@@ -92,12 +116,12 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     matches = invalid = hands = skipped = differences = done = 0
     if output is AnalyzeFormat.csv:
         buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS)
+        csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS + (FAIR_COLUMNS if fair else ()))
         write_data(buffer.getvalue())
     try:
         for r in analyze_files(files, output.value, jobs=jobs or default_jobs(), hand=None if hand is None else hand - 1,
                                table=not no_table, verify=verify, max_bytes=max_bytes, stdin=sys.stdin.buffer,
-                               stdin_jsonl=jsonl, values=values):
+                               stdin_jsonl=jsonl, values=values, fair=fair):
             matches += 1
             invalid += not r.valid
             hands += r.hands
@@ -135,8 +159,9 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
 
 
 def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, output: AnalyzeFormat,
-              hand: int | None, no_table: bool) -> None:
+              hand: int | None, no_table: bool, fair: tuple[int, int] | None) -> None:
     from ..analysis import HandAnalysis, analyze_match_doc, annotated
+    from ..analyze_corpus import fair_hands
     from ..check import effective_rules
     from ..convert import match_json, write_matches
     from ..model import Match
@@ -163,8 +188,9 @@ def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, 
         doc = match_json(m)
         analyses = analyze_match_doc(effective_rules(m), doc, table=not no_table,
                                      only=None if hand is None else hand - 1)
-        doc = annotated(doc, analyses)
-        doc["version"] = _at_least(str(doc.get("version", "1.0")), "1.3")
+        fairs = None if fair is None else fair_hands(m, analyses, *fair)
+        doc = annotated(doc, analyses, fairs)
+        doc["version"] = _at_least(str(doc.get("version", "1.0")), "1.3" if fair is None else "1.4")
         written.append(Match.model_validate(doc))
         for a in analyses:
             if isinstance(a, HandAnalysis):
