@@ -186,6 +186,8 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
         raise ValueError(f"{seat} has no play to make: {who}")
     space = Worlds(knowledge)
     rng = random.Random(decision_seed(seed, hand, len(knowledge.plays)))
+    if not space.count:
+        raise ValueError("no deal agrees with what the seat has seen")
     drawn, enumerated = draw_worlds(space, worlds, rng)
     contract = knowledge.contract
     high = maximiser(contract, seat)

@@ -1,0 +1,316 @@
+"""Fair analysis (texas42_log.worlds, texas42_log.fair): worlds from a view, and each play's
+fair values, against references that know nothing of them.
+
+* Worlds: every consistent deal found by brute force — every way to give the
+  unseen tiles to the other seats, kept when the recorded plays replay through the
+  engine's *checked* path (a renege is refused there, R16) and a Plunge caller held
+  its doubles — is exactly the set :class:`Worlds` lists; draws are uniform (a
+  chi-square test) and each one is consistent.
+* Fair values: with every world enumerated, each alternative's mean and share equal
+  the mean of a plain minimax (tests/test_solver.py) over the brute-force worlds.
+* Visibility: re-dealing what the seat cannot see leaves its fair analysis the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from texas42_log.auction import BidKind, Contract
+from texas42_log.errors import IllegalAction
+from texas42_log.fair import decide
+from texas42_log.fair_analysis import fair_hand, knowledge_at
+from texas42_log.hand import PlayState
+from texas42_log.model import Match
+from texas42_log.rules import Rules
+from texas42_log.seats import SEATS, Seat, team_of
+from texas42_log.solver import makeable
+from texas42_log.tiles import TILES, Tile
+from texas42_log.trumps import Trump
+from texas42_log.views import hand_views
+from texas42_log.worlds import Knowledge, World, Worlds
+
+from .redeal import redeal_after
+from .test_solver import SETTINGS, minimax, position
+
+ROOT_FIXTURE = "fixtures/valid/seed-worked-example.json"
+
+
+def knowledge_of(st: PlayState, seat: Seat) -> Knowledge:
+    """What ``seat`` knows at ``st``: its tiles and the plays so far (built without views)."""
+    plays: list[tuple[Seat, Tile, int | None]] = []
+    for trick in st.tricks:
+        for j, (s, t) in enumerate(trick.plays):
+            natural = None
+            if j == 0 and trick.led is not None:
+                from texas42_log.trumps import table_for
+
+                natural = None if table_for(st.trump, st.doubles)[t].leads == trick.led else trick.led
+            plays.append((s, t, natural))
+    nello = st.doubles if st.contract.special == "nello" else None
+    return Knowledge(st.rules, seat, st.contract, st.trump, nello, frozenset(st.known[seat]), tuple(plays))
+
+
+def brute_worlds(k: Knowledge, st: PlayState) -> list[World]:
+    """Every consistent world, by trying every deal of the unseen tiles and replaying the
+    plays through the checked path."""
+    played = {t for _, t, _ in k.plays}
+    unseen = [t for t in TILES if t not in played and t not in k.hand]
+    others = [s for s in SEATS if s != k.seat]
+    holds = [st.unknown[s] + len(st.known[s]) for s in others]
+    out: list[World] = []
+
+    def split(tiles: list[Tile], j: int) -> Any:
+        if j == len(others) - 1:
+            yield [tiles]
+            return
+        for chosen in itertools.combinations(tiles, holds[j]):
+            rest = [t for t in tiles if t not in chosen]
+            for tail in split(rest, j + 1):
+                yield [list(chosen)] + tail
+
+    for parts in split(unseen, 0):
+        world: World = {s: frozenset(p) for s, p in zip(others, parts)}
+        world[k.seat] = k.hand
+        dealt = {s: set(world[s]) | {t for s2, t, _ in k.plays if s2 == s} for s in SEATS}
+        c = k.contract
+        if c.special in ("plunge", "splash") and c.bidder != k.seat:
+            need = k.rules.plunge_min_doubles if c.special == "plunge" else k.rules.splash_min_doubles
+            if sum(1 for t in dealt[c.bidder] if t.is_double) < need:
+                continue
+        replay = PlayState(k.rules, c, k.trump, dealt, nello_doubles=k.nello_doubles)  # type: ignore[arg-type]
+        try:
+            for s, t, led in k.plays:
+                replay.play(s, t, led)
+        except IllegalAction:
+            continue
+        out.append(world)
+    return out
+
+
+def _key(world: World) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(sorted(str(t) for t in world[s])) for s in SEATS)
+
+
+@pytest.mark.parametrize("name,rules,contract,trump", SETTINGS, ids=[s[0] for s in SETTINGS])
+def test_fair_values_are_the_mean_of_a_plain_minimax_over_every_world(
+    name: str, rules: Rules, contract: Contract, trump: Trump
+) -> None:
+    """Positions with at most 2 tricks left, every world enumerated, every setting of
+    the solver's own reference (each trump, all tricks, Nel-O three ways, Sevens, …)."""
+    rng = random.Random(f"fair:{name}")
+    checked = 0
+    for n in range(12):
+        st = position(rng, rules, contract, trump, 1 + n % 2)
+        while contract.special == "plunge" and _dealt_doubles(st, contract.bidder) < rules.plunge_min_doubles:
+            st = position(rng, rules, contract, trump, 1 + n % 2)  # a Plunge caller held its doubles
+        seat = st.to_play
+        assert seat is not None
+        k = knowledge_of(st, seat)
+        worlds = brute_worlds(k, st)
+        space = Worlds(k)
+        assert space.count == len(worlds), (name, n)
+        assert sorted(map(_key, space.all())) == sorted(map(_key, worlds)), (name, n)
+        d = decide(k, worlds=10**5, seed=n)
+        assert d.enumerated and d.worlds == len(worlds)
+        bidders = team_of(seat) == team_of(contract.bidder)
+        for move, fv in d.values.items():
+            values = []
+            for w in worlds:
+                child = k.state(w)
+                # The reference plays every trick out, as the solver values them.
+                child = _all_tricks(child)
+                child.play(seat, move[0], move[1])
+                values.append(minimax(child))
+            mean = Fraction(sum(values), len(values))
+            share = Fraction(sum(1 for v in values if makeable(contract, v) == bidders), len(values))
+            assert math.isclose(fv.mean, mean, abs_tol=1e-9), (name, n, move)
+            assert math.isclose(fv.share, share, abs_tol=1e-9), (name, n, move)
+            assert fv.se == 0 and fv.share_se == 0
+            checked += 1
+    assert checked >= 12
+
+
+def _dealt_doubles(st: PlayState, seat: Seat) -> int:
+    return sum(1 for t in st.known[seat] if t.is_double) + sum(
+        1 for t, (_, by) in st.played.items() if by == seat and t.is_double)
+
+
+def _all_tricks(st: PlayState) -> PlayState:
+    """``st`` under rules that play all 7 tricks (the value counts them all)."""
+    if st.rules.hand_end == "all-tricks":
+        return st.copy()
+    raise AssertionError("position() plays all tricks")
+
+
+def _deep_position(seed: str) -> tuple[PlayState, Knowledge]:
+    rng = random.Random(seed)
+    st = position(rng, Rules(), Contract("A", BidKind.POINTS, 30), Trump.FIVES, 4)
+    seat = st.to_play
+    assert seat is not None
+    return st, knowledge_of(st, seat)
+
+
+def test_draws_are_uniform_over_the_worlds() -> None:
+    """Chi-square goodness of fit of 40 draws a world against the uniform distribution,
+    on positions whose worlds are few enough to list and count."""
+    tested = 0
+    for n in range(60):
+        st, k = _deep_position(f"uniform:{n}")
+        space = Worlds(k)
+        if not 20 <= space.count <= 400:
+            continue
+        listed = {_key(w) for w in space.all()}
+        assert len(listed) == space.count
+        rng = random.Random(n)
+        draws = 40 * space.count
+        counts = Counter(_key(space.sample(rng)) for _ in range(draws))
+        assert set(counts) <= listed
+        expected = draws / space.count
+        chi2 = sum((counts.get(w, 0) - expected) ** 2 / expected for w in listed)
+        df = space.count - 1
+        # The 99.9th percentile of chi-square (Wilson–Hilferty): a fair sampler fails
+        # one position in a thousand; this test draws with fixed seeds.
+        z = 3.09
+        limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+        assert chi2 < limit, (n, space.count, chi2, limit)
+        tested += 1
+        if tested == 4:
+            break
+    assert tested == 4
+
+
+def test_a_skewed_sampler_would_fail_the_uniformity_test() -> None:
+    """The test above can fail: a sampler that deals each tile to a random seat with
+    room (a common, biased way) is far off on the same kind of position."""
+    for n in range(60):
+        st, k = _deep_position(f"uniform:{n}")
+        space = Worlds(k)
+        if not 20 <= space.count <= 400:
+            continue
+        listed = {_key(w) for w in space.all()}
+        rng = random.Random(n)
+        counts: Counter[tuple[tuple[str, ...], ...]] = Counter()
+        draws = 40 * space.count
+        while sum(counts.values()) < draws:
+            caps = list(space.holds)
+            given: list[list[Tile]] = [[] for _ in space.seats]
+            ok = True
+            for i, t in enumerate(space.unseen):
+                options = [j for j in space.allowed[i] if caps[j]]
+                if not options:
+                    ok = False
+                    break
+                j = rng.choice(options)
+                given[j].append(t)
+                caps[j] -= 1
+            if ok:
+                counts[_key(space._world(given))] += 1
+        expected = draws / space.count
+        chi2 = sum((counts.get(w, 0) - expected) ** 2 / expected for w in listed)
+        df = space.count - 1
+        limit = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
+        if chi2 > limit:
+            return
+    raise AssertionError("the naive sampler passed every position: the uniformity test has no power")
+
+
+def test_every_drawn_world_agrees_with_what_the_seat_saw() -> None:
+    """Early positions (too many worlds to list): each draw replays through the checked path,
+    each seat holds its count, and the seat's own hand is its own."""
+    for n in range(6):
+        rng = random.Random(f"consistent:{n}")
+        rules = Rules(plunge=True) if n % 3 == 2 else Rules()
+        contract = Contract("A", BidKind.MARKS, 4, "plunge") if n % 3 == 2 else Contract("A", BidKind.POINTS, 30)
+        st = position(rng, rules, contract, Trump.DOUBLES if n % 3 == 2 else Trump.SIXES, 6)
+        seat = st.to_play
+        assert seat is not None
+        if n % 3 == 2 and seat == "A":
+            continue
+        k = knowledge_of(st, seat)
+        space = Worlds(k)
+        for _ in range(30):
+            world = space.sample(rng)
+            assert world[seat] == k.hand
+            for s in SEATS:
+                assert len(world[s]) == st.unknown[s] + len(st.known[s])
+            assert brute_consistent(k, world)
+
+
+def brute_consistent(k: Knowledge, world: World) -> bool:
+    dealt = {s: set(world[s]) | {t for s2, t, _ in k.plays if s2 == s} for s in SEATS}
+    c = k.contract
+    if c.special == "plunge" and sum(1 for t in dealt[c.bidder] if t.is_double) < k.rules.plunge_min_doubles:
+        return False
+    replay = PlayState(k.rules, c, k.trump, dealt)
+    try:
+        for s, t, led in k.plays:
+            replay.play(s, t, led)
+    except IllegalAction:
+        return False
+    return True
+
+
+def test_a_plunge_caller_holds_its_doubles_in_every_world() -> None:
+    rules = Rules(plunge=True)
+    contract = Contract("A", BidKind.MARKS, 4, "plunge")
+    tiles = list(TILES)
+    doubles = [t for t in tiles if t.is_double]
+    rest = [t for t in tiles if not t.is_double]
+    deal = {"A": set(doubles[:4] + rest[:3]), "B": set(rest[3:10]), "C": set(rest[10:17]), "D": set(doubles[4:] + rest[17:])}
+    st = PlayState(rules, contract, Trump.DOUBLES, deal)  # C (the partner) declares and leads
+    k = knowledge_of(st, "C")
+    space = Worlds(k)
+    rng = random.Random(3)
+    for _ in range(50):
+        w = space.sample(rng)
+        assert sum(1 for t in w["A"] if t.is_double) >= 4
+    # Without the call's constraint the count would be larger: it is applied, not assumed.
+    free = Worlds(Knowledge(Rules(), "C", Contract("A", BidKind.POINTS, 30), Trump.DOUBLES, None, k.hand, ()))
+    assert space.count < free.count
+
+
+def _views_decision(match: Match, hand: int, k: int, worlds: int) -> str:
+    """The fair decision of the seat to make play ``k`` (from 0), from its views, as JSON text."""
+    h = match.hands[hand]
+    seat = [p for p in h.plays if not p.rejected][k].seat
+    views = hand_views(match, seat, hand)
+    from texas42_log.check import effective_rules
+
+    knowledge = knowledge_at(views, k, effective_rules(match))
+    return json.dumps(decide(knowledge, worlds=worlds, seed=5, hand=hand).as_dict(), sort_keys=True)
+
+
+def test_redealing_what_the_seat_cannot_see_leaves_its_fair_analysis_unchanged() -> None:
+    with open(ROOT_FIXTURE, "rb") as f:
+        doc = json.load(f)
+    match = Match.model_validate(doc)
+    rng = random.Random("fair-redeal")
+    compared = 0
+    for hand, k in ((1, 9), (1, 13), (2, 5), (3, 8), (10, 10)):
+        seat = [p for p in match.hands[hand].plays if not p.rejected][k].seat
+        before = _views_decision(match, hand, k, 6)
+        world = redeal_after(doc, hand, seat, k, rng)
+        assert world is not None, (hand, k)
+        other = Match.model_validate(world)
+        assert other.hands[hand].deal != match.hands[hand].deal
+        assert _views_decision(other, hand, k, 6) == before, (hand, k)
+        compared += 1
+    assert compared == 5
+
+
+def test_the_fair_analysis_is_the_same_for_the_same_seed_and_differs_for_another() -> None:
+    with open(ROOT_FIXTURE, "rb") as f:
+        match = Match.model_validate(json.load(f))
+    a = fair_hand(match, 1, worlds=5, seed=1)
+    b = fair_hand(match, 1, worlds=5, seed=1)
+    c = fair_hand(match, 1, worlds=5, seed=2)
+    assert [n.as_dict() for n in a.plays] == [n.as_dict() for n in b.plays]
+    assert [n.as_dict() for n in a.plays] != [n.as_dict() for n in c.plays]
