@@ -26,7 +26,7 @@ import pytest
 from texas42_log.auction import BidKind, Contract
 from texas42_log.errors import IllegalAction
 from texas42_log.fair import decide
-from texas42_log.fair_analysis import fair_hand, knowledge_at
+from texas42_log.fair_hands import fair_hand, knowledge_at
 from texas42_log.hand import PlayState
 from texas42_log.model import Match
 from texas42_log.rules import Rules
@@ -314,3 +314,47 @@ def test_the_fair_analysis_is_the_same_for_the_same_seed_and_differs_for_another
     c = fair_hand(match, 1, worlds=5, seed=2)
     assert [n.as_dict() for n in a.plays] == [n.as_dict() for n in b.plays]
     assert [n.as_dict() for n in a.plays] != [n.as_dict() for n in c.plays]
+
+
+def _game_at(doc: dict[str, Any], hand: int, k: int) -> Any:
+    """A live Game at the moment before play ``k`` (from 0) of hand ``hand``."""
+    from texas42_log import Game
+
+    from .redeal import truncate
+
+    cut = truncate(doc, hand)
+    cut["hands"][-1]["plays"] = cut["hands"][-1]["plays"][:k]
+    return Game.from_match(Match.model_validate(cut))
+
+
+def test_game_hint_is_the_fair_decision_of_the_seat_to_play_and_leaks_nothing() -> None:
+    with open(ROOT_FIXTURE, "rb") as f:
+        doc = json.load(f)
+    match = Match.model_validate(doc)
+    hand, k = 1, 9
+    seat = [p for p in match.hands[hand].plays if not p.rejected][k].seat
+    game = _game_at(doc, hand, k)
+    hint = game.hint(seat, worlds=6, seed=5)
+    assert json.dumps(hint.as_dict(), sort_keys=True) == _views_decision(match, hand, k, 6)
+    other = next(s for s in SEATS if s != seat)
+    with pytest.raises(ValueError, match=f"it is {seat}'s turn"):
+        game.hint(other)
+    # Re-deal what the seat cannot see: the hint is the same.
+    world = redeal_after(doc, hand, seat, k, random.Random("hint"))
+    assert world is not None
+    again = _game_at(world, hand, k).hint(worlds=6, seed=5)
+    assert again.as_dict() == hint.as_dict()
+
+
+def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
+    import texas42_log
+
+    with open(ROOT_FIXTURE, "rb") as f:
+        match = texas42_log.read_match(f.read())
+    (third,) = texas42_log.open_hand_analysis(match, 2, table=False)
+    assert not isinstance(third, texas42_log.analyze.Skipped) and third.value == 42
+    fair = texas42_log.fair_analysis(match, 2, worlds=4)
+    lost = next(n for n in fair.plays if n.open is not None and n.open.fate == "lost")
+    assert str(lost.move[0]) == "[2|6]" and lost.verdict is not None
+    with pytest.raises(ValueError, match="no hand 99"):
+        texas42_log.fair_analysis(match, 99)

@@ -7,6 +7,8 @@ The layers, inner to outer (python-chess style; the core never imports the outer
 * :mod:`.model`, :mod:`.schema` — the log format v1 (pydantic, JSON Schema)
 * :mod:`.check`, :mod:`.validate` — replay a log, report every broken rule
 * :mod:`.game`, :mod:`.actions` — live play: :class:`Game`, legal actions, push and pop
+* :mod:`.worlds`, :mod:`.solver`, :mod:`.analysis`, :mod:`.fair`, :mod:`.analyze` — analysis:
+  open hands, and each play judged over the deals its player could not tell apart
 * :mod:`.cli` — the ``texas42`` command; it only translates
 """
 
@@ -23,6 +25,8 @@ if TYPE_CHECKING:
     from .rules import PRESETS, Rules
     from .tiles import TILES, Tile
     from .trumps import Trump
+    from .analyze import fair_analysis, hint, open_hand_analysis
+    from .validate import read_match
 
 __version__ = "0.1.0"
 
@@ -36,6 +40,7 @@ _LAZY = {
     "Diagnostic": "errors", "IllegalAction": "errors", "MalformedLog": "errors",
     "FORMAT_NAME": "model", "FORMAT_VERSION": "model", "Match": "model",
     "PRESETS": "rules", "Rules": "rules", "TILES": "tiles", "Tile": "tiles", "Trump": "trumps",
+    "open_hand_analysis": "analyze", "fair_analysis": "analyze", "hint": "analyze", "read_match": "validate",
 }
 
 
@@ -106,5 +111,9 @@ __all__ = [
     "TILES",
     "Tile",
     "Trump",
+    "open_hand_analysis",
+    "fair_analysis",
+    "hint",
+    "read_match",
     "__version__",
 ]

@@ -36,7 +36,7 @@ from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump
 
 if TYPE_CHECKING:
-    from .fair_analysis import FairHand
+    from .fair_hands import FairHand
 
 __all__ = [
     "PlayNote", "HandAnalysis", "Skipped", "Fate", "analyze_hand", "analyze_match_doc", "move_key",

@@ -26,7 +26,7 @@ from .solver import makeable, maximiser, move_of
 from .tiles import TILE_BY_NAME
 
 if TYPE_CHECKING:
-    from .fair_analysis import FairHand
+    from .fair_hands import FairHand
 
 __all__ = ["analysis_problems", "recomputed_problems", "stated_runs"]
 

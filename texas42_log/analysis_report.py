@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from .analysis import HandAnalysis, PlayNote, Skipped, move_key
-from .fair_analysis import FairHand, FairNote, best_text
+from .fair_hands import FairHand, FairNote, best_text
 from .worlds import ENUMERATE_LIMIT
 from .seats import partner, team_of
 from .trumps import Trump

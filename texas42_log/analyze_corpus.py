@@ -18,7 +18,7 @@ from .validate import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
     from .analysis import HandAnalysis, Skipped
-    from .fair_analysis import FairHand
+    from .fair_hands import FairHand
     from .model import Match
 
 __all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair", "fair_hands"]
@@ -106,7 +106,7 @@ def analyze_record(
 def fair_hands(match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int) -> dict[int, FairHand]:
     """The fair analysis of each hand the open-hand analysis analysed, beside it."""
     from .analysis import HandAnalysis
-    from .fair_analysis import fair_hand
+    from .fair_hands import fair_hand
 
     return {a.hand: fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
             for a in analyses if isinstance(a, HandAnalysis)}

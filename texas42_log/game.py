@@ -38,7 +38,7 @@ from .hand import PlayState
 from .inert import dumps
 from .live import LiveHand, Turn, call_of, deal_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
 from .model import FORMAT_NAME, Match, minimal_version
-from .render_svg import render_svg
+from .game_views import GameViews
 from .rules import Rules, find_preset
 from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, Tile
@@ -62,7 +62,7 @@ class Step:
         return f"hand {self.hand}: {self.seat} {self.action}"
 
 
-class Game:
+class Game(GameViews):
     """A match of Texas 42 being played: its rules, its hands, whose turn it is.
 
     Create one new::
@@ -552,34 +552,6 @@ class Game:
     def to_json(self) -> str:
         """The log at this moment as the JSON text ``texas42`` writes (2-space indent)."""
         return dumps(self._export(), indent=2) + "\n"
-
-    def view(self, observer: Observer = "public") -> View:
-        """The current moment of the current hand as ``observer`` may see it (R25–R29):
-        ``"A"``–``"D"``, ``"public"``, ``"review"`` (only once the hand is over) or
-        ``"omniscient"``. Built by :mod:`.views` from the log, the same code path as
-        ``texas42 replay``; it holds nothing the observer may not see."""
-        from .views import Moment, parse_observer, view_for
-
-        match = self.to_match()
-        if not match.hands:
-            raise ValueError("no hand has been dealt yet, so there is nothing to view")
-        hand = match.hands[-1]
-        plays = sum(1 for p in hand.plays if not p.rejected)
-        # The moment itself (the seeds' "after play k"), not the hand's end: a view names it.
-        moment = Moment.after_play(plays) if hand.declaration is not None else Moment.auction()
-        who = parse_observer(observer)
-        if who == "review":
-            moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
-        return view_for(match, who, len(match.hands) - 1, moment)
-
-    # -- notebooks ---------------------------------------------------------------
-
-    def _repr_svg_(self) -> str:
-        """Jupyter: the board of the current moment, as the public sees it."""
-        try:
-            return render_svg(self.view("public"))
-        except ValueError:
-            return ""
 
     def __repr__(self) -> str:
         turn = self.to_act

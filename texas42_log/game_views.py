@@ -1,0 +1,70 @@
+"""What a live :class:`~texas42_log.game.Game` shows: the view of the moment for one
+observer, a hint for the seat to play, and its board in a notebook.
+
+Every method here reads the game only through its log (:meth:`Game.to_match`) and
+its public state, and shows it through :mod:`.views` — the one visibility boundary
+(R25–R29) the logs use too. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .fair import DEFAULT_SEED, DEFAULT_WORLDS
+from .render_svg import render_svg
+
+if TYPE_CHECKING:
+    from .fair import Decision
+    from .hand import PlayState
+    from .model import Match
+    from .seats import Seat
+    from .views import Observer, View
+
+__all__ = ["GameViews"]
+
+
+class GameViews:
+    """The showing half of :class:`~texas42_log.game.Game` (see the module text)."""
+
+    def to_match(self) -> Match:  # pragma: no cover - Game's own
+        raise NotImplementedError
+
+    @property
+    def play_state(self) -> PlayState | None:  # pragma: no cover - Game's own
+        raise NotImplementedError
+
+    def view(self, observer: Observer = "public") -> View:
+        """The current moment of the current hand as ``observer`` may see it (R25–R29):
+        ``"A"``–``"D"``, ``"public"``, ``"review"`` (only once the hand is over) or
+        ``"omniscient"``. Built by :mod:`.views` from the log, the same code path as
+        ``texas42 replay``; it holds nothing the observer may not see."""
+        from .views import Moment, parse_observer, view_for
+
+        match = self.to_match()
+        if not match.hands:
+            raise ValueError("no hand has been dealt yet, so there is nothing to view")
+        hand = match.hands[-1]
+        plays = sum(1 for p in hand.plays if not p.rejected)
+        # The moment itself (the seeds' "after play k"), not the hand's end: a view names it.
+        moment = Moment.after_play(plays) if hand.declaration is not None else Moment.auction()
+        who = parse_observer(observer)
+        if who == "review":
+            moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
+        return view_for(match, who, len(match.hands) - 1, moment)
+
+    def hint(self, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+        """The fair values of the current moment for the seat to play: each legal play's
+        mean value and chance over the deals that seat cannot tell apart, drawn from its
+        own view alone (docs/analysis.md). Show it to that seat only."""
+        from .analyze import hint
+
+        return hint(self, seat, worlds=worlds, seed=seed)  # type: ignore[arg-type]
+
+    # -- notebooks ---------------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        """Jupyter: the board of the current moment, as the public sees it."""
+        try:
+            return render_svg(self.view("public"))
+        except ValueError:
+            return ""
