@@ -358,3 +358,55 @@ def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
     assert str(lost.move[0]) == "[2|6]" and lost.verdict is not None
     with pytest.raises(ValueError, match="no hand 99"):
         texas42_log.fair_analysis(match, 99)
+
+
+def _annotated(doc: dict[str, Any], hand: int, worlds: int) -> Match:
+    """``doc`` with hand ``hand``'s open-hand and fair analysis written in (as --annotate does)."""
+    from texas42_log.analysis import annotated
+    from texas42_log.analyze_corpus import fair_hands
+    from texas42_log.check import effective_rules
+    from texas42_log.convert import match_json
+
+    match = Match.model_validate(doc)
+    body = match_json(match)
+    from texas42_log.analysis import analyze_match_doc
+
+    analyses = analyze_match_doc(effective_rules(match), body, table=False, only=hand)
+    out = annotated(body, analyses, fair_hands(match, analyses, worlds, 9))
+    out["version"] = "1.4"
+    return Match.model_validate(out)
+
+
+def test_views_show_a_seat_its_own_fair_analysis_and_nobody_else_and_leak_nothing() -> None:
+    with open(ROOT_FIXTURE, "rb") as f:
+        doc = json.load(f)
+    hand, k = 2, 5
+    match = _annotated(doc, hand, 4)
+    seat = [p for p in match.hands[hand].plays if not p.rejected][k].seat
+    seen_own = 0
+    for observer in ("A", "B", "C", "D", "public", "omniscient"):
+        for v in hand_views(match, observer, hand):  # type: ignore[arg-type]
+            d = v.as_dict()
+            if observer == "public":
+                assert "fair" not in d and "analysis" not in d
+                continue
+            if v.fair is None:
+                continue
+            if observer in SEATS:
+                assert {p.seat for p in v.fair.plays} <= {observer}
+                assert v.fair.now is None or v.to_play == observer
+                seen_own += len(v.fair.plays)
+    assert seen_own
+    # Re-deal what the seat cannot see after play k: its views up to then are the same,
+    # fair analysis included (the open-hand analysis differs, and the seat never sees it).
+    world = redeal_after(doc, hand, seat, k, random.Random("fair-views"))
+    assert world is not None
+    other = _annotated(world, hand, 4)
+    assert other.hands[hand].analysis != match.hands[hand].analysis or other.hands[hand].deal != match.hands[hand].deal
+
+    def seat_views(m: Match) -> list[str]:
+        return [json.dumps(v.as_dict(), sort_keys=True) for v in hand_views(m, seat, hand)
+                if v.moment in ("declaration", "play") and v.play <= k]
+
+    mine, theirs = seat_views(match), seat_views(other)
+    assert any('"fair"' in x for x in mine) and mine == theirs

@@ -13,9 +13,57 @@ from .model import Hand
 from .seats import SEATS, Seat
 from .solver import makeable, maximiser, move_key, move_of
 from .tiles import Tile
-from .view_model import AnalysisView, Observer, PlayAnalysisView
+from .view_model import AnalysisView, FairPlayView, FairView, Observer, PlayAnalysisView
 
-__all__ = ["analysis_view"]
+__all__ = ["analysis_view", "fair_view"]
+
+
+def fair_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
+              k: int) -> FairView | None:
+    """The log's fair analysis of ``hand`` up to play ``k`` as ``observer`` may see it
+    (see :class:`~texas42_log.view_model.FairView`); None when there is none to show."""
+    if observer == "public":
+        return None
+    noted = [(n, a.fair if (a := hand.plays[j].analysis) is not None else None)
+             for n, (_, _, j) in enumerate(plays_made)]
+    if all(f is None for _, f in noted):
+        return None
+    played: dict[Seat, set[str]] = {s: set() for s in SEATS}
+    for seat, t, _ in plays_made:
+        played[seat].add(str(t))
+
+    def mine(seat: Seat) -> bool:  # whose plays' fair analysis the observer sees
+        return observer in ("review", "omniscient") or observer == seat
+
+    def visible(seat: Seat, key: str) -> bool:  # which tiles it may see named
+        return observer != "review" or key.split(" led ")[0] in played[seat]
+
+    plays: list[FairPlayView] = []
+    for n, f in noted[:k]:
+        seat, t, j = plays_made[n]
+        if f is None or not mine(seat):
+            continue
+        made = move_key(move_of(t, hand.plays[j].led))
+        values = f.values or {}
+        high = maximiser(contract, seat)
+        means = [v.mean for v in values.values()]
+        top = (max(means) if high else min(means)) if means else 0.0
+        best = [m for m, v in values.items() if v.mean == top]
+        shown = tuple(m for m in best if visible(seat, m))
+        plays.append(FairPlayView(
+            n + 1, seat, made, bool(f.forced), f.cost or 0.0, f.chance_lost or 0.0, f.mark, shown,
+            len(shown) < len(best), {m: (v.mean, v.share) for m, v in values.items() if visible(seat, m)},
+        ))
+    now = None
+    if k < len(noted) and noted[k][1] is not None:
+        seat = plays_made[k][0]
+        f = noted[k][1]
+        assert f is not None
+        if mine(seat) and f.values:
+            now = {m: (v.mean, v.share) for m, v in f.values.items() if visible(seat, m)}
+    if not plays and now is None:
+        return None
+    return FairView(tuple(plays), now)
 
 
 def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,

@@ -17,7 +17,7 @@ from .seats import Seat, Team
 
 __all__ = [
     "OBSERVERS", "Observer", "MomentKind", "Moment", "PlayedTile", "CurrentTrick", "WonTrick", "ContractView",
-    "Note", "PlayAnalysisView", "AnalysisView", "View", "parse_observer", "VIEW_FORMAT", "VIEW_VERSION",
+    "Note", "PlayAnalysisView", "AnalysisView", "FairPlayView", "FairView", "View", "parse_observer", "VIEW_FORMAT", "VIEW_VERSION",
 ]
 
 Observer = Literal["A", "B", "C", "D", "public", "review", "omniscient"]
@@ -196,6 +196,47 @@ class AnalysisView:
 
 
 @dataclass(frozen=True, slots=True)
+class FairPlayView:
+    """The stated fair analysis of one play (format 1.4), as the observer may see it:
+    ``values`` (play → mean, share) and ``best`` name only tiles the observer may see;
+    ``hidden_best`` is set when a best play is a tile it may not."""
+
+    order: int
+    seat: Seat
+    tile: str
+    forced: bool
+    cost: float
+    chance_lost: float
+    mark: str | None
+    best: tuple[str, ...]
+    hidden_best: bool
+    values: dict[str, tuple[float, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class FairView:
+    """A hand's stated fair analysis at a moment. A seat sees that of its own plays
+    (it is a function of its own view) and, when it is to play, the values open to it
+    now; ``review`` and ``omniscient`` see every play's; the public and the other
+    seats see none."""
+
+    plays: tuple[FairPlayView, ...]
+    #: The fair values of the plays open at this moment (play → mean, share), as visible.
+    now: dict[str, tuple[float, float]] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "plays": [
+                {"order": p.order, "seat": p.seat, "tile": p.tile, "forced": p.forced, "cost": p.cost,
+                 "chance_lost": p.chance_lost, "mark": p.mark, "best": list(p.best), "hidden_best": p.hidden_best,
+                 "values": {k: {"mean": m, "share": sh} for k, (m, sh) in p.values.items()}}
+                for p in self.plays
+            ],
+            "now": None if self.now is None else {k: {"mean": m, "share": sh} for k, (m, sh) in self.now.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One moment of one hand as one observer may see it. Plain data; see :meth:`as_dict`."""
 
@@ -233,6 +274,8 @@ class View:
     notes: tuple[Note, ...]
     #: The log's open-hand analysis (format 1.3), for review and omniscient only.
     analysis: AnalysisView | None = None
+    #: The log's fair analysis (format 1.4) as this observer may see it (see :class:`FairView`).
+    fair: FairView | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (key order fixed)."""
@@ -300,7 +343,8 @@ class View:
                 {"on": n.on, "text": n.text} | ({} if n.author is None else {"author": n.author})
                 for n in self.notes
             ],
-        } | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()})
+        } | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()}) | (
+            {} if self.fair is None else {"fair": self.fair.as_dict()})
 
 
 def _played(p: PlayedTile) -> dict[str, Any]:

@@ -60,7 +60,7 @@ from .rules import Rules
 from .seats import SEATS, TEAMS, Seat, Team, partner, team_of
 from .tiles import TILE_BY_NAME, Tile
 from .trumps import Trump, table_for
-from .view_analysis import analysis_view
+from .view_analysis import analysis_view, fair_view
 from .view_model import (
     OBSERVERS,
     AnalysisView,
@@ -439,6 +439,8 @@ class _HandReplay:
             result_marks=result_marks,
             notes=self._notes_until(k),
             analysis=self._analysis(k) if full else None,
+            fair=fair_view(self.hand, self.plays, self.contract, self.observer, k)
+            if self.contract is not None else None,
         )
 
     def _analysis(self, k: int) -> AnalysisView | None:

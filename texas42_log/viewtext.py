@@ -201,7 +201,33 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     lines += [_note(m, n) for n in view.notes]
     if view.analysis is not None:
         lines += _analysis_lines(m, view)
+    if view.fair is not None:
+        lines += _fair_lines(m, view)
     return lines
+
+
+def _fair_lines(m: _Msg, view: View) -> list[str]:
+    """The log's fair analysis as this observer may see it: the play just made, the
+    values open now."""
+    f = view.fair
+    assert f is not None
+    out: list[str] = []
+    last = f.plays[-1] if f.plays and f.plays[-1].order == view.play else None
+    if last is not None:
+        if last.forced:
+            out.append(m("fair.forced", seat=last.seat, order=last.order, tile=last.tile))
+        else:
+            mean, share = last.values.get(last.tile, (0.0, 0.0))
+            out.append(m("fair.play", seat=last.seat, order=last.order, tile=last.tile, mean=f"{mean:.1f}",
+                         share=f"{share:.0%}", cost=f"{last.cost:.1f}", lost=f"{last.chance_lost:.0%}",
+                         mark=f" {last.mark}" if last.mark else ""))
+            if last.cost or last.chance_lost:
+                out.append(m("fair.best", seat=last.seat, best=", ".join(last.best)) if last.best
+                           else m("fair.best.hidden", seat=last.seat))
+    if f.now and view.to_play is not None:
+        values = m("list.sep").join(f"{k} {mean:.1f} ({share:.0%})" for k, (mean, share) in f.now.items())
+        out.append(m("fair.now", seat=view.to_play, values=values))
+    return out
 
 
 def _result_line(m: _Msg, view: View) -> str | None:

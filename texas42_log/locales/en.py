@@ -106,6 +106,11 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.lost": "LOST: the contract could be made until this play.",
     "analysis.fate.let-make": "LET MAKE: the contract could be set until this play.",
     "analysis.now": "Open-hand values now: {values}.",
+    "fair.play": "Fair, from {seat}'s own view: play {order}, {tile}, mean {mean} ({share}); cost {cost}, chance given up {lost}{mark}.",
+    "fair.best": "Best on what {seat} could see: {best}.",
+    "fair.best.hidden": "Best on what {seat} could see: a tile never played (R29).",
+    "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only legal play).",
+    "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
     "ui.analysis": "Open-hand analysis",
     "ui.never_played": "a tile never played",
     # -- the board (HTML viewer, SVG picture) -------------------------------------

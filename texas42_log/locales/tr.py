@@ -106,6 +106,11 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.lost": "KAYBETTİ: bu oyuna kadar kontrat yapılabilirdi.",
     "analysis.fate.let-make": "YAPTIRDI: bu oyuna kadar kontrat düşürülebilirdi.",
     "analysis.now": "Şimdi açık el değerleri: {values}.",
+    "fair.play": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, ortalama {mean} ({share}); bedel {cost}, kaybedilen şans {lost}{mark}.",
+    "fair.best": "{seat} oyuncusunun görebildiğine göre en iyisi: {best}.",
+    "fair.best.hidden": "{seat} oyuncusunun görebildiğine göre en iyisi: hiç oynanmamış bir taş (R29).",
+    "fair.forced": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, zorunluydu (tek yasal oyun).",
+    "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): {values}.",
     "ui.analysis": "Açık el analizi",
     "ui.never_played": "hiç oynanmamış bir taş",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
