@@ -19,6 +19,7 @@ import math
 import random
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +41,7 @@ from texas42_log.worlds import Knowledge, World, Worlds
 from .redeal import redeal_after
 from .test_solver import SETTINGS, minimax, position
 
-ROOT_FIXTURE = "fixtures/valid/seed-worked-example.json"
+ROOT_FIXTURE = str(Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "seed-worked-example.json")
 
 
 def knowledge_of(st: PlayState, seat: Seat) -> Knowledge:
@@ -410,3 +411,72 @@ def test_views_show_a_seat_its_own_fair_analysis_and_nobody_else_and_leak_nothin
 
     mine, theirs = seat_views(match), seat_views(other)
     assert any('"fair"' in x for x in mine) and mine == theirs
+
+
+def _cli(*args: str, cwd: Any = None) -> Any:
+    from .forked_cli import completed
+
+    return completed(list(args), text=True, cwd=cwd)
+
+
+def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) -> None:
+    import csv
+    import io
+
+    log = ROOT_FIXTURE
+    common = ["analyze", log, "--hand", "3", "--no-table", "--fair", "--worlds", "12", "--seed", "3"]
+    text = _cli(*common)
+    assert text.returncode == 0, text.stderr
+    assert "fair: each play from its player's own view, 12 worlds a decision (seed 3" in text.stdout
+    assert "LOST" in text.stdout and "forced" in text.stdout
+    js = _cli(*common, "--format", "json")
+    assert js.returncode == 0, js.stderr
+    first = json.loads(js.stdout.splitlines()[0])
+    plays = first["hands"][0]["plays"]
+    assert first["hands"][0]["fair"] == {"worlds": 12, "seed": 3}
+    assert sum(1 for p in plays if p["fair"] == {"forced": True, "verdict": p["fair"]["verdict"]}) == 2
+    lost = next(p for p in plays if p["fate"] == "lost")
+    rows = list(csv.DictReader(io.StringIO(_cli(*common, "--format", "csv").stdout)))
+    row = next(r for r in rows if r["fate"] == "lost")
+    assert float(row["fair_cost"]) == lost["fair"]["cost"] and row["mark"] == (lost["fair"].get("mark") or "")
+    assert row["verdict"] == (lost["fair"]["verdict"] or "")
+    assert f"{lost['fair']['cost']:.1f}" in text.stdout
+    # Same seed, same numbers; another seed, other numbers.
+    assert _cli(*common).stdout == text.stdout
+    assert _cli(*common[:-1], "4").stdout != text.stdout
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--worlds", "5"], "give --fair with them"),
+    (["--fair", "--worlds", "0"], "--worlds"),
+    (["--fair", "--worlds", "100001"], "--worlds"),
+    (["--fair", "--seed", "-1"], "--seed"),
+    (["--fair", "--seed", "9" * 5000], "--seed"),
+])
+def test_bad_fair_options_are_usage_errors(args: list[str], words: str) -> None:
+    ran = _cli("analyze", ROOT_FIXTURE, *args)
+    assert ran.returncode == 2 and words in ran.stderr and "Traceback" not in ran.stderr, ran.stderr
+
+
+def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conversion(tmp_path: Any) -> None:
+    out = tmp_path / "fair.json"
+    ran = _cli("analyze", ROOT_FIXTURE, "--hand", "3", "--fair", "--worlds", "5", "--annotate", "-o", str(out))
+    assert ran.returncode == 0, ran.stderr
+    doc = json.loads(out.read_text("utf-8"))
+    assert doc["version"] == "1.4" and doc["hands"][2]["analysis"]["fair"] == {"worlds": 5, "seed": 42}
+    assert _cli("validate", str(out)).returncode == 0
+    assert _cli("analyze", str(out), "--hand", "3", "--verify").returncode == 0
+    for ext in ("t42", "jsonl"):
+        there = tmp_path / f"fair.{ext}"
+        back = tmp_path / f"back-{ext}.json"
+        assert _cli("convert", str(out), "-o", str(there)).returncode == 0
+        assert _cli("convert", str(there), "-o", str(back)).returncode == 0
+        assert json.loads(back.read_text("utf-8"))["hands"] == doc["hands"], ext
+    # A stated fair value changed: validate sees the cost no longer follows, --verify the value.
+    play = doc["hands"][2]["plays"][4]["analysis"]["fair"]
+    key = next(iter(play["values"]))
+    play["values"][key]["mean"] = 41.0 if play["values"][key]["mean"] < 40 else 1.0
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), "utf-8")
+    v = _cli("analyze", str(bad), "--hand", "3", "--verify")
+    assert v.returncode == 1 and "/analysis/fair/" in v.stdout + v.stderr

@@ -97,6 +97,8 @@ class Decision:
     enumerated: bool
     #: Per world, each play's value (the paired differences come from them).
     samples: dict[Move, tuple[int, ...]]
+    #: Search nodes visited over all the worlds (the benchmark's figure).
+    nodes: int = 0
 
     @property
     def best_mean(self) -> float:
@@ -193,10 +195,13 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
     high = maximiser(contract, seat)
     bidders = team_of(seat) == team_of(contract.bidder)
     samples: dict[Move, list[int]] = {}
+    nodes = 0
     for world in drawn:
         full = knowledge.state(world)
-        for move, v in Solver(full).play_values(full).items():
+        solver = Solver(full)
+        for move, v in solver.play_values(full).items():
             samples.setdefault(move, []).append(v)
+        nodes += solver.nodes
     n = len(drawn)
     values: dict[Move, FairValue] = {}
     for move in sorted(samples, key=lambda m: (m[0].index, -1 if m[1] is None else m[1])):
@@ -208,4 +213,4 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
         values[move] = FairValue(mean, 0.0 if enumerated else _se(fx, n), share,
                                  0.0 if enumerated else _se(goal, n))
     return Decision(seat, contract, len(knowledge.plays), high, bidders, values, n, space.count, enumerated,
-                    {m: tuple(v) for m, v in samples.items()})
+                    {m: tuple(v) for m, v in samples.items()}, nodes)
