@@ -159,28 +159,35 @@ def _deep_position(seed: str) -> tuple[PlayState, Knowledge]:
     return st, knowledge_of(st, seat)
 
 
+def _small_spaces() -> Any:
+    """(n, worlds, every world's key) of positions with 20–400 worlds: few enough to list."""
+    for n in range(60):
+        _, k = _deep_position(f"uniform:{n}")
+        space = Worlds(k)
+        if 20 <= space.count <= 400:
+            yield n, space, {_key(w) for w in space.all()}
+
+
+def _too_far_from_uniform(counts: Counter[tuple[tuple[str, ...], ...]], listed: set[Any]) -> tuple[float, float]:
+    """(chi-square of ``counts`` against the uniform distribution over ``listed``, its
+    99.9th percentile by Wilson–Hilferty): a fair sampler exceeds it one time in a thousand."""
+    draws = sum(counts.values())
+    expected = draws / len(listed)
+    chi2 = sum((counts.get(w, 0) - expected) ** 2 / expected for w in listed)
+    df = len(listed) - 1
+    return chi2, df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
+
+
 def test_draws_are_uniform_over_the_worlds() -> None:
     """Chi-square goodness of fit of 40 draws a world against the uniform distribution,
     on positions whose worlds are few enough to list and count."""
     tested = 0
-    for n in range(60):
-        st, k = _deep_position(f"uniform:{n}")
-        space = Worlds(k)
-        if not 20 <= space.count <= 400:
-            continue
-        listed = {_key(w) for w in space.all()}
+    for n, space, listed in _small_spaces():
         assert len(listed) == space.count
         rng = random.Random(n)
-        draws = 40 * space.count
-        counts = Counter(_key(space.sample(rng)) for _ in range(draws))
+        counts = Counter(_key(space.sample(rng)) for _ in range(40 * space.count))
         assert set(counts) <= listed
-        expected = draws / space.count
-        chi2 = sum((counts.get(w, 0) - expected) ** 2 / expected for w in listed)
-        df = space.count - 1
-        # The 99.9th percentile of chi-square (Wilson–Hilferty): a fair sampler fails
-        # one position in a thousand; this test draws with fixed seeds.
-        z = 3.09
-        limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+        chi2, limit = _too_far_from_uniform(counts, listed)  # fixed seeds: the same draws every run
         assert chi2 < limit, (n, space.count, chi2, limit)
         tested += 1
         if tested == 4:
@@ -191,33 +198,22 @@ def test_draws_are_uniform_over_the_worlds() -> None:
 def test_a_skewed_sampler_would_fail_the_uniformity_test() -> None:
     """The test above can fail: a sampler that deals each tile to a random seat with
     room (a common, biased way) is far off on the same kind of position."""
-    for n in range(60):
-        st, k = _deep_position(f"uniform:{n}")
-        space = Worlds(k)
-        if not 20 <= space.count <= 400:
-            continue
-        listed = {_key(w) for w in space.all()}
+    for n, space, listed in _small_spaces():
         rng = random.Random(n)
         counts: Counter[tuple[tuple[str, ...], ...]] = Counter()
-        draws = 40 * space.count
-        while sum(counts.values()) < draws:
+        while sum(counts.values()) < 40 * space.count:
             caps = list(space.holds)
             given: list[list[Tile]] = [[] for _ in space.seats]
-            ok = True
             for i, t in enumerate(space.unseen):
                 options = [j for j in space.allowed[i] if caps[j]]
                 if not options:
-                    ok = False
                     break
                 j = rng.choice(options)
                 given[j].append(t)
                 caps[j] -= 1
-            if ok:
+            else:
                 counts[_key(space._world(given))] += 1
-        expected = draws / space.count
-        chi2 = sum((counts.get(w, 0) - expected) ** 2 / expected for w in listed)
-        df = space.count - 1
-        limit = df * (1 - 2 / (9 * df) + 3.09 * math.sqrt(2 / (9 * df))) ** 3
+        chi2, limit = _too_far_from_uniform(counts, listed)
         if chi2 > limit:
             return
     raise AssertionError("the naive sampler passed every position: the uniformity test has no power")
