@@ -476,3 +476,18 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
     bad.write_text(json.dumps(doc), "utf-8")
     v = _cli("analyze", str(bad), "--hand", "3", "--verify")
     assert v.returncode == 1 and "/analysis/fair/" in v.stdout + v.stderr
+
+
+def test_the_html_page_shows_a_seat_its_own_fair_analysis_and_the_public_none() -> None:
+    from texas42_log.render_html import render_html
+
+    with open(ROOT_FIXTURE, "rb") as f:
+        doc = json.load(f)
+    match = _annotated(doc, 2, 4)
+    match.hands[:] = match.hands[:3]
+    seat_page = render_html(match, "B")
+    assert "Fair, from B's own view" in seat_page and "Fair, from A's own view" not in seat_page
+    public_page = render_html(match, "public")
+    for leak in ("Fair, from", '"fair":{', '"fair": {', "chance_lost", "share"):
+        assert leak not in public_page, leak
+    assert '"fair":{' in seat_page.replace('"fair": {', '"fair":{')

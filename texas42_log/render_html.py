@@ -34,7 +34,7 @@ from .locales import catalogue
 from .broken import Broken
 from .model import Match
 from .views import Observer, View, in_play_hand, match_views
-from .viewtext import (analysis_lines, contract_sentence, description_parts, moment_text, observer_label, result_line,
+from .viewtext import (analysis_lines, fair_lines, contract_sentence, description_parts, moment_text, observer_label, result_line,
                        trick_caption, view_lines)
 
 __all__ = ["render_html", "page_data"]
@@ -77,6 +77,8 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         # The analysis lines of the text (review and omniscient views only hold any).
         "analysis_lines": analysis_lines(view, lang, table=False),
         "analysis_table": _table_rows(view, lang),
+        # The fair analysis lines this observer may see (a seat's own plays; review, omniscient).
+        "fair_lines": fair_lines(view, lang),
     }
 
 

@@ -17,7 +17,7 @@ from .locales import catalogue
 from .seats import SEATS, TEAMS, Seat, Team
 from .views import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "result_line", "moment_text", "turn_line", "contract_sentence", "trick_caption"]
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "fair_lines", "result_line", "moment_text", "turn_line", "contract_sentence", "trick_caption"]
 
 
 class _Msg:
@@ -204,6 +204,11 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     if view.fair is not None:
         lines += _fair_lines(m, view)
     return lines
+
+
+def fair_lines(view: View, lang: str = "en") -> list[str]:
+    """The view's fair analysis as lines (none unless the view holds one)."""
+    return _fair_lines(_Msg(lang), view) if view.fair is not None else []
 
 
 def _fair_lines(m: _Msg, view: View) -> list[str]:

@@ -302,10 +302,13 @@
   // far that cost points with the best alternative and its fate.
   function drawAnalysis(entry) {
     var a = entry.view.analysis;
+    var fair = entry.fair_lines || [];
     var area = document.getElementById("analysis-area");
     var box = document.getElementById("analysis");
     box.replaceChildren();
-    area.hidden = !a;
+    area.hidden = !a && !fair.length;
+    // The fair analysis this observer may see (a seat: its own plays; review, omniscient).
+    fair.forEach(function (line) { box.appendChild(el("p", "fair", line)); });
     if (!a) { return; }
     entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
     if (entry.analysis_table.length) {
