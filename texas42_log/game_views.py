@@ -8,7 +8,7 @@ its public state, and shows it through :mod:`.views` — the one visibility boun
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS
 from .render_svg import render_svg
@@ -23,17 +23,21 @@ if TYPE_CHECKING:
 __all__ = ["GameViews"]
 
 
+class _Game(Protocol):
+    """What the showing half reads of a game (:class:`~texas42_log.game.Game` has it)."""
+
+    def to_match(self) -> Match: ...
+
+    @property
+    def play_state(self) -> PlayState | None: ...
+
+    def view(self, observer: Observer = "public") -> View: ...
+
+
 class GameViews:
     """The showing half of :class:`~texas42_log.game.Game` (see the module text)."""
 
-    def to_match(self) -> Match:  # pragma: no cover - Game's own
-        raise NotImplementedError
-
-    @property
-    def play_state(self) -> PlayState | None:  # pragma: no cover - Game's own
-        raise NotImplementedError
-
-    def view(self, observer: Observer = "public") -> View:
+    def view(self: _Game, observer: Observer = "public") -> View:
         """The current moment of the current hand as ``observer`` may see it (R25–R29):
         ``"A"``–``"D"``, ``"public"``, ``"review"`` (only once the hand is over) or
         ``"omniscient"``. Built by :mod:`.views` from the log, the same code path as
@@ -52,7 +56,7 @@ class GameViews:
             moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
         return view_for(match, who, len(match.hands) - 1, moment)
 
-    def hint(self, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+    def hint(self: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
         """The fair values of the current moment for the seat to play: each legal play's
         mean value and chance over the deals that seat cannot tell apart, drawn from its
         own view alone (docs/analysis.md). Show it to that seat only."""
@@ -62,7 +66,7 @@ class GameViews:
 
     # -- notebooks ---------------------------------------------------------------
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self: _Game) -> str:
         """Jupyter: the board of the current moment, as the public sees it."""
         try:
             return render_svg(self.view("public"))

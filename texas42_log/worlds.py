@@ -131,7 +131,6 @@ class Worlds:
     def __init__(self, knowledge: Knowledge) -> None:
         self.knowledge = knowledge
         state = knowledge.state()
-        self._base = state
         played = {t for _, t, _ in knowledge.plays}
         #: The tiles the seat cannot see: in the other hands now.
         self.unseen: tuple[Tile, ...] = tuple(t for t in TILES if t not in played and t not in knowledge.hand)
