@@ -20,15 +20,15 @@ import os
 from setuptools import setup
 
 COMPILED = [
-    "texas42_log/seats.py",
-    "texas42_log/trumps.py",
-    "texas42_log/rules.py",
-    "texas42_log/errors.py",
-    "texas42_log/auction.py",
-    "texas42_log/hand.py",
-    "texas42_log/stated.py",
-    "texas42_log/check.py",
-    "texas42_log/solver.py",
+    "texas42_log/engine/seats.py",
+    "texas42_log/engine/trumps.py",
+    "texas42_log/engine/rules.py",
+    "texas42_log/engine/errors.py",
+    "texas42_log/engine/auction.py",
+    "texas42_log/engine/hand.py",
+    "texas42_log/log/stated.py",
+    "texas42_log/log/check.py",
+    "texas42_log/engine/solver.py",
 ]
 
 

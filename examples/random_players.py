@@ -15,8 +15,8 @@ import random
 from pathlib import Path
 
 from texas42_log import Game
-from texas42_log.actions import Action
-from texas42_log.views import View
+from texas42_log.engine.actions import Action
+from texas42_log.views.visibility import View
 
 
 class RandomPlayer:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from texas42_log.convert import ConvertError, CannotExport, read_sources, validated, write_matches
-from texas42_log.inert import dumps
-from texas42_log.model import Match
-from texas42_log.notation import write_text
-from texas42_log.validate import validate_bytes
+from texas42_log.files.formats import ConvertError, CannotExport, read_sources, validated, write_matches
+from texas42_log.log.inert import dumps
+from texas42_log.log.model import Match
+from texas42_log.log.notation import write_text
+from texas42_log.files.validate import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
@@ -223,8 +223,8 @@ def oracle(fmt: str, data: bytes, *, deep: bool = True) -> str:
 
 
 def _round_trip(match: Any, fmt: str) -> None:
-    from texas42_log.views import match_views
-    from texas42_log.viewtext import render_text
+    from texas42_log.views.visibility import match_views
+    from texas42_log.views.text import render_text
 
     for out in dict.fromkeys((fmt, "json", "text")):
         try:

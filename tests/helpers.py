@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from texas42_log.model import Match
-from texas42_log.validate import _schema_validator
+from texas42_log.log.model import Match
+from texas42_log.files.validate import _schema_validator
 
 
 def layers_accept(doc: Any) -> tuple[bool, bool]:

@@ -12,14 +12,14 @@ import copy
 import random
 from typing import Any
 
-from texas42_log.auction import Auction
-from texas42_log.check import call_args, check_match, effective_rules
-from texas42_log.errors import IllegalAction
-from texas42_log.hand import PlayState
-from texas42_log.model import Match
-from texas42_log.seats import SEATS, Seat
-from texas42_log.tiles import TILE_BY_NAME, Tile
-from texas42_log.trumps import Trump
+from texas42_log.engine.auction import Auction
+from texas42_log.log.check import call_args, check_match, effective_rules
+from texas42_log.engine.errors import IllegalAction
+from texas42_log.engine.hand import PlayState
+from texas42_log.log.model import Match
+from texas42_log.engine.seats import SEATS, Seat
+from texas42_log.engine.tiles import TILE_BY_NAME, Tile
+from texas42_log.engine.trumps import Trump
 
 
 def truncate(doc: dict[str, Any], hand_index: int) -> dict[str, Any]:

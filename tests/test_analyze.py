@@ -20,15 +20,15 @@ from typing import Any
 import pytest
 
 from tests.forked_cli import completed
-from texas42_log.analysis import analyze_match_doc, annotated
-from texas42_log.check import effective_rules
-from texas42_log.convert import match_json
-from texas42_log.generate import random_match
-from texas42_log.model import Match, minimal_version
-from texas42_log.notation import parse_text, write_text
-from texas42_log.render_html import render_html
-from texas42_log.validate import validate_bytes
-from texas42_log.views import Moment, parse_observer, view_for
+from texas42_log.analysis.open_hand import analyze_match_doc, annotated
+from texas42_log.log.check import effective_rules
+from texas42_log.files.formats import match_json
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match, minimal_version
+from texas42_log.log.notation import parse_text, write_text
+from texas42_log.views.html import render_html
+from texas42_log.files.validate import validate_bytes
+from texas42_log.views.visibility import Moment, parse_observer, view_for
 
 from .redeal import redeal_unplayed, truncate
 from .test_leaks import snapshot

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.auction import Auction, BidKind
-from texas42_log.errors import IllegalAction
-from texas42_log.rules import STANDARD
+from texas42_log.engine.auction import Auction, BidKind
+from texas42_log.engine.errors import IllegalAction
+from texas42_log.engine.rules import STANDARD
 
 P, PTS, M = BidKind.PASS, BidKind.POINTS, BidKind.MARKS
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.broken import viewable
-from texas42_log.validate import validate_bytes
-from texas42_log.views import hand_views
+from texas42_log.log.broken import viewable
+from texas42_log.files.validate import validate_bytes
+from texas42_log.views.visibility import hand_views
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = sorted((ROOT / "fixtures" / "invalid").glob("*.json"))

@@ -12,9 +12,9 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from texas42_log.annotate import Target, TargetError, add, remove_at
+from texas42_log.log.annotate import Target, TargetError, add, remove_at
 from texas42_log.cli import app
-from texas42_log.model import Annotation, Match, Players
+from texas42_log.log.model import Annotation, Match, Players
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "fixtures" / "valid" / "seed-worked-example.json"

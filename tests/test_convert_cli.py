@@ -19,14 +19,14 @@ import pytest
 from typer.testing import CliRunner
 
 from texas42_log.cli import app, atomic_write
-from texas42_log.convert import csv_rows, read_sources, validated
-from texas42_log.generate import random_match
-from texas42_log.model import Match
-from texas42_log.notation import parse_text
-from texas42_log.redact import redact
-from texas42_log.upgrade import STEPS, Step, UpgradeError, upgrade_doc
-from texas42_log.validate import validate_doc
-from texas42_log.views import Moment, view_for
+from texas42_log.files.formats import csv_rows, read_sources, validated
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match
+from texas42_log.log.notation import parse_text
+from texas42_log.views.redact import redact
+from texas42_log.log.upgrade import STEPS, Step, UpgradeError, upgrade_doc
+from texas42_log.files.validate import validate_doc
+from texas42_log.views.visibility import Moment, view_for
 
 from .redeal import redeal_unplayed
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.convert import ConvertError, read_sources, validated
-from texas42_log.model import Match
-from texas42_log.notation import write_text
+from texas42_log.files.formats import ConvertError, read_sources, validated
+from texas42_log.log.model import Match
+from texas42_log.log.notation import write_text
 
 pytestmark = pytest.mark.slow
 

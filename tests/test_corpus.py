@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from texas42_log import corpus
+from texas42_log.corpus import validation as corpus
 from texas42_log.cli import app
-from texas42_log.corpus import InputError, Record, expand_inputs, read_records, validate_records
-from texas42_log.generate import random_match
-from texas42_log.rules import PRESETS
-from texas42_log.validate import validate_bytes
+from texas42_log.corpus.validation import InputError, Record, expand_inputs, read_records, validate_records
+from texas42_log.play.generate import random_match
+from texas42_log.engine.rules import PRESETS
+from texas42_log.files.validate import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from tests.forked_cli import completed
-from texas42_log.rules import OPTIONS
+from texas42_log.engine.rules import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.check import check_match
-from texas42_log.model import Match
+from texas42_log.log.check import check_match
+from texas42_log.log.model import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Fair analysis (texas42_log.worlds, texas42_log.fair): worlds from a view, and each play's
+"""Fair analysis (texas42_log.analysis.worlds, texas42_log.analysis.fair): worlds from a view, and each play's
 fair values, against references that know nothing of them.
 
 * Worlds: every consistent deal found by brute force — every way to give the
@@ -24,19 +24,19 @@ from typing import Any
 
 import pytest
 
-from texas42_log.auction import BidKind, Contract
-from texas42_log.errors import IllegalAction
-from texas42_log.fair import decide
-from texas42_log.fair_hands import fair_hand, knowledge_at
-from texas42_log.hand import PlayState
-from texas42_log.model import Match
-from texas42_log.rules import Rules
-from texas42_log.seats import SEATS, Seat, team_of
-from texas42_log.solver import makeable
-from texas42_log.tiles import TILES, Tile
-from texas42_log.trumps import Trump
-from texas42_log.views import hand_views
-from texas42_log.worlds import Knowledge, World, Worlds
+from texas42_log.engine.auction import BidKind, Contract
+from texas42_log.engine.errors import IllegalAction
+from texas42_log.analysis.fair import decide
+from texas42_log.analysis.fair_hands import fair_hand, knowledge_at
+from texas42_log.engine.hand import PlayState
+from texas42_log.log.model import Match
+from texas42_log.engine.rules import Rules
+from texas42_log.engine.seats import SEATS, Seat, team_of
+from texas42_log.engine.solver import makeable
+from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.trumps import Trump
+from texas42_log.views.visibility import hand_views
+from texas42_log.analysis.worlds import Knowledge, World, Worlds
 
 from .redeal import redeal_after
 from .test_solver import SETTINGS, minimax, position
@@ -51,7 +51,7 @@ def knowledge_of(st: PlayState, seat: Seat) -> Knowledge:
         for j, (s, t) in enumerate(trick.plays):
             natural = None
             if j == 0 and trick.led is not None:
-                from texas42_log.trumps import table_for
+                from texas42_log.engine.trumps import table_for
 
                 natural = None if table_for(st.trump, st.doubles)[t].leads == trick.led else trick.led
             plays.append((s, t, natural))
@@ -279,7 +279,7 @@ def _views_decision(match: Match, hand: int, k: int, worlds: int) -> str:
     h = match.hands[hand]
     seat = [p for p in h.plays if not p.rejected][k].seat
     views = hand_views(match, seat, hand)
-    from texas42_log.check import effective_rules
+    from texas42_log.log.check import effective_rules
 
     knowledge = knowledge_at(views, k, effective_rules(match))
     return json.dumps(decide(knowledge, worlds=worlds, seed=5, hand=hand).as_dict(), sort_keys=True)
@@ -349,7 +349,7 @@ def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
     with open(ROOT_FIXTURE, "rb") as f:
         match = texas42_log.read_match(f.read())
     (third,) = texas42_log.open_hand_analysis(match, 2, table=False)
-    assert not isinstance(third, texas42_log.analyze.Skipped) and third.value == 42
+    assert not isinstance(third, texas42_log.analysis.api.Skipped) and third.value == 42
     fair = texas42_log.fair_analysis(match, 2, worlds=4)
     lost = next(n for n in fair.plays if n.open is not None and n.open.fate == "lost")
     assert str(lost.move[0]) == "[2|6]" and lost.verdict is not None
@@ -359,14 +359,14 @@ def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
 
 def _annotated(doc: dict[str, Any], hand: int, worlds: int) -> Match:
     """``doc`` with hand ``hand``'s open-hand and fair analysis written in (as --annotate does)."""
-    from texas42_log.analysis import annotated
-    from texas42_log.analyze_corpus import fair_hands
-    from texas42_log.check import effective_rules
-    from texas42_log.convert import match_json
+    from texas42_log.analysis.open_hand import annotated
+    from texas42_log.corpus.analysis import fair_hands
+    from texas42_log.log.check import effective_rules
+    from texas42_log.files.formats import match_json
 
     match = Match.model_validate(doc)
     body = match_json(match)
-    from texas42_log.analysis import analyze_match_doc
+    from texas42_log.analysis.open_hand import analyze_match_doc
 
     analyses = analyze_match_doc(effective_rules(match), body, table=False, only=hand)
     out = annotated(body, analyses, fair_hands(match, analyses, worlds, 9))
@@ -479,7 +479,7 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
 
 
 def test_the_html_page_shows_a_seat_its_own_fair_analysis_and_the_public_none() -> None:
-    from texas42_log.render_html import render_html
+    from texas42_log.views.html import render_html
 
     with open(ROOT_FIXTURE, "rb") as f:
         doc = json.load(f)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.validate import validate_bytes
+from texas42_log.files.validate import validate_bytes
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 VALID = sorted((FIXTURES / "valid").glob("*.json"))
@@ -61,8 +61,8 @@ def test_bad_input(name: str) -> None:
 
 def test_seed_worked_example_in_a_full_match() -> None:
     """Done-when: trick 1 to D with 16 hand points, hand over after trick 1, 1 mark to B+D."""
-    from texas42_log.check import check_match
-    from texas42_log.model import Match
+    from texas42_log.log.check import check_match
+    from texas42_log.log.model import Match
 
     doc = json.loads((FIXTURES / "valid" / "seed-worked-example.json").read_text("utf-8"))
     hand = doc["hands"][0]
@@ -78,11 +78,11 @@ def test_seed_worked_example_in_a_full_match() -> None:
     doc.pop("result")
     report = check_match(Match.model_validate(doc))
     assert report.errors == []
-    from texas42_log.auction import Auction, BidKind
-    from texas42_log.hand import PlayState
-    from texas42_log.rules import STANDARD
-    from texas42_log.tiles import Tile
-    from texas42_log.trumps import Trump
+    from texas42_log.engine.auction import Auction, BidKind
+    from texas42_log.engine.hand import PlayState
+    from texas42_log.engine.rules import STANDARD
+    from texas42_log.engine.tiles import Tile
+    from texas42_log.engine.trumps import Trump
 
     a = Auction(STANDARD, hand["dealer"])
     for c in hand["auction"]:
@@ -106,9 +106,9 @@ def test_format_reference_example_validates() -> None:
 
 
 def test_options_override_the_preset_and_the_report_echoes_them() -> None:
-    from texas42_log.generate import random_match
-    from texas42_log.report import result_text
-    from texas42_log.rules import Rules
+    from texas42_log.play.generate import random_match
+    from texas42_log.files.report import result_text
+    from texas42_log.engine.rules import Rules
 
     doc = random_match(5, rules=Rules(match_goal_marks=3))
     assert doc["rules"] == {"preset": "standard", "options": {"match_goal_marks": 3}}
@@ -143,8 +143,8 @@ def test_dealer_draw_checks() -> None:
 
 
 def test_read_match_raises_malformed_log_with_every_problem() -> None:
-    from texas42_log.errors import MalformedLog
-    from texas42_log.validate import read_match
+    from texas42_log.engine.errors import MalformedLog
+    from texas42_log.files.validate import read_match
 
     match = read_match((FIXTURES / "invalid" / "R16-renege.json").read_bytes())  # well-formed
     assert len(match.hands) == 14

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.convert import read_sources, sniff, validated, write_matches
-from texas42_log.foreign import CannotExport, ForeignFormatError
-from texas42_log.foreign.plunge import read_codes
-from texas42_log.foreign.receipt import read_receipt
-from texas42_log.foreign.tricksy import read_bundles, rules_from_config
-from texas42_log.model import Match
-from texas42_log.replayed import replay_match
-from texas42_log.rules import PRESETS
+from texas42_log.files.formats import read_sources, sniff, validated, write_matches
+from texas42_log.log.foreign import CannotExport, ForeignFormatError
+from texas42_log.log.foreign.plunge import read_codes
+from texas42_log.log.foreign.receipt import read_receipt
+from texas42_log.log.foreign.tricksy import read_bundles, rules_from_config
+from texas42_log.log.model import Match
+from texas42_log.log.replayed import replay_match
+from texas42_log.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 FOREIGN = ROOT / "fixtures" / "foreign"
@@ -257,7 +257,7 @@ def _game(match: Match) -> list[tuple[object, ...]]:
 def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(preset: str, fmt: str) -> None:
     """Property: a legal game of ours under a foreign program's rules exports to its
     format and imports as the same game (deal, calls, declaration, plays, result)."""
-    from texas42_log.generate import random_match
+    from texas42_log.play.generate import random_match
 
     exported = 0
     for seed in range(200 if fmt == "tricksy" else 40):
@@ -283,7 +283,7 @@ def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(prese
 def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -> None:
     """A tricksy bundle and a file of plunge codes are our containers: they carry the
     match's comments (the programs themselves store none) and bring them back."""
-    from texas42_log.annotate import Target, add
+    from texas42_log.log.annotate import Target, add
 
     cases = [
         (_import("tricksy", FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"), "tricksy"),
@@ -333,7 +333,7 @@ def test_a_tricksy_declaration_naming_another_contract_is_a_warning() -> None:
 
 def test_the_tricksy_preset_is_tricksys_defaults() -> None:
     """tricksy's defaults enable nello (doubles their own suit), plunge and sevens."""
-    from texas42_log.foreign.tricksy import DEFAULT_CONFIG
+    from texas42_log.log.foreign.tricksy import DEFAULT_CONFIG
 
     assert rules_from_config(DEFAULT_CONFIG) == PRESETS["tricksy"]
     assert PRESETS["tricksy"].nello_doubles == "own-suit"
@@ -344,7 +344,7 @@ def test_tricksy_nello_and_nello_low_with_their_own_least_bids() -> None:
               "contract_options": {"nello": {"minimum_marks": 1}, "nello_low": {"minimum_marks": 3}}}
     rules = rules_from_config(config)
     assert (rules.nello_doubles, rules.nello_min_marks, rules.nello_low_min_marks) == ("own-suit-or-low", 1, 3)
-    from texas42_log.foreign.tricksy import config_from_rules
+    from texas42_log.log.foreign.tricksy import config_from_rules
 
     back = config_from_rules(rules)
     assert back["enabled_contracts"] == ["nello", "nello_low", "standard"]
@@ -353,7 +353,7 @@ def test_tricksy_nello_and_nello_low_with_their_own_least_bids() -> None:
 
 def _tricksy_pair_match(low_bid: int) -> Doc:
     """A match under tricksy's nello + nello_low pair with a low Nel-O bid of ``low_bid``."""
-    from texas42_log.generate import random_match
+    from texas42_log.play.generate import random_match
 
     rules = PRESETS["tricksy"].with_options(nello_doubles="own-suit-or-low", nello_low_min_marks=3)
     for seed in range(400):
@@ -370,7 +370,7 @@ Doc = dict[str, object]
 
 
 def test_a_low_nello_needs_nello_low_min_marks() -> None:
-    from texas42_log.validate import validate_bytes
+    from texas42_log.files.validate import validate_bytes
 
     found = _tricksy_pair_match(3)
     doc, i = found["doc"], found["hand"]

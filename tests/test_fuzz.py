@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from texas42_log.validate import validate_bytes
+from texas42_log.files.validate import validate_bytes
 
 from .helpers import layers_accept
 

@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 
 from texas42_log import Game, IllegalAction
-from texas42_log.actions import Action, Call, Declare, Deal, Play, parse_action
-from texas42_log.auction import BidKind
-from texas42_log.check import check_match
-from texas42_log.convert import match_json
-from texas42_log.generate import random_match
-from texas42_log.live import entry_of
-from texas42_log.model import Match
-from texas42_log.rules import PRESETS
-from texas42_log.tiles import TILES, Tile
-from texas42_log.trumps import Trump
+from texas42_log.engine.actions import Action, Call, Declare, Deal, Play, parse_action
+from texas42_log.engine.auction import BidKind
+from texas42_log.log.check import check_match
+from texas42_log.files.formats import match_json
+from texas42_log.play.generate import random_match
+from texas42_log.engine.live import entry_of
+from texas42_log.log.model import Match
+from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.trumps import Trump
 
 PRESET_NAMES = sorted(PRESETS)
 #: Random matches played through Game and validated: per preset.
@@ -421,7 +421,7 @@ def test_copy_is_independent() -> None:
 
 
 def _masked_deal(rng: random.Random, dealer: str, mask: float) -> dict[str, list[str | None]]:
-    from texas42_log.generate import deal_order
+    from texas42_log.play.generate import deal_order
 
     tiles = list(TILES)
     rng.shuffle(tiles)
@@ -476,7 +476,7 @@ def test_spectator_records_with_unknown_tiles_stay_valid(preset: str) -> None:
 def test_the_live_view_is_the_moment_itself() -> None:
     """Game.view is the log's view at this very moment: after the auction, after the
     declaration, after play k (the seeds' "after play k") — the same as replay shows."""
-    from texas42_log.views import Moment, view_for
+    from texas42_log.views.visibility import Moment, view_for
 
     game = Game("standard", seed=2, first_dealer="D")
     assert game.view("A").moment == "auction"

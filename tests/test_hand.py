@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.auction import Auction, BidKind, Contract
-from texas42_log.errors import IllegalAction
-from texas42_log.hand import Outcome, PlayState
-from texas42_log.rules import STANDARD
-from texas42_log.seats import SEATS
-from texas42_log.tiles import TILES, Tile
-from texas42_log.trumps import Trump
+from texas42_log.engine.auction import Auction, BidKind, Contract
+from texas42_log.engine.errors import IllegalAction
+from texas42_log.engine.hand import Outcome, PlayState
+from texas42_log.engine.rules import STANDARD
+from texas42_log.engine.seats import SEATS
+from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.trumps import Trump
 
 T = Tile.parse
 
@@ -154,7 +154,7 @@ def test_every_point_contract_is_decided_by_trick_7() -> None:
 
 
 def test_copy_is_independent() -> None:
-    from texas42_log.generate import random_match
+    from texas42_log.play.generate import random_match
 
     doc = random_match(4)
     hand = next(h for h in doc["hands"] if len(h.get("plays", [])) >= 6)

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from texas42_log.generate import random_match
-from texas42_log.model import Match
-from texas42_log.render_html import render_html
-from texas42_log.rules import PRESETS
-from texas42_log.views import Moment, View, parse_observer, view_for
-from texas42_log.viewtext import view_lines
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match
+from texas42_log.views.html import render_html
+from texas42_log.engine.rules import PRESETS
+from texas42_log.views.visibility import Moment, View, parse_observer, view_for
+from texas42_log.views.text import view_lines
 
 from .redeal import redeal_after, redeal_unplayed, truncate
 
@@ -34,7 +34,7 @@ VARIANTS = ["casual", "tricksy", "plunge-l", "texas-42"]
 def snapshot(doc: dict[str, Any], observer: str, hand: int, k: int) -> str:
     """Everything a user may be shown of that moment: the view, its text and its
     picture (``render --to svg``) in every language."""
-    from texas42_log.render_svg import render_svg
+    from texas42_log.views.svg import render_svg
 
     v = view_for(Match.model_validate(doc), parse_observer(observer), hand, Moment.after_play(k))
     return json.dumps(v.as_dict(), sort_keys=True) + "".join(
@@ -208,7 +208,7 @@ LIVE_GAMES = 80
 
 
 def _live_snapshot(view: View) -> str:
-    from texas42_log.render_svg import render_svg
+    from texas42_log.views.svg import render_svg
 
     return json.dumps(view.as_dict(), sort_keys=True) + "".join(
         "\n".join(view_lines(view, lang)) for lang in ("en", "tr", "uk")) + render_svg(view)

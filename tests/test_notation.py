@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from texas42_log.convert import match_json, read_sources, validated, write_matches
-from texas42_log.model import Annotation, Match
-from texas42_log.notation import NotationError, parse_text, parse_tile, write_text, write_texts
+from texas42_log.files.formats import match_json, read_sources, validated, write_matches
+from texas42_log.log.model import Annotation, Match
+from texas42_log.log.notation import NotationError, parse_text, parse_tile, write_text, write_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
@@ -242,8 +242,8 @@ def test_the_documented_full_example_is_what_convert_writes() -> None:
 def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> None:
     """Property: generated legal matches (auctions, specials, declared leads, early ends,
     redeals) survive JSON → text → JSON and JSON → JSON Lines → JSON exactly."""
-    from texas42_log.generate import random_match
-    from texas42_log.rules import PRESETS
+    from texas42_log.play.generate import random_match
+    from texas42_log.engine.rules import PRESETS
 
     matches = [Match.model_validate(random_match(100 + s, rules=PRESETS[preset], preset=preset)) for s in range(15)]
     for m in matches:

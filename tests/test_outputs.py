@@ -1,4 +1,4 @@
-"""The one writing path (texas42_log.outputs) and the commands that use it: modes,
+"""The one writing path (texas42_log.files.outputs) and the commands that use it: modes,
 symbolic links, exclusive creation, interruption, stale temporary files, and the
 .t42 remarks an in-place rewrite would drop."""
 
@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from texas42_log.cli import app
-from texas42_log.outputs import TEMP_PREFIX, new_file_mode, write_atomic
+from texas42_log.files.outputs import TEMP_PREFIX, new_file_mode, write_atomic
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "valid"
 SAMPLE = FIX / "seed-worked-example.json"
@@ -133,8 +133,8 @@ def test_an_in_place_rewrite_of_t42_keeps_remarks_or_asks_for_force(tmp_path: Pa
 
 
 def _big_corpus(tmp_path: Path) -> Path:
-    from texas42_log.generate import random_match
-    from texas42_log.inert import dumps
+    from texas42_log.play.generate import random_match
+    from texas42_log.log.inert import dumps
 
     corpus = tmp_path / "corpus.jsonl"
     with corpus.open("w") as f:
@@ -184,7 +184,7 @@ def test_threads_racing_for_one_name_one_wins(tmp_path: Path) -> None:
 
 HOLD = """
 import sys, time
-from texas42_log.outputs import write_atomic, write_folder
+from texas42_log.files.outputs import write_atomic, write_folder
 def forever():
     yield "{"
     print("writing", flush=True)
@@ -243,7 +243,7 @@ def test_a_live_writers_temporary_is_never_swept_even_when_old(tmp_path: Path, k
 
 
 def test_the_sweep_takes_only_unlocked_leftovers_of_ours(tmp_path: Path) -> None:
-    from texas42_log.outputs import sweep_leftovers
+    from texas42_log.files.outputs import sweep_leftovers
 
     young = tmp_path / f"{TEMP_PREFIX}abcdefgh.tmp"  # no writer named, a moment old: maybe being created
     young.write_text("x")
@@ -279,7 +279,7 @@ def test_a_split_killed_half_way_leaves_no_folder_and_the_next_run_finishes(tmp_
 
 
 def test_a_folder_write_is_all_or_nothing(tmp_path: Path) -> None:
-    from texas42_log.outputs import write_folder
+    from texas42_log.files.outputs import write_folder
 
     out = tmp_path / "out"
     out.mkdir()

@@ -29,7 +29,7 @@ def test_wheel_ships_schema_locales_and_viewer(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         for lang in ("en", "tr", "uk"):
-            assert f"texas42_log/locales/{lang}.py" in names
+            assert f"texas42_log/views/locales/{lang}.py" in names
         for asset in ("viewer.html", "viewer.css", "viewer.js"):
             assert z.read(f"texas42_log/viewer/{asset}") == (ROOT / "viewer" / asset).read_bytes()
         assert z.read("texas42_log/data/texas42-log.v1.schema.json") == (

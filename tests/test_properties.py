@@ -13,16 +13,16 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from texas42_log.auction import Auction
-from texas42_log.check import call_args, effective_rules
-from texas42_log.generate import random_match
-from texas42_log.hand import PlayState
-from texas42_log.model import Match
-from texas42_log.rules import PRESETS
-from texas42_log.seats import SEATS, next_seat
-from texas42_log.tiles import Tile
-from texas42_log.trumps import FACTS, Trump
-from texas42_log.validate import validate_bytes
+from texas42_log.engine.auction import Auction
+from texas42_log.log.check import call_args, effective_rules
+from texas42_log.play.generate import random_match
+from texas42_log.engine.hand import PlayState
+from texas42_log.log.model import Match
+from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.seats import SEATS, next_seat
+from texas42_log.engine.tiles import Tile
+from texas42_log.engine.trumps import FACTS, Trump
+from texas42_log.files.validate import validate_bytes
 
 Doc = dict[str, Any]
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

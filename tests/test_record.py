@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from texas42_log import Game
-from texas42_log.check import check_match
-from texas42_log.model import Match
-from texas42_log.recorder import HELP, Recorder, options_text
+from texas42_log.log.check import check_match
+from texas42_log.log.model import Match
+from texas42_log.play.recorder import HELP, Recorder, options_text
 from tests.helpers import Tmux
 from tools.smoke import call_text, declaration_text, entries
 

@@ -18,10 +18,10 @@ import pytest
 from typer.testing import CliRunner
 
 from texas42_log.cli import app
-from texas42_log.locales import catalogue
-from texas42_log.render_svg import render_svg
-from texas42_log.validate import read_match
-from texas42_log.views import Moment, view_for
+from texas42_log.views.locales import catalogue
+from texas42_log.views.svg import render_svg
+from texas42_log.files.validate import read_match
+from texas42_log.views.visibility import Moment, view_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures" / "valid"

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from texas42_log.cli import app
 from texas42_log.cli.stepper import keys_of
-from texas42_log.termtext import paint, wrap_lines
+from texas42_log.views.termtext import paint, wrap_lines
 from tests.helpers import Tmux
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]

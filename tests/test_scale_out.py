@@ -7,8 +7,8 @@ import random
 import sys
 from pathlib import Path
 
-from texas42_log.corpus import read_records, validate_records
-from texas42_log.generate import random_match
+from texas42_log.corpus.validation import read_records, validate_records
+from texas42_log.play.generate import random_match
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "examples"))

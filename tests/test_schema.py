@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
-from texas42_log.model import Match
-from texas42_log.schema import SCHEMA_FILENAME, generate_schema, packaged_schema, schema_text
+from texas42_log.log.model import Match
+from texas42_log.log.schema import SCHEMA_FILENAME, generate_schema, packaged_schema, schema_text
 
 from .helpers import layers_accept
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.outputs import TEMP_PREFIX
+from texas42_log.files.outputs import TEMP_PREFIX
 
 pytestmark = pytest.mark.slow
 
@@ -162,7 +162,7 @@ def test_a_signal_python_could_only_print_still_ends_the_command(exc: str, code:
     tmp = tmp_path / ".texas42-test.tmp"
     program = f"""
 import gc, time
-from texas42_log import outputs
+from texas42_log.files import outputs
 from texas42_log.cli import Interrupted, Terminated, install_signal_handling
 install_signal_handling()
 open({str(tmp)!r}, "w").close()

@@ -1,4 +1,4 @@
-"""The open-hand solver (texas42_log.solver) against a plain minimax, and its own consistency.
+"""The open-hand solver (texas42_log.engine.solver) against a plain minimax, and its own consistency.
 
 The reference below knows nothing of the solver: it plays every legal tile through
 the engine's own PlayState (checked plays, R13–R21) to the end of all 7 tricks and
@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-from texas42_log.auction import BidKind, Contract
-from texas42_log.hand import PlayState
-from texas42_log.rules import Rules
-from texas42_log.seats import Seat, team_of
-from texas42_log.solver import NotSolvable, Solver, count_states, makeable
-from texas42_log.tiles import TILES, Tile
-from texas42_log.trumps import Trump
+from texas42_log.engine.auction import BidKind, Contract
+from texas42_log.engine.hand import PlayState
+from texas42_log.engine.rules import Rules
+from texas42_log.engine.seats import Seat, team_of
+from texas42_log.engine.solver import NotSolvable, Solver, count_states, makeable
+from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.trumps import Trump
 
 # (name, rules, contract, trump): every trump choice under a point contract, an
 # all-tricks contract, Nel-O under each place of the doubles, Sevens, the doubles

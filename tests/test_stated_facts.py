@@ -15,12 +15,12 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from texas42_log.generate import random_match
-from texas42_log.model import Match
-from texas42_log.replayed import replay_match
-from texas42_log.rules import PRESETS
-from texas42_log.seats import next_seat, team_of
-from texas42_log.validate import validate_bytes
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match
+from texas42_log.log.replayed import replay_match
+from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.seats import next_seat, team_of
+from texas42_log.files.validate import validate_bytes
 
 Doc = dict[str, Any]
 TEAMS = ("A+C", "B+D")

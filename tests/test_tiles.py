@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.tiles import TILE_BY_NAME, TILES, TOTAL_HAND_POINTS, Tile, count_value, tile
+from texas42_log.engine.tiles import TILE_BY_NAME, TILES, TOTAL_HAND_POINTS, Tile, count_value, tile
 
 
 def test_the_set_has_28_distinct_tiles_halves_0_to_6() -> None:  # R2

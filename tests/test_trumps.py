@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.tiles import TILES, Tile
-from texas42_log.trumps import (
+from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.trumps import (
     TRUMP_SUIT,
     Trump,
     follows,
@@ -96,7 +96,7 @@ def test_precomputed_win_keys_pick_the_same_winner_as_r17() -> None:
     """The replay's WIN_KEYS tables and trick_winner_index agree on every suit system."""
     import random
 
-    from texas42_log.trumps import TABLES, WIN_KEYS
+    from texas42_log.engine.trumps import TABLES, WIN_KEYS
 
     rng = random.Random(42)
     for (trump, mode), table in TABLES.items():

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.auction import Auction, BidKind, Contract, count_doubles
-from texas42_log.errors import IllegalAction
-from texas42_log.generate import random_match
-from texas42_log.hand import PlayState
-from texas42_log.model import RuleOptions, minimal_version
-from texas42_log.rules import OPTIONS, PRESETS, STANDARD, Rules
-from texas42_log.tiles import Tile
-from texas42_log.trumps import DOUBLES_SUIT, Trump, sevens_winner_index, table_for
-from texas42_log.validate import validate_bytes
+from texas42_log.engine.auction import Auction, BidKind, Contract, count_doubles
+from texas42_log.engine.errors import IllegalAction
+from texas42_log.play.generate import random_match
+from texas42_log.engine.hand import PlayState
+from texas42_log.log.model import RuleOptions, minimal_version
+from texas42_log.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
+from texas42_log.engine.tiles import Tile
+from texas42_log.engine.trumps import DOUBLES_SUIT, Trump, sevens_winner_index, table_for
+from texas42_log.files.validate import validate_bytes
 
 T = Tile.parse
 ROOT = Path(__file__).resolve().parent.parent
@@ -391,9 +391,9 @@ def test_250_points_scores_the_hand_points_taken() -> None:
 
 
 def test_views_follow_the_variants() -> None:
-    from texas42_log.model import Match
-    from texas42_log.views import Moment, view_for
-    from texas42_log.viewtext import describe
+    from texas42_log.log.model import Match
+    from texas42_log.views.visibility import Moment, view_for
+    from texas42_log.views.text import describe
 
     doc = json.loads(open(ROOT / "fixtures/valid/variant-plunge-l-forced-bid-nello.json", encoding="utf-8").read())
     m = Match.model_validate(doc)
@@ -406,9 +406,9 @@ def test_views_follow_the_variants() -> None:
 
 
 def test_views_score_in_points_when_the_goal_is_points() -> None:
-    from texas42_log.model import Match
-    from texas42_log.views import match_views
-    from texas42_log.viewtext import view_lines
+    from texas42_log.log.model import Match
+    from texas42_log.views.visibility import match_views
+    from texas42_log.views.text import view_lines
 
     doc = json.loads(open(ROOT / "fixtures/valid/variant-options-250-points.json", encoding="utf-8").read())
     hands = match_views(Match.model_validate(doc), "public")
@@ -426,14 +426,14 @@ def test_the_format_reference_documents_every_option_and_preset() -> None:
 
 
 def _fixture(name: str) -> typing.Any:
-    from texas42_log.model import Match
+    from texas42_log.log.model import Match
 
     doc = json.loads((ROOT / "fixtures" / "valid" / name).read_text("utf-8"))
     return doc, Match.model_validate(doc)
 
 
 def test_views_show_fixed_stacks() -> None:
-    from texas42_log.views import Moment, view_for
+    from texas42_log.views.visibility import Moment, view_for
 
     doc, m = _fixture("variant-options-84-notation-low-doubles-declared-leads.json")
     i = first_hand_with(doc, "marks")
@@ -445,8 +445,8 @@ def test_views_show_fixed_stacks() -> None:
 
 
 def test_views_show_the_partner_who_declares_after_a_plunge() -> None:
-    from texas42_log.views import Moment, view_for
-    from texas42_log.viewtext import view_lines
+    from texas42_log.views.visibility import Moment, view_for
+    from texas42_log.views.text import view_lines
 
     doc, m = _fixture("variant-casual-nello-plunge-splash.json")
     i = next(i for i, h in enumerate(doc["hands"]) if any(c.get("special") == "plunge" for c in h["auction"]))

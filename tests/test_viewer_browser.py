@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from texas42_log.generate import random_match
-from texas42_log.model import Match
-from texas42_log.render_html import render_html
-from texas42_log.validate import read_match
-from texas42_log.views import match_views
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match
+from texas42_log.views.html import render_html
+from texas42_log.files.validate import read_match
+from texas42_log.views.visibility import match_views
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
@@ -308,10 +308,10 @@ def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Pat
 
 
 def _analysed_worked_example() -> Match:
-    from texas42_log.analysis import analyze_match_doc, annotated
-    from texas42_log.check import effective_rules
-    from texas42_log.convert import match_json
-    from texas42_log.model import minimal_version
+    from texas42_log.analysis.open_hand import analyze_match_doc, annotated
+    from texas42_log.log.check import effective_rules
+    from texas42_log.files.formats import match_json
+    from texas42_log.log.model import minimal_version
 
     m = read_match((FIX / "seed-worked-example.json").read_bytes())
     doc = annotated(match_json(m), analyze_match_doc(effective_rules(m), match_json(m), only=2))

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from texas42_log.generate import random_match
-from texas42_log.model import Match
-from texas42_log.validate import read_match
+from texas42_log.play.generate import random_match
+from texas42_log.log.model import Match
+from texas42_log.files.validate import read_match
 from tests.test_viewer_browser import FIX, Page, browser, write  # noqa: F401  (browser: a fixture)
 from tests.test_views import SEED_TEXT, SEED_VIEWS
 
@@ -159,7 +159,7 @@ def test_the_seeds_five_views_are_moments_of_the_viewer(browser: Any, tmp_path: 
     """Each of the seeds' example views is a moment the viewer steps to: its
     description (the board's label) is the seed's text, the won tricks are labelled
     as the seed draws them ("Löve 1 · B + D"), with the seed's legend."""
-    from texas42_log.locales import catalogue
+    from texas42_log.views.locales import catalogue
 
     m = catalogue(lang)
     found: dict[str, str] = {}

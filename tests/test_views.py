@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from texas42_log.locales import catalogue, languages
-from texas42_log.model import Match
-from texas42_log.validate import read_match
-from texas42_log.views import OBSERVERS, Moment, hand_views, match_views, parse_observer, view_for
-from texas42_log.viewtext import describe, render_text, view_lines
+from texas42_log.views.locales import catalogue, languages
+from texas42_log.log.model import Match
+from texas42_log.files.validate import read_match
+from texas42_log.views.visibility import OBSERVERS, Moment, hand_views, match_views, parse_observer, view_for
+from texas42_log.views.text import describe, render_text, view_lines
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "valid"
 

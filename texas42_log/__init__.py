@@ -1,15 +1,21 @@
 """texas42-log: record, check and replay games of Texas 42.
 
-The layers, inner to outer (python-chess style; the core never imports the outer):
+The package is its architecture: one folder per layer, inner to outer, and no
+module imports a layer above its own (tests/test_design.py; docs/architecture.md).
 
-* :mod:`.tiles`, :mod:`.trumps`, :mod:`.seats`, :mod:`.rules` — pure facts (R1–R19)
-* :mod:`.auction`, :mod:`.hand` — replay state, checked and unchecked paths
-* :mod:`.model`, :mod:`.schema` — the log format v1 (pydantic, JSON Schema)
-* :mod:`.check`, :mod:`.validate` — replay a log, report every broken rule
-* :mod:`.game`, :mod:`.actions` — live play: :class:`Game`, legal actions, push and pop
-* :mod:`.worlds`, :mod:`.solver`, :mod:`.analysis`, :mod:`.fair`, :mod:`.analyze` — analysis:
-  open hands, and each play judged over the deals its player could not tell apart
+* :mod:`.engine` — the game, pure: tiles, trumps, seats, rules (R1–R19), the auction,
+  the declaration, a hand played out, actions, the open-hand solver
+* :mod:`.log` — the format: models, schema, strict JSON, upgrades, the replay of a log
+  (every broken rule), the text notation, other programs' formats
+* :mod:`.views` — what one observer may see (R25–R29), as text, SVG and HTML
+* :mod:`.analysis` — open-hand and fair analysis
+* :mod:`.play` — live play: :class:`Game`, the recorder, random matches
+* :mod:`.files` — the one reader (names → validated matches), the formats' registry,
+  the verdict on a file, atomic writes
+* :mod:`.corpus` — many matches on every core
 * :mod:`.cli` — the ``texas42`` command; it only translates
+
+The names below are the public API; everything else is the package's own.
 """
 
 from __future__ import annotations
@@ -18,15 +24,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actions import Action, Call, Deal, Declare, Play, parse_action
-    from .errors import Diagnostic, IllegalAction, MalformedLog
-    from .game import Game, Step, Turn
-    from .model import FORMAT_NAME, FORMAT_VERSION, Match
-    from .rules import PRESETS, Rules
-    from .tiles import TILES, Tile
-    from .trumps import Trump
-    from .analyze import fair_analysis, hint, open_hand_analysis
-    from .validate import read_match
+    from .engine.actions import Action, Call, Deal, Declare, Play, parse_action
+    from .engine.errors import Diagnostic, IllegalAction, MalformedLog
+    from .play.game import Game, Step, Turn
+    from .log.model import FORMAT_NAME, FORMAT_VERSION, Match
+    from .engine.rules import PRESETS, Rules
+    from .engine.tiles import TILES, Tile
+    from .engine.trumps import Trump
+    from .analysis.api import fair_analysis, open_hand_analysis
+    from .play.game_views import hint
+    from .files.validate import read_match
 
 __version__ = "0.1.0"
 
@@ -34,13 +41,13 @@ __version__ = "0.1.0"
 #: the package costs nothing, so the ``texas42`` command can set up its signal
 #: handling before anything heavy loads.
 _LAZY = {
-    "Game": "game", "Turn": "game", "Step": "game",
-    "Action": "actions", "Call": "actions", "Declare": "actions", "Play": "actions", "Deal": "actions",
-    "parse_action": "actions",
-    "Diagnostic": "errors", "IllegalAction": "errors", "MalformedLog": "errors",
-    "FORMAT_NAME": "model", "FORMAT_VERSION": "model", "Match": "model",
-    "PRESETS": "rules", "Rules": "rules", "TILES": "tiles", "Tile": "tiles", "Trump": "trumps",
-    "open_hand_analysis": "analyze", "fair_analysis": "analyze", "hint": "analyze", "read_match": "validate",
+    "Game": "play.game", "Turn": "play.game", "Step": "play.game",
+    "Action": "engine.actions", "Call": "engine.actions", "Declare": "engine.actions", "Play": "engine.actions", "Deal": "engine.actions",
+    "parse_action": "engine.actions",
+    "Diagnostic": "engine.errors", "IllegalAction": "engine.errors", "MalformedLog": "engine.errors",
+    "FORMAT_NAME": "log.model", "FORMAT_VERSION": "log.model", "Match": "log.model",
+    "PRESETS": "engine.rules", "Rules": "engine.rules", "TILES": "engine.tiles", "Tile": "engine.tiles", "Trump": "engine.trumps",
+    "open_hand_analysis": "analysis.api", "fair_analysis": "analysis.api", "hint": "play.game_views", "read_match": "files.validate",
 }
 
 

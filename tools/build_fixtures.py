@@ -20,13 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 sys.path.insert(0, str(ROOT))
 
-from texas42_log.auction import Auction, BidKind, Contract  # noqa: E402
-from texas42_log.generate import Policy, random_match  # noqa: E402
-from texas42_log.hand import PlayState  # noqa: E402
-from texas42_log.rules import STANDARD  # noqa: E402
-from texas42_log.seats import SEATS, Seat, next_seat  # noqa: E402
-from texas42_log.tiles import TILES, Tile  # noqa: E402
-from texas42_log.trumps import Trump  # noqa: E402
+from texas42_log.engine.auction import Auction, BidKind, Contract  # noqa: E402
+from texas42_log.play.generate import Policy, random_match  # noqa: E402
+from texas42_log.engine.hand import PlayState  # noqa: E402
+from texas42_log.engine.rules import STANDARD  # noqa: E402
+from texas42_log.engine.seats import SEATS, Seat, next_seat  # noqa: E402
+from texas42_log.engine.tiles import TILES, Tile  # noqa: E402
+from texas42_log.engine.trumps import Trump  # noqa: E402
 
 OUT = FIXTURES_ROOT / "fixtures" / "valid"
 
@@ -63,7 +63,7 @@ VIEWS_PLAYS = [
 
 
 def trumps_of(trump: Trump) -> list[Tile]:
-    from texas42_log.trumps import is_trump
+    from texas42_log.engine.trumps import is_trump
 
     return [t for t in TILES if is_trump(t, trump)]
 
@@ -336,7 +336,7 @@ def _has(doc: dict[str, Any], feature: str) -> bool:
 
 
 def _first(preset: str, features: list[str], limit: int = 400, **options: Any) -> dict[str, Any]:
-    from texas42_log.rules import PRESETS
+    from texas42_log.engine.rules import PRESETS
 
     rules = PRESETS[preset].with_options(**options)
     for seed in range(limit):

@@ -67,8 +67,8 @@ Case = dict[str, Any]
 
 
 def text_notation(doc: dict[str, Any]) -> str:
-    from texas42_log.model import Match
-    from texas42_log.notation import write_text
+    from texas42_log.log.model import Match
+    from texas42_log.log.notation import write_text
 
     return write_text(Match.model_validate(doc))
 

@@ -22,12 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 sys.path.insert(0, str(ROOT))
 
-from texas42_log.auction import Auction, BidKind  # noqa: E402
-from texas42_log.hand import PlayState  # noqa: E402
-from texas42_log.rules import STANDARD  # noqa: E402
-from texas42_log.seats import SEATS, next_seat  # noqa: E402
-from texas42_log.tiles import Tile  # noqa: E402
-from texas42_log.trumps import FACTS, TRUMP_SUIT, Trump  # noqa: E402
+from texas42_log.engine.auction import Auction, BidKind  # noqa: E402
+from texas42_log.engine.hand import PlayState  # noqa: E402
+from texas42_log.engine.rules import STANDARD  # noqa: E402
+from texas42_log.engine.seats import SEATS, next_seat  # noqa: E402
+from texas42_log.engine.tiles import Tile  # noqa: E402
+from texas42_log.engine.trumps import FACTS, TRUMP_SUIT, Trump  # noqa: E402
 
 VALID = FIXTURES_ROOT / "fixtures" / "valid"
 OUT = FIXTURES_ROOT / "fixtures" / "invalid"
@@ -108,7 +108,7 @@ def stated_winner_spot(doc: Doc, kind: str) -> tuple[int, int, str]:
         tiles = [t for _, t in trick.plays] + [t4]
         seats = [s for s, _ in trick.plays] + [seat]
         table = FACTS[state.trump]
-        from texas42_log.trumps import trick_winner_index
+        from texas42_log.engine.trumps import trick_winner_index
 
         w = trick_winner_index(tiles, state.trump)
         suit = table[tiles[0]].leads

@@ -1,5 +1,5 @@
 """Write the options section of docs/rules.md from the rules registry
-(texas42_log.rules.OPTIONS), or with --check say whether it is up to date.
+(texas42_log.engine.rules.OPTIONS), or with --check say whether it is up to date.
 
     python tools/build_rules_doc.py            # rewrite docs/rules.md's options block
     python tools/build_rules_doc.py --check    # exit 1 if the block is stale
@@ -14,10 +14,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from texas42_log.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD  # noqa: E402
+from texas42_log.engine.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
-BEGIN = "<!-- options: generated from texas42_log.rules.OPTIONS; tests/test_docs.py checks it -->"
+BEGIN = "<!-- options: generated from texas42_log.engine.rules.OPTIONS; tests/test_docs.py checks it -->"
 END = "<!-- /options -->"
 
 

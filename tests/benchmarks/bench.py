@@ -66,10 +66,10 @@ def count_hands(path: Path) -> tuple[int, int]:
 
 
 def stages(corpus: Path) -> list[tuple[str, str, str]]:
-    from texas42_log.check import check_match
-    from texas42_log.model import Match
-    from texas42_log.validate import _schema_validator, validate_bytes
-    from texas42_log.views import match_views
+    from texas42_log.log.check import check_match
+    from texas42_log.log.model import Match
+    from texas42_log.files.validate import _schema_validator, validate_bytes
+    from texas42_log.views.visibility import match_views
 
     lines = corpus.read_bytes().splitlines()
     docs = [json.loads(x) for x in lines]
@@ -92,10 +92,10 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
 
 def conversions(corpus: Path) -> list[tuple[str, str, str]]:
     """The text notation both ways, a foreign import, and a whole-corpus convert."""
-    from texas42_log.convert import read_sources, validated, write_matches
-    from texas42_log.foreign.receipt import read_receipt
-    from texas42_log.model import Match
-    from texas42_log.notation import parse_text, write_text
+    from texas42_log.files.formats import read_sources, validated, write_matches
+    from texas42_log.log.foreign.receipt import read_receipt
+    from texas42_log.log.model import Match
+    from texas42_log.log.notation import parse_text, write_text
 
     lines = corpus.read_bytes().splitlines()
     models = [Match.model_validate_json(x) for x in lines]
@@ -231,9 +231,9 @@ def large_inputs(tmp: Path, quick: bool) -> list[tuple[str, str, str]]:
       a string, a code line), each refused or read."""
     import dataclasses
 
-    from texas42_log.generate import random_match
-    from texas42_log.inert import dumps
-    from texas42_log.rules import STANDARD
+    from texas42_log.play.generate import random_match
+    from texas42_log.log.inert import dumps
+    from texas42_log.engine.rules import STANDARD
 
     rows: list[tuple[str, str, str]] = []
     size = 1_000_000 if quick else 12_000_000
@@ -332,14 +332,14 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
     import statistics
     import time as _time
 
-    from texas42_log.analysis import HandAnalysis, analyze_hand, makeable_table
-    from texas42_log.auction import BidKind, Contract
-    from texas42_log.generate import random_match
-    from texas42_log.hand import PlayState
-    from texas42_log.rules import PRESETS, STANDARD
-    from texas42_log.solver import Solver, count_states
-    from texas42_log.tiles import TILES
-    from texas42_log.trumps import Trump
+    from texas42_log.analysis.open_hand import HandAnalysis, analyze_hand, makeable_table
+    from texas42_log.engine.auction import BidKind, Contract
+    from texas42_log.play.generate import random_match
+    from texas42_log.engine.hand import PlayState
+    from texas42_log.engine.rules import PRESETS, STANDARD
+    from texas42_log.engine.solver import Solver, count_states
+    from texas42_log.engine.tiles import TILES
+    from texas42_log.engine.trumps import Trump
 
     n = 6 if quick else 40
     deals = []
@@ -404,12 +404,12 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
     solver's node rate, and the play from which every world is enumerated instead."""
     import statistics
 
-    from texas42_log.fair import decide
-    from texas42_log.fair_hands import knowledge_at, legal_moves
-    from texas42_log.generate import random_match
-    from texas42_log.model import Match
-    from texas42_log.rules import PRESETS
-    from texas42_log.views import hand_views
+    from texas42_log.analysis.fair import decide
+    from texas42_log.analysis.fair_hands import knowledge_at, legal_moves
+    from texas42_log.play.generate import random_match
+    from texas42_log.log.model import Match
+    from texas42_log.engine.rules import PRESETS
+    from texas42_log.views.visibility import hand_views
 
     rules = PRESETS["texas-42"]
     n = 1 if quick else 7
@@ -455,12 +455,12 @@ def viewer(quick: bool) -> list[tuple[str, str, str]]:
     size, one moment as an SVG picture, and every moment in the terminal's text."""
     import statistics
 
-    from texas42_log.generate import random_match
-    from texas42_log.model import Match
-    from texas42_log.render_html import render_html
-    from texas42_log.render_svg import render_svg
-    from texas42_log.views import match_views
-    from texas42_log.viewtext import view_lines
+    from texas42_log.play.generate import random_match
+    from texas42_log.log.model import Match
+    from texas42_log.views.html import render_html
+    from texas42_log.views.svg import render_svg
+    from texas42_log.views.visibility import match_views
+    from texas42_log.views.text import view_lines
 
     matches = [Match.model_validate(random_match(300 + k)) for k in range(3 if quick else 20)]
     page_ms: list[float] = []

@@ -27,7 +27,7 @@ from types import FrameType
 
 import typer
 
-from ..outputs import remove_temporaries, write_atomic as atomic_write
+from ..files.outputs import remove_temporaries, write_atomic as atomic_write
 from . import analyze, annotate, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 

@@ -9,9 +9,9 @@ from typing import Annotated
 
 import typer
 
-from ..fair import DEFAULT_SEED, DEFAULT_WORLDS
-from ..inert import dumps
-from ..model import MAX_SEED, MAX_WORLDS
+from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
+from ..log.inert import dumps
+from ..log.model import MAX_SEED, MAX_WORLDS
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
 from .common import refused
 
@@ -96,10 +96,10 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     import io
     import time
 
-    from ..analysis_report import CSV_COLUMNS, FAIR_COLUMNS
-    from ..analyze_corpus import analyze_files
-    from ..corpus import default_jobs
-    from ..inputs import InputError, expand_inputs
+    from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS
+    from ..corpus.analysis import analyze_files
+    from ..corpus.validation import default_jobs
+    from ..files.inputs import InputError, expand_inputs
     from .common import write_data
     from .progress import Progress, wanted
     from .validate import _total_bytes
@@ -160,11 +160,11 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
 
 def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, output: AnalyzeFormat,
               hand: int | None, no_table: bool, fair: tuple[int, int] | None) -> None:
-    from ..analysis import HandAnalysis, analyze_match_doc, annotated
-    from ..analyze_corpus import fair_hands
-    from ..check import effective_rules
-    from ..convert import match_json, write_matches
-    from ..model import Match
+    from ..analysis.open_hand import HandAnalysis, analyze_match_doc, annotated
+    from ..corpus.analysis import fair_hands
+    from ..log.check import effective_rules
+    from ..files.formats import match_json, write_matches
+    from ..log.model import Match
     from .annotate import _keeps_remarks, _out_format
     from .common import OUR_FORMATS, emit, read_matches
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Annotated
 
 import typer
 
-from ..inert import dumps, inert_value
+from ..log.inert import dumps, inert_value
 from .app import (
     CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, input_error, say,
     usage_error,
@@ -16,8 +16,8 @@ from .app import (
 from .common import OUR_FORMATS, decode, emit, pick, read_input, read_matches
 
 if TYPE_CHECKING:
-    from ..annotate import Target
-    from ..model import Match
+    from ..log.annotate import Target
+    from ..log.model import Match
 
 
 annotate_app = typer.Typer(
@@ -42,7 +42,7 @@ def _out_format(out: Path | None, fmt: str) -> str:
     (a name that says no format of ours is refused rather than written in the wrong one)."""
     if out is None or str(out) == "-":
         return fmt
-    from ..convert import format_for_name
+    from ..files.formats import format_for_name
 
     named = format_for_name(str(out))
     if named is None:
@@ -58,7 +58,7 @@ def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
     not remarks): say so, and do it only with --force."""
     if not in_place or fmt != "text" or force:
         return
-    from ..notation import remark_lines
+    from ..log.notation import remark_lines
 
     lines = remark_lines(decode(file, read_input(file)))
     if lines:
@@ -68,7 +68,7 @@ def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
 
 
 def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":
-    from ..annotate import TargetError, parse_target
+    from ..log.annotate import TargetError, parse_target
 
     try:
         return parse_target(hand, call, play, declaration)
@@ -96,8 +96,8 @@ def annotate_add(
 
     The result goes to standard output, to -o OUT, or back into FILE with --in-place.
     """
-    from ..annotate import TargetError, add
-    from ..convert import write_matches
+    from ..log.annotate import TargetError, add
+    from ..files.formats import write_matches
 
     if (text is None) == (bulk is None):
         raise usage_error("give --text or --from, one of them")
@@ -161,7 +161,7 @@ def _bulk_items(path: Path) -> list[dict[str, Any]]:
     import csv
     import io
 
-    from ..strictjson import JSONError, loads
+    from ..log.strictjson import JSONError, loads
 
     text = decode(str(path), read_input(str(path)))
     if path.suffix == ".csv":
@@ -196,7 +196,7 @@ def annotate_list(
     output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
 ) -> None:
     """List every comment with what it is on."""
-    from ..annotate import listing
+    from ..log.annotate import listing
 
     matches, _, index = _one_of(file, match_no)
     items = listing(matches[index])
@@ -226,8 +226,8 @@ def annotate_remove(
     force: ForceOpt = False,
 ) -> None:
     """Remove one comment (--index) or all of a target's (--all)."""
-    from ..annotate import TargetError, remove, remove_at
-    from ..convert import write_matches
+    from ..log.annotate import TargetError, remove, remove_at
+    from ..files.formats import write_matches
 
     if sum((index is not None, every, pointer is not None)) != 1:
         raise usage_error("give --index I, --all or --pointer P, one of them")

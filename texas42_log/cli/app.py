@@ -1,5 +1,5 @@
 """The typer application, the options several commands share, and how a command
-says things: :func:`say` (every line inert, :mod:`texas42_log.inert`) and
+says things: :func:`say` (every line inert, :mod:`texas42_log.log.inert`) and
 :func:`usage_error` (exit 2)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from .. import __version__
-from ..inert import inert
+from ..log.inert import inert
 from .helpfmt import install as _plain_help
 
 _plain_help()
@@ -111,7 +111,7 @@ def input_error(message: str) -> typer.Exit:
 
 def _version(value: bool) -> None:
     if value:
-        from ..model import FORMAT_VERSION
+        from ..log.model import FORMAT_VERSION
 
         typer.echo(f"texas42-log {__version__} (format {FORMAT_VERSION})")
         raise typer.Exit()

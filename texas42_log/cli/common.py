@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..inert import inert, inert_value
-from ..inputs import InputError, bounded_lines, long_line, open_input, read_bytes, read_stream, reading
+from ..log.inert import inert, inert_value
+from ..files.inputs import InputError, bounded_lines, long_line, open_input, read_bytes, read_stream, reading
 from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
-    from ..broken import Broken
-    from ..convert import Source
-    from ..model import Match
-    from ..validate import ValidationResult
-    from ..views import Observer
+    from ..log.broken import Broken
+    from ..files.formats import Source
+    from ..log.model import Match
+    from ..files.validate import ValidationResult
+    from ..views.visibility import Observer
 
 __all__ = [
     "read_input", "decode", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
@@ -39,7 +39,7 @@ def refused(e: InputError) -> typer.Exit:
 def read_input(name: str, limit: int | None = None, hint: str = "") -> bytes:
     """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
     what the format its name says may hold)."""
-    from ..convert import format_for_name, size_limit
+    from ..files.formats import format_for_name, size_limit
 
     if limit is None:
         limit = size_limit(None if name == "-" else format_for_name(name))
@@ -67,11 +67,11 @@ def decode(name: str, data: bytes) -> str:
 def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", dict[int, "Broken"]]:
     """Read and validate one log (any readable format; match ``number`` of several)
     for the view commands. A log that breaks rules is still shown, as far as it was
-    played legally (:mod:`texas42_log.broken`): the flags come back by hand. A log
+    played legally (:mod:`texas42_log.log.broken`): the flags come back by hand. A log
     that cannot be read as a match at all (not JSON, not the format) is exit 1."""
-    from ..convert import ConvertError, format_for_name, read_sources, sniff, validated
-    from ..report import result_text
-    from ..validate import validate_bytes
+    from ..files.formats import ConvertError, format_for_name, read_sources, sniff, validated
+    from ..files.report import result_text
+    from ..files.validate import validate_bytes
 
     data = read_input(name)
     source = "<stdin>" if name == "-" else name
@@ -114,7 +114,7 @@ def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", 
     # may name tiles that the observer may not see (R25).
     say(f"texas42: {source} breaks rules; each broken hand is shown up to its first illegal action "
         f"(texas42 validate gives the details)", err=True)
-    from ..broken import viewable
+    from ..log.broken import viewable
 
     # The replay's own errors, in replay order (schema errors would have left no match).
     match, broken = viewable(result.match, [d for d in report.diagnostics if d.severity == "error"])
@@ -139,7 +139,7 @@ def pick(count: int, number: int | None, source: str) -> int:
 def player_or_observer(text: str, match: "Match") -> "Observer":
     """--as: a seat, a role (public, review, omniscient), or a player's name as the
     log gives it (any case): that player's seat."""
-    from ..views import parse_observer
+    from ..views.visibility import parse_observer
 
     try:
         return parse_observer(text)
@@ -158,7 +158,7 @@ def player_or_observer(text: str, match: "Match") -> "Observer":
 
 
 def language_arg(lang: str) -> str:
-    from ..locales import languages
+    from ..views.locales import languages
 
     if lang not in languages():
         raise usage_error(f"--lang: no messages for {lang!r}; choose one of {', '.join(languages())}")
@@ -167,7 +167,7 @@ def language_arg(lang: str) -> str:
 
 def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> str | None:
     """The format an option names, by any name a user types for it (``--to t42``)."""
-    from ..convert import format_named, other_names
+    from ..files.formats import format_named, other_names
 
     if given is None:
         return None
@@ -179,7 +179,7 @@ def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> s
 
 
 def format_of(name: str, text: str | None, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
-    from ..convert import format_for_name, sniff
+    from ..files.formats import format_for_name, sniff
 
     given = format_option(given, option, allowed)
     fmt = given or format_for_name(name) or (sniff(text) if text is not None else None)
@@ -194,8 +194,8 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
     """Every match of every input (any readable format), validated, with its format;
     its diagnostics are printed on stderr as it goes. A JSON Lines file is read a line
     at a time, so a corpus of any size streams. Exit 1 if an input cannot be read."""
-    from ..convert import READABLE, ConvertError, Source, read_sources, validated
-    from ..report import diagnostic_line
+    from ..files.formats import READABLE, ConvertError, Source, read_sources, validated
+    from ..files.report import diagnostic_line
 
     for name in names:
         shown = "<stdin>" if name == "-" else name
@@ -227,13 +227,13 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
 
 
 def _limit(fmt: str) -> int:
-    from ..convert import size_limit
+    from ..files.formats import size_limit
 
     return size_limit(fmt)
 
 
 def _named_jsonl(name: str) -> bool:
-    from ..convert import format_for_name
+    from ..files.formats import format_for_name
 
     return format_for_name(name) == "jsonl"
 
@@ -242,7 +242,7 @@ def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
     """The non-blank lines of the JSON Lines file ``name`` (``-``: standard input), each
     with its number, a line at a time. A line over one match's limit, or bytes that are
     not UTF-8: exit 1, naming the line."""
-    from ..validate import DEFAULT_MAX_BYTES
+    from ..files.validate import DEFAULT_MAX_BYTES
 
     try:
         handle = open_input(name) if name != "-" else sys.stdin.buffer
@@ -264,7 +264,7 @@ def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
 
 
 def _jsonl_sources(name: str) -> Iterator["Source"]:
-    from ..convert import Source
+    from ..files.formats import Source
 
     for number, line in jsonl_lines(name):
         yield Source(number, number, raw=line)
@@ -346,7 +346,7 @@ def check_split_output(folder: Path, inputs: list[str]) -> None:
 
 def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool) -> None:
     """Write one file per match into ``folder``, all or nothing (:func:`..outputs.write_folder`)."""
-    from ..outputs import write_folder
+    from ..files.outputs import write_folder
 
     try:
         write_folder(folder, files, replace=replace)
@@ -359,15 +359,15 @@ def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool
 
 def _cannot_write(out: Path, e: OSError) -> str:
     """One sentence: which output cannot be written and why (an OutputError says it whole)."""
-    from ..outputs import OutputError
+    from ..files.outputs import OutputError
 
     return str(e.strerror) if isinstance(e, OutputError) else f"{out}: cannot be written ({e.strerror})"
 
 
 def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -> None:
-    """Write ``data`` to ``out`` atomically (:mod:`texas42_log.outputs`); ``replace``
+    """Write ``data`` to ``out`` atomically (:mod:`texas42_log.files.outputs`); ``replace``
     only with ``--force`` or ``--in-place``."""
-    from ..outputs import write_atomic
+    from ..files.outputs import write_atomic
 
     try:
         write_atomic(out, data, replace=replace)

@@ -16,7 +16,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..model import Match
+    from ..log.model import Match
 
 
 @app.command()
@@ -39,7 +39,7 @@ def convert(
     never touches an input. Exit 1 if an input or the result is invalid, or the
     output format cannot hold the match; 2 on a usage error.
     """
-    from ..convert import EXTENSIONS, READABLE, STREAMED, WRITABLE, CannotExport, write_matches
+    from ..files.formats import EXTENSIONS, READABLE, STREAMED, WRITABLE, CannotExport, write_matches
 
     from_format = format_option(from_format, "--from", READABLE)
     to_format = format_option(to_format, "--to", WRITABLE)
@@ -54,7 +54,7 @@ def convert(
     elif not stdout:
         check_output(target, inputs, force)
     if fmt in STREAMED and not split:
-        from ..corpus import default_jobs
+        from ..corpus.validation import default_jobs
 
         _convert_streaming(inputs, from_format, fmt, None if stdout else target, force,
                            Progress("converting", enabled=wanted(no_progress) and not stdout),
@@ -93,10 +93,10 @@ class _Refused(Exception):
 def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool,
                        progress: Progress, *, verify: bool = False, jobs: int = 1) -> None:
     """Convert to a many-match format a match at a time: memory stays flat whatever the
-    corpus. A JSON Lines input is converted on ``jobs`` processes (:mod:`texas42_log.bulk`).
+    corpus. A JSON Lines input is converted on ``jobs`` processes (:mod:`texas42_log.corpus.conversion`).
     The first invalid match (without --force) stops it, and nothing is written."""
-    from ..bulk import assemble, convert_ranges, parallel_ok
-    from ..convert import CannotExport, format_for_name, write_chunk
+    from ..corpus.conversion import assemble, convert_ranges, parallel_ok
+    from ..files.formats import CannotExport, format_for_name, write_chunk
 
     written = 0
     uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
@@ -164,7 +164,7 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
 
 
 def _has_comments(match: "Match") -> bool:
-    from ..annotate import listing
+    from ..log.annotate import listing
 
     return bool(listing(match))
 
@@ -174,7 +174,7 @@ def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
     (``counted``: those already counted by the workers)."""
     if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
         return
-    from ..annotate import listing
+    from ..log.annotate import listing
 
     lost = counted + sum(len(listing(m)) for m in matches)
     if lost:
@@ -185,7 +185,7 @@ def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
 def _reread(texts: list[str], fmt: str, expected: int) -> None:
     """The written text, read back as its format, must give as many valid matches: what is
     written is what was validated (after plunge's encoder, which re-decodes its codes)."""
-    from ..convert import READABLE, ConvertError, read_sources, validated
+    from ..files.formats import READABLE, ConvertError, read_sources, validated
 
     if fmt not in READABLE:
         return

@@ -1,7 +1,7 @@
 """``texas42 record``: write a match down as it is played, entry by entry.
 
-Translation only: the conversation is :class:`texas42_log.recorder.Recorder`, the
-game :class:`texas42_log.game.Game`. This module reads lines (a terminal, with
+Translation only: the conversation is :class:`texas42_log.play.recorder.Recorder`, the
+game :class:`texas42_log.play.game.Game`. This module reads lines (a terminal, with
 line editing, or a pipe, one entry a line), prints the replies, and replaces the
 log on disk atomically after every accepted entry, so that a killed process or a
 closed terminal loses at most the entry being typed.
@@ -19,7 +19,7 @@ import typer
 from .app import app, input_error, say, usage_error
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..play.game import Game
 
 #: The match-level extension a recording keeps: the seed of the tool's deals, so a
 #: resumed recording deals the next hands as the first run would have.
@@ -42,7 +42,7 @@ class _Lines:
                 pass
 
     def read(self, prompt: str) -> str | None:
-        from ..inert import inert
+        from ..log.inert import inert
 
         if self.tty:
             while True:
@@ -86,7 +86,7 @@ def _players(given: list[str]) -> dict[str, str]:
 
 
 def _save(path: Path, game: Game) -> None:
-    from ..outputs import write_atomic
+    from ..files.outputs import write_atomic
 
     try:
         write_atomic(path, game.to_json(), replace=True)
@@ -95,8 +95,8 @@ def _save(path: Path, game: Game) -> None:
 
 
 def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
-    from ..errors import IllegalAction
-    from ..game import Game
+    from ..engine.errors import IllegalAction
+    from ..play.game import Game
     from .common import read_matches
 
     matches, _ = read_matches([str(path)], None, need_valid=True)
@@ -115,8 +115,8 @@ def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
 
 def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer: str | None, seed: int | None,
          keep_rejected: bool) -> Game:
-    from ..game import Game
-    from ..rules import PRESETS
+    from ..play.game import Game
+    from ..engine.rules import PRESETS
 
     preset = rules
     while preset is None:
@@ -165,8 +165,8 @@ def record(
     entry; `texas42 record FILE` goes on with an unfinished one. Entries may
     come from a pipe, one a line (exit 1 if one was refused).
     """
-    from ..game import Game
-    from ..recorder import Recorder
+    from ..play.game import Game
+    from ..play.recorder import Recorder
     from . import Interrupted
 
     given_players = _players(player or [])

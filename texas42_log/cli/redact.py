@@ -26,17 +26,17 @@ def redact(
     result is validated (turn order, bids, trick winners, scores, early ends,
     reneges a later play proves) and not written if invalid unless --force.
     """
-    from ..check import check_match
-    from ..convert import WRITABLE, CannotExport, write_matches
-    from ..redact import redact as redact_match
-    from ..report import diagnostic_line
+    from ..log.check import check_match
+    from ..files.formats import WRITABLE, CannotExport, write_matches
+    from ..views.redact import redact as redact_match
+    from ..files.report import diagnostic_line
 
     who = observer.strip()
     who = who.upper() if len(who) == 1 else who.lower()
     if who not in ("public", "A", "B", "C", "D"):
         raise usage_error(f"--as {observer}: a redaction is for public or a seat A–D")
     matches, formats = read_matches([file], None, need_valid=True, force=force)
-    from ..convert import format_for_name
+    from ..files.formats import format_for_name
 
     fmt = to_format or (format_for_name(str(out)) if out is not None else None) or (
         formats[0] if formats[0] in OUR_FORMATS else ("jsonl" if len(matches) > 1 else "json"))

@@ -21,13 +21,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
-from ..inert import inert
-from ..locales import catalogue
-from ..termtext import paint, wrap_lines
+from ..log.inert import inert
+from ..views.locales import catalogue
+from ..views.termtext import paint, wrap_lines
 
 if TYPE_CHECKING:
-    from ..model import Match
-    from ..views import Observer, View
+    from ..log.model import Match
+    from ..views.visibility import Observer, View
 
 __all__ = ["step_through", "KEYS"]
 
@@ -93,7 +93,7 @@ class _Stepper:
         self.cache: dict[int, list["View"]] = {}
 
     def views(self, h: int) -> list["View"]:
-        from ..views import hand_views
+        from ..views.visibility import hand_views
 
         if h not in self.cache:
             self.cache[h] = hand_views(self.match, self.who, h)
@@ -123,7 +123,7 @@ class _Stepper:
             self.view = len(self.views(self.hand)) - 1
 
     def screen(self, columns: int, rows: int) -> str:
-        from ..viewtext import turn_line, view_lines
+        from ..views.text import turn_line, view_lines
 
         m = catalogue(self.lang)
         views = self.views(self.hand)

@@ -9,7 +9,7 @@ from typing import Any, Annotated
 
 import typer
 
-from ..inert import dumps
+from ..log.inert import dumps
 from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
 from .progress import Progress, wanted
 from .common import check_output, decode, emit, jsonl_lines, read_input, write_file
@@ -33,8 +33,8 @@ def generate(
     Match i of seed S is random_match(S * 1,000,000 + i): varied auctions and
     trumps, stacks, early ends and all-pass redeals. '-o -' is standard output.
     """
-    from ..generate import random_match
-    from ..rules import find_preset
+    from ..play.generate import random_match
+    from ..engine.rules import find_preset
 
     try:
         rules = find_preset(preset)
@@ -44,7 +44,7 @@ def generate(
         out = None
     fmt = "jsonl"
     if out is not None:
-        from ..convert import WRITABLE, format_for_name
+        from ..files.formats import WRITABLE, format_for_name
 
         check_output(out, [], force)
         fmt = format_for_name(str(out)) or ""
@@ -55,9 +55,9 @@ def generate(
             raise usage_error(f"{out}: a .json file holds one match, and --matches is {matches}; "
                               "write .jsonl (JSON Lines) for several")
     if out is not None and fmt not in ("json", "jsonl"):
-        from ..convert import write_matches
-        from ..foreign import CannotExport
-        from ..model import Match
+        from ..files.formats import write_matches
+        from ..log.foreign import CannotExport
+        from ..log.model import Match
 
         docs = [Match.model_validate(random_match(seed * 1_000_000 + i, rules=rules, preset=preset))
                 for i in range(matches)]
@@ -94,7 +94,7 @@ def schema(
     force: ForceOpt = False,
 ) -> None:
     """Print the JSON Schema of format v1, generated from the models."""
-    from ..schema import schema_text
+    from ..log.schema import schema_text
 
     text = schema_text()
     if out is None or str(out) == "-":
@@ -116,8 +116,8 @@ def rules(
     """Show the rules: one rule's text (texas42 rules R16), or a preset's options with
     their values and the rule text behind each. Every rule id and option is written
     out in docs/rules.md (installed with the package)."""
-    from ..rule_texts import RuleNotFound, rule_text
-    from ..rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
+    from ..log.rule_texts import RuleNotFound, rule_text
+    from ..engine.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
 
     if rule is not None:
         try:
@@ -170,8 +170,8 @@ def upgrade(
     Version 1 is the only version so far: a 1.x log is current and nothing is
     written. Exit 1 if no chain of steps leads to a current version.
     """
-    from ..strictjson import JSONError, loads
-    from ..upgrade import STEPS, UpgradeError, upgrade_doc
+    from ..log.strictjson import JSONError, loads
+    from ..log.upgrade import STEPS, UpgradeError, upgrade_doc
 
     jsonl = file.endswith((".jsonl", ".ndjson"))
     chunks = list(jsonl_lines(file)) if jsonl else [(1, decode(file, read_input(file)))]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..inert import dumps
+from ..log.inert import dumps
 from .app import NoProgressOpt, OutputFormat, app, say
 from .common import refused
 from .progress import Progress, wanted
@@ -50,8 +50,8 @@ def validate(
     """
     import time
 
-    from ..corpus import Summary, default_jobs, summary_text, validate_files
-    from ..inputs import InputError, expand_inputs
+    from ..corpus.validation import Summary, default_jobs, summary_text, validate_files
+    from ..files.inputs import InputError, expand_inputs
 
     problems: list[str] = []
     try:

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..inert import dumps, inert
+from ..log.inert import dumps, inert
 from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
-from ..broken import Broken
+from ..log.broken import Broken
 from .common import check_output, language_arg, player_or_observer, viewable_match, write_file
 
 if TYPE_CHECKING:
-    from ..model import Match
-    from ..views import Observer
+    from ..log.model import Match
+    from ..views.visibility import Observer
 
 
 def _play_range(text: str, plays: int) -> list[int]:
@@ -84,8 +84,8 @@ def replay(
     as far as it was played legally: a broken hand up to its first illegal
     action, flagged, and the exit status is 1. Exit 2 on a usage error.
     """
-    from ..views import Moment, hand_views, trick_moments
-    from ..viewtext import describe, view_lines
+    from ..views.visibility import Moment, hand_views, trick_moments
+    from ..views.text import describe, view_lines
 
     if trick is not None and play is not None:
         raise usage_error("give --trick or --play, not both")
@@ -123,8 +123,8 @@ def replay(
         say(dumps(items[0] if one else items, indent=2))
         _broken_exit(broken)
         return
-    from ..termtext import paint, wrap_lines
-    from ..viewtext import turn_line
+    from ..views.termtext import paint, wrap_lines
+    from ..views.text import turn_line
 
     tty = sys.stdout.isatty()
     columns = width if width is not None else (shutil.get_terminal_size((80, 24)).columns - 1 if tty else 0)
@@ -148,7 +148,7 @@ def replay(
 
 def _step(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, plays: list[int] | None) -> None:
     """--step: from --hand's first moment, or its --play K / --trick K."""
-    from ..views import Moment, hand_views
+    from ..views.visibility import Moment, hand_views
     from .stepper import step_through
 
     views = hand_views(match, who, hand - 1) if match.hands else []
@@ -208,7 +208,7 @@ def render(
     legally, each broken hand flagged, and the exit status is 1. Exit 2 on a
     usage error.
     """
-    from ..render_html import render_html
+    from ..views.html import render_html
 
     lang = language_arg(lang)
     to_stdout = str(out) == "-"
@@ -244,7 +244,7 @@ def render(
         return
     write_file(out, data, replace=force)
     if kind is Picture.html:
-        from ..views import in_play_hand
+        from ..views.visibility import in_play_hand
 
         playing = in_play_hand(match) if who == "review" else None
         shown = (f"{len(match.hands)} hands" if playing is None else
@@ -259,8 +259,8 @@ def render(
 def _picture(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, play: int | None,
              converter: list[str] | None) -> str | bytes:
     """One moment as SVG, or as PNG through ``converter``; ValueError for a moment the log has not."""
-    from ..render_svg import render_svg
-    from ..views import Moment, hand_views
+    from ..views.svg import render_svg
+    from ..views.visibility import Moment, hand_views
 
     if hand > len(match.hands):
         raise ValueError(f"--hand {hand}: the match has {len(match.hands)} hands")

@@ -1,0 +1,9 @@
+"""Analysis: the exact value of every play with all hands open, and its fair
+value over the deals its player could not tell apart.
+
+:mod:`.api` is the public face (``open_hand_analysis``, ``fair_analysis``,
+``hint``); :mod:`.checks` checks an analysis a log states.
+
+The supported names are those of :mod:`texas42_log` itself; the modules here are the
+package's own, and may change between releases.
+"""

@@ -1,0 +1,580 @@
+"""Live play: :class:`Game`, one object for a whole match under any rules the engine knows.
+
+What python-chess's ``Board`` is to chess programs, for Texas 42: whose turn
+(:attr:`Game.to_act`), the legal actions (:meth:`Game.legal_actions`),
+:meth:`Game.push` and :meth:`Game.pop`, the view of the moment for one observer
+(:meth:`Game.view`) and, at any moment, the log (:meth:`Game.to_match`), which
+``texas42 validate`` accepts — an unfinished match while it is under way.
+
+The seeds' digital play (R30–R31) is the contract of :meth:`Game.push`: points are
+kept automatically; an illegal action raises :class:`~texas42_log.engine.errors.IllegalAction`
+with the rule id and the sentence ``validate`` gives, and leaves the game exactly as
+it was — byte for byte in :meth:`Game.to_match` — the remaining tiles in their order.
+
+Checked path only: every action goes through the engine's checks (the same code
+the validator runs: :mod:`.auction`, :mod:`.declare`, :mod:`.hand`). A log read with
+:meth:`Game.from_match` is validated first. Hands end by the log's own rules (the
+early end R22, or all 7 tricks; an all-pass hand is redealt by the next dealer,
+R4, R11); the match ends at its goal (R24).
+
+Pure: no I/O. The views come from :mod:`.views`, the same view model the logs use,
+so the visibility boundary (R25–R29) is one code path for a live game and a log.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import Action, Call, Deal, Declare, Play, parse_action
+from ..engine.auction import Contract
+from ..log.check import check_match, effective_rules
+from ..engine.declare import Choice, declaration_choices, declaration_problems
+from ..engine.errors import IllegalAction
+from .generate import rules_declaration
+from ..engine.hand import PlayState
+from ..log.inert import dumps
+from ..engine.live import LiveHand, Turn, call_of, deal_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
+from ..log.model import FORMAT_NAME, Match, minimal_version
+from .game_views import GameViews
+from ..engine.rules import Rules, find_preset
+from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
+from ..engine.tiles import TILE_BY_NAME, Tile
+from ..engine.trumps import Trump
+
+if TYPE_CHECKING:
+    from ..views.visibility import Observer, View
+
+__all__ = ["Game", "Turn", "Step"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One accepted action of the history: its hand (from 1), who, what."""
+
+    hand: int
+    seat: Seat
+    action: Action
+
+    def __str__(self) -> str:
+        return f"hand {self.hand}: {self.seat} {self.action}"
+
+
+class Game(GameViews):
+    """A match of Texas 42 being played: its rules, its hands, whose turn it is.
+
+    Create one new::
+
+        game = Game("standard", players={"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"},
+                    first_dealer="D", seed=7)       # the tool deals, reproducibly
+
+    (without ``seed`` each hand's deal is entered: ``game.deal({...})``, tiles
+    unknown as ``None``), or from a log, finished or not: ``Game.from_match(match)``.
+
+    Then ``game.to_act`` says who acts and how, ``game.legal_actions()`` lists what
+    they may do, ``game.push("31")`` (an :class:`~texas42_log.engine.actions.Action` or its
+    text) does it, ``game.pop()`` takes it back, ``game.view("B")`` is the moment as B
+    sees it, and ``game.to_match()`` is the log.
+
+    ``record_rejected``: a refused call or play is also written into the log as a
+    rejected attempt (the format's ``"rejected": true``, R30); the game itself is
+    unchanged by it. ``extensions``: match-level ``x-`` fields for the log (kept by
+    every conversion).
+    """
+
+    def __init__(
+        self,
+        rules: str | Rules = "standard",
+        *,
+        options: Mapping[str, Any] | None = None,
+        players: Mapping[Seat, str] | None = None,
+        first_dealer: Seat = "A",
+        seed: int | None = None,
+        record_rejected: bool = False,
+        extensions: Mapping[str, Any] | None = None,
+    ) -> None:
+        if isinstance(rules, str):
+            preset = rules
+            base = find_preset(rules)
+        else:
+            preset, base = "standard", rules
+        try:
+            self.rules: Rules = base.with_options(**dict(options or {}))
+        except TypeError:
+            known = set(Rules.__dataclass_fields__)
+            bad = sorted(set(options or {}) - known)
+            raise ValueError(f"unknown rule option {', '.join(map(repr, bad))}; `texas42 rules` lists them") from None
+        if first_dealer not in SEATS:
+            raise ValueError(f"the first dealer is a seat, A to D, not {str(first_dealer)[:10]!r}")
+        if players is not None and set(players) - set(SEATS):
+            raise ValueError("players are named by seat, A to D")
+        for seat, name in (players or {}).items():
+            if not isinstance(name, str) or not name:
+                raise ValueError(f"the player at {seat} has no name: a name is some text")
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError(f"the name of the player at {seat} is not text: it holds half of a character "
+                                 "(bytes that are not UTF-8)") from None
+        self.preset = preset
+        self.seed = seed
+        self.record_rejected = record_rejected
+        doc: dict[str, Any] = {"format": FORMAT_NAME, "version": "1.0", "rules": rules_declaration(preset, self.rules)}
+        if players:
+            doc["players"] = {s: str(players[s]) for s in SEATS if s in players}
+        doc["first_dealer"] = first_dealer
+        doc["status"] = "unfinished"
+        doc["hands"] = []
+        for key, value in (extensions or {}).items():
+            if not key.startswith("x-"):
+                raise ValueError(f"an extension field's name starts with x-, not {key[:20]!r}")
+            doc[key] = value
+        self._doc = doc
+        self._hands: list[LiveHand] = []
+        self._score: dict[Team, int] = {t: 0 for t in TEAMS}
+        self._winner: Team | None = None
+        self._min_version = "1.0"
+        from ..log.model import match_json
+
+        self._doc["rules"] = match_json(self._problem_free(self._export()))["rules"]  # the options in the format's order
+        self._start_hand()
+
+    # -- creation from a log -------------------------------------------------------
+
+    @classmethod
+    def from_match(cls, match: Match, *, seed: int | None = None, record_rejected: bool = False) -> Game:
+        """The game a valid log records, ready to go on where the log stops (a finished
+        match has nothing more to do). :class:`ValueError` if the log breaks a rule;
+        annotations, extension fields and rejected attempts are kept."""
+        from ..log.model import match_json
+
+        report = check_match(match)
+        if report.errors:
+            e = report.errors[0]
+            raise IllegalAction(e.rule, f"the log is not valid, so it cannot be played on: at {e.pointer or '/'}: {e.message}",
+                                e.context)
+        doc = match_json(match)
+        game = cls.__new__(cls)
+        game.rules = effective_rules(match)
+        game.preset = match.rules.preset
+        game.seed = seed
+        game.record_rejected = record_rejected
+        hands = doc.pop("hands")
+        doc.pop("result", None)
+        doc["status"] = "unfinished"
+        doc["hands"] = []
+        game._doc = doc
+        game._min_version = match.version
+        game._hands = []
+        game._score = {t: 0 for t in TEAMS}
+        game._winner = None
+        for h in hands:
+            entry = {k: v for k, v in h.items() if k not in ("auction", "declaration", "plays", "outcome")}
+            entry["auction"] = []
+            game._begin(entry, auto=seed is not None)
+            hand = game._hands[-1]
+            for c in h.get("auction", []):
+                game._replay_entry(hand, "call", c)
+            if "declaration" in h:
+                game._replay_entry(hand, "declare", h["declaration"])
+            for p in h.get("plays", []):
+                game._replay_entry(hand, "play", p)
+            if hand.over:
+                game._finish(hand)
+        if game._winner is None and (not game._hands or game._hands[-1].over):
+            game._start_hand()
+        return game
+
+    def _replay_entry(self, hand: LiveHand, kind: str, entry: dict[str, Any]) -> None:
+        if entry.get("rejected"):
+            key = "auction" if kind == "call" else "plays"
+            hand.doc.setdefault(key, []).append(entry)
+            return
+        if kind == "call":
+            hand.apply(call_of(self.rules, entry), entry)
+        elif kind == "declare":
+            hand.apply(declare_of(entry), entry)
+        else:
+            hand.apply(Play(TILE_BY_NAME[entry["tile"]], entry.get("led")), entry)
+
+    # -- state -----------------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played (or the last one, once the match is over), from 1."""
+        return len(self._hands)
+
+    @property
+    def score(self) -> dict[Team, int]:
+        """The match score so far (marks, or points when the match goal is points)."""
+        return dict(self._score)
+
+    @property
+    def players(self) -> dict[Seat, str]:
+        """The players' names by seat, as the log gives them."""
+        return dict(self._doc.get("players") or {})
+
+    @property
+    def winner(self) -> Team | None:
+        """The team that won the match (R24), once it is over."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    @property
+    def dealer(self) -> Seat:
+        return self._hands[-1].doc["dealer"]  # type: ignore[no-any-return]
+
+    @property
+    def contract(self) -> Contract | None:
+        """The current hand's contract, once the auction has one (as declared, once declared)."""
+        return self._hands[-1].contract if self._hands else None
+
+    @property
+    def trump(self) -> Trump | None:
+        return self._hands[-1].trump if self._hands else None
+
+    @property
+    def play_state(self) -> PlayState | None:
+        """The engine's state of the play of the current hand (a copy: changing it changes nothing here)."""
+        state = self._hands[-1].state if self._hands else None
+        return state.copy() if state is not None else None
+
+    @property
+    def to_act(self) -> Turn | None:
+        """Who acts now and what kind of action it is; None once the match is over."""
+        if self._winner is not None or not self._hands:
+            return None
+        hand = self._hands[-1]
+        n = len(self._hands)
+        if hand.auction is None:
+            return Turn(hand.doc["dealer"], "deal", n)
+        if not hand.auction.done:
+            seat = hand.auction.to_call
+            assert seat is not None
+            return Turn(seat, "call", n)
+        assert hand.contract is not None
+        if hand.state is None:
+            return Turn(hand.contract.declarer, "declare", n)
+        seat = hand.state.to_play
+        assert seat is not None
+        return Turn(seat, "play", n)
+
+    @property
+    def history(self) -> list[Step]:
+        """Every accepted action from the first, in order (rejected attempts and the
+        tool's own deals left out; an entered deal is a step)."""
+        return list(self._steps())
+
+    def _steps(self) -> Iterator[Step]:
+        for n, hand in enumerate(self._hands, start=1):
+            doc = hand.doc
+            if not hand.auto and "auction" in doc and hand.auction is not None:
+                yield Step(n, doc["dealer"], deal_of(doc))
+            for c in doc.get("auction", []):
+                if not c.get("rejected"):
+                    yield Step(n, c["seat"], call_of(self.rules, c))
+            d = doc.get("declaration")
+            if d is not None:
+                yield Step(n, d["seat"], declare_of(d))
+            for p in doc.get("plays", []):
+                if not p.get("rejected"):
+                    yield Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
+
+    # -- actions ---------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        """Read ``text`` as an action of the current turn (``31`` a bid in the auction, a
+        trump at the declaration, a tile in the play); :class:`ValueError` if it is none."""
+        turn = self.to_act
+        return parse_action(text, expect=turn.kind if turn is not None and turn.kind != "deal" else None, rules=self.rules)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action :meth:`push` accepts now, in a fixed order (the engine's own
+        checks decide; nothing is guessed). Empty while a deal is to be entered — a
+        deal is not chosen from a list — and once the match is over.
+
+        With part of the deal unknown (a spectator's record) a play also tells what
+        the seat held, so a recorded discard can turn out, later, to have been a
+        renege (R16): when every tile a seat can still hold would prove one, the
+        list is empty during the play — an earlier entry was wrong, :meth:`pop` it."""
+        turn = self.to_act
+        if turn is None or turn.kind == "deal":
+            return []
+        hand = self._hands[-1]
+        out: list[Action]
+        if turn.kind == "call":
+            assert hand.auction is not None
+            out = [Call(k, b, s) for k, b, s in hand.auction.legal_calls()]
+        elif turn.kind == "declare":
+            assert hand.contract is not None
+            out = [Declare(c.trump, c.special, c.doubles, c.stacks) for c in declaration_choices(self.rules, hand.contract)]
+        else:
+            out = list(hand.legal_plays(turn.seat))
+        if hand.partial and turn.kind == "play":
+            out = [a for a in out if self._retro_problem(hand, a) is None]
+        return out
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Would :meth:`push` accept ``action`` now?"""
+        try:
+            self._check(self._action(action), None)
+        except (IllegalAction, ValueError):
+            return False
+        return True
+
+    def push(self, action: Action | str, *, seat: Seat | None = None) -> Step:
+        """Do ``action`` (or its text, read by :meth:`parse`) for the seat whose turn it is.
+
+        ``seat``: who is acting, when the caller knows it (a player at an app's table);
+        acting out of turn is then refused (R7, R10, R21) instead of being taken as
+        the turn's. Raises :class:`~texas42_log.engine.errors.IllegalAction` — ``rule`` the rule
+        id, ``str()`` the validator's sentence — and changes nothing; a text that is no
+        action raises :class:`ValueError`. Returns the step done.
+        """
+        act = self._action(action)
+        turn = self.to_act
+        try:
+            self._check(act, seat)
+        except IllegalAction:
+            if self.record_rejected and turn is not None and turn.kind == act.action_kind and isinstance(act, (Call, Play)):
+                self._record_rejected(act, seat or turn.seat)
+            raise
+        assert turn is not None
+        who = seat or turn.seat
+        hand = self._hands[-1]
+        if isinstance(act, Deal):
+            hand.deal(act)
+        else:
+            hand.apply(act, entry_of(self.rules, act, who))
+        self._after_action()
+        return Step(turn.hand, who, act)
+
+    def deal(self, hands: Mapping[Seat, Sequence[Tile | str | None]] | None) -> Step:
+        """Enter the current hand's deal (when the tool does not deal): seven tiles a seat
+        in the order dealt, ``None`` (or ``"?"``) for a tile not known; ``None`` for a
+        deal nobody saw. R2 and R3 are checked."""
+        return self.push(Deal.of(hands))
+
+    def pop(self) -> Step:
+        """Undo the last accepted action (with the rejected attempts recorded after it)
+        and return it. :class:`IndexError` if there is nothing to undo."""
+        while self._hands:
+            hand = self._hands[-1]
+            doc = hand.doc
+            plays = doc.get("plays", [])
+            auction = doc.get("auction", [])
+            if self._winner is not None:
+                self._winner = None
+                self._doc["status"] = "unfinished"
+                self._doc.pop("result", None)
+            if plays or "declaration" in doc or auction:
+                seat, action = hand.last_action()
+                last = Step(len(self._hands), seat, action)
+                if plays:
+                    while plays and plays[-1].get("rejected"):
+                        plays.pop()
+                    if plays:
+                        plays.pop()
+                    if not plays:
+                        doc.pop("plays", None)
+                elif "declaration" in doc:
+                    del doc["declaration"]
+                else:
+                    while auction and auction[-1].get("rejected"):
+                        auction.pop()
+                    if auction:
+                        auction.pop()
+                doc.pop("outcome", None)
+                hand.rebuild()
+                self._score = dict(hand.score_before)
+                return last
+            if hand.auction is not None and not hand.auto:
+                step = Step(len(self._hands), doc["dealer"], deal_of(doc))
+                hand.auction = None
+                doc.pop("deal", None)
+                doc.pop("auction", None)
+                hand.rebuild()
+                return step
+            if len(self._hands) == 1:
+                break
+            self._hands.pop()
+            self._doc["hands"].pop()
+            self._score = dict(self._hands[-1].score_before)
+            self._hands[-1].doc.pop("outcome", None)
+        raise IndexError("there is nothing to undo: no action has been made")
+
+    # -- checks ----------------------------------------------------------------
+
+    def _action(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return self.parse(action)
+        if not isinstance(action, (Call, Declare, Play, Deal)):
+            raise ValueError(f"an action is a Call, Declare, Play or Deal (or its text), not {type(action).__name__}")
+        return action
+
+    def _check(self, act: Action, seat: Seat | None) -> None:
+        turn = self.to_act
+        if turn is None:
+            assert self._winner is not None
+            unit, won = self.rules.match_goal, self._winner
+            raise IllegalAction("R24", f"the match is over: {won} won it with {self._score[won]} {unit}; "
+                                       "no hand is played after the match is won (R24)")
+        hand = self._hands[-1]
+        n = turn.hand
+        if act.action_kind != turn.kind:
+            raise wrong_kind(act, turn)
+        who = seat if seat is not None else turn.seat
+        if isinstance(act, Deal):
+            deal_problem(act, n)
+        elif isinstance(act, Call):
+            assert hand.auction is not None
+            hand.auction.check(who, act.kind, act.bid, act.special)
+        elif isinstance(act, Declare):
+            assert hand.contract is not None
+            problems, _ = declaration_problems(self.rules, hand.contract, who, Choice(act.trump, act.special, act.doubles, act.stacks), n)
+            if problems:
+                p = problems[0]
+                raise IllegalAction(p.rule, p.message, p.context)
+        else:
+            assert isinstance(act, Play) and hand.state is not None
+            hand.state.check(who, act.tile, act.led)
+            if hand.partial:
+                problem = self._retro_problem(hand, act, who)
+                if problem is not None:
+                    raise problem
+
+    def _retro_problem(self, hand: LiveHand, act: Action, seat: Seat | None = None) -> IllegalAction | None:
+        """With part of the deal unknown, a play also tells what the seat held: a play
+        may prove an earlier discard a renege (R16) or a Plunge bidder short of doubles.
+        The validator reads the log so; the game asks it, so as to refuse such a play."""
+        assert isinstance(act, Play) and hand.state is not None
+        who = seat or hand.state.to_play
+        trial = copy.deepcopy(hand.doc)
+        trial.setdefault("plays", []).append(entry_of(self.rules, act, who))  # type: ignore[arg-type]
+        doc = self._export(upto=len(self._hands) - 1)
+        doc["hands"].append(trial)
+        doc["status"] = "unfinished"
+        doc.pop("result", None)
+        i = len(self._hands) - 1
+        # Only what the play tells of the hand counts: the trial stops at this play, so
+        # the match's end (R24) and the hand's outcome are not the question.
+        parts = tuple(f"/hands/{i}/{part}" for part in ("deal", "auction", "declaration", "plays"))
+        errors = [e for e in check_match(Match.model_validate(doc)).errors if e.pointer.startswith(parts)]
+        if not errors:
+            return None
+        e = errors[0]
+        return IllegalAction(e.rule, f"{who} plays {act.tile}, which shows what {who} held: {e.message}", e.context)
+
+    # -- applying --------------------------------------------------------------
+
+    def _record_rejected(self, act: Call | Play, seat: Seat) -> None:
+        hand = self._hands[-1]
+        entry = entry_of(self.rules, act, seat) | {"rejected": True}
+        hand.doc.setdefault("auction" if isinstance(act, Call) else "plays", []).append(entry)
+
+    def _after_action(self) -> None:
+        hand = self._hands[-1]
+        if not hand.over:
+            return
+        self._finish(hand)
+        if self._winner is None:
+            self._start_hand()
+
+    def _finish(self, hand: LiveHand) -> None:
+        """The hand is over: its outcome, stated as the tool computed it (R6, R23), and the score."""
+        score = hand.finish()
+        self._score = score
+        reached = [t for t in TEAMS if score[t] >= self.rules.goal]
+        if reached:
+            # Both past 250 points in one hand: the higher score wins (seed 004).
+            winner: Team = max(reached, key=score.__getitem__)
+            self._winner = winner
+
+    def _start_hand(self) -> None:
+        dealer: Seat = self._doc["first_dealer"] if not self._hands else next_seat(self._hands[-1].doc["dealer"])
+        self._begin({"dealer": dealer}, auto=self.seed is not None)
+        if self.seed is not None:
+            hand = self._hands[-1]
+            hand.deal(random_deal(self.seed, len(self._hands), dealer))
+
+    def _begin(self, entry: dict[str, Any], auto: bool) -> None:
+        hand = LiveHand(self.rules, entry, auto, self._score)
+        self._hands.append(hand)
+        self._doc["hands"].append(entry)
+        if "auction" in entry:
+            hand.rebuild()
+
+    # -- the log and the views --------------------------------------------------------
+
+    def _export(self, upto: int | None = None) -> dict[str, Any]:
+        doc = copy.deepcopy({k: v for k, v in self._doc.items() if k != "hands"})
+        hands = self._doc["hands"] if upto is None else self._doc["hands"][:upto]
+        doc["hands"] = [copy.deepcopy(h) for h in hands if "auction" in h or upto is not None]
+        if upto is None:
+            if self._winner is not None:
+                doc["status"] = "complete"
+                doc["result"] = {"winner": self._winner, "marks": dict(self._score)}
+            else:
+                doc["status"] = "unfinished"
+        ordered: dict[str, Any] = {k: doc[k] for k in ("format", "version", "rules", "players", "first_dealer", "dealer_draw", "status",
+                                       "hands", "result") if k in doc}
+        ordered |= {k: v for k, v in doc.items() if k not in ordered}
+        least = minimal_version(ordered)
+        ordered["version"] = max(least, self._min_version, key=lambda v: int(v.split(".")[1]))
+        return ordered
+
+    def _problem_free(self, doc: dict[str, Any]) -> Match:
+        """The rules given are ones the format and the engine accept (a bad option says so)."""
+        try:
+            match = Match.model_validate(doc)
+        except ValueError as e:
+            first = str(e).splitlines()
+            raise ValueError(f"these rules cannot be written in a log: {' '.join(first[1:3]).strip()}") from None
+        errors = check_match(match).errors
+        if errors:
+            raise ValueError(f"these rules cannot be played: {errors[0].message}")
+        return match
+
+    def to_dict(self) -> dict[str, Any]:
+        """The log at this moment as a format-v1 JSON object (a new dict each time)."""
+        return self._export()
+
+    def to_match(self) -> Match:
+        """The log at this moment: a complete match once it is over, else an
+        unfinished one that ``texas42 validate`` accepts."""
+        return Match.model_validate(self._export())
+
+    def to_json(self) -> str:
+        """The log at this moment as the JSON text ``texas42`` writes (2-space indent)."""
+        return dumps(self._export(), indent=2) + "\n"
+
+    def __repr__(self) -> str:
+        turn = self.to_act
+        state = f"over, {self._winner} won" if turn is None else str(turn)
+        score = "-".join(str(self._score[t]) for t in TEAMS)
+        return f"<Game {self.preset} {score}: {state}>"
+
+    def copy(self) -> Game:
+        """An independent copy (try lines on it without changing this game)."""
+        other = Game.__new__(Game)
+        other.rules, other.preset, other.seed = self.rules, self.preset, self.seed
+        other.record_rejected, other._min_version = self.record_rejected, self._min_version
+        other._doc = copy.deepcopy(self._doc)
+        other._hands = []
+        for h, entry in zip(self._hands, other._doc["hands"], strict=True):
+            mine = LiveHand(self.rules, entry, h.auto, h.score_before)
+            other._hands.append(mine)
+            mine.rebuild()
+        other._score, other._winner = dict(self._score), self._winner
+        return other
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()

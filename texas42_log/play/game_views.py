@@ -1,0 +1,94 @@
+"""What a live :class:`~texas42_log.play.game.Game` shows: the view of the moment for one
+observer, a hint for the seat to play, and its board in a notebook.
+
+Every method here reads the game only through its log (:meth:`Game.to_match`) and
+its public state, and shows it through :mod:`.views` — the one visibility boundary
+(R25–R29) the logs use too. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
+from ..views.svg import render_svg
+
+if TYPE_CHECKING:
+    from ..analysis.fair import Decision
+    from ..engine.hand import PlayState
+    from ..log.model import Match
+    from ..engine.seats import Seat
+    from ..views.visibility import Observer, View
+
+__all__ = ["GameViews", "hint"]
+
+
+class _Game(Protocol):
+    """What the showing half reads of a game (:class:`~texas42_log.play.game.Game` has it)."""
+
+    def to_match(self) -> Match: ...
+
+    @property
+    def play_state(self) -> PlayState | None: ...
+
+    def view(self, observer: Observer = "public") -> View: ...
+
+
+class GameViews:
+    """The showing half of :class:`~texas42_log.play.game.Game` (see the module text)."""
+
+    def view(self: _Game, observer: Observer = "public") -> View:
+        """The current moment of the current hand as ``observer`` may see it (R25–R29):
+        ``"A"``–``"D"``, ``"public"``, ``"review"`` (only once the hand is over) or
+        ``"omniscient"``. Built by :mod:`.views` from the log, the same code path as
+        ``texas42 replay``; it holds nothing the observer may not see."""
+        from ..views.visibility import Moment, parse_observer, view_for
+
+        match = self.to_match()
+        if not match.hands:
+            raise ValueError("no hand has been dealt yet, so there is nothing to view")
+        hand = match.hands[-1]
+        plays = sum(1 for p in hand.plays if not p.rejected)
+        # The moment itself (the seeds' "after play k"), not the hand's end: a view names it.
+        moment = Moment.after_play(plays) if hand.declaration is not None else Moment.auction()
+        who = parse_observer(observer)
+        if who == "review":
+            moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
+        return view_for(match, who, len(match.hands) - 1, moment)
+
+    def hint(self: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+        """The fair values of the current moment for the seat to play: each legal play's
+        mean value and chance over the deals that seat cannot tell apart, drawn from its
+        own view alone (docs/analysis.md). Show it to that seat only."""
+        return hint(self, seat, worlds=worlds, seed=seed)
+
+    # -- notebooks ---------------------------------------------------------------
+
+    def _repr_svg_(self: _Game) -> str:
+        """Jupyter: the board of the current moment, as the public sees it."""
+        try:
+            return render_svg(self.view("public"))
+        except ValueError:
+            return ""
+
+
+def hint(game: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+    """The fair values of the current moment for the seat to play (``seat`` must be
+    it, when given): a function of that seat's own view, so it may be shown to that
+    seat — and to nobody else at the table (it tells about the seat's tiles)."""
+    from ..analysis.fair import decide
+    from ..analysis.fair_hands import knowledge_at
+    from ..log.check import effective_rules
+    from ..views.visibility import hand_views
+
+    state = game.play_state
+    if state is None or state.to_play is None:
+        raise ValueError("there is no play to hint at: the game is not in the play of a hand")
+    to_play = state.to_play
+    if seat is not None and seat != to_play:
+        raise ValueError(f"it is {to_play}'s turn to play, not {seat}'s: a hint is for the seat to play")
+    match = game.to_match()
+    index = len(match.hands) - 1
+    views = hand_views(match, to_play, index)
+    knowledge = knowledge_at(views, sum(1 for p in match.hands[index].plays if not p.rejected), effective_rules(match))
+    return decide(knowledge, worlds=worlds, seed=seed, hand=index)

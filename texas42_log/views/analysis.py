@@ -1,0 +1,121 @@
+"""The open-hand analysis a view holds (format 1.3): only for a review or an
+omniscient observer, and a review sees no tile that was never played (R29) — the
+values of the plays it may see, and that a better play existed, never which.
+
+Pure: no I/O. Split from :mod:`texas42_log.views.visibility` (the visibility boundary), which
+calls it for those two observers only.
+"""
+
+from __future__ import annotations
+
+from ..engine.auction import Contract
+from ..log.model import Hand
+from ..engine.seats import SEATS, Seat
+from ..engine.solver import makeable, maximiser, move_key, move_of
+from ..engine.tiles import Tile
+from .model import AnalysisView, FairPlayView, FairView, Observer, PlayAnalysisView
+
+__all__ = ["analysis_view", "fair_view"]
+
+
+def fair_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
+              k: int) -> FairView | None:
+    """The log's fair analysis of ``hand`` up to play ``k`` as ``observer`` may see it
+    (see :class:`~texas42_log.views.model.FairView`); None when there is none to show."""
+    if observer == "public":
+        return None
+    noted = [(n, a.fair if (a := hand.plays[j].analysis) is not None else None)
+             for n, (_, _, j) in enumerate(plays_made)]
+    if all(f is None for _, f in noted):
+        return None
+    played: dict[Seat, set[str]] = {s: set() for s in SEATS}
+    for seat, t, _ in plays_made:
+        played[seat].add(str(t))
+
+    def mine(seat: Seat) -> bool:  # whose plays' fair analysis the observer sees
+        return observer in ("review", "omniscient") or observer == seat
+
+    def visible(seat: Seat, key: str) -> bool:  # which tiles it may see named
+        return observer != "review" or key.split(" led ")[0] in played[seat]
+
+    plays: list[FairPlayView] = []
+    for n, f in noted[:k]:
+        seat, t, j = plays_made[n]
+        if f is None or not mine(seat):
+            continue
+        made = move_key(move_of(t, hand.plays[j].led))
+        values = f.values or {}
+        high = maximiser(contract, seat)
+        means = [v.mean for v in values.values()]
+        top = (max(means) if high else min(means)) if means else 0.0
+        best = [m for m, v in values.items() if v.mean == top]
+        shown = tuple(m for m in best if visible(seat, m))
+        plays.append(FairPlayView(
+            n + 1, seat, made, bool(f.forced), f.cost or 0.0, f.chance_lost or 0.0, f.mark, shown,
+            len(shown) < len(best), {m: (v.mean, v.share) for m, v in values.items() if visible(seat, m)},
+        ))
+    now = None
+    if k < len(noted) and noted[k][1] is not None:
+        seat = plays_made[k][0]
+        f = noted[k][1]
+        assert f is not None
+        if mine(seat) and f.values:
+            now = {m: (v.mean, v.share) for m, v in f.values.items() if visible(seat, m)}
+    if not plays and now is None:
+        return None
+    return FairView(tuple(plays), now)
+
+
+def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
+              k: int) -> AnalysisView | None:
+    """The log's analysis of ``hand`` up to play ``k``, as a review or omniscient
+    ``observer`` may see it; None when the hand carries none. ``plays_made``: the
+    hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
+    stated = hand.analysis
+    noted = [(n, hand.plays[j].analysis) for n, (_, _, j) in enumerate(plays_made)]
+    if stated is None and all(a is None for _, a in noted):
+        return None
+    if observer == "omniscient":
+        def visible(seat: Seat, key: str) -> bool:
+            return True
+    else:  # review: the tiles each seat plays in the hand, and no other (R29)
+        played: dict[Seat, set[str]] = {s: set() for s in SEATS}
+        for seat, t, _ in plays_made:
+            played[seat].add(str(t))
+
+        def visible(seat: Seat, key: str) -> bool:
+            return key.split(" led ")[0] in played[seat]
+    plays: list[PlayAnalysisView] = []
+    for n, a in noted[:k]:
+        if a is None:
+            continue
+        seat, t, j = plays_made[n]
+        led = hand.plays[j].led
+        made = move_key(move_of(t, led))
+        best_value = max(a.values.values()) if maximiser(contract, seat) else min(a.values.values())
+        best = [m for m, v in a.values.items() if v == best_value]
+        shown_best = tuple(m for m in best if visible(seat, m))
+        plays.append(PlayAnalysisView(
+            n + 1, seat, made, a.values.get(made, best_value), best_value, a.cost, a.fate, shown_best,
+            len(shown_best) < len(best), {m: v for m, v in a.values.items() if visible(seat, m)},
+        ))
+    now = None
+    now_best: tuple[str, ...] = ()
+    if k < len(noted) and noted[k][1] is not None:
+        seat = plays_made[k][0]
+        now_a = noted[k][1]
+        assert now_a is not None
+        now = {m: v for m, v in now_a.values.items() if visible(seat, m)}
+        if now:
+            top = max(now.values()) if maximiser(contract, seat) else min(now.values())
+            now_best = tuple(m for m, v in now.items() if v == top)
+    table = None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()}
+    return AnalysisView(
+        None if stated is None else stated.value,
+        None if stated is None else stated.makeable,
+        table,
+        tuple(plays),
+        now,
+        now_best,
+        None if table is None else {t: makeable(contract, v) for t, v in table.items()},
+    )

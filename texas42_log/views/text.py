@@ -1,0 +1,297 @@
+"""Views as text, in any language of the catalogue (:mod:`texas42_log.views.locales`).
+
+:func:`describe` is the seeds' own description of a view — contract, bidder,
+tiles played in order, tiles in hand per seat, visible won faces per trick with
+team — which the seeds' five example views give word for word (docs/rules.md, end;
+seeds 000 and 001). It is the accessible label of the HTML viewer too.
+:func:`view_lines` adds the rest of the view, one line each, for the terminal.
+
+Renders a :class:`~texas42_log.views.visibility.View` and nothing else. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from ..log.inert import inert_value
+
+from .locales import catalogue
+from ..engine.seats import SEATS, TEAMS, Seat, Team
+from .visibility import Note, View
+
+__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "fair_lines", "result_line", "moment_text", "turn_line", "contract_sentence", "trick_caption"]
+
+
+class _Msg:
+    def __init__(self, lang: str) -> None:
+        self.m = catalogue(lang)
+
+    def __call__(self, key: str, **kw: object) -> str:
+        return self.m[key].format(**kw)
+
+
+def _trump(m: _Msg, trump: str | None) -> str:
+    if trump is None:
+        return m("trump.undeclared")
+    if trump == "no-trump":
+        return m("trump.none")
+    if trump == "doubles":
+        return m("trump.doubles")
+    return m("trump", trump=trump)
+
+
+def _teams(numbers: dict[Team, int]) -> str:
+    return ", ".join(f"{t} {numbers[t]}" for t in TEAMS)
+
+
+def observer_label(view: View, lang: str) -> str:
+    m = _Msg(lang)
+    o = view.observer
+    return m("observer.seat", seat=o) if o in SEATS else m(f"observer.{o}")
+
+
+def description_parts(view: View, lang: str) -> list[str]:
+    """The seeds' description of ``view``, sentence by sentence."""
+    m = _Msg(lang)
+    out: list[str] = []
+    if view.observer in ("review", "omniscient"):
+        out.append(m(f"visibility.{view.observer}") + ".")
+    c = view.contract
+    if c is None:
+        out.append(m("contract.all_passed") if view.result == "no-contract" else m("contract.none"))
+    else:
+        if c.kind == "points":
+            what = m("contract.points", bid=c.bid)
+        else:
+            what = m(f"contract.{c.special}" if c.special else "contract.marks", marks=c.marks)
+        vis = m(f"visibility.{c.visibility}") if c.visibility else m("visibility.pending")
+        trump = m("trump.none") if c.special in ("nello", "sevens") else _trump(m, c.trump)
+        out.append(m("contract", contract=what, trump=trump, visibility=vis))
+        out.append(m("bidder", seat=c.bidder))
+    sep = m("list.sep")
+    tsep = m("tiles.sep")
+    if view.trick is not None:
+        plays = sep.join(m("played.item", order=p.order, seat=p.seat, tile=p.tile) for p in view.trick.plays)
+        out.append(m("played", plays=plays or m("none")))
+    out.append(m("counts", counts=", ".join(f"{s}={view.counts[s]}" for s in SEATS)))
+    if view.trick is not None:
+        if view.observer in ("review", "omniscient"):
+            items = [
+                m(
+                    "reviewed.item",
+                    number=w.number,
+                    team=w.team,
+                    plays=tsep.join(f"{p.seat} {p.tile}" for p in (w.plays or ())),
+                )
+                for w in view.won
+            ]
+            out.append(m("reviewed", tricks=sep.join(items) or m("none")))
+        else:
+            items = [
+                m("faces.item", number=w.number, team=w.team, tiles=tsep.join(w.faces))
+                for w in view.won
+                if w.faces is not None
+            ]
+            out.append(m("faces", faces=sep.join(items) or m("none")))
+    return out
+
+
+def describe(view: View, lang: str = "en") -> str:
+    """The seeds' one-paragraph description of ``view``."""
+    return " ".join(description_parts(view, lang))
+
+
+def contract_sentence(view: View, lang: str = "en") -> str:
+    """The description's contract sentence (after a review's or omniscient label)."""
+    parts = description_parts(view, lang)
+    return parts[1] if view.observer in ("review", "omniscient") else parts[0]
+
+
+def trick_caption(view: View, lang: str = "en") -> str | None:
+    """The seeds' caption of a complete trick on the table ("Trick 1 · D · hand points:
+    16"); None while the trick is not complete."""
+    t = view.trick
+    if t is None or t.winner is None:
+        return None
+    return _Msg(lang)("trick.won", number=t.number, seat=t.winner, points=t.points)
+
+
+def _moment(m: _Msg, view: View) -> str:
+    if view.moment == "play":
+        assert view.trick is not None
+        text = m("moment.play", play=view.play, trick=view.trick.number)
+    elif view.moment == "call":
+        text = m("moment.call", call=len(view.auction))
+    elif view.moment == "trick":
+        text = m("moment.trick", trick=len(view.won))
+    else:
+        text = m(f"moment.{view.moment}")
+    if view.over and view.moment != "end":
+        text += " · " + m("moment.over")
+    return text
+
+
+def turn_line(view: View, lang: str = "en") -> str | None:
+    """The line of :func:`view_lines` that says whose turn it is ("Next to play: C."),
+    or None when nobody is to act (the hand is decided, or before a declaration)."""
+    if view.to_play is None or view.over:
+        return None
+    return _Msg(lang)("next" if view.trick is not None else "next.call", seat=view.to_play)
+
+
+def moment_text(view: View, lang: str = "en") -> str:
+    """Where in the hand ``view`` is, as the header says it (``after play 3 (trick 1)``)."""
+    return _moment(_Msg(lang), view)
+
+
+def _note(m: _Msg, n: Note) -> str:
+    kind, _, number = n.on.partition(" ")
+    on = m(f"on.{kind}", n=number) if number else m(f"on.{kind}")
+    # Log text, set inside the tool's own line: every control character shown as an escape.
+    if n.author is None:
+        return m("note", on=on, text=inert_value(n.text))
+    return m("note.by", on=on, author=inert_value(n.author), text=inert_value(n.text))
+
+
+def view_lines(view: View, lang: str = "en") -> list[str]:
+    """The whole view, one line each: header, the seeds' description, then the rest."""
+    m = _Msg(lang)
+    sep = m("list.sep")
+    tsep = m("tiles.sep")
+    lines = [
+        m("header", hand=view.hand, moment=_moment(m, view), observer=observer_label(view, lang))
+    ]
+    lines += description_parts(view, lang)
+    if view.players:
+        lines.append(m("players", players=", ".join(f"{s}={inert_value(n)}" for s, n in view.players.items())))
+    lines.append(m("dealer", seat=view.dealer))
+    if view.contract is not None and view.contract.declarer not in (None, view.contract.bidder):
+        lines.append(m("declarer", seat=view.contract.declarer))
+    if view.sits_out is not None:
+        lines.append(m("sits_out", seat=view.sits_out))
+    calls = [m(f"call.{sp or k}", seat=s, bid=b) for s, k, b, sp in view.auction]
+    lines.append(m("bids", calls=sep.join(calls) or m("none")))
+    covered = [m("covered.item", number=w.number, team=w.team) for w in view.won if w.faces is None]
+    if covered:
+        lines.append(m("covered", tricks=sep.join(covered)))
+        lines.append(m("tricks_won", tricks=_teams(view.tricks_won)))
+    caption = trick_caption(view, lang)
+    if caption is not None:
+        lines.append(caption)
+    if view.points is not None:
+        lines.append(m("hand_points", points=_teams(view.points)))
+    if view.to_play is not None:
+        lines.append(m("next" if view.trick is not None else "next.call", seat=view.to_play))
+    result = _result_line(m, view)
+    if result is not None:
+        lines.append(result)
+    lines.append(m("marks" if view.score_unit == "marks" else "points_score", marks=_teams(view.marks)))
+    if view.observer in SEATS:
+        seat: Seat = view.observer
+        tiles = list(view.hands.get(seat, ()))
+        if view.hidden[seat]:
+            tiles.append(m("hand.hidden", count=view.hidden[seat]))
+        lines.append(m("hand.own", seat=seat, tiles=tsep.join(tiles) or m("none")))
+    elif view.observer in ("review", "omniscient"):
+        parts = []
+        for s in SEATS:
+            tiles = list(view.hands.get(s, ()))
+            if view.hidden[s]:
+                tiles.append(m("hand.hidden", count=view.hidden[s]))
+            parts.append(m("hand.seat", seat=s, tiles=tsep.join(tiles) or m("none")))
+        lines.append(m("hands", hands=sep.join(parts)))
+    lines += [_note(m, n) for n in view.notes]
+    if view.analysis is not None:
+        lines += _analysis_lines(m, view)
+    if view.fair is not None:
+        lines += _fair_lines(m, view)
+    return lines
+
+
+def fair_lines(view: View, lang: str = "en") -> list[str]:
+    """The view's fair analysis as lines (none unless the view holds one)."""
+    return _fair_lines(_Msg(lang), view) if view.fair is not None else []
+
+
+def _fair_lines(m: _Msg, view: View) -> list[str]:
+    """The log's fair analysis as this observer may see it: the play just made, the
+    values open now."""
+    f = view.fair
+    assert f is not None
+    out: list[str] = []
+    last = f.plays[-1] if f.plays and f.plays[-1].order == view.play else None
+    if last is not None:
+        if last.forced:
+            out.append(m("fair.forced", seat=last.seat, order=last.order, tile=last.tile))
+        else:
+            mean, share = last.values.get(last.tile, (0.0, 0.0))
+            out.append(m("fair.play", seat=last.seat, order=last.order, tile=last.tile, mean=f"{mean:.1f}",
+                         share=f"{share:.0%}", cost=f"{last.cost:.1f}", lost=f"{last.chance_lost:.0%}",
+                         mark=f" {last.mark}" if last.mark else ""))
+            if last.cost or last.chance_lost:
+                out.append(m("fair.best", seat=last.seat, best=", ".join(last.best)) if last.best
+                           else m("fair.best.hidden", seat=last.seat))
+    if f.now and view.to_play is not None:
+        values = m("list.sep").join(f"{k} {mean:.1f} ({share:.0%})" for k, (mean, share) in f.now.items())
+        out.append(m("fair.now", seat=view.to_play, values=values))
+    return out
+
+
+def _result_line(m: _Msg, view: View) -> str | None:
+    if view.result is None:
+        return None
+    if view.result == "no-contract" or view.result_marks is None:
+        return m("result.no-contract")
+    gainer = max(TEAMS, key=lambda team: view.result_marks[team] if view.result_marks else 0)
+    return m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer])
+
+
+def result_line(view: View, lang: str = "en") -> str | None:
+    """The hand's result as one sentence, once it is decided (None before)."""
+    return _result_line(_Msg(lang), view)
+
+
+def analysis_lines(view: View, lang: str = "en", *, table: bool = True) -> list[str]:
+    """The view's open-hand analysis as lines (none unless the view holds one);
+    ``table=False`` leaves out the makeable table's line (the viewer draws a table)."""
+    return _analysis_lines(_Msg(lang), view, table) if view.analysis is not None else []
+
+
+def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
+    """The log's open-hand analysis (a review or omniscient view only holds one): the
+    hand's value and table, the play just made, the values of the plays open now."""
+    a = view.analysis
+    c = view.contract
+    assert a is not None and c is not None
+    team = "A+C" if c.bidder in ("A", "C") else "B+D"
+    out: list[str] = []
+    if a.value is not None:
+        verdict = m("analysis.makeable" if a.makeable else "analysis.unmakeable")
+        out.append(m("analysis.value", team=team, value=a.value, verdict=verdict))
+    if a.table and table:
+        cells = m("list.sep").join(
+            f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}" for t, v in a.table.items()
+        )
+        out.append(m("analysis.table", seat=c.bidder, cells=cells))
+    last = a.plays[-1] if a.plays and a.plays[-1].order == view.play else None
+    if last is not None:
+        out.append(m("analysis.play", order=last.order, seat=last.seat, tile=last.tile, team=team,
+                     value=last.value, cost=last.cost))
+        if last.cost:
+            if last.best:
+                out.append(m("analysis.best", best=", ".join(last.best), value=last.best_value))
+            else:
+                out.append(m("analysis.best.hidden", value=last.best_value))
+        if last.fate:
+            out.append(m(f"analysis.fate.{last.fate}"))
+    if a.now:
+        out.append(m("analysis.now", values=m("list.sep").join(f"{k} {v}" for k, v in a.now.items())))
+    costly = [p for p in a.plays if p.cost]
+    if view.over and costly:
+        items = [m("analysis.costly.item", order=p.order, seat=p.seat, tile=p.tile, cost=p.cost)
+                 + (f" ({m('analysis.fate.' + p.fate).split(':')[0]})" if p.fate else "") for p in costly]
+        out.append(m("analysis.costly", plays=m("list.sep").join(items)))
+    return out
+
+
+def render_text(views: list[View], lang: str = "en") -> str:
+    """Views as plain text: one block per view, a blank line between."""
+    return "\n\n".join("\n".join(view_lines(v, lang)) for v in views) + "\n"
