@@ -99,10 +99,9 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS
     from ..corpus.analysis import analyze_files
     from ..corpus.validation import default_jobs
-    from ..files.inputs import InputError, expand_inputs
+    from ..files.reader import InputError, expand_inputs, total_bytes
     from .common import write_data
     from .progress import Progress, wanted
-    from .validate import _total_bytes
 
     problems: list[str] = []
     try:
@@ -112,7 +111,7 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     for problem in problems:
         say(f"texas42: {problem}", err=True)
     start = time.perf_counter()
-    progress = Progress("analysing", _total_bytes(files), enabled=wanted(no_progress))
+    progress = Progress("analysing", total_bytes(files), enabled=wanted(no_progress))
     matches = invalid = hands = skipped = differences = done = 0
     if output is AnalyzeFormat.csv:
         buffer = io.StringIO()
@@ -163,7 +162,8 @@ def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, 
     from ..analysis.open_hand import HandAnalysis, analyze_match_doc, annotated
     from ..corpus.analysis import fair_hands
     from ..log.check import effective_rules
-    from ..files.formats import match_json, write_matches
+    from ..files.formats import write_matches
+    from ..log.model import match_json
     from ..log.model import Match
     from .annotate import _keeps_remarks, _out_format
     from .common import OUR_FORMATS, emit, read_matches

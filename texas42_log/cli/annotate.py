@@ -13,7 +13,7 @@ from .app import (
     CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, input_error, say,
     usage_error,
 )
-from .common import OUR_FORMATS, decode, emit, pick, read_input, read_matches
+from .common import OUR_FORMATS, emit, pick, read_matches, read_text
 
 if TYPE_CHECKING:
     from ..log.annotate import Target
@@ -60,7 +60,7 @@ def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
         return
     from ..log.notation import remark_lines
 
-    lines = remark_lines(decode(file, read_input(file)))
+    lines = remark_lines(read_text(file))
     if lines:
         shown = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
         raise usage_error(f"{file} has {len(lines)} ; remark{'s' if len(lines) != 1 else ''} (line {shown}) that "
@@ -163,7 +163,7 @@ def _bulk_items(path: Path) -> list[dict[str, Any]]:
 
     from ..log.strictjson import JSONError, loads
 
-    text = decode(str(path), read_input(str(path)))
+    text = read_text(str(path))
     if path.suffix == ".csv":
         try:
             return list(csv.DictReader(io.StringIO(text)))

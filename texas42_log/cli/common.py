@@ -1,7 +1,7 @@
-"""What several commands share: reading inputs (with limits), picking a match,
-reading every match of every input, checking and writing outputs. Translation
-only: each helper calls the library and turns its refusal into a sentence and
-an exit code."""
+"""What several commands share: reading inputs, picking a match, checking and
+writing outputs. Translation only: each helper calls the library — for input,
+the one reader, :mod:`texas42_log.files.reader` — and turns its refusal into a
+sentence and an exit code."""
 
 from __future__ import annotations
 
@@ -13,18 +13,17 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..log.inert import inert, inert_value
-from ..files.inputs import InputError, bounded_lines, long_line, open_input, read_bytes, read_stream, reading
+from ..files.reader import InputError, ReadError
 from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
     from ..log.broken import Broken
-    from ..files.formats import Source
     from ..log.model import Match
     from ..files.validate import ValidationResult
     from ..views.visibility import Observer
 
 __all__ = [
-    "read_input", "decode", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
+    "read_input", "read_text", "read_chunks", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
     "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
@@ -32,36 +31,43 @@ OUR_FORMATS = ("json", "jsonl", "text")
 
 
 def refused(e: InputError) -> typer.Exit:
-    """An input the library refused: exit 2 when the name is wrong, else 1."""
+    """An input the library refused: exit 2 when the name is wrong, else 1. A refusal
+    that is a diagnostic line (``file:line:column: error …``) is printed as it is."""
+    if isinstance(e, ReadError) and e.diagnostic:
+        say(str(e), err=True)
+        return typer.Exit(code=1)
     return usage_error(str(e)) if e.usage else input_error(str(e))
 
 
 def read_input(name: str, limit: int | None = None, hint: str = "") -> bytes:
     """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
     what the format its name says may hold)."""
-    from ..files.formats import format_for_name, size_limit
+    from ..files.reader import read_bytes_of
 
-    if limit is None:
-        limit = size_limit(None if name == "-" else format_for_name(name))
     try:
-        if name == "-":
-            return read_stream(sys.stdin.buffer, "standard input", limit, hint)
-        return read_bytes(name, limit, hint)
+        return read_bytes_of(name, limit, hint, stdin=sys.stdin.buffer)
     except InputError as e:
         raise refused(e) from None
 
 
-def decode(name: str, data: bytes) -> str:
-    """UTF-8 text (a BOM dropped), or exit 1 naming the first byte that is not."""
+def read_text(name: str) -> str:
+    """The whole UTF-8 text of input ``name``, or exit 1 saying where it is not."""
+    from ..files.reader import read_text as text_of
+
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        good = data[: e.start].decode("utf-8", "replace")
-        line = good.count("\n") + 1
-        col = len(good) - (good.rfind("\n") + 1) + 1
-        say(f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
-            f"{e.start}); save it as UTF-8", err=True)
-        raise typer.Exit(code=1) from None
+        return text_of(name, stdin=sys.stdin.buffer)
+    except InputError as e:
+        raise refused(e) from None
+
+
+def read_chunks(name: str) -> list[tuple[int, str]]:
+    """The documents of input ``name`` as text with their first lines (:func:`..files.reader.read_chunks`)."""
+    from ..files.reader import read_chunks as chunks_of
+
+    try:
+        return chunks_of(name, stdin=sys.stdin.buffer)
+    except InputError as e:
+        raise refused(e) from None
 
 
 def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", dict[int, "Broken"]]:
@@ -69,32 +75,13 @@ def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", 
     for the view commands. A log that breaks rules is still shown, as far as it was
     played legally (:mod:`texas42_log.log.broken`): the flags come back by hand. A log
     that cannot be read as a match at all (not JSON, not the format) is exit 1."""
-    from ..files.formats import ConvertError, format_for_name, read_sources, sniff, validated
+    from ..files.reader import read_view
     from ..files.report import result_text
-    from ..files.validate import validate_bytes
 
-    data = read_input(name)
-    source = "<stdin>" if name == "-" else name
-    fmt = format_for_name(name) if name != "-" else None
-    if fmt in (None, "json"):
-        # Our JSON first (the fast path); what is not JSON, or not ours, may be another format.
-        result = validate_bytes(data)
-        results = [result]
-        if result.valid or result.errors[0].rule not in ("json", "format"):
-            fmt = "json"
-        else:
-            sniffed = sniff(decode(source, data))
-            fmt = "json" if sniffed in (None, "json") else sniffed
-    if fmt != "json":
-        text = decode(source, data)
-        try:
-            results = [validated(s) for s in read_sources(text, fmt)]
-        except ConvertError as e:
-            where = f"{source}:{e.line}:{e.column}" if e.line is not None else source
-            say(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
-            raise typer.Exit(code=1) from None
-    if not results:
-        raise input_error(f"{source} holds no match (it is empty, or blank lines only)")
+    try:
+        source, results = read_view(name, stdin=sys.stdin.buffer)
+    except InputError as e:
+        raise refused(e) from None
     if number is None and len(results) > 1:
         unreadable = [(k, r) for k, r in enumerate(results, 1) if r.match is None]
         if unreadable:  # a broken file first: which match to show comes after
@@ -178,11 +165,12 @@ def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> s
     return fmt
 
 
-def format_of(name: str, text: str | None, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
-    from ..files.formats import format_for_name, sniff
+def format_of(name: str, given: str | None, option: str, allowed: tuple[str, ...]) -> str:
+    """The format of output ``name``: the one ``option`` gives, else the one its name says."""
+    from ..files.formats import format_for_name
 
     given = format_option(given, option, allowed)
-    fmt = given or format_for_name(name) or (sniff(text) if text is not None else None)
+    fmt = given or format_for_name(name)
     if fmt is None:
         raise usage_error(f"cannot tell the format of {name}; give {option} ({', '.join(allowed)})")
     if fmt not in allowed:
@@ -191,83 +179,38 @@ def format_of(name: str, text: str | None, given: str | None, option: str, allow
 
 
 def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "ValidationResult"]]:
-    """Every match of every input (any readable format), validated, with its format;
-    its diagnostics are printed on stderr as it goes. A JSON Lines file is read a line
-    at a time, so a corpus of any size streams. Exit 1 if an input cannot be read."""
-    from ..files.formats import READABLE, ConvertError, Source, read_sources, validated
+    """Every match of every input (any readable format), validated, with its format
+    (:func:`..files.reader.read_matches`); its diagnostics are printed on stderr as it
+    goes. Exit 1 if an input cannot be read, or a match is not one even in structure."""
+    from ..files.reader import read_matches as matches_of
     from ..files.report import diagnostic_line
 
-    for name in names:
-        shown = "<stdin>" if name == "-" else name
-        fmt = given or (format_of(shown, None, None, "--from", READABLE) if _named_jsonl(name) else None)
-        if fmt == "jsonl" and name != "-":
-            sources: Iterable[Source] = _jsonl_sources(name)
-        else:
-            text = decode(shown, read_input(name, None if given is None else _limit(given)))
-            fmt = format_of(shown, text, fmt, "--from", READABLE)
-            try:
-                sources = read_sources(text, fmt)
-            except ConvertError as e:
-                where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
-                say(f"{where}: error format: not a {fmt} file: {e.message}", err=True)
-                raise typer.Exit(code=1) from None
-        count = 0
-        for src in sources:
-            count += 1
-            result = validated(src)
+    try:
+        for read in matches_of(names, given, stdin=sys.stdin.buffer):
+            result = read.result
             for d in result.diagnostics:
-                say(diagnostic_line(shown, d), err=True, colour=True)
+                say(diagnostic_line(read.name, d), err=True, colour=True)
             if result.match is None:
-                say(f"texas42: {shown} (match {src.number}) is not a texas42-log match even in "
+                say(f"texas42: {read.name} (match {read.number}) is not a texas42-log match even in "
                     "structure; nothing written", err=True)
                 raise typer.Exit(code=1)
-            yield fmt, result
-        if count == 0:
-            raise input_error(f"{shown} holds no match (it is empty, or blank lines only); nothing written")
-
-
-def _limit(fmt: str) -> int:
-    from ..files.formats import size_limit
-
-    return size_limit(fmt)
-
-
-def _named_jsonl(name: str) -> bool:
-    from ..files.formats import format_for_name
-
-    return format_for_name(name) == "jsonl"
+            yield read.format, result
+    except ReadError as e:
+        if not e.diagnostic:  # an input with no match in it
+            raise input_error(f"{e}; nothing written") from None
+        raise refused(e) from None
+    except InputError as e:
+        raise refused(e) from None
 
 
 def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
-    """The non-blank lines of the JSON Lines file ``name`` (``-``: standard input), each
-    with its number, a line at a time. A line over one match's limit, or bytes that are
-    not UTF-8: exit 1, naming the line."""
-    from ..files.validate import DEFAULT_MAX_BYTES
+    """The non-blank lines of the JSON Lines input ``name`` (:func:`..files.reader.jsonl_lines`)."""
+    from ..files.reader import jsonl_lines as lines_of
 
     try:
-        handle = open_input(name) if name != "-" else sys.stdin.buffer
+        yield from lines_of(name, stdin=sys.stdin.buffer)
     except InputError as e:
         raise refused(e) from None
-    try:
-        with reading(name):
-            for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
-                if line is None:
-                    say(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}", err=True)
-                    raise typer.Exit(code=1)
-                if line.strip():
-                    yield number, decode(f"{name}:{number}", line)
-    except InputError as e:
-        raise refused(e) from None
-    finally:
-        if name != "-":
-            handle.close()
-
-
-def _jsonl_sources(name: str) -> Iterator["Source"]:
-    from ..files.formats import Source
-
-    for number, line in jsonl_lines(name):
-        yield Source(number, number, raw=line)
 
 
 def read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:

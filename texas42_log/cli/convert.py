@@ -48,7 +48,7 @@ def convert(
     target = Path(out)
     fmt = to_format or ("json" if split else None)
     if not (stdout and fmt is None):
-        fmt = format_of(out, None, fmt, "--to", WRITABLE)
+        fmt = format_of(out, fmt, "--to", WRITABLE)
     if split:
         check_split_output(target, inputs)
     elif not stdout:
@@ -185,12 +185,13 @@ def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
 def _reread(texts: list[str], fmt: str, expected: int) -> None:
     """The written text, read back as its format, must give as many valid matches: what is
     written is what was validated (after plunge's encoder, which re-decodes its codes)."""
-    from ..files.formats import READABLE, ConvertError, read_sources, validated
+    from ..files.formats import READABLE, ConvertError
+    from ..files.reader import reread
 
     if fmt not in READABLE:
         return
     try:
-        results = [validated(s) for text in texts for s in read_sources(text, fmt)]
+        results = reread(texts, fmt)
     except ConvertError as e:
         results, problem = [], e.message
     else:

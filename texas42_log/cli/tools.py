@@ -12,7 +12,7 @@ import typer
 from ..log.inert import dumps
 from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
 from .progress import Progress, wanted
-from .common import check_output, decode, emit, jsonl_lines, read_input, write_file
+from .common import check_output, emit, read_chunks, write_file
 
 
 @app.command()
@@ -173,8 +173,10 @@ def upgrade(
     from ..log.strictjson import JSONError, loads
     from ..log.upgrade import STEPS, UpgradeError, upgrade_doc
 
-    jsonl = file.endswith((".jsonl", ".ndjson"))
-    chunks = list(jsonl_lines(file)) if jsonl else [(1, decode(file, read_input(file)))]
+    from ..files.reader import is_jsonl
+
+    jsonl = is_jsonl(file)
+    chunks = read_chunks(file)
     if not any(chunk.strip() for _, chunk in chunks):
         raise input_error(f"{file} is empty; there is no log to upgrade")
     docs: list[dict[str, Any]] = []

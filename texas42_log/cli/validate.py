@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -51,7 +50,7 @@ def validate(
     import time
 
     from ..corpus.validation import Summary, default_jobs, summary_text, validate_files
-    from ..files.inputs import InputError, expand_inputs
+    from ..files.reader import InputError, expand_inputs, total_bytes
 
     problems: list[str] = []
     try:
@@ -65,7 +64,7 @@ def validate(
         summary.errors += 1
         summary.rules["input"] += 1
     start = time.perf_counter()
-    progress = Progress("validating", _total_bytes(files), enabled=wanted(no_progress))
+    progress = Progress("validating", total_bytes(files), enabled=wanted(no_progress))
     done = 0
     try:
         results = validate_files(
@@ -104,13 +103,3 @@ def validate(
     elif summary.matches > 1 or summary.stopped:
         say("\n".join(summary_text(summary)), err=True, colour=True)
     raise typer.Exit(code=1 if summary.invalid else 0)
-
-
-def _total_bytes(files: list[str]) -> int | None:
-    """The input's size, for a progress bar; None when reading standard input."""
-    if "-" in files:
-        return None
-    try:
-        return sum(os.path.getsize(f) for f in files)
-    except OSError:
-        return None

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
-from .validation import Record, _run_pool, read_records, tune_gc, validated
+from ..files.reader import Record, read_records, validated
+from .validation import _run_pool, tune_gc
 from ..files.validate import DEFAULT_MAX_BYTES
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def analyze_record(
     from ..analysis.checks import recomputed_problems, stated_runs
     from ..analysis.report import csv_rows, match_json, match_text
     from ..log.check import effective_rules
-    from ..files.formats import match_json as doc_of
+    from ..log.model import match_json as doc_of
     from ..files.report import diagnostic_line, result_json, result_text
 
     result, where = validated(record, max_bytes)

@@ -1,6 +1,6 @@
 """Converting a JSON Lines corpus on every core (``texas42 convert big.jsonl -o big.t42``).
 
-The file is cut into whole-line byte ranges (:func:`texas42_log.corpus.validation._ranges`);
+The file is cut into whole-line byte ranges (:func:`texas42_log.files.reader.ranges`);
 each worker reads its own range, validates each match and writes its part of
 the output — the number-free body of its chunk — and the parent puts the
 chunks together in input order (numbering, CSV header, separators), a bounded
@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from .validation import CHUNK, _Range, _ranges, _run_pool
+from ..files.reader import CHUNK, Range, Record, range_lines, ranges, validated
+from .validation import _run_pool
 
 __all__ = ["Converted", "convert_ranges", "parallel_ok", "assemble"]
 
@@ -35,7 +36,7 @@ class Converted:
     fatal: str | None = None
 
 
-def parallel_ok(path: str) -> list[_Range] | None:
+def parallel_ok(path: str) -> list[Range] | None:
     """The ranges of ``path`` when they are worth several processes and all short
     (a range made long by one long line goes the careful serial way)."""
     import os
@@ -44,7 +45,7 @@ def parallel_ok(path: str) -> list[_Range] | None:
     try:  # a regular file only: anything else (missing, a FIFO, a link loop) goes the serial way, which says why
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        ranges = list(_ranges(path))
+        ranges = list(ranges(path))
     except OSError:
         return None
     if len(ranges) < 2 or any(r.end - r.start > 4 * CHUNK for r in ranges):
@@ -70,28 +71,25 @@ def _body(match: Any, fmt: str) -> Any:
     return write_chunk(match, fmt, 1)
 
 
-def _convert_range(r: _Range, fmt: str, verify: bool) -> list[Converted]:
+def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
     from ..log.annotate import listing
-    from ..files.formats import READABLE, CannotExport, ConvertError, Source, read_sources, validated
+    from ..files.formats import READABLE, CannotExport, ConvertError
+    from ..files.reader import reread
     from ..files.report import diagnostic_line
 
     out: list[Converted] = []
-    with open(r.path, "rb") as f:
-        f.seek(r.start)
-        data = f.read(r.end - r.start)
-    for k, raw in enumerate(data.split(b"\n")):
-        if not raw.strip():
-            continue
-        number = r.first_line + k
+    for number, raw, _ in range_lines(r):
+        if raw is None or not raw.strip():
+            continue  # (no line is too long here: parallel_ok took short ranges only)
         c = Converted(number)
         out.append(c)
         try:
-            text = raw.decode("utf-8")
+            raw.decode("utf-8")
         except UnicodeDecodeError as e:
             c.fatal = (f"{r.path}:{number}: error encoding: the line is not UTF-8 (byte 0x{raw[e.start]:02x} "
                        f"at byte {e.start + 1} of the line)")
             break
-        result = validated(Source(number, number, raw=text))
+        result, _ = validated(Record(f"{r.path}:{number}", raw, line=number))
         c.lines = [diagnostic_line(r.path, d) for d in result.diagnostics]
         if result.match is None:
             c.structural = True
@@ -104,7 +102,7 @@ def _convert_range(r: _Range, fmt: str, verify: bool) -> list[Converted]:
             break
         if verify and fmt in READABLE:
             try:
-                back = [validated(s) for s in read_sources(assemble(c.body, fmt, 1), fmt)]
+                back = reread([assemble(c.body, fmt, 1)], fmt)
             except ConvertError as e:
                 back, problem = [], e.message
             else:
@@ -117,7 +115,7 @@ def _convert_range(r: _Range, fmt: str, verify: bool) -> list[Converted]:
     return out
 
 
-def convert_ranges(ranges: list[_Range], fmt: str, jobs: int, verify: bool = False) -> Iterator[Converted]:
+def convert_ranges(ranges: list[Range], fmt: str, jobs: int, verify: bool = False) -> Iterator[Converted]:
     """Every match of the ranges, converted on ``jobs`` processes, in input order;
     with ``verify``, each chunk is read back and must be the same valid match."""
     for item in _run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs):

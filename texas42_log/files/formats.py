@@ -24,7 +24,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,38 +54,93 @@ __all__ = [
     "CannotExport",
     "size_limit",
     "FILE_LIMIT",
+    "Format",
+    "register",
+    "REGISTRY",
 ]
 
-FORMATS = ("json", "jsonl", "text", "texas-42-receipt", "plunge-code", "plunge-hand-v2", "tricksy", "csv")
-READABLE = FORMATS[:-1]
-WRITABLE = FORMATS
-#: Formats whose file holds one match only.
-SINGLE = {"json", "texas-42-receipt", "plunge-code", "plunge-hand-v2"}
-EXTENSIONS = {
-    "json": ".json", "jsonl": ".jsonl", "text": ".t42", "texas-42-receipt": ".receipt",
-    "plunge-code": ".plunge", "plunge-hand-v2": ".plunge.jsonl", "tricksy": ".tricksy.json", "csv": ".csv",
-}
+#: Every format the tool knows, by name, in the order they were registered (:func:`register`).
+REGISTRY: dict[str, "Format"] = {}
 
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One format the tool reads or writes. Register it with :func:`register`: that one
+    call is all it takes for every command, the reader, ``--from``/``--to`` and the
+    sniffer to know it.
+
+    ``read`` turns a file's text into its matches (:class:`ConvertError` where it is
+    not in the format); ``write`` turns matches into a file's text (a one-match format
+    is given exactly one); ``chunk`` writes match ``number`` (from 1) of a many-match
+    file so that a corpus streams. ``looks_like`` tells the format from the start of
+    a text whose name says nothing (standard input, ``.txt``)."""
+
+    name: str
+    #: File name endings, such as ``(".plunge.json", ".plunge.jsonl")``; the first is written.
+    suffixes: tuple[str, ...]
+    #: Other names a user may type for it (``--to t42``): its extensions always work too.
+    aliases: tuple[str, ...] = ()
+    read: Callable[[str], list["Source"]] | None = None
+    write: Callable[[list[Match]], str] | None = None
+    chunk: Callable[[Match, int], str] | None = None
+    #: A file of the format holds one match.
+    single: bool = True
+    looks_like: Callable[[str], bool] | None = None
+    #: For the formats table of ``--help`` and docs/conversions.md.
+    summary: str = ""
+
+
+def register(fmt: Format) -> Format:
+    """Make ``fmt`` known to every command and to the reader (:mod:`.reader`). A name
+    already registered is replaced. Returns ``fmt``."""
+    REGISTRY[fmt.name] = fmt
+    _refresh()
+    return fmt
+
+
+FORMATS: tuple[str, ...] = ()
+READABLE: tuple[str, ...] = ()
+WRITABLE: tuple[str, ...] = ()
+#: Formats whose file holds one match only.
+SINGLE: set[str] = set()
+#: Formats a file of which holds many matches, written a match at a time.
+STREAMED: tuple[str, ...] = ()
+EXTENSIONS: dict[str, str] = {}
 #: The other names users type for a format (``--to t42``, ``--from receipt``): its
 #: file extensions and the names other tools and people use. A format's own name and
 #: its extension (with or without the dot) always work too (:func:`format_named`).
-ALIASES = {
-    "t42": "text", "notation": "text",
-    "ndjson": "jsonl", "json-lines": "jsonl", "jsonlines": "jsonl",
-    "receipt": "texas-42-receipt", "texas42-receipt": "texas-42-receipt",
-    "plunge": "plunge-code", "plunge-replay-code": "plunge-code",
-    "plunge-hand": "plunge-hand-v2", "plunge-record": "plunge-hand-v2", "plunge.json": "plunge-hand-v2",
-    "plunge.jsonl": "plunge-hand-v2",
-    "tricksy-json": "tricksy", "tricksy.json": "tricksy", "tricksy.jsonl": "tricksy",
-}
+ALIASES: dict[str, str] = {}
+_SUFFIXES: list[tuple[str, str]] = []
+
+
+def _refresh() -> None:
+    """The tables derived from :data:`REGISTRY` (kept as plain values: they are read often)."""
+    global FORMATS, READABLE, WRITABLE, STREAMED
+    fmts = list(REGISTRY.values())
+    FORMATS = tuple(f.name for f in fmts)
+    READABLE = tuple(f.name for f in fmts if f.read is not None)
+    WRITABLE = tuple(f.name for f in fmts if f.write is not None or f.chunk is not None)
+    STREAMED = tuple(f.name for f in fmts if f.chunk is not None)
+    SINGLE.clear()
+    SINGLE.update(f.name for f in fmts if f.single)
+    EXTENSIONS.clear()
+    EXTENSIONS.update({f.name: f.suffixes[0] for f in fmts if f.suffixes})
+    ALIASES.clear()
+    for f in fmts:
+        for alias in f.aliases + tuple(x.lstrip(".") for x in f.suffixes):
+            if alias != f.name:
+                ALIASES.setdefault(alias, f.name)
+    _SUFFIXES[:] = sorted(((x, f.name) for f in fmts for x in f.suffixes), key=lambda sx: -len(sx[0]))
 
 
 def format_named(name: str) -> str | None:
     """The format a user means by ``name`` (``json``, ``t42``, ``.t42``, ``Receipt``), or None."""
     key = name.strip().lower().lstrip(".")
-    if key in FORMATS:
+    if key in REGISTRY:
         return key
-    return ALIASES.get(key)
+    if key in ALIASES:
+        return ALIASES[key]
+    return next((f for x, f in _SUFFIXES if x.lstrip(".") == key), None)
 
 
 def other_names(fmt: str) -> list[str]:
@@ -130,36 +185,18 @@ class Source:
 def format_for_name(name: str) -> str | None:
     """The format a file name says, or None."""
     lower = name.lower()
-    for suffix, fmt in (
-        (".plunge.json", "plunge-hand-v2"), (".plunge.jsonl", "plunge-hand-v2"),
-        (".tricksy.json", "tricksy"), (".tricksy.jsonl", "tricksy"),
-        (".jsonl", "jsonl"), (".ndjson", "jsonl"), (".json", "json"), (".t42", "text"),
-        (".receipt", "texas-42-receipt"), (".plunge", "plunge-code"), (".csv", "csv"),
-    ):
-        if lower.endswith(suffix):
-            return fmt
-    return None
+    return next((f for x, f in _SUFFIXES if lower.endswith(x)), None)
 
 
 def sniff(text: str) -> str | None:
-    """The format of a text whose name says nothing (``.txt``, standard input)."""
-    from ..log.foreign import receipt
-
+    """The format of a text whose name says nothing (``.txt``, standard input): the
+    first registered format that recognises its start, else JSON or JSON Lines."""
     head = text.lstrip("\ufeff \t\r\n")
-    if receipt.looks_like(head):
-        return "texas-42-receipt"
-    if head.startswith("v1") or head.startswith("#r=v1"):
-        return "plunge-code"
-    if head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n"):
-        return "text"
-    if head.lower().startswith("hand "):
-        return "text"
+    for fmt in REGISTRY.values():
+        if fmt.looks_like is not None and fmt.looks_like(head):
+            return fmt.name
     if head.startswith("{"):
         first = head.split("\n", 1)[0]
-        if re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400]):
-            return "plunge-hand-v2"
-        if '"events"' in head and '"seats"' in head:
-            return "tricksy"
         try:
             loads(first)
             return "jsonl" if "\n" in head.strip() else "json"
@@ -170,36 +207,13 @@ def sniff(text: str) -> str | None:
 
 def read_sources(text: str, fmt: str) -> list[Source]:
     """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that format."""
+    reader = REGISTRY[fmt].read if fmt in REGISTRY else None
+    if reader is None:
+        raise ConvertError(f"cannot read the format {fmt!r}; readable: {', '.join(READABLE)}")
     try:
-        if fmt == "json":
-            return [Source(1, 1, raw=text)]
-        if fmt == "jsonl":
-            out: list[Source] = []
-            for ln, line in enumerate(text.split("\n"), start=1):
-                if line.strip():
-                    out.append(Source(len(out) + 1, ln, raw=line))
-            return out
-        if fmt == "text":
-            return [_from_parsed(k + 1, pm) for k, pm in enumerate(parse_text(text))]
-        if fmt == "texas-42-receipt":
-            from ..log.foreign.receipt import read_receipt
-
-            return [_from_parsed(1, read_receipt(text))]
-        if fmt == "plunge-code":
-            from ..log.foreign.plunge import read_codes
-
-            return [_from_parsed(1, read_codes(text))]
-        if fmt == "plunge-hand-v2":
-            from ..log.foreign.plunge import read_records
-
-            return [_from_parsed(1, read_records(text))]
-        if fmt == "tricksy":
-            from ..log.foreign.tricksy import read_bundles
-
-            return [_from_parsed(k + 1, pm) for k, pm in enumerate(read_bundles(text))]
+        return reader(text)
     except (NotationError, ForeignFormatError) as e:
         raise ConvertError(e.message, e.line, e.column) from None
-    raise ConvertError(f"cannot read the format {fmt!r}; readable: {', '.join(READABLE)}")
 
 
 def _from_parsed(number: int, pm: ParsedMatch) -> Source:
@@ -257,54 +271,152 @@ def csv_rows(matches: Iterable[Match], start: int = 1) -> Iterable[dict[str, Any
                     }
 
 
-#: Formats a file of which holds many matches, written a match at a time.
-STREAMED = ("jsonl", "text", "csv", "tricksy")
-
-
 def write_chunk(match: Match, fmt: str, number: int) -> str:
     """Match ``number`` (from 1) of a file of format ``fmt`` in :data:`STREAMED`: the
     file is these chunks one after another, so a corpus of any size streams."""
-    if fmt == "jsonl":
-        return dumps(match_json(match), separators=(",", ":")) + "\n"
-    if fmt == "text":
-        return ("\n" if number > 1 else "") + write_text(match)
-    if fmt == "tricksy":
-        from ..log.foreign.tricksy import write_bundle
-
-        return write_bundle(match)
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-        if number == 1:
-            w.writeheader()
-        for row in csv_rows([match], start=number):
-            w.writerow(row)
-        return buf.getvalue()
-    raise CannotExport(f"a {fmt} file holds one match; it is not written a match at a time")
+    chunk = REGISTRY[fmt].chunk if fmt in REGISTRY else None
+    if chunk is None:
+        raise CannotExport(f"a {fmt} file holds one match; it is not written a match at a time")
+    return chunk(match, number)
 
 
 def write_matches(matches: list[Match], fmt: str) -> str:
     """``matches`` in format ``fmt``; :class:`CannotExport` when the format cannot hold them."""
-    if fmt in SINGLE and len(matches) != 1:
+    if fmt not in WRITABLE:
+        raise CannotExport(f"cannot write the format {fmt!r}; writable: {', '.join(WRITABLE)}")
+    f = REGISTRY[fmt]
+    if f.single and len(matches) != 1:
         raise CannotExport(f"a {fmt} file holds one match, and there are {len(matches)}; write .jsonl, "
                            "or give a directory as the output to write one file per match")
-    if fmt in STREAMED:
-        if fmt == "csv" and not matches:
-            return ",".join(CSV_COLUMNS) + "\n"  # the header alone
-        return "".join(write_chunk(m, fmt, k) for k, m in enumerate(matches, start=1))
-    if fmt == "json":
-        return dumps(match_json(matches[0]), indent=2) + "\n"
-    if fmt == "texas-42-receipt":
-        from ..log.foreign.receipt import write_receipt
+    if f.write is not None:
+        return f.write(matches)
+    assert f.chunk is not None
+    return "".join(f.chunk(m, k) for k, m in enumerate(matches, start=1))
 
-        return write_receipt(matches[0])
-    if fmt == "plunge-code":
-        from ..log.foreign.plunge import write_codes
 
-        return write_codes(matches[0])
-    if fmt == "plunge-hand-v2":
-        from ..log.foreign.plunge import write_records
+# -- the formats ---------------------------------------------------------------------
 
-        return write_records(matches[0])
-    raise CannotExport(f"cannot write the format {fmt!r}; writable: {', '.join(WRITABLE)}")
+def _parsed(read: Callable[[str], ParsedMatch | list[ParsedMatch]]) -> Callable[[str], list[Source]]:
+    """A reader of :class:`ParsedMatch`\\ es as a reader of sources."""
 
+    def sources(text: str) -> list[Source]:
+        got = read(text)
+        return [_from_parsed(k + 1, pm) for k, pm in enumerate(got if isinstance(got, list) else [got])]
+
+    return sources
+
+
+def _json_lines(text: str) -> list[Source]:
+    out: list[Source] = []
+    for ln, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            out.append(Source(len(out) + 1, ln, raw=line))
+    return out
+
+
+def _csv_chunk(match: Match, number: int) -> str:
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    if number == 1:
+        w.writeheader()
+    for row in csv_rows([match], start=number):
+        w.writerow(row)
+    return buf.getvalue()
+
+
+def _csv(matches: list[Match]) -> str:
+    if not matches:
+        return ",".join(CSV_COLUMNS) + "\n"  # the header alone
+    return "".join(_csv_chunk(m, k) for k, m in enumerate(matches, start=1))
+
+
+def _receipt_read(text: str) -> ParsedMatch:
+    from ..log.foreign.receipt import read_receipt
+
+    return read_receipt(text)
+
+
+def _receipt_looks_like(head: str) -> bool:
+    from ..log.foreign.receipt import looks_like
+
+    return looks_like(head)
+
+
+def _receipt_write(matches: list[Match]) -> str:
+    from ..log.foreign.receipt import write_receipt
+
+    return write_receipt(matches[0])
+
+
+def _codes_read(text: str) -> ParsedMatch:
+    from ..log.foreign.plunge import read_codes
+
+    return read_codes(text)
+
+
+def _codes_write(matches: list[Match]) -> str:
+    from ..log.foreign.plunge import write_codes
+
+    return write_codes(matches[0])
+
+
+def _records_read(text: str) -> ParsedMatch:
+    from ..log.foreign.plunge import read_records
+
+    return read_records(text)
+
+
+def _records_write(matches: list[Match]) -> str:
+    from ..log.foreign.plunge import write_records
+
+    return write_records(matches[0])
+
+
+def _bundles_read(text: str) -> list[ParsedMatch]:
+    from ..log.foreign.tricksy import read_bundles
+
+    return read_bundles(text)
+
+
+def _bundle_chunk(match: Match, number: int) -> str:
+    from ..log.foreign.tricksy import write_bundle
+
+    return write_bundle(match)
+
+
+def _text_looks_like(head: str) -> bool:
+    return (head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n")) or \
+        head.lower().startswith("hand ")
+
+
+register(Format(
+    "json", (".json",), read=lambda text: [Source(1, 1, raw=text)],
+    write=lambda ms: dumps(match_json(ms[0]), indent=2) + "\n", summary="texas42-log JSON: one match"))
+register(Format(
+    "jsonl", (".jsonl", ".ndjson"), ("json-lines", "jsonlines"), read=_json_lines,
+    chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n", single=False,
+    summary="texas42-log JSON Lines: a match a line"))
+register(Format(
+    "text", (".t42",), ("notation",), read=_parsed(parse_text),
+    chunk=lambda m, n: ("\n" if n > 1 else "") + write_text(m), single=False, looks_like=_text_looks_like,
+    summary="the text notation (docs/notation.md): many matches"))
+register(Format(
+    "texas-42-receipt", (".receipt",), ("texas42-receipt",), read=_parsed(_receipt_read), write=_receipt_write,
+    looks_like=_receipt_looks_like, summary="the texas-42 research engine's self-play receipt: one match"))
+register(Format(
+    "plunge-code", (".plunge",), ("plunge-replay-code",), read=_parsed(_codes_read), write=_codes_write,
+    looks_like=lambda head: head.startswith("v1") or head.startswith("#r=v1"),
+    summary="the plunge app's replay codes: one match, a code a hand"))
+register(Format(
+    "plunge-hand-v2", (".plunge.jsonl", ".plunge.json"), ("plunge-hand", "plunge-record"),
+    read=_parsed(_records_read), write=_records_write,
+    looks_like=lambda head: head.startswith("{") and bool(
+        re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400])),
+    summary="the plunge app's hand records: one match, a record a hand"))
+register(Format(
+    "tricksy", (".tricksy.json", ".tricksy.jsonl"), ("tricksy-json",), read=_parsed(_bundles_read),
+    chunk=_bundle_chunk, single=False,
+    looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
+    summary="the tricksy engine's event log: many matches, a bundle each"))
+register(Format("csv", (".csv",), chunk=_csv_chunk, write=_csv, single=False,
+                summary="a spreadsheet: a row a play (written only)"))

@@ -1,0 +1,446 @@
+"""The one reader: whatever a user names becomes records, and records become matches.
+
+Every command and the Python API read through this module. Input names are files,
+folders (searched for logs), globs, and ``-`` (standard input); a format is known by
+the file's name or, when the name says nothing, sniffed (:func:`.formats.sniff`);
+every format of the registry (:mod:`.formats`) is read. JSON Lines are streamed a
+line at a time, so memory stays flat whatever the corpus. The limits and the
+refusals of :mod:`.inputs` hold everywhere: a file too large, a FIFO with no
+writer, a device, a link that leads nowhere, a line too long, bytes that are not
+UTF-8 — each is one sentence naming the input, raised as an :class:`InputError`
+(``usage`` when the name itself is wrong: nothing by that name).
+
+Three ways in, for three kinds of caller:
+
+* :func:`read_records` — records (bytes and where they came from), for validation
+  spread over processes (:func:`validated` is a pure function of one record);
+* :func:`read_matches` — every match of every input, validated, in order;
+* :func:`read_view` — every match of one input, validated, for showing one of them.
+
+:func:`read_text`, :func:`read_chunks` and :func:`read_bytes_of` give the text of
+an input that is not a match (a file of remarks, a log of an old version).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from ..engine.errors import Diagnostic
+from ..log.notation import position
+from .formats import READABLE, ConvertError, Source, format_for_name, read_sources, size_limit, sniff
+from .formats import validated as validated_source
+from .inputs import InputError, bounded_lines, expand_inputs, long_line, open_input, read_bytes, read_stream, reading
+from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
+
+__all__ = [
+    "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated", "read_file", "is_jsonl",
+    "Range", "ranges", "range_lines", "file_size", "total_bytes", "read_bytes_of", "decode", "read_text",
+    "read_chunks", "jsonl_lines", "Read", "read_matches", "read_view", "reread", "DEFAULT_MAX_BYTES",
+]
+
+
+class ReadError(InputError):
+    """An input was read but is not what it should be: not UTF-8, not in its format,
+    no match in it. Never a usage error (exit 1). With ``diagnostic``, the message is a
+    diagnostic line, ``file:line:column: error RULE: sentence``, to be printed as it is."""
+
+    def __init__(self, message: str, *, diagnostic: bool = False) -> None:
+        super().__init__(message)
+        self.diagnostic = diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One match's bytes and where it came from (``file`` or ``file:line``)."""
+
+    source: str
+    data: bytes
+    #: ``json``: ``data`` is a texas42-log document; ``doc``: a JSON payload
+    #: ``{"doc", "positions"}`` read from another notation; ``error``: that
+    #: notation could not be read (``{"message", "line", "column"}``).
+    kind: str = "json"
+    #: For a line of a JSON Lines file: its line number there (``source`` ends ``:line``);
+    #: diagnostics are placed at that line of the file.
+    line: int | None = None
+
+
+
+def is_jsonl(path: str) -> bool:
+    """A JSON Lines file of texas42-log documents, by its name (not the foreign formats' JSON Lines)."""
+    return format_for_name(path) == "jsonl"
+
+
+def _lines(name: str, handle: IO[bytes], max_bytes: int) -> Iterator[Record]:
+    blank = True
+    for number, line, size in bounded_lines(handle, max_bytes):
+        if line is None:
+            yield error_record(f"{name}:{number}", long_line(size, max_bytes), "size", None)
+            blank = False
+        elif line.strip():
+            blank = False
+            yield Record(f"{name}:{number}", line, line=number)
+    if blank:
+        yield error_record(name, "the file holds no match: it is empty, or blank lines only", "empty", None)
+
+
+def error_record(source: str, message: str, rule: str, line: int | None) -> Record:
+    payload = {"message": message, "rule": rule, "line": line, "column": 1 if line is not None else None}
+    return Record(source, json.dumps(payload).encode(), "error")
+
+
+def read_file(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
+    """The bytes of one file, at most ``max_bytes`` (:func:`texas42_log.files.inputs.read_bytes`)."""
+    return read_bytes(name, max_bytes, " (raise the limit with --max-bytes)")
+
+
+def read_records(
+    files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Iterator[Record]:
+    """Every match in ``files``, streamed: one per ``.json`` file, one per non-blank
+    line of a ``.jsonl`` file (read line by line, each line bounded by ``max_bytes``).
+    An input that cannot be read is an :class:`InputError`; an over-long line or a
+    file with no match at all is a record that fails validation, saying so."""
+    for name in files:
+        if name == "-":
+            if stdin is None:
+                raise InputError("- names standard input, which is not available here", usage=True)
+            if stdin_jsonl:
+                yield from _lines("<stdin>", stdin, max_bytes)
+            else:
+                # Standard input says what it is, as a file's name would: JSON, JSON Lines,
+                # the text notation or another program's format (sniffed).
+                data = read_stream(stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)")
+                if _sniffed(data) == "jsonl":
+                    yield from _lines("<stdin>", io.BytesIO(data), max_bytes)
+                else:
+                    yield from _converted("<stdin>", data, only_foreign=True)
+            continue
+        try:
+            if is_jsonl(name):
+                handle = open_input(name)
+                with handle, reading(name):
+                    yield from _lines(name, handle, max_bytes)
+            elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
+                with reading(name):
+                    size = os.stat(name).st_size
+                if size > max_bytes and os.path.isfile(name):
+                    yield error_record(name, size_message(size, max_bytes), "size", None)
+                else:
+                    yield Record(name, read_file(name, max_bytes))
+            else:
+                from ..files.formats import format_for_name, size_limit
+
+                yield from _converted(name, read_bytes(name, max(max_bytes, size_limit(format_for_name(name)))))
+        except InputError as e:
+            # One unreadable input among many is reported, and the others are still read.
+            if e.usage:
+                raise
+            message = str(e)
+            yield error_record(name, message[len(name):].lstrip(": ") if message.startswith(name) else message,
+                                "input", None)
+
+
+def _sniffed(data: bytes) -> str | None:
+    from ..files.formats import sniff
+
+    try:
+        return sniff(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None
+
+
+def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
+    """The matches of a file in another notation (text, a foreign format), one record each."""
+    from ..files.formats import ConvertError, format_for_name, read_sources, sniff
+
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        yield Record(name, data)  # the JSON path words the encoding error
+        return
+    fmt = sniff(text) if only_foreign else (format_for_name(name) or sniff(text))
+    if fmt is None or fmt in ("json", "jsonl", "csv"):
+        yield Record(name, data)
+        return
+    try:
+        sources = read_sources(text, fmt)
+    except ConvertError as e:
+        payload: dict[str, Any] = {"message": f"not a {fmt} file: {e.message}", "line": e.line, "column": e.column}
+        yield Record(name, json.dumps(payload).encode(), "error")
+        return
+    many = len(sources) > 1
+    for src in sources:
+        where = f"{name}#{src.number}" if many else name
+        if src.raw is not None:
+            yield Record(where, src.raw.encode("utf-8"))
+        else:
+            payload = {"doc": src.doc, "positions": src.positions}  # a JSON object for the worker
+            yield Record(where, json.dumps(payload, ensure_ascii=False).encode("utf-8"), "doc")
+
+
+def validated(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[ValidationResult, str]:
+    """One record validated, with the file its diagnostics are placed in (a JSON
+    Lines record's diagnostics are moved to its line of the file)."""
+    if record.kind == "json":
+        result = validate_bytes(record.data, max_bytes=max_bytes)
+        if not result.valid and result.errors[0].rule == "format":
+            # Not our document: a foreign format's JSON named *.json? Read it as that.
+            other = list(_converted(record.source, record.data, only_foreign=True))
+            if len(other) == 1 and other[0].kind != "json":
+                result = _validate_converted(other[0])
+    else:
+        result = _validate_converted(record)
+    where = record.source
+    if record.line is not None:
+        # A JSON Lines record: its diagnostics point into the file, file:line:column.
+        where = record.source.rsplit(":", 1)[0]
+        for d in result.diagnostics:
+            if d.line is None:
+                d.line, d.column = record.line, 1
+            else:
+                d.line += record.line - 1
+    return result, where
+
+
+def _validate_converted(record: Record) -> ValidationResult:
+    payload = json.loads(record.data)
+    if record.kind == "error":
+        d = Diagnostic(payload.get("rule", "format"), payload["message"], "", payload["line"], payload["column"])
+        return ValidationResult(diagnostics=[d])
+    positions = {k: (v[0], v[1]) for k, v in payload["positions"].items()}
+    return validate_doc(payload["doc"], lambda p: position(positions, p))
+
+
+#: A JSON Lines file is handed to worker processes in ranges of about this many
+#: bytes: each worker reads its own range, so the parent ships no data at all.
+CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Lines ``first_line``… of ``path`` between two byte offsets (whole lines)."""
+
+    path: str
+    start: int
+    end: int
+    first_line: int
+
+
+def ranges(path: str) -> Iterator[Range]:
+    """Cut a JSON Lines file into whole-line ranges of about :data:`CHUNK` bytes,
+    counting lines as it goes. One pass, a block at a time: each block is searched
+    once (linear however long a line is), and memory stays at one block."""
+    block_size = 64 * 1024
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        size = f.tell()
+        start, line = 0, 1
+        while start < size:
+            # the first newline at or after start + CHUNK ends this range
+            pos = min(start + CHUNK, size)
+            f.seek(pos)
+            end = size
+            while pos < size:
+                block = f.read(block_size)
+                if not block:
+                    break
+                k = block.find(b"\n")
+                if k >= 0:
+                    end = pos + k + 1
+                    break
+                pos += len(block)
+            f.seek(start)
+            lines, left = 0, end - start
+            while left > 0:
+                block = f.read(min(block_size * 16, left))
+                if not block:
+                    break
+                lines += block.count(b"\n")
+                left -= len(block)
+            yield Range(path, start, end, line)
+            start, line = end, line + lines
+
+
+def range_lines(r: Range, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, bytes | None, int]]:
+    """``(number, line, size)`` for each line of range ``r`` (a worker reads its own
+    range): ``line`` None when it is longer than ``max_bytes`` (skipped, never held)."""
+    with open(r.path, "rb") as f:
+        f.seek(r.start)
+        if r.end - r.start <= 4 * CHUNK:
+            # the common range: read whole, split in C
+            for k, raw in enumerate(f.read(r.end - r.start).split(b"\n")):
+                yield r.first_line + k, raw + b"\n", len(raw) + 1
+            return
+        # a range made long by a long line: a line at a time, each bounded, never held whole
+        pos = r.start
+        for k, line, size in bounded_lines(f, max_bytes):
+            yield r.first_line + k - 1, line, size
+            pos += size
+            if pos >= r.end:
+                break
+
+
+def file_size(name: str) -> int:
+    """A regular file's size; 0 for standard input and anything else (read as a stream)."""
+    try:
+        return os.stat(name).st_size if name != "-" and os.path.isfile(name) else 0
+    except OSError:
+        return 0
+
+
+def total_bytes(files: list[str]) -> int | None:
+    """The inputs' size, for a progress bar; None when one is standard input."""
+    if "-" in files:
+        return None
+    try:
+        return sum(os.path.getsize(f) for f in files)
+    except OSError:
+        return None
+
+
+# -- the text of an input -----------------------------------------------------------
+
+def read_bytes_of(name: str, limit: int | None = None, hint: str = "", stdin: IO[bytes] | None = None) -> bytes:
+    """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
+    what the format its name says may hold)."""
+    if limit is None:
+        limit = size_limit(None if name == "-" else format_for_name(name))
+    if name == "-":
+        return read_stream(stdin if stdin is not None else sys.stdin.buffer, "standard input", limit, hint)
+    return read_bytes(name, limit, hint)
+
+
+def decode(name: str, data: bytes) -> str:
+    """UTF-8 text (a BOM dropped); :class:`ReadError` naming the first byte that is not."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        good = data[: e.start].decode("utf-8", "replace")
+        line = good.count("\n") + 1
+        col = len(good) - (good.rfind("\n") + 1) + 1
+        raise ReadError(f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
+                        f"{e.start}); save it as UTF-8", diagnostic=True) from None
+
+
+def read_text(name: str, stdin: IO[bytes] | None = None) -> str:
+    """The whole text of input ``name``, within its limit."""
+    shown = "<stdin>" if name == "-" else name
+    return decode(shown, read_bytes_of(name, stdin=stdin))
+
+
+def jsonl_lines(name: str, stdin: IO[bytes] | None = None) -> Iterator[tuple[int, str]]:
+    """The non-blank lines of the JSON Lines file ``name`` (``-``: standard input), each
+    with its number, a line at a time. A line over one match's limit, or bytes that are
+    not UTF-8: :class:`ReadError`, naming the line."""
+    handle = open_input(name) if name != "-" else (stdin if stdin is not None else sys.stdin.buffer)
+    try:
+        with reading(name):
+            for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
+                if line is None:
+                    raise ReadError(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}", diagnostic=True)
+                if line.strip():
+                    yield number, decode(f"{name}:{number}", line)
+    finally:
+        if name != "-":
+            handle.close()
+
+
+def read_chunks(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, str]]:
+    """The documents of input ``name`` as text, each with the line it starts on: a JSON
+    Lines file's lines (streamed, each bounded), or the whole of any other file."""
+    if is_jsonl(name):
+        return list(jsonl_lines(name, stdin))
+    return [(1, read_text(name, stdin))]
+
+
+# -- matches ------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Read:
+    """One match of an input, validated: where it came from (``name``: the input as
+    shown, ``<stdin>`` for standard input), its number there (from 1), its format."""
+
+    name: str
+    number: int
+    format: str
+    result: ValidationResult
+
+
+def _format_error(shown: str, fmt: str, e: ConvertError) -> ReadError:
+    where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
+    return ReadError(f"{where}: error format: not a {fmt} file: {e.message}", diagnostic=True)
+
+
+def _no_match(shown: str) -> ReadError:
+    return ReadError(f"{shown} holds no match (it is empty, or blank lines only)")
+
+
+def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[bytes] | None = None) -> Iterator[Read]:
+    """Every match of every input, validated, in order: the format ``fmt`` (``--from``)
+    or the one each name says, else sniffed. A JSON Lines file is read a line at a time,
+    so a corpus of any size streams. :class:`InputError` for an input that cannot be
+    read; :class:`ReadError` for one not in its format, or holding no match."""
+    for name in names:
+        shown = "<stdin>" if name == "-" else name
+        given = fmt or (format_for_name(name) if is_jsonl(name) else None)
+        sources: Iterable[Source]
+        if given == "jsonl" and name != "-":
+            sources = (Source(number, number, raw=line) for number, line in jsonl_lines(name))
+        else:
+            text = decode(shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin))
+            given = given or format_for_name(name) or sniff(text)
+            if given is None:
+                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(READABLE)})", usage=True)
+            if given not in READABLE:
+                raise InputError(f"--from {given}: choose one of {', '.join(READABLE)}", usage=True)
+            try:
+                sources = read_sources(text, given)
+            except ConvertError as e:
+                raise _format_error(shown, given, e) from None
+        count = 0
+        for src in sources:
+            count += 1
+            yield Read(shown, src.number, given, validated_source(src))
+        if count == 0:
+            raise _no_match(shown)
+
+
+def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[ValidationResult]]:
+    """Every match of one input (any readable format), validated, for showing one of
+    them: our JSON first (the fast path), and what is not JSON, or not ours, is tried
+    as the format it looks like. Returns the input as shown and the results."""
+    data = read_bytes_of(name, stdin=stdin)
+    source = "<stdin>" if name == "-" else name
+    fmt = format_for_name(name) if name != "-" else None
+    results: list[ValidationResult] = []
+    if fmt in (None, "json"):
+        result = validate_bytes(data)
+        results = [result]
+        if result.valid or result.errors[0].rule not in ("json", "format"):
+            fmt = "json"
+        else:
+            sniffed = sniff(decode(source, data))
+            fmt = "json" if sniffed in (None, "json") else sniffed
+    if fmt != "json":
+        assert fmt is not None
+        text = decode(source, data)
+        try:
+            results = [validated_source(s) for s in read_sources(text, fmt)]
+        except ConvertError as e:
+            raise _format_error(source, fmt, e) from None
+    if not results:
+        raise _no_match(source)
+    return source, results
+
+
+def reread(texts: Iterable[str], fmt: str) -> list[ValidationResult]:
+    """Text just written in format ``fmt``, read back and validated (a writer's check
+    that what it wrote is what it was given); :class:`ConvertError` if it is not in that format."""
+    return [validated_source(s) for text in texts for s in read_sources(text, fmt)]
