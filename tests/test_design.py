@@ -207,3 +207,48 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
     missing = {m: str(p.relative_to(PACKAGE.parent)) for m, p in third_party.items() if m not in allowed}
     assert not missing, f"the build's type check reaches modules it cannot find: {missing}"
     assert len(seen) > len(COMPILED)  # the walk really followed the package's imports
+
+
+#: What the CLI may take from the layers below for input: the one reader, whole. From
+#: the formats' registry only what names and writes formats; nothing that opens, sniffs,
+#: limits or validates input (docs/architecture.md, "where to add a format").
+CLI_FORMATS_NAMES = {"EXTENSIONS", "READABLE", "STREAMED", "WRITABLE", "CannotExport", "ConvertError", "write_matches",
+                     "write_chunk", "format_for_name", "format_named", "other_names"}
+CLI_NEVER = {"files.inputs", "files.validate", "log.strictjson", "log.notation_tokens", "log.notation_header",
+             "log.positions"}
+#: The terminal's own keystrokes (the recorder's prompts, the stepper's keys) are read
+#: by the CLI itself: that is the terminal, not an input log.
+READS_THE_TERMINAL = {"record.py", "stepper.py"}
+
+
+def _cli_imports() -> Iterator[tuple[str, int, str, list[str], bool]]:
+    """(module, line, target, names, type-only) for each import of the package in cli/."""
+    for module in sorted((PACKAGE / "cli").glob("*.py")):
+        tree = ast.parse(module.read_text("utf-8"))
+        type_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                     and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING" for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+                yield module.name, node.lineno, node.module, [a.name for a in node.names], id(node) in type_only
+
+
+def test_the_cli_reads_input_only_through_the_reader() -> None:
+    found = []
+    for name, line, target, names, type_only in _cli_imports():
+        if target in CLI_NEVER and not (type_only and target == "files.validate"):
+            found.append(f"cli/{name}:{line}: imports {target}")
+        if target == "files.formats" and set(names) - CLI_FORMATS_NAMES:
+            found.append(f"cli/{name}:{line}: takes {sorted(set(names) - CLI_FORMATS_NAMES)} from the formats")
+        if target == "corpus.validation" and set(names) - {"Summary", "default_jobs", "summary_text", "validate_files"}:
+            found.append(f"cli/{name}:{line}: takes {names} from corpus.validation")
+    for module in sorted((PACKAGE / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+                found.append(f"cli/{module.name}:{node.lineno}: opens a file itself")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in {"read", "readline", "read_bytes", "read_text", "readlines"}
+                    and module.name not in READS_THE_TERMINAL):
+                found.append(f"cli/{module.name}:{node.lineno}: reads with .{node.func.attr}()")
+    assert found == []
+    # and the check looks where it should: the CLI does read through the reader
+    assert any(t == "files.reader" for _, _, t, _, _ in _cli_imports())

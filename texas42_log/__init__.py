@@ -33,7 +33,11 @@ if TYPE_CHECKING:
     from .engine.trumps import Trump
     from .analysis.api import fair_analysis, open_hand_analysis
     from .play.game_views import hint
-    from .files.validate import read_match
+    from .files.formats import Format
+    from .files.formats import register as register_format
+    from .files.reader import InputError, Read, ReadError, read_matches
+    from .files.validate import ValidationResult, read_match, validate_bytes
+    from .views.model import View
 
 __version__ = "0.1.0"
 
@@ -48,14 +52,18 @@ _LAZY = {
     "FORMAT_NAME": "log.model", "FORMAT_VERSION": "log.model", "Match": "log.model",
     "PRESETS": "engine.rules", "Rules": "engine.rules", "TILES": "engine.tiles", "Tile": "engine.tiles", "Trump": "engine.trumps",
     "open_hand_analysis": "analysis.api", "fair_analysis": "analysis.api", "hint": "play.game_views", "read_match": "files.validate",
+    "validate_bytes": "files.validate", "ValidationResult": "files.validate",
+    "read_matches": "files.reader", "Read": "files.reader", "InputError": "files.reader", "ReadError": "files.reader",
+    "Format": "files.formats", "register_format": "files.formats:register", "View": "views.model",
 }
 
 
 def __getattr__(name: str) -> Any:
     if name in _LAZY:
-        module = importlib.import_module(f".{_LAZY[name]}", __name__)
+        where, _, attribute = _LAZY[name].partition(":")
+        module = importlib.import_module(f".{where}", __name__)
         _restore_docs(module)
-        value = getattr(module, name)
+        value = getattr(module, attribute or name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -122,5 +130,14 @@ __all__ = [
     "fair_analysis",
     "hint",
     "read_match",
+    "read_matches",
+    "Read",
+    "InputError",
+    "ReadError",
+    "validate_bytes",
+    "ValidationResult",
+    "View",
+    "Format",
+    "register_format",
     "__version__",
 ]

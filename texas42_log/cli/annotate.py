@@ -3,6 +3,7 @@ declaration or a play."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Annotated
 
@@ -10,10 +11,10 @@ import typer
 
 from ..log.inert import dumps, inert_value
 from .app import (
-    CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, input_error, say,
+    CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, say,
     usage_error,
 )
-from .common import OUR_FORMATS, emit, pick, read_matches, read_text
+from .common import OUR_FORMATS, emit, pick, read_matches, read_text, refused
 
 if TYPE_CHECKING:
     from ..log.annotate import Target
@@ -158,35 +159,12 @@ def _flag(v: object) -> bool:
 
 
 def _bulk_items(path: Path) -> list[dict[str, Any]]:
-    import csv
-    import io
+    from ..files.reader import InputError, read_items
 
-    from ..log.strictjson import JSONError, loads
-
-    text = read_text(str(path))
-    if path.suffix == ".csv":
-        try:
-            return list(csv.DictReader(io.StringIO(text)))
-        except csv.Error as e:
-            raise input_error(f"{path}: not a CSV file of comments ({e})") from None
     try:
-        value = loads(text)
-        items = value if isinstance(value, list) else [value]
-    except JSONError as whole:
-        lines = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
-        if len(lines) < 2:
-            raise input_error(f"{path}:{whole.line}:{whole.column}: {whole.message}") from None
-        items = []
-        for n, line in lines:
-            try:
-                items.append(loads(line))
-            except JSONError as e:
-                raise input_error(f"{path}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})") from None
-    if not all(isinstance(x, dict) for x in items):
-        raise input_error(f"{path}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
-    if not items:
-        raise input_error(f"{path} holds no comments to add; nothing written")
-    return items
+        return read_items(str(path), stdin=sys.stdin.buffer)
+    except InputError as e:
+        raise refused(e) from None
 
 
 @annotate_app.command("list")

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from ..views.visibility import Observer
 
 __all__ = [
-    "read_input", "read_text", "read_chunks", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
-    "read_matches", "jsonl_lines", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
+    "read_text", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
+    "read_matches", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
 ]
 
 OUR_FORMATS = ("json", "jsonl", "text")
@@ -39,33 +39,12 @@ def refused(e: InputError) -> typer.Exit:
     return usage_error(str(e)) if e.usage else input_error(str(e))
 
 
-def read_input(name: str, limit: int | None = None, hint: str = "") -> bytes:
-    """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
-    what the format its name says may hold)."""
-    from ..files.reader import read_bytes_of
-
-    try:
-        return read_bytes_of(name, limit, hint, stdin=sys.stdin.buffer)
-    except InputError as e:
-        raise refused(e) from None
-
-
 def read_text(name: str) -> str:
     """The whole UTF-8 text of input ``name``, or exit 1 saying where it is not."""
     from ..files.reader import read_text as text_of
 
     try:
         return text_of(name, stdin=sys.stdin.buffer)
-    except InputError as e:
-        raise refused(e) from None
-
-
-def read_chunks(name: str) -> list[tuple[int, str]]:
-    """The documents of input ``name`` as text with their first lines (:func:`..files.reader.read_chunks`)."""
-    from ..files.reader import read_chunks as chunks_of
-
-    try:
-        return chunks_of(name, stdin=sys.stdin.buffer)
     except InputError as e:
         raise refused(e) from None
 
@@ -199,16 +178,6 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
         if not e.diagnostic:  # an input with no match in it
             raise input_error(f"{e}; nothing written") from None
         raise refused(e) from None
-    except InputError as e:
-        raise refused(e) from None
-
-
-def jsonl_lines(name: str) -> Iterator[tuple[int, str]]:
-    """The non-blank lines of the JSON Lines input ``name`` (:func:`..files.reader.jsonl_lines`)."""
-    from ..files.reader import jsonl_lines as lines_of
-
-    try:
-        yield from lines_of(name, stdin=sys.stdin.buffer)
     except InputError as e:
         raise refused(e) from None
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .app import NoProgressOpt, app, say, usage_error
+from .app import NoProgressOpt, app, say
 from .progress import Progress, wanted
 from .common import (
     check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data,

@@ -165,7 +165,6 @@ def record(
     entry; `texas42 record FILE` goes on with an unfinished one. Entries may
     come from a pipe, one a line (exit 1 if one was refused).
     """
-    from ..play.game import Game
     from ..play.recorder import Recorder
     from . import Interrupted
 

@@ -4,15 +4,16 @@ migrate documents rather than read games."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any, Annotated
 
 import typer
 
 from ..log.inert import dumps
-from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, input_error, say, usage_error
+from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, say, usage_error
 from .progress import Progress, wanted
-from .common import check_output, emit, read_chunks, write_file
+from .common import check_output, emit, refused, write_file
 
 
 @app.command()
@@ -170,30 +171,17 @@ def upgrade(
     Version 1 is the only version so far: a 1.x log is current and nothing is
     written. Exit 1 if no chain of steps leads to a current version.
     """
-    from ..log.strictjson import JSONError, loads
-    from ..log.upgrade import STEPS, UpgradeError, upgrade_doc
-
-    from ..files.reader import is_jsonl
+    from ..files.reader import InputError, is_jsonl, read_documents
+    from ..log.upgrade import UpgradeError, upgrade_doc
 
     jsonl = is_jsonl(file)
-    chunks = read_chunks(file)
-    if not any(chunk.strip() for _, chunk in chunks):
-        raise input_error(f"{file} is empty; there is no log to upgrade")
+    try:
+        read = read_documents(file, stdin=sys.stdin.buffer)
+    except InputError as e:
+        raise refused(e) from None
     docs: list[dict[str, Any]] = []
     applied: list[str] = []
-    for first, chunk in chunks:
-        try:
-            doc = loads(chunk)
-        except JSONError as e:
-            say(f"{file}:{first + (e.line or 1) - 1}:{e.column or 1}: error json: {e.message}", err=True)
-            raise typer.Exit(code=1) from None
-        if not isinstance(doc, dict):
-            say(f"{file}:{first}: error format: a log is a JSON object", err=True)
-            raise typer.Exit(code=1)
-        if doc.get("format") != "texas42-log" and str(doc.get("version")) not in STEPS:
-            say(f"{file}:{first}: error format: not a texas42-log document (it needs \"format\": \"texas42-log\" "
-                "and a \"version\")", err=True)
-            raise typer.Exit(code=1)
+    for first, doc in read:
         try:
             new, steps = upgrade_doc(doc)
         except UpgradeError as e:

@@ -98,6 +98,8 @@ def register(fmt: Format) -> Format:
     return fmt
 
 
+# The tables below are rebound by each registration: read them as ``formats.READABLE``
+# (or import them inside a function), not bound once at import time.
 FORMATS: tuple[str, ...] = ()
 READABLE: tuple[str, ...] = ()
 WRITABLE: tuple[str, ...] = ()

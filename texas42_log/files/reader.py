@@ -33,7 +33,8 @@ from typing import IO, Any
 
 from ..engine.errors import Diagnostic
 from ..log.notation import position
-from .formats import READABLE, ConvertError, Source, format_for_name, read_sources, size_limit, sniff
+from . import formats
+from .formats import ConvertError, Source, format_for_name, read_sources, size_limit, sniff
 from .formats import validated as validated_source
 from .inputs import InputError, bounded_lines, expand_inputs, long_line, open_input, read_bytes, read_stream, reading
 from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
@@ -41,7 +42,7 @@ from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validat
 __all__ = [
     "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated", "read_file", "is_jsonl",
     "Range", "ranges", "range_lines", "file_size", "total_bytes", "read_bytes_of", "decode", "read_text",
-    "read_chunks", "jsonl_lines", "Read", "read_matches", "read_view", "reread", "DEFAULT_MAX_BYTES",
+    "read_chunks", "jsonl_lines", "read_documents", "read_items", "Read", "read_matches", "read_view", "reread", "DEFAULT_MAX_BYTES",
 ]
 
 
@@ -397,9 +398,9 @@ def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[byte
             text = decode(shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin))
             given = given or format_for_name(name) or sniff(text)
             if given is None:
-                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(READABLE)})", usage=True)
-            if given not in READABLE:
-                raise InputError(f"--from {given}: choose one of {', '.join(READABLE)}", usage=True)
+                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(formats.READABLE)})", usage=True)
+            if given not in formats.READABLE:
+                raise InputError(f"--from {given}: choose one of {', '.join(formats.READABLE)}", usage=True)
             try:
                 sources = read_sources(text, given)
             except ConvertError as e:
@@ -444,3 +445,65 @@ def reread(texts: Iterable[str], fmt: str) -> list[ValidationResult]:
     """Text just written in format ``fmt``, read back and validated (a writer's check
     that what it wrote is what it was given); :class:`ConvertError` if it is not in that format."""
     return [validated_source(s) for text in texts for s in read_sources(text, fmt)]
+
+
+# -- documents that are not (yet) matches -------------------------------------------
+
+def read_documents(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, dict[str, Any]]]:
+    """The texas42-log documents of a JSON or JSON Lines input, of any format version
+    (for ``upgrade``: nothing is validated but their being documents), each with the
+    line it starts on. :class:`ReadError` where one is not JSON, not an object, or not
+    a texas42-log document."""
+    from ..log.strictjson import JSONError, loads
+    from ..log.upgrade import STEPS
+
+    chunks = read_chunks(name, stdin)
+    if not any(chunk.strip() for _, chunk in chunks):
+        raise ReadError(f"{name} is empty; there is no log to upgrade")
+    docs = []
+    for first, chunk in chunks:
+        try:
+            doc = loads(chunk)
+        except JSONError as e:
+            raise ReadError(f"{name}:{first + (e.line or 1) - 1}:{e.column or 1}: error json: {e.message}",
+                            diagnostic=True) from None
+        if not isinstance(doc, dict):
+            raise ReadError(f"{name}:{first}: error format: a log is a JSON object", diagnostic=True)
+        if doc.get("format") != "texas42-log" and str(doc.get("version")) not in STEPS:
+            raise ReadError(f"{name}:{first}: error format: not a texas42-log document (it needs \"format\": "
+                            "\"texas42-log\" and a \"version\")", diagnostic=True)
+        docs.append((first, doc))
+    return docs
+
+
+def read_items(name: str, stdin: IO[bytes] | None = None) -> list[dict[str, Any]]:
+    """The objects of a file of items (comments to add: ``annotate add --from``): a JSON
+    array or object, JSON Lines, or CSV with a header row (by its ``.csv`` name)."""
+    import csv
+
+    from ..log.strictjson import JSONError, loads
+
+    text = read_text(name, stdin)
+    if name.lower().endswith(".csv"):
+        try:
+            return list(csv.DictReader(io.StringIO(text)))
+        except csv.Error as e:
+            raise ReadError(f"{name}: not a CSV file of comments ({e})") from None
+    try:
+        value = loads(text)
+        items = value if isinstance(value, list) else [value]
+    except JSONError as whole:
+        lines = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
+        if len(lines) < 2:
+            raise ReadError(f"{name}:{whole.line}:{whole.column}: {whole.message}") from None
+        items = []
+        for n, line in lines:
+            try:
+                items.append(loads(line))
+            except JSONError as e:
+                raise ReadError(f"{name}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})") from None
+    if not all(isinstance(x, dict) for x in items):
+        raise ReadError(f"{name}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
+    if not items:
+        raise ReadError(f"{name} holds no comments to add; nothing written")
+    return items
