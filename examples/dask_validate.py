@@ -4,7 +4,7 @@ than one machine.
 Run locally:  .venv/bin/python examples/dask_validate.py corpus.jsonl [more.jsonl …]
 
 Validation of one match is a pure function of its bytes
-(:func:`texas42_log.corpus.validation.validate_record`), so any engine that can map a
+(:func:`texas42_log.corpus.validate_record`), so any engine that can map a
 function over records can run it: here Dask reads the files in blocks
 (``read_text`` splits JSON Lines on newlines, so a match never straddles two
 partitions), maps the validator over each line, and reduces the verdicts to a
@@ -22,7 +22,7 @@ from typing import Any
 
 import dask.bag as db
 
-from texas42_log.corpus.validation import Record, validate_record
+from texas42_log.corpus import Record, validate_record
 
 
 def verdict(line: str) -> dict[str, Any]:

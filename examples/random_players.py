@@ -14,9 +14,7 @@ import argparse
 import random
 from pathlib import Path
 
-from texas42_log import Game
-from texas42_log.engine.actions import Action
-from texas42_log.views.visibility import View
+from texas42_log import Action, Game, View
 
 
 class RandomPlayer:

@@ -13,7 +13,9 @@ from typer.testing import CliRunner
 
 from texas42_log.corpus import validation as corpus
 from texas42_log.cli import app
-from texas42_log.corpus.validation import InputError, Record, expand_inputs, read_records, validate_records
+from texas42_log.corpus.validation import validate_records
+from texas42_log.files import reader
+from texas42_log.files.reader import InputError, Record, expand_inputs, read_records
 from texas42_log.play.generate import random_match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.files.validate import validate_bytes
@@ -100,7 +102,7 @@ def test_workers_reading_their_own_ranges_agree_with_one_process(
     workers read themselves: same matches, same line numbers, same order."""
     monkeypatch.setattr(corpus, "CHUNK", 20_000)  # many ranges, some cutting mid-file
     files = expand_inputs([str(mixed)])
-    ranges = list(corpus._ranges(str(mixed / "late.jsonl")))
+    ranges = list(reader.ranges(str(mixed / "late.jsonl")))
     assert len(ranges) > 5 and ranges[0].start == 0
     assert all(a.end == b.start for a, b in zip(ranges, ranges[1:]))
     assert ranges[-1].end == (mixed / "late.jsonl").stat().st_size

@@ -4,7 +4,7 @@
   scratch folder that sees the repository's fixtures and examples) and what it
   prints — standard output and standard error, as a terminal shows them — must be
   the lines under it, exactly.
-- A fenced block whose info string says ``file=NAME`` (```` ```t42 file=bad.t42 ````)
+- A fenced block whose info string says ``file=NAME`` (```` ```{.t42 file=bad.t42} ````)
   is written to the scratch folder first, so a transcript can use it.
 - An ``sh`` block's ``texas42`` lines are run in order in a scratch folder where
   the file names the docs use exist (copies of fixtures); each must succeed.
@@ -63,7 +63,7 @@ def _sandbox(tmp: Path) -> Path:
     for name in ("fixtures", "examples", "docs"):
         (tmp / name).symlink_to(ROOT / name)
     for doc, info, body in _blocks():
-        m = re.search(r"\bfile=(\S+)", info)
+        m = re.search(r"\bfile=([^\s}]+)", info)
         if m:
             (tmp / m.group(1)).write_text(body, "utf-8")
     return tmp

@@ -216,7 +216,7 @@ def _doc_blocks() -> list[str]:
 
     text = (ROOT / "docs" / "notation.md").read_text("utf-8")
     full = re.findall(r"```t42\n(.*?)```", text, re.S)
-    by_hand = re.findall(r"```t42 file=club-night.t42\n(.*?)```", text, re.S)
+    by_hand = re.findall(r"```{.t42 file=club-night.t42}\n(.*?)```", text, re.S)
     return full + by_hand
 
 

@@ -7,7 +7,8 @@ import random
 import sys
 from pathlib import Path
 
-from texas42_log.corpus.validation import read_records, validate_records
+from texas42_log.corpus.validation import validate_records
+from texas42_log.files.reader import read_records
 from texas42_log.play.generate import random_match
 
 ROOT = Path(__file__).resolve().parent.parent

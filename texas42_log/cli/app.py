@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from .. import __version__
 from ..log.inert import inert
@@ -16,10 +17,42 @@ from .helpfmt import install as _plain_help
 
 _plain_help()
 
+#: ``texas42 --help`` lists the commands by task, the main job first.
+TASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Check and read a log", ("validate", "replay", "render", "analyze")),
+    ("Convert and edit", ("convert", "annotate", "redact", "upgrade")),
+    ("Record and make matches", ("record", "generate")),
+    ("Reference", ("rules", "schema")),
+)
+
+
+class _ByTask(TyperGroup):
+    """The command group, its commands listed in :data:`TASKS`' sections and order
+    (a command no task names comes last, under "Other commands")."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
+        known = [name for _, names in TASKS for name in names]
+        have = list(super().list_commands(ctx))
+        return [n for n in known if n in have] + [n for n in have if n not in known]
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        commands = {n: c for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) and not c.hidden}
+        if not commands:
+            return
+        limit = formatter.width - 6 - max(len(n) for n in commands)
+        sections = [(title, [n for n in names if n in commands]) for title, names in TASKS]
+        sections.append(("Other commands", [n for n in commands if all(n not in ns for _, ns in TASKS)]))
+        for title, names in sections:
+            if names:
+                with formatter.section(title):
+                    formatter.write_dl([(n, commands[n].get_short_help_str(limit)) for n in names])
+
+
 app = typer.Typer(
     name="texas42",
     help="Record, check and replay games of Texas 42 (texas42-log format v1).",
-    add_completion=False,
+    cls=_ByTask,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,

@@ -165,7 +165,7 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
     from ..files.report import diagnostic_line
 
     try:
-        for read in matches_of(names, given, stdin=sys.stdin.buffer):
+        for read in matches_of(names, given, stdin=sys.stdin.buffer, expand=False):
             result = read.result
             for d in result.diagnostics:
                 say(diagnostic_line(read.name, d), err=True, colour=True)

@@ -45,12 +45,12 @@ def parallel_ok(path: str) -> list[Range] | None:
     try:  # a regular file only: anything else (missing, a FIFO, a link loop) goes the serial way, which says why
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
-        ranges = list(ranges(path))
+        cut = list(ranges(path))
     except OSError:
         return None
-    if len(ranges) < 2 or any(r.end - r.start > 4 * CHUNK for r in ranges):
+    if len(cut) < 2 or any(r.end - r.start > 4 * CHUNK for r in cut):
         return None
-    return ranges
+    return cut
 
 
 def _body(match: Any, fmt: str) -> Any:

@@ -383,11 +383,16 @@ def _no_match(shown: str) -> ReadError:
     return ReadError(f"{shown} holds no match (it is empty, or blank lines only)")
 
 
-def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[bytes] | None = None) -> Iterator[Read]:
+def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[bytes] | None = None,
+                 expand: bool = True) -> Iterator[Read]:
     """Every match of every input, validated, in order: the format ``fmt`` (``--from``)
     or the one each name says, else sniffed. A JSON Lines file is read a line at a time,
-    so a corpus of any size streams. :class:`InputError` for an input that cannot be
-    read; :class:`ReadError` for one not in its format, or holding no match."""
+    so a corpus of any size streams. With ``expand``, a folder stands for the logs in it
+    and a glob for the files it matches (:func:`expand_inputs`); ``-`` is ``stdin``
+    (default: the process's standard input). :class:`InputError` for an input that
+    cannot be read; :class:`ReadError` for one not in its format, or holding no match."""
+    if expand:
+        names = expand_inputs(names)
     for name in names:
         shown = "<stdin>" if name == "-" else name
         given = fmt or (format_for_name(name) if is_jsonl(name) else None)
