@@ -100,7 +100,8 @@ def test_workers_reading_their_own_ranges_agree_with_one_process(
 ) -> None:
     """With several processes a JSON Lines file is cut into byte ranges that the
     workers read themselves: same matches, same line numbers, same order."""
-    monkeypatch.setattr(corpus, "CHUNK", 20_000)  # many ranges, some cutting mid-file
+    monkeypatch.setattr(reader, "CHUNK", 20_000)  # many ranges, some cutting mid-file
+    monkeypatch.setattr(corpus, "CHUNK", 20_000)  # (and worth several processes)
     files = expand_inputs([str(mixed)])
     ranges = list(reader.ranges(str(mixed / "late.jsonl")))
     assert len(ranges) > 5 and ranges[0].start == 0

@@ -318,13 +318,14 @@ def read_bytes_of(name: str, limit: int | None = None, hint: str = "", stdin: IO
     return read_bytes(name, limit, hint)
 
 
-def decode(name: str, data: bytes) -> str:
-    """UTF-8 text (a BOM dropped); :class:`ReadError` naming the first byte that is not."""
+def decode(name: str, data: bytes, first_line: int = 1) -> str:
+    """UTF-8 text (a BOM dropped); :class:`ReadError` naming the first byte that is not
+    (``first_line``: the line of ``name`` that ``data`` starts on)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         good = data[: e.start].decode("utf-8", "replace")
-        line = good.count("\n") + 1
+        line = good.count("\n") + first_line
         col = len(good) - (good.rfind("\n") + 1) + 1
         raise ReadError(f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
                         f"{e.start}); save it as UTF-8", diagnostic=True) from None
@@ -347,7 +348,7 @@ def jsonl_lines(name: str, stdin: IO[bytes] | None = None) -> Iterator[tuple[int
                 if line is None:
                     raise ReadError(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}", diagnostic=True)
                 if line.strip():
-                    yield number, decode(f"{name}:{number}", line)
+                    yield number, decode(name, line, number)
     finally:
         if name != "-":
             handle.close()
@@ -486,17 +487,29 @@ def read_items(name: str, stdin: IO[bytes] | None = None) -> list[dict[str, Any]
     array or object, JSON Lines, or CSV with a header row (by its ``.csv`` name)."""
     import csv
 
-    from ..log.strictjson import JSONError, loads
-
     text = read_text(name, stdin)
+    items: list[Any]
     if name.lower().endswith(".csv"):
         try:
-            return list(csv.DictReader(io.StringIO(text)))
+            items = list(csv.DictReader(io.StringIO(text)))
         except csv.Error as e:
             raise ReadError(f"{name}: not a CSV file of comments ({e})") from None
+    else:
+        items = _json_items(name, text)
+    if not all(isinstance(x, dict) for x in items):
+        raise ReadError(f"{name}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
+    if not items:
+        raise ReadError(f"{name} holds no comments to add; nothing written")
+    return items
+
+
+def _json_items(name: str, text: str) -> list[Any]:
+    """A JSON value (a list of items, or one) or JSON Lines (an item a line)."""
+    from ..log.strictjson import JSONError, loads
+
     try:
         value = loads(text)
-        items = value if isinstance(value, list) else [value]
+        return value if isinstance(value, list) else [value]
     except JSONError as whole:
         lines = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
         if len(lines) < 2:
@@ -507,8 +520,4 @@ def read_items(name: str, stdin: IO[bytes] | None = None) -> list[dict[str, Any]
                 items.append(loads(line))
             except JSONError as e:
                 raise ReadError(f"{name}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})") from None
-    if not all(isinstance(x, dict) for x in items):
-        raise ReadError(f"{name}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
-    if not items:
-        raise ReadError(f"{name} holds no comments to add; nothing written")
-    return items
+        return items
