@@ -26,14 +26,16 @@ import io
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..log.foreign import CannotExport, ForeignFormatError
 from ..log.inert import dumps
 from ..log.model import Match, match_json
-from ..log.notation import NotationError, ParsedMatch, parse_text, position, write_text
 from ..log.strictjson import JSONError, loads
 from .validate import ValidationResult, validate_bytes, validate_doc
+
+if TYPE_CHECKING:
+    from ..log.notation import ParsedMatch
 
 __all__ = [
     "FORMATS",
@@ -209,6 +211,8 @@ def sniff(text: str) -> str | None:
 
 def read_sources(text: str, fmt: str) -> list[Source]:
     """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that format."""
+    from ..log.notation import NotationError  # (the notation loads when a format is read, not before)
+
     reader = REGISTRY[fmt].read if fmt in REGISTRY else None
     if reader is None:
         raise ConvertError(f"cannot read the format {fmt!r}; readable: {', '.join(READABLE)}")
@@ -234,6 +238,8 @@ def validated(src: Source) -> ValidationResult:
                     d.line, d.column = src.line, 1
         return result
     assert src.doc is not None
+    from ..log.notation import position
+
     positions = src.positions
     return validate_doc(src.doc, lambda p: position(positions, p))
 
@@ -386,6 +392,18 @@ def _bundle_chunk(match: Match, number: int) -> str:
     return write_bundle(match)
 
 
+def _text_read(text: str) -> list[ParsedMatch]:
+    from ..log.notation import parse_text
+
+    return parse_text(text)
+
+
+def _text_chunk(match: Match, number: int) -> str:
+    from ..log.notation import write_text
+
+    return ("\n" if number > 1 else "") + write_text(match)
+
+
 def _text_looks_like(head: str) -> bool:
     return (head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n")) or \
         head.lower().startswith("hand ")
@@ -399,8 +417,8 @@ register(Format(
     chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n", single=False,
     summary="texas42-log JSON Lines: a match a line"))
 register(Format(
-    "text", (".t42",), ("notation",), read=_parsed(parse_text),
-    chunk=lambda m, n: ("\n" if n > 1 else "") + write_text(m), single=False, looks_like=_text_looks_like,
+    "text", (".t42",), ("notation",), read=_parsed(_text_read),
+    chunk=_text_chunk, single=False, looks_like=_text_looks_like,
     summary="the text notation (docs/notation.md): many matches"))
 register(Format(
     "texas-42-receipt", (".receipt",), ("texas42-receipt",), read=_parsed(_receipt_read), write=_receipt_write,

@@ -1,7 +1,7 @@
-"""Reading inputs with limits: the one way every command opens what a user names.
+"""Opening inputs with limits: the bytes under :mod:`.reader`, the one reader.
 
-This is I/O (beside the CLI and :mod:`texas42_log.corpus.validation`); the readers of each
-format take the bytes it returns and never open anything themselves.
+Only the reader uses this module (the CLI never does: a test holds it to that); the
+readers of each format take the bytes it returns and never open anything themselves.
 
 * A regular file is read whole only when it is within its limit, checked before
   a byte is read; a larger one is refused with its size and the limit.

@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from ..engine.errors import Diagnostic
-from ..log.notation import position
 from . import formats
 from .formats import ConvertError, Source, format_for_name, read_sources, size_limit, sniff
 from .formats import validated as validated_source
@@ -215,6 +214,8 @@ def _validate_converted(record: Record) -> ValidationResult:
     if record.kind == "error":
         d = Diagnostic(payload.get("rule", "format"), payload["message"], "", payload["line"], payload["column"])
         return ValidationResult(diagnostics=[d])
+    from ..log.notation import position
+
     positions = {k: (v[0], v[1]) for k, v in payload["positions"].items()}
     return validate_doc(payload["doc"], lambda p: position(positions, p))
 
