@@ -42,6 +42,7 @@ from typing import Any, Final, Literal
 from ..engine.auction import Contract
 from ..engine.seats import Seat, team_of
 from ..engine.solver import Move, Solver, makeable, maximiser, move_key
+from . import DEFAULT_SEED, DEFAULT_WORLDS  # (defined with the layer, where the CLI reads them cheaply)
 from .worlds import Knowledge, Worlds, draw_worlds
 
 __all__ = [
@@ -49,10 +50,6 @@ __all__ = [
     "decision_seed",
 ]
 
-#: Worlds drawn for a decision unless asked otherwise.
-DEFAULT_WORLDS: Final = 100
-#: The seed unless asked otherwise: the same for every run, so reports agree.
-DEFAULT_SEED: Final = 42
 #: ``?``: the least chance lost, and the least fair cost in hand points.
 DUBIOUS: Final = (0.05, 2.0)
 #: ``??``: the least chance lost.

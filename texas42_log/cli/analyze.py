@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
+from ..analysis import DEFAULT_SEED, DEFAULT_WORLDS
 from ..log.inert import dumps
 from ..log.model import MAX_SEED, MAX_WORLDS
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
+from ..analysis import DEFAULT_SEED, DEFAULT_WORLDS
 from ..views.svg import render_svg
 
 if TYPE_CHECKING:
