@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from texas42_log.files.formats import ConvertError, CannotExport, read_sources, validated, write_matches
+from texas42_log.files.formats import ConvertError, CannotExport, read_sources, write_matches
+
+from texas42_log.files.reader import validate_source
 from texas42_log.log.inert import dumps
 from texas42_log.log.model import Match
 from texas42_log.log.notation import write_text
@@ -213,7 +215,7 @@ def oracle(fmt: str, data: bytes, *, deep: bool = True) -> str:
         return "refused"
     outcome = "refused" if not sources else "valid"
     for src in sources:
-        result = validated(src)
+        result = validate_source(src)
         r = _check_result(result)
         if r == "valid" and deep and result.match is not None:
             _round_trip(result.match, fmt)

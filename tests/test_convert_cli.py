@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from texas42_log.cli import app, atomic_write
-from texas42_log.files.formats import csv_rows, read_sources, validated
+from texas42_log.files.formats import csv_rows, read_sources
 from texas42_log.play.generate import random_match
 from texas42_log.log.model import Match
 from texas42_log.log.notation import parse_text

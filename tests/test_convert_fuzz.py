@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.files.formats import ConvertError, read_sources, validated
+from texas42_log.files.formats import ConvertError, read_sources
+
+from texas42_log.files.reader import validate_source
 from texas42_log.log.model import Match
 from texas42_log.log.notation import write_text
 
@@ -80,7 +82,7 @@ def test_mutated_input_gives_an_error_or_a_verdict_never_a_crash(fmt: str, text:
             refused += 1
             continue
         for src in sources:
-            result = validated(src)  # must not raise
+            result = validate_source(src)  # must not raise
             for d in result.diagnostics:
                 assert d.message and d.rule
             judged += 1

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.files.formats import read_sources, sniff, validated, write_matches
+from texas42_log.files.formats import read_sources, sniff, write_matches
+
+from texas42_log.files.reader import validate_source
 from texas42_log.log.foreign import CannotExport, ForeignFormatError
 from texas42_log.log.foreign.plunge import read_codes
 from texas42_log.log.foreign.receipt import read_receipt
@@ -41,7 +43,7 @@ PRESET = {
 
 def _import(fmt: str, path: Path) -> Match:
     (src,) = read_sources(path.read_text("utf-8"), fmt)
-    result = validated(src)
+    result = validate_source(src)
     assert result.valid, [d.message for d in result.errors]
     assert result.match is not None
     return result.match
@@ -60,7 +62,7 @@ def test_sample_imports_validates_under_its_rules_and_says_what_was_not_recorded
     assert match.rules.preset == PRESET[stem]
     assert match.source is not None and match.source.format == fmt
     (src,) = read_sources(path.read_text("utf-8"), fmt)
-    warnings = [d for d in validated(src).diagnostics if d.severity == "warning"]
+    warnings = [d for d in validate_source(src).diagnostics if d.severity == "warning"]
     assert all(d.rule == "import" for d in warnings)
     # a receipt has no auction, a code or record no match score; a tricksy log records
     # every move and the house rules (its warnings would be for a dealer it misstates)
@@ -74,11 +76,11 @@ def test_export_reimports_identically(fmt: str, path: Path) -> None:
     match = _import(fmt, path)
     text = write_matches([match], fmt)
     (src,) = read_sources(text, fmt)
-    again = validated(src).match
+    again = validate_source(src).match
     assert again == match
     # and into our JSON and back
     (src,) = read_sources(write_matches([match], "json"), "json")
-    assert validated(src).match == match
+    assert validate_source(src).match == match
 
 
 @pytest.mark.parametrize("path", SAMPLES["texas-42-receipt"] + SAMPLES["plunge-code"], ids=lambda p: p.name)
@@ -142,7 +144,7 @@ def test_the_validator_names_the_rule_a_source_broke(name: str, rule: str) -> No
     fmt = sniff(path.read_text("utf-8"))
     assert fmt is not None
     (src,) = read_sources(path.read_text("utf-8"), fmt)
-    result = validated(src)
+    result = validate_source(src)
     assert [d.rule for d in result.errors] == [rule]
     (error,) = result.errors
     assert error.line is not None and (error.line, error.column) != (1, 1)  # placed on the offending play
@@ -202,7 +204,7 @@ def test_our_games_under_a_foreign_preset_export_and_reimport() -> None:
     codes = write_matches([match], "plunge-code")
     assert [line[:2] for line in codes.splitlines()] == ["v1"] * len(match.hands) + ["# "]  # and its comment
     (src,) = read_sources(codes, "plunge-code")
-    back = validated(src)
+    back = validate_source(src)
     assert back.valid and back.match is not None
     assert [h.auction for h in back.match.hands] == [h.auction for h in match.hands]
     assert [[(p.seat, p.tile) for p in h.plays] for h in back.match.hands] == [
@@ -271,11 +273,11 @@ def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(prese
             assert fmt == "tricksy" and any(w in str(e) for w in ("not high", "first dealer", "says none")), str(e)
             continue
         (src,) = read_sources(text, fmt)
-        back = validated(src)
+        back = validate_source(src)
         assert back.valid, [d.message for d in back.errors]
         assert back.match is not None
         assert _game(back.match) == _game(match)
-        assert back.report is not None and back.report.score == validated(read_sources(json.dumps(doc), "json")[0]).report.score  # type: ignore[union-attr]
+        assert back.report is not None and back.report.score == validate_source(read_sources(json.dumps(doc), "json")[0]).report.score  # type: ignore[union-attr]
         exported += 1
     assert exported >= (12 if fmt == "tricksy" else 40)
 
@@ -295,7 +297,7 @@ def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -
         m = add(m, Target(1, call=2), "bold")
         m = add(m, Target(1, declaration=True), "a plain choice")
         (src,) = read_sources(write_matches([m], fmt), fmt)
-        back = validated(src).match
+        back = validate_source(src).match
         assert back is not None
         notes = lambda x: (x.annotations, [(c.annotations) for c in x.hands[0].auction],  # noqa: E731
                            [p.annotations for p in x.hands[0].plays], x.hands[0].declaration.annotations)
@@ -311,7 +313,7 @@ def test_older_plunge_record_shapes_are_read_and_written_back_as_they_were() -> 
     text = json.dumps(v1)
     assert sniff(text) == "plunge-hand-v2"
     (src,) = read_sources(text, "plunge-hand-v2")
-    result = validated(src)
+    result = validate_source(src)
     assert result.valid and result.match is not None
     assert json.loads(write_matches([result.match], "plunge-hand-v2")) == v1
 
@@ -322,7 +324,7 @@ def test_a_tricksy_declaration_naming_another_contract_is_a_warning() -> None:
         if ev["type"] == "CONTRACT_DECLARED":
             ev["contract"] = "plunge"
     (src,) = read_sources(json.dumps(bundle), "tricksy")
-    result = validated(src)
+    result = validate_source(src)
     assert result.valid
     (w,) = [d for d in result.diagnostics if d.severity == "warning"]
     assert w.rule == "import" and "'plunge'" in w.message and "'standard'" in w.message
@@ -389,7 +391,7 @@ def test_a_tricksy_import_says_which_storage_fields_it_left_out() -> None:
     for k, ev in enumerate(bundle["events"]):
         ev |= {"PK": "GAME#7F3AKM", "SK": f"EVENT#{k:06d}", "seq": k, "timestamp": "2026-09-27T12:00:05+00:00"}
     (src,) = read_sources(json.dumps(bundle), "tricksy")
-    result = validated(src)
+    result = validate_source(src)
     assert result.valid
     warnings = [d.message for d in result.diagnostics if d.severity == "warning"]
     n = len(bundle["events"])
@@ -429,5 +431,5 @@ def test_a_plunge_record_for_a_match_of_ours_is_whole_and_compact() -> None:
     assert [r["marksBefore"] for r in recs[1:]] == [[f.score["A+C"], f.score["B+D"]] for f in facts[:-1]]
     # and the records read back as the same hands
     (src,) = read_sources(text, "plunge-hand-v2")
-    back = validated(src)
+    back = validate_source(src)
     assert back.valid and back.match is not None and len(back.match.hands) == len(match.hands)

@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from texas42_log.files.formats import match_json, read_sources, validated, write_matches
+from texas42_log.files.formats import match_json, read_sources, write_matches
+
+from texas42_log.files.reader import validate_source
 from texas42_log.log.model import Annotation, Match
 from texas42_log.log.notation import NotationError, parse_text, parse_tile, write_text, write_texts
 
@@ -101,11 +103,11 @@ def test_every_fixture_together_round_trips_through_one_text_and_through_json_li
     lines = write_matches(matches, "jsonl")
     assert lines.count("\n") == len(matches)
     sources = read_sources(lines, "jsonl")
-    back = [validated(s).match for s in sources]
+    back = [validate_source(s).match for s in sources]
     assert back == matches
     # a line's diagnostics name the line of the JSON Lines file
     broken = [k for k, p in enumerate(FIXTURES) if "invalid" in p.parts]
-    result = validated(sources[broken[0]])
+    result = validate_source(sources[broken[0]])
     assert not result.valid and result.errors[0].line == broken[0] + 1
 
 
@@ -148,7 +150,7 @@ def test_reading_is_lenient_in_tile_spelling_case_spacing_and_commas() -> None:
     assert hand.declaration.annotations[0].text == "sixes, with the double?"
     assert [p.tile for p in hand.plays] == ["[5|5]", "[3|5]", "[0|5]", "[6|6]"]
     assert m.version == "1.1"  # 1.0 spelled out nine options; a text without them is 1.1
-    result = validated(read_sources(HAND_WRITTEN, "text")[0])
+    result = validate_source(read_sources(HAND_WRITTEN, "text")[0])
     # the written score says 0-1 but the match is marked complete with one hand: R24 is named
     assert {d.rule for d in result.errors} == {"R24"}
     # the canonical text of it reads back to the same match
@@ -188,7 +190,7 @@ def test_errors_name_line_and_column(text: str, line: int, column: int, words: s
 
 def test_rule_errors_point_into_the_text() -> None:
     text = write_text(Match.model_validate_json((FIX / "invalid" / "R16-renege.json").read_bytes()))
-    result = validated(read_sources(text, "text")[0])
+    result = validate_source(read_sources(text, "text")[0])
     (error,) = result.errors
     assert error.rule == "R16" and error.line is not None and error.column is not None
     line = text.split("\n")[error.line - 1]
@@ -249,5 +251,5 @@ def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> Non
     for m in matches:
         (pm,) = parse_text(write_text(m))
         assert Match.model_validate(pm.doc) == m
-    back = [validated(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")]
+    back = [validate_source(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")]
     assert back == matches

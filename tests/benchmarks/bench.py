@@ -92,7 +92,8 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
 
 def conversions(corpus: Path) -> list[tuple[str, str, str]]:
     """The text notation both ways, a foreign import, and a whole-corpus convert."""
-    from texas42_log.files.formats import read_sources, validated, write_matches
+    from texas42_log.files.formats import read_sources, write_matches
+    from texas42_log.files.reader import validate_source
     from texas42_log.log.foreign.receipt import read_receipt
     from texas42_log.log.model import Match
     from texas42_log.log.notation import parse_text, write_text
@@ -107,8 +108,8 @@ def conversions(corpus: Path) -> list[tuple[str, str, str]]:
     return [
         ("text notation: write", f"{best_rate(hands, models, write_text):,.0f} hands/s", "models → .t42"),
         ("text notation: read", f"{best_rate(hands, texts, parse_text):,.0f} hands/s", ".t42 → documents"),
-        ("text notation: read + validate", f"{best_rate(hands, texts, lambda t: [validated(s) for s in read_sources(t, 'text')]):,.0f} hands/s", ""),
-        ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validated(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
+        ("text notation: read + validate", f"{best_rate(hands, texts, lambda t: [validate_source(s) for s in read_sources(t, 'text')]):,.0f} hands/s", ""),
+        ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validate_source(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
         ("JSON Lines → JSON Lines", f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s", "writing only"),
         ("texas42 convert (small corpus) → .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
     ]

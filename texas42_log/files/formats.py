@@ -1,7 +1,7 @@
 """Reading and writing every format the tool knows: one registry, no file I/O.
 
 Readers take text and give :class:`Source` records (a JSON-ready document with
-the source position of each JSON pointer); :func:`validated` turns them into
+the source position of each JSON pointer); :func:`.reader.validate_source` turns them into
 checked matches; writers take matches and give text. The CLI picks formats from
 file names (:func:`format_for_name`) or ``--from``/``--to``.
 
@@ -32,7 +32,6 @@ from ..log.foreign import CannotExport, ForeignFormatError
 from ..log.inert import dumps
 from ..log.model import Match, match_json
 from ..log.strictjson import JSONError, loads
-from .validate import ValidationResult, validate_bytes, validate_doc
 
 if TYPE_CHECKING:
     from ..log.notation import ParsedMatch
@@ -49,7 +48,6 @@ __all__ = [
     "ALIASES",
     "sniff",
     "read_sources",
-    "validated",
     "match_json",
     "write_matches",
     "csv_rows",
@@ -224,24 +222,6 @@ def read_sources(text: str, fmt: str) -> list[Source]:
 
 def _from_parsed(number: int, pm: ParsedMatch) -> Source:
     return Source(number, pm.line, doc=pm.doc, positions=pm.positions)
-
-
-def validated(src: Source) -> ValidationResult:
-    """Validate one source (structure and rules), diagnostics placed in the source's text."""
-    if src.raw is not None:
-        result = validate_bytes(src.raw)
-        if src.line != 1:  # a JSON Lines line: its line is the file's
-            for d in result.diagnostics:
-                if d.line is not None:
-                    d.line += src.line - 1
-                else:
-                    d.line, d.column = src.line, 1
-        return result
-    assert src.doc is not None
-    from ..log.notation import position
-
-    positions = src.positions
-    return validate_doc(src.doc, lambda p: position(positions, p))
 
 
 def _led_name(suit: int | None) -> str:

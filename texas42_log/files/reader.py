@@ -34,12 +34,12 @@ from typing import IO, Any
 from ..engine.errors import Diagnostic
 from . import formats
 from .formats import ConvertError, Source, format_for_name, read_sources, size_limit, sniff
-from .formats import validated as validated_source
 from .inputs import InputError, bounded_lines, expand_inputs, long_line, open_input, read_bytes, read_stream, reading
 from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
 
 __all__ = [
-    "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated", "read_file", "is_jsonl",
+    "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated",
+    "validate_source", "read_file", "is_jsonl",
     "Range", "ranges", "range_lines", "file_size", "total_bytes", "read_bytes_of", "decode", "read_text",
     "read_chunks", "jsonl_lines", "read_documents", "read_items", "Read", "read_matches", "read_view", "reread", "DEFAULT_MAX_BYTES",
 ]
@@ -197,16 +197,38 @@ def validated(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Valid
                 result = _validate_converted(other[0])
     else:
         result = _validate_converted(record)
-    where = record.source
-    if record.line is not None:
-        # A JSON Lines record: its diagnostics point into the file, file:line:column.
-        where = record.source.rsplit(":", 1)[0]
-        for d in result.diagnostics:
-            if d.line is None:
-                d.line, d.column = record.line, 1
-            else:
-                d.line += record.line - 1
-    return result, where
+    if record.line is None:
+        return result, record.source
+    # A JSON Lines record: its diagnostics point into the file, file:line:column.
+    return _placed(result, record.line), record.source.rsplit(":", 1)[0]
+
+
+def validate_source(src: Source) -> ValidationResult:
+    """One match as a format's reader gave it (:func:`.formats.read_sources`), validated:
+    structure and rules, its diagnostics placed in the source's text."""
+    if src.raw is None:
+        assert src.doc is not None
+        return _validate_document(src.doc, src.positions)
+    result = validate_bytes(src.raw)
+    return _placed(result, src.line) if src.line != 1 else result
+
+
+def _placed(result: ValidationResult, line: int) -> ValidationResult:
+    """The diagnostics of a match that starts on ``line`` of its file, moved there."""
+    for d in result.diagnostics:
+        if d.line is None:
+            d.line, d.column = line, 1
+        else:
+            d.line += line - 1
+    return result
+
+
+def _validate_document(doc: dict[str, Any], positions: dict[str, tuple[int, int]]) -> ValidationResult:
+    """A document read from another notation, validated, each diagnostic placed by the
+    positions the reader recorded."""
+    from ..log.notation import position
+
+    return validate_doc(doc, lambda p: position(positions, p))
 
 
 def _validate_converted(record: Record) -> ValidationResult:
@@ -214,10 +236,7 @@ def _validate_converted(record: Record) -> ValidationResult:
     if record.kind == "error":
         d = Diagnostic(payload.get("rule", "format"), payload["message"], "", payload["line"], payload["column"])
         return ValidationResult(diagnostics=[d])
-    from ..log.notation import position
-
-    positions = {k: (v[0], v[1]) for k, v in payload["positions"].items()}
-    return validate_doc(payload["doc"], lambda p: position(positions, p))
+    return _validate_document(payload["doc"], {k: (v[0], v[1]) for k, v in payload["positions"].items()})
 
 
 #: A JSON Lines file is handed to worker processes in ranges of about this many
@@ -415,7 +434,7 @@ def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[byte
         count = 0
         for src in sources:
             count += 1
-            yield Read(shown, src.number, given, validated_source(src))
+            yield Read(shown, src.number, given, validate_source(src))
         if count == 0:
             raise _no_match(shown)
 
@@ -427,22 +446,22 @@ def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[Vali
     data = read_bytes_of(name, stdin=stdin)
     source = "<stdin>" if name == "-" else name
     fmt = format_for_name(name) if name != "-" else None
-    results: list[ValidationResult] = []
+    text: str | None = None
     if fmt in (None, "json"):
         result = validate_bytes(data)
-        results = [result]
         if result.valid or result.errors[0].rule not in ("json", "format"):
-            fmt = "json"
-        else:
-            sniffed = sniff(decode(source, data))
-            fmt = "json" if sniffed in (None, "json") else sniffed
-    if fmt != "json":
-        assert fmt is not None
+            return source, [result]
         text = decode(source, data)
-        try:
-            results = [validated_source(s) for s in read_sources(text, fmt)]
-        except ConvertError as e:
-            raise _format_error(source, fmt, e) from None
+        fmt = sniff(text)
+        if fmt in (None, "json"):
+            return source, [result]
+    assert fmt is not None
+    if text is None:
+        text = decode(source, data)
+    try:
+        results = [validate_source(s) for s in read_sources(text, fmt)]
+    except ConvertError as e:
+        raise _format_error(source, fmt, e) from None
     if not results:
         raise _no_match(source)
     return source, results
@@ -451,7 +470,7 @@ def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[Vali
 def reread(texts: Iterable[str], fmt: str) -> list[ValidationResult]:
     """Text just written in format ``fmt``, read back and validated (a writer's check
     that what it wrote is what it was given); :class:`ConvertError` if it is not in that format."""
-    return [validated_source(s) for text in texts for s in read_sources(text, fmt)]
+    return [validate_source(s) for text in texts for s in read_sources(text, fmt)]
 
 
 # -- documents that are not (yet) matches -------------------------------------------
