@@ -22,6 +22,7 @@ name                   file names            read   write  one file holds
 from __future__ import annotations
 
 import csv
+import importlib
 import io
 import re
 from collections.abc import Callable, Iterable
@@ -318,70 +319,26 @@ def _csv(matches: list[Match]) -> str:
     return "".join(_csv_chunk(m, k) for k, m in enumerate(matches, start=1))
 
 
-def _receipt_read(text: str) -> ParsedMatch:
-    from ..log.foreign.receipt import read_receipt
+def _lazy(module: str, name: str) -> Callable[..., Any]:
+    """``name`` of ``texas42_log.log.<module>``, imported at its first call: a format's
+    code loads when the format is used, not when the registry is."""
+    found: list[Callable[..., Any]] = []
 
-    return read_receipt(text)
+    def call(*args: Any) -> Any:
+        if not found:
+            found.append(getattr(importlib.import_module(f"..log.{module}", __package__), name))
+        return found[0](*args)
 
-
-def _receipt_looks_like(head: str) -> bool:
-    from ..log.foreign.receipt import looks_like
-
-    return looks_like(head)
-
-
-def _receipt_write(matches: list[Match]) -> str:
-    from ..log.foreign.receipt import write_receipt
-
-    return write_receipt(matches[0])
+    return call
 
 
-def _codes_read(text: str) -> ParsedMatch:
-    from ..log.foreign.plunge import read_codes
-
-    return read_codes(text)
-
-
-def _codes_write(matches: list[Match]) -> str:
-    from ..log.foreign.plunge import write_codes
-
-    return write_codes(matches[0])
+def _one(write: Callable[[Match], str]) -> Callable[[list[Match]], str]:
+    """The writer of a one-match format (:func:`write_matches` has checked there is one)."""
+    return lambda matches: write(matches[0])
 
 
-def _records_read(text: str) -> ParsedMatch:
-    from ..log.foreign.plunge import read_records
-
-    return read_records(text)
-
-
-def _records_write(matches: list[Match]) -> str:
-    from ..log.foreign.plunge import write_records
-
-    return write_records(matches[0])
-
-
-def _bundles_read(text: str) -> list[ParsedMatch]:
-    from ..log.foreign.tricksy import read_bundles
-
-    return read_bundles(text)
-
-
-def _bundle_chunk(match: Match, number: int) -> str:
-    from ..log.foreign.tricksy import write_bundle
-
-    return write_bundle(match)
-
-
-def _text_read(text: str) -> list[ParsedMatch]:
-    from ..log.notation import parse_text
-
-    return parse_text(text)
-
-
-def _text_chunk(match: Match, number: int) -> str:
-    from ..log.notation import write_text
-
-    return ("\n" if number > 1 else "") + write_text(match)
+_write_text = _lazy("notation", "write_text")
+_write_bundle = _lazy("foreign.tricksy", "write_bundle")
 
 
 def _text_looks_like(head: str) -> bool:
@@ -397,25 +354,29 @@ register(Format(
     chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n", single=False,
     summary="texas42-log JSON Lines: a match a line"))
 register(Format(
-    "text", (".t42",), ("notation",), read=_parsed(_text_read),
-    chunk=_text_chunk, single=False, looks_like=_text_looks_like,
+    "text", (".t42",), ("notation",), read=_parsed(_lazy("notation", "parse_text")),
+    chunk=lambda m, n: ("\n" if n > 1 else "") + _write_text(m), single=False, looks_like=_text_looks_like,
     summary="the text notation (docs/notation.md): many matches"))
 register(Format(
-    "texas-42-receipt", (".receipt",), ("texas42-receipt",), read=_parsed(_receipt_read), write=_receipt_write,
-    looks_like=_receipt_looks_like, summary="the texas-42 research engine's self-play receipt: one match"))
+    "texas-42-receipt", (".receipt",), ("texas42-receipt",),
+    read=_parsed(_lazy("foreign.receipt", "read_receipt")), write=_one(_lazy("foreign.receipt", "write_receipt")),
+    looks_like=_lazy("foreign.receipt", "looks_like"),
+    summary="the texas-42 research engine's self-play receipt: one match"))
 register(Format(
-    "plunge-code", (".plunge",), ("plunge-replay-code",), read=_parsed(_codes_read), write=_codes_write,
+    "plunge-code", (".plunge",), ("plunge-replay-code",), read=_parsed(_lazy("foreign.plunge", "read_codes")),
+    write=_one(_lazy("foreign.plunge", "write_codes")),
     looks_like=lambda head: head.startswith("v1") or head.startswith("#r=v1"),
     summary="the plunge app's replay codes: one match, a code a hand"))
 register(Format(
     "plunge-hand-v2", (".plunge.jsonl", ".plunge.json"), ("plunge-hand", "plunge-record"),
-    read=_parsed(_records_read), write=_records_write,
+    read=_parsed(_lazy("foreign.plunge", "read_records")),
+    write=_one(_lazy("foreign.plunge", "write_records")),
     looks_like=lambda head: head.startswith("{") and bool(
         re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400])),
     summary="the plunge app's hand records: one match, a record a hand"))
 register(Format(
-    "tricksy", (".tricksy.json", ".tricksy.jsonl"), ("tricksy-json",), read=_parsed(_bundles_read),
-    chunk=_bundle_chunk, single=False,
+    "tricksy", (".tricksy.json", ".tricksy.jsonl"), ("tricksy-json",),
+    read=_parsed(_lazy("foreign.tricksy", "read_bundles")), chunk=lambda m, n: _write_bundle(m), single=False,
     looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
     summary="the tricksy engine's event log: many matches, a bundle each"))
 register(Format("csv", (".csv",), chunk=_csv_chunk, write=_csv, single=False,

@@ -41,7 +41,8 @@ __all__ = [
     "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated",
     "validate_source", "read_file", "is_jsonl",
     "Range", "ranges", "range_lines", "file_size", "total_bytes", "read_bytes_of", "decode", "read_text",
-    "read_chunks", "jsonl_lines", "read_documents", "read_items", "Read", "read_matches", "read_view", "reread", "DEFAULT_MAX_BYTES",
+    "read_chunks", "jsonl_lines", "read_documents", "read_items", "Read", "read_matches", "read_view", "reread",
+    "DEFAULT_MAX_BYTES",
 ]
 
 
@@ -366,7 +367,8 @@ def jsonl_lines(name: str, stdin: IO[bytes] | None = None) -> Iterator[tuple[int
         with reading(name):
             for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
                 if line is None:
-                    raise ReadError(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}", diagnostic=True)
+                    raise ReadError(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}",
+                                    diagnostic=True)
                 if line.strip():
                     yield number, decode(name, line, number)
     finally:
@@ -424,7 +426,8 @@ def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[byte
             text = decode(shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin))
             given = given or format_for_name(name) or sniff(text)
             if given is None:
-                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(formats.READABLE)})", usage=True)
+                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(formats.READABLE)})",
+                                 usage=True)
             if given not in formats.READABLE:
                 raise InputError(f"--from {given}: choose one of {', '.join(formats.READABLE)}", usage=True)
             try:
