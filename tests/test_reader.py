@@ -9,6 +9,7 @@ import io
 import json
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -43,8 +44,8 @@ def _looks_like(head: str) -> bool:
     return head.startswith(("eyJ", "ewo"))
 
 
-@pytest.fixture
-def b64() -> Iterator[str]:
+@contextmanager
+def _registered() -> Iterator[str]:
     """A format made up for the test, registered with the one call a format needs,
     and taken out again afterwards."""
     register_format(Format("json-base64", (".b64",), ("base64",), read=_read_b64, write=_write_b64,
@@ -54,6 +55,12 @@ def b64() -> Iterator[str]:
     finally:
         del formats.REGISTRY["json-base64"]
         formats._refresh()
+
+
+@pytest.fixture
+def b64() -> Iterator[str]:
+    with _registered() as name:
+        yield name
 
 
 def test_one_registration_teaches_every_command_a_format(b64: str, tmp_path: Path) -> None:
@@ -88,6 +95,8 @@ def test_one_registration_teaches_every_command_a_format(b64: str, tmp_path: Pat
 
 
 def test_the_registration_is_gone_afterwards() -> None:
+    with _registered():
+        assert "json-base64" in formats.READABLE and formats.format_for_name("x.b64") == "json-base64"
     assert "json-base64" not in formats.READABLE and formats.format_for_name("x.b64") is None
 
 
