@@ -76,7 +76,7 @@ def test_stdin() -> None:
         (["validate"], "Missing argument"),
         (["validate", "--format", "xml", "fixtures/valid/random-seed-11.json"], "xml"),
         (["frobnicate"], "No such command"),
-        (["rules", "--preset", "house"], "unknown rules preset 'house'; known presets: casual, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy"),
+        (["rules", "--preset", "house"], "unknown rules preset 'house'; known presets: casual, mk5, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy"),
     ],
 )
 def test_usage_errors_exit_2(args: list[str], phrase: str) -> None:

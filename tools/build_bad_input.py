@@ -71,7 +71,7 @@ def main() -> None:
     put("other-format.json", dump(other), "format", 2, 13, "not a texas42-log document", "/format")
     v2 = small()
     v2["version"] = "2.0"
-    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.4",
+    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.5",
         "/version")
     wrong_type = small()
     wrong_type["hands"][0]["auction"][0]["bid"] = "30"
@@ -111,7 +111,7 @@ def main() -> None:
         "/hands/0/auction/1/call")
     bad_preset = small()
     bad_preset["rules"]["preset"] = "house"
-    put("unknown-preset.json", dump(bad_preset), "schema", 5, 15, "\"house\" is not a rules preset; known presets: casual, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy",
+    put("unknown-preset.json", dump(bad_preset), "schema", 5, 15, "\"house\" is not a rules preset; known presets: casual, mk5, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy",
         "/rules/preset")
     bad_option = small()
     bad_option["rules"]["options"]["bust"] = True

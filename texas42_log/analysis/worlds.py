@@ -147,11 +147,24 @@ class Worlds:
         for k, (s, t, led) in enumerate(knowledge.plays):
             if k % size == 0:
                 trick_led = led if led is not None else table[t].leads
-            elif trick_led is not None and trick_led not in table[t].follows and s in self.voids:
+            elif trick_led is not None and trick_led not in table[t].follows and s in self.voids and not (
+                knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
+            ):
                 self.voids[s].add(trick_led)
+        #: Sevens played closest to 7 (option sevens_play): a seat that played a tile d pips
+        #: from 7 held none nearer, then or since.
+        self.nearest: dict[Seat, int] = {s: 0 for s in self.seats}
+        closest = knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
+        if closest:
+            for s, t, _ in knowledge.plays:
+                if s in self.nearest:
+                    self.nearest[s] = max(self.nearest[s], abs(t.pips - 7))
         #: allowed[i]: the seats (indices into ``seats``) that may hold unseen[i].
         self.allowed: tuple[tuple[int, ...], ...] = tuple(
-            tuple(j for j, s in enumerate(self.seats) if not (self.voids[s] & table[t].follows))
+            tuple(
+                j for j, s in enumerate(self.seats)
+                if not (self.voids[s] & table[t].follows) and abs(t.pips - 7) >= self.nearest[s]
+            )
             for t in self.unseen
         )
         # A Plunge or Splash caller's doubles (what the call makes public).

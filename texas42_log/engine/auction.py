@@ -75,7 +75,8 @@ class Auction:
     and leaves the auction unchanged (R30)."""
 
     __slots__ = (
-        "rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special", "_order"
+        "rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special", "_order",
+        "_last", "_h", "_best",
     )
 
     def __init__(
@@ -91,6 +92,11 @@ class Auction:
         self._high_marks: int | None = None
         self._winner: Seat | None = None
         self._special: BidSpecial | None = None
+        # Option special_bids "aside": the last bid made (kind, size, special), the highest
+        # mark, Plunge or Splash size so far, and the best bid (its value, seat, kind, size, special).
+        self._last: tuple[BidKind, int, BidSpecial | None] | None = None
+        self._h = 0
+        self._best: tuple[int, Seat, BidKind, int, BidSpecial | None] | None = None
         # R7: the four calls in turn, from the dealer's left.
         self._order: tuple[Seat, ...] = tuple(next_seat(dealer, k) for k in range(1, 5))
 
@@ -107,6 +113,9 @@ class Auction:
     @property
     def high_bid(self) -> str:
         """The current highest bid, in words, for messages."""
+        if self._best is not None:
+            b = self._best
+            return self._describe(b[2], b[3], b[4])
         if self._high_marks is not None:
             return f"{self._high_marks} marks"
         if self._high_points is not None:
@@ -117,6 +126,9 @@ class Auction:
         """The contract once all four have called; None if all passed (R11) or not done."""
         if not self.done or self._winner is None:
             return None
+        if self._best is not None:
+            _, seat, kind, size, special = self._best
+            return Contract(seat, kind, size, special)
         if self._high_marks is not None:
             return Contract(self._winner, BidKind.MARKS, self._high_marks, self._special)
         assert self._high_points is not None
@@ -142,7 +154,9 @@ class Auction:
         forced = r.all_pass != "redeal" and seat == self.dealer and self._winner is None
         if forced:
             self._check_forced(seat, kind, bid)
-        if special is not None:
+        if r.special_bids == "aside":
+            self._check_aside(seat, kind, bid, special)
+        elif special is not None:
             assert bid is not None and kind is BidKind.MARKS
             self._check_special(seat, bid, special)
         elif kind is BidKind.POINTS:
@@ -197,6 +211,56 @@ class Auction:
                     {"high_bid": self.high_bid},
                 )
 
+    def _check_aside(self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None) -> None:
+        """Option special_bids "aside" (the mk5 app): each bid is judged against the last bid
+        made, a Plunge or Splash counting as no points; a Plunge or Splash may always be bid."""
+        r = self.rules
+        if kind is BidKind.PASS:
+            return
+        assert bid is not None
+        if special is not None:
+            self._check_special(seat, bid, special)
+            return
+        last = self._last
+        base = 0 if last is None else (0 if last[2] is not None else (last[1] if last[0] is BidKind.POINTS else 42 * last[1]))
+        after = "no bid yet" if last is None else self._describe(last[0], last[1], last[2])
+        if kind is BidKind.POINTS:
+            if not (r.min_point_bid <= bid <= r.max_point_bid):
+                raise IllegalAction(
+                    "R8", f"{seat} bids {bid} points; a point bid is {r.min_point_bid}–{r.max_point_bid} (R8)"
+                )
+            if bid <= base:
+                rule = "R9" if last is not None and last[0] is BidKind.MARKS else "R8"
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids {bid} points after {after}; a bid must be worth more than the last bid "
+                    f"made ({rule}; special_bids is aside)",
+                    {"last_bid": after},
+                )
+            return
+        if not (1 <= bid <= r.max_mark_bid):
+            raise IllegalAction("R9", f"{seat} bids {bid} marks; a mark bid is 1 to {r.max_mark_bid} marks (R9)")
+        if last is None or last[0] is BidKind.POINTS:
+            if bid > r.max_opening_mark_bid:
+                raise IllegalAction(
+                    "R9",
+                    f"{seat} opens the all-tricks bidding at {bid} marks after {after}; the first "
+                    f"all-tricks bid is 1 to {r.max_opening_mark_bid} marks (R9)",
+                )
+        elif last[2] is None and bid != last[1] + r.mark_bid_raise:
+            raise IllegalAction(
+                "R9",
+                f"{seat} bids {bid} marks after {after}; a later all-tricks bid adds exactly "
+                f"{r.mark_bid_raise} mark to the last, so it must be {last[1] + r.mark_bid_raise} (R9)",
+                {"last_bid": after},
+            )
+
+    @staticmethod
+    def _describe(kind: BidKind, size: int, special: BidSpecial | None) -> str:
+        if special is not None:
+            return f"a {special.capitalize()} of {size} marks"
+        return f"{size} points" if kind is BidKind.POINTS else f"{size} mark{'s' if size != 1 else ''}"
+
     def _check_forced(self, seat: Seat, kind: BidKind, bid: int | None) -> None:
         """Seeds 003/004: after three passes the dealer may not pass (option all_pass)."""
         r = self.rules
@@ -242,6 +306,21 @@ class Auction:
                 {"doubles_held": held},
             )
         high = self._high_marks or 0
+        if r.special_bids == "aside":
+            # The mk5 app: its own size, from the highest mark-sized bid so far; always allowed.
+            h = self._h
+            if special == "plunge":
+                size, how = max(r.plunge_marks, h + 1), f"max({r.plunge_marks}, h + 1)"
+            else:
+                size = min(r.splash_max_marks, max(r.splash_min_marks, h + 1))
+                how = f"min({r.splash_max_marks}, max({r.splash_min_marks}, h + 1))"
+            if bid != size:
+                raise IllegalAction(
+                    rule,
+                    f"{seat} bids a {name} of {bid} marks; here a {name} is {size} marks: {how}, "
+                    f"h = {h} the highest mark, Plunge or Splash bid so far (special_bids is aside)",
+                )
+            return
         if special == "plunge" and r.mark_ladder == "free":
             # Free jumps (docs/conversions.md tricksy): any size from the Plunge's least, above the high bid.
             if bid < r.plunge_marks or bid <= high or bid > r.max_mark_bid:
@@ -293,6 +372,21 @@ class Auction:
     def apply(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
         """Unchecked: apply one call of an already-validated log."""
         self.calls.append((seat, kind, bid))
+        if self.rules.special_bids == "aside":
+            if kind is BidKind.PASS or bid is None:
+                return
+            self._last = (kind, bid, special)
+            if kind is BidKind.MARKS:
+                self._h = max(self._h, bid)
+            value = bid if kind is BidKind.POINTS else 42 * bid
+            if self._best is None or value > self._best[0]:  # a tie goes to the earlier bid
+                self._best = (value, seat, kind, bid, special)
+            self._winner = self._best[1]
+            if kind is BidKind.POINTS:
+                self._high_points = max(self._high_points or 0, bid)
+            elif special is None:
+                self._high_marks = max(self._high_marks or 0, bid)
+            return
         if kind is BidKind.POINTS:
             self._high_points = bid
             self._winner = seat

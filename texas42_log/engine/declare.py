@@ -131,7 +131,9 @@ def declaration_problems(
                 "special contract (plain_mark_bids = false): declare Nel-O or Sevens",
                 ctx,
             ))
-        if trump is Trump.NO_TRUMP and (not r.no_trump or contract.special in ("plunge", "splash")):
+        if trump is Trump.NO_TRUMP and (
+            not r.no_trump or (contract.special in ("plunge", "splash") and not r.special_no_trump)
+        ):
             why = ("after a Plunge or Splash the partner names a suit or the doubles" if r.no_trump
                    else "these rules have no no-trump (no_trump = false)")
             out.append(Problem("R12", "/trump", f"hand {n}: no-trump is declared, but {why} (R12)", ctx))

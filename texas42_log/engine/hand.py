@@ -37,7 +37,7 @@ from .trumps import (
     table_for,
 )
 
-__all__ = ["Trick", "HandResult", "PlayState", "Outcome"]
+__all__ = ["Trick", "HandResult", "PlayState", "Outcome", "closest_to_seven"]
 
 TRICKS_PER_HAND: Final = 7
 
@@ -72,6 +72,14 @@ class HandResult:
     tricks_played: int
 
 
+def closest_to_seven(tiles: set[Tile] | frozenset[Tile]) -> list[Tile]:
+    """The tiles whose pip total is nearest 7 (Sevens), sorted; empty for no tiles."""
+    if not tiles:
+        return []
+    best = min(abs(t.pips - 7) for t in tiles)
+    return sorted(t for t in tiles if abs(t.pips - 7) == best)
+
+
 @cache
 def _rotations(seats: tuple[Seat, ...]) -> dict[Seat, tuple[Seat, ...]]:
     """The playing order from each leader (R21)."""
@@ -100,6 +108,7 @@ class PlayState:
         "_bidders",
         "_rotation",
         "_win_keys",
+        "_closest",
     )
 
     def __init__(
@@ -156,6 +165,9 @@ class PlayState:
         # The playing order from each leader (R21), looked up instead of counted.
         self._rotation = _rotations(self.seats)
         self._win_keys = WIN_KEYS[(trump, mode)]
+        #: Sevens with sevens_play "closest": every play, leads included, is a tile of the
+        #: hand as close to 7 as any other.
+        self._closest = special == "sevens" and rules.sevens_play == "closest"
 
     def copy(self) -> PlayState:
         """An independent copy, to try plays on (analysis, tests) without changing this one."""
@@ -198,6 +210,8 @@ class PlayState:
 
     def followers(self, seat: Seat) -> list[Tile]:
         """Known tiles of ``seat`` that would follow the current led suit (R15), sorted."""
+        if self._closest:
+            return closest_to_seven(self.known[seat])
         trick = self.current
         if not trick.plays:
             return []
@@ -286,6 +300,8 @@ class PlayState:
                     f"{seat} plays {t}, which is not in {seat}'s hand (R3)",
                     self.context(seat, t) | {"hand_tiles": [str(x) for x in sorted(self.known[seat])]},
                 )
+        if self._closest:
+            self._check_closest(seat, t, trick)
         if trick.plays:
             if led is not None:
                 raise IllegalAction(
@@ -293,7 +309,8 @@ class PlayState:
                     f"{seat} declares a led suit but does not lead; only the leader declares one",
                     self.context(seat, t),
                 )
-            self._check_follow(seat, t, trick)
+            if not self._closest:
+                self._check_follow(seat, t, trick)
         elif led is not None:
             self._check_declared_lead(seat, t, led, trick)
 
@@ -316,6 +333,20 @@ class PlayState:
                 "tile may be declared, to lead one of its own numbers",
                 self.context(seat, t),
             )
+
+    def _check_closest(self, seat: Seat, t: Tile, trick: Trick) -> None:
+        """Option sevens_play "closest": a tile known to be held nearer to 7 must be played first."""
+        best = closest_to_seven(self.known[seat])
+        if not best or abs(t.pips - 7) <= abs(best[0].pips - 7):
+            return
+        held = ", ".join(str(x) for x in best)
+        raise IllegalAction(
+            "variant:sevens",
+            f"{seat} plays {t} ({t.pips} pips, {abs(t.pips - 7)} from 7) in trick {trick.number}, but held "
+            f"{held}, closer to 7; in Sevens every player plays a tile as close to 7 as any in their "
+            "hand (sevens_play is closest)",
+            self.context(seat, t) | {"closer": [str(x) for x in best]},
+        )
 
     def _check_follow(self, seat: Seat, t: Tile, trick: Trick) -> None:
         table = self._table
@@ -366,7 +397,13 @@ class PlayState:
             n = len(tplays)
             hand = known[seat]
             ok = led is None and not self.finished and rotation[trick.leader][n] == seat and t in hand
-            if ok and n:
+            if ok and self._closest:
+                d = abs(t.pips - 7)
+                for x in hand:
+                    if abs(x.pips - 7) < d:
+                        ok = False
+                        break
+            elif ok and n:
                 suit = trick.led
                 if suit not in table[t].follows:
                     # R16: a discard is legal only when no known tile would follow.

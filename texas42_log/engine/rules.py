@@ -41,6 +41,8 @@ DealerDraw = Literal["fair", "highest-pips", "blank-one-bids-first"]
 Stacks = Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"]
 DeclaredLead = Literal["never", "first-trick", "always"]
 MatchGoal = Literal["marks", "points"]
+SpecialBids = Literal["raise", "aside"]
+SevensPlay = Literal["follow-suit", "closest"]
 
 #: Special contracts (seeds 003/004, the other programs of docs/conversions.md): bid-time (plunge, splash) and
 #: declared after a mark bid (nello, sevens).
@@ -84,8 +86,11 @@ class Rules:
     splash_min_doubles: int = 3
     splash_min_marks: int = 2
     splash_max_marks: int = 3
+    special_bids: SpecialBids = "raise"
+    special_no_trump: bool = False
     sevens: bool = False
     sevens_min_marks: int = 1
+    sevens_play: SevensPlay = "follow-suit"
     # -- the match (R24) --
     match_goal: MatchGoal = "marks"
     match_goal_marks: int = 7
@@ -290,6 +295,25 @@ OPTIONS: Final[dict[str, Option]] = {
         Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "the plunge app '2 or 3 marks'."),
         Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "the plunge app '2 or 3 marks'."),
         Option(
+            "special_bids",
+            "raise / aside",
+            "raise: a Plunge or Splash is a mark bid that every later bid must beat. aside: a Plunge or "
+            "Splash may be bid whatever came before it, at its own size — a Plunge max(plunge_marks, h + 1), "
+            "a Splash min(splash_max_marks, max(splash_min_marks, h + 1)), h the highest mark, Plunge or "
+            "Splash bid so far; each later bid is judged against the last bid made, in which a Plunge or "
+            "Splash counts as no points (any mark bid up to max_mark_bid may follow it, and any point bid); "
+            "the highest bid wins, a tie going to the earlier bid.",
+            "the mk5 app (docs/conversions.md): 'a Plunge or Splash is always legal for such a hand; its "
+            "base value is 0; ties go to the earlier bid'.",
+        ),
+        Option(
+            "special_no_trump",
+            "true / false",
+            "Whether the partner of a Plunge or Splash bidder may declare no-trump.",
+            "the plunge app 'the partner names a suit or the doubles'; the mk5 app offers no-trump "
+            "after every bid.",
+        ),
+        Option(
             "sevens",
             "true / false",
             "Sevens: after a mark bid the bidder declares Sevens; no trumps; each trick goes to "
@@ -299,6 +323,15 @@ OPTIONS: Final[dict[str, Option]] = {
             "tricksy sevens (ordinary follow-suit, ties to the earliest).",
         ),
         Option("sevens_min_marks", "integer ≥ 1", "The least mark bid for Sevens.", "Seed 004 'the minimum bid is 1 mark'."),
+        Option(
+            "sevens_play",
+            "follow-suit / closest",
+            "In Sevens, follow-suit: the ordinary duty to follow the led suit (R16); closest: every "
+            "player, the leader included, plays a tile whose pip total is as close to 7 as any in "
+            "their hand.",
+            "tricksy sevens (follow-suit); seed 004 'how far from 7'; the mk5 app 'each player must "
+            "play the domino closest to 7 in their hand'.",
+        ),
         Option(
             "match_goal",
             "marks / points",
@@ -327,6 +360,19 @@ _CASUAL = STANDARD.with_options(
 )
 _FORCED = STANDARD.with_options(all_pass="dealer-must-bid", all_tricks_stacks="all-visible")
 
+#: The mk5 app's base rules (docs/conversions.md): its layers are the options nello,
+#: plunge, splash and sevens, each off here and turned on by the log.
+_MK5 = STANDARD.with_options(
+    max_mark_bid=4,
+    all_tricks_stacks="all-visible",
+    nello_min_marks=1,
+    nello_doubles="own-suit",
+    special_bids="aside",
+    special_no_trump=True,
+    sevens_min_marks=1,
+    sevens_play="closest",
+)
+
 #: Named presets.
 PRESETS: Final[dict[str, Rules]] = {
     "standard": STANDARD,
@@ -337,6 +383,7 @@ PRESETS: Final[dict[str, Rules]] = {
     "plunge-f": _FORCED,
     "plunge-l": _FORCED.with_options(nello=True, nello_min_marks=1, nello_doubles="own-suit"),
     "plunge-c": _CASUAL,
+    "mk5": _MK5,
     "tricksy": STANDARD.with_options(
         all_pass="dealer-must-bid",
         max_point_bid=42,
@@ -370,6 +417,9 @@ PRESET_DOCS: Final[dict[str, str]] = {
     "plunge-f": "The plunge app's 'f' preset: 't' with the dealer forced to bid after three passes.",
     "plunge-l": "The plunge app's 'l' preset: 'f' with Nel-O from 1 mark, doubles their own suit.",
     "plunge-c": "The plunge app's 'c' preset (its default): the same as casual.",
+    "mk5": "The mk5 web app's rules: mark bids up to 4, every stack visible; its layers as the "
+    "options nello (from 1 mark, doubles their own suit), plunge and splash (bid aside: "
+    "special_bids), sevens (the closest tile to 7 must be played), all off until a log sets them.",
     "tricksy": "The tricksy engine's defaults: the dealer must bid, points 30–42, mark bids only "
     "for Nel-O, Plunge and Sevens with free jumps, no no-trump, all 7 tricks played.",
 }

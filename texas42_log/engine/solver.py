@@ -105,6 +105,9 @@ class Solver:
         # trick led in s (R17; -1 cannot win); in Sevens the closeness to 7 instead.
         self.follow: list[int] = [sum(1 << i for i, t in enumerate(TILES) if s in table[t].follows) for s in range(9)]
         self.leads: list[int] = [table[t].leads for t in TILES]
+        #: Sevens with sevens_play "closest": by_distance[d], the tiles d pips from 7.
+        self.closest: bool = sevens and self.rules.sevens_play == "closest"
+        self.by_distance: list[int] = [sum(1 << i for i, t in enumerate(TILES) if abs(t.pips - 7) == d) for d in range(8)]
         if sevens:
             closeness = [10 - abs(t.pips - 7) for t in TILES]
             self.key: list[list[int]] = [list(closeness) for _ in range(9)]
@@ -270,10 +273,25 @@ class Solver:
         hand = self.hands[seat]
         if led < 0:
             return self._lead_codes(hand, number)
+        return _bits(self._legal(hand, led))
+
+    def _legal(self, hand: int, led: int) -> int:
+        """The tiles of ``hand`` a follower may play: followers of ``led`` if any (R16), or in
+        Sevens played closest, the tiles nearest 7."""
+        if self.closest:
+            return self._nearest(hand)
         follow = hand & self.follow[led]
-        return _bits(follow or hand)
+        return follow or hand
+
+    def _nearest(self, hand: int) -> int:
+        for mask in self.by_distance:
+            if hand & mask:
+                return hand & mask
+        return hand
 
     def _lead_codes(self, hand: int, number: int) -> list[int]:
+        if self.closest:
+            hand = self._nearest(hand)
         codes = _bits(hand)
         dl = self.declared_lead
         if dl == "always" or (dl == "first-trick" and number == 1):
@@ -408,10 +426,9 @@ class Solver:
         """The points still to come, ``k`` tiles into trick ``number``, ``seat`` to play."""
         hands = self.hands
         hand = hands[seat]
-        follow = hand & self.follow[led]
         self.nodes += 1
         keys = self.key[led]
-        moves = self._reduce(follow or hand, keys, win_key)
+        moves = self._reduce(self._legal(hand, led), keys, win_key)
         maxing = self.maximiser[seat]
         last = k + 1 == self.size
         nxt = self.next_of[seat]
@@ -534,7 +551,7 @@ def _subtree(
         return 0
     count = 1
     hand = hands[seat]
-    codes = solver._lead_codes(hand, number) if k == 0 else _bits((hand & solver.follow[led]) or hand)
+    codes = solver._lead_codes(hand, number) if k == 0 else _bits(solver._legal(hand, led))
     for code in codes:
         i = code & 31
         lead = led if k else (solver.low[i] if code & _DECLARED else solver.leads[i])

@@ -15,6 +15,7 @@ name                   file names            read   write  one file holds
 ``plunge-code``        ``*.plunge``          yes    yes    one match, a code a hand
 ``plunge-hand-v2``     ``*.plunge.json[l]``  yes    yes    one match, a record a hand
 ``tricksy``            ``*.tricksy.json[l]`` yes    yes    many matches, a bundle each
+``mk5``                ``*.mk5``, ``*.url``  yes    yes    many matches, a link a line
 ``csv``                ``*.csv``             no     yes    many matches, a row a play
 =====================  ====================  =====  =====  ==========================
 """
@@ -339,6 +340,7 @@ def _one(write: Callable[[Match], str]) -> Callable[[list[Match]], str]:
 
 _write_text = _lazy("notation", "write_text")
 _write_bundle = _lazy("foreign.tricksy", "write_bundle")
+_write_mk5 = _lazy("foreign.mk5_write", "write_links")
 
 
 def _text_looks_like(head: str) -> bool:
@@ -379,5 +381,9 @@ register(Format(
     read=_parsed(_lazy("foreign.tricksy", "read_bundles")), chunk=lambda m, n: _write_bundle(m), single=False,
     looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
     summary="the tricksy engine's event log: many matches, a bundle each"))
+register(Format(
+    "mk5", (".mk5", ".url"), ("mk5-link", "link"), read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
+    chunk=lambda m, n: _write_mk5(m), single=False, looks_like=_lazy("foreign.mk5", "looks_like"),
+    summary="the mk5 web app's share links: many matches, a link a line"))
 register(Format("csv", (".csv",), chunk=_csv_chunk, write=_csv, single=False,
                 summary="a spreadsheet: a row a play (written only)"))

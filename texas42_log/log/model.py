@@ -57,7 +57,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.4"
+FORMAT_VERSION = "1.5"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -375,8 +375,11 @@ class RuleOptions(_Object):
     splash_min_doubles: Doubles7 | None = None
     splash_min_marks: Count | None = None
     splash_max_marks: Count | None = None
+    special_bids: Literal["raise", "aside"] | None = None
+    special_no_trump: bool | None = None
     sevens: bool | None = None
     sevens_min_marks: Count | None = None
+    sevens_play: Literal["follow-suit", "closest"] | None = None
     match_goal: Literal["marks", "points"] | None = None
     match_goal_marks: Count | None = None
     match_goal_points: Count | None = None
@@ -387,7 +390,7 @@ class RuleOptions(_Object):
 
 
 PresetName = Literal[
-    "standard", "tournament", "casual", "texas-42", "plunge-t", "plunge-f", "plunge-l", "plunge-c", "tricksy"
+    "standard", "tournament", "casual", "texas-42", "plunge-t", "plunge-f", "plunge-l", "plunge-c", "tricksy", "mk5"
 ]
 
 
@@ -475,19 +478,22 @@ _LEGACY_VALUES = {
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.4" if it
-    holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.5" if it
+    is played under the preset mk5 or sets special_bids, special_no_trump or sevens_play;
+    "1.4" if it holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
     hands = doc.get("hands", [])
+    rules = doc.get("rules", {})
+    options = rules.get("options", {})
+    if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(options):
+        return "1.5"
     if any("fair" in (h.get("analysis") or {}) or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
            for h in hands):
         return "1.4"
     if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
         return "1.3"
-    rules = doc.get("rules", {})
-    options = rules.get("options", {})
     legacy = (
         rules.get("preset") == "standard"
         and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
