@@ -213,7 +213,7 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
 #: the formats' registry only what names and writes formats; nothing that opens, sniffs,
 #: limits or validates input (docs/architecture.md, "where to add a format").
 CLI_FORMATS_NAMES = {"EXTENSIONS", "READABLE", "STREAMED", "WRITABLE", "CannotExport", "ConvertError", "write_matches",
-                     "write_chunk", "format_for_name", "format_named", "other_names"}
+                     "write_chunk", "hand_link", "format_for_name", "format_named", "other_names"}
 CLI_NEVER = {"files.inputs", "files.validate", "log.strictjson", "log.notation_tokens", "log.notation_header",
              "log.positions"}
 #: The terminal's own keystrokes (the recorder's prompts, the stepper's keys) are read

@@ -26,7 +26,7 @@ class AnalyzeFormat(StrEnum):
 def analyze(
     inputs: Annotated[
         list[str],
-        typer.Argument(metavar="INPUT...", help="Log files, directories, globs, JSON Lines files; '-' reads standard input."),
+        typer.Argument(metavar="INPUT...", help="Log files, directories, globs, JSON Lines files; '-' reads standard input; an mk5 share link, quoted."),
     ],
     output: Annotated[
         AnalyzeFormat,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .app import NoProgressOpt, app, say
+from .app import NoProgressOpt, app, say, usage_error
 from .progress import Progress, wanted
 from .common import (
     check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data,
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def convert(
-    inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input.")],
+    inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input; an mk5 share link, quoted ('https://…/mk5-main/?s=…&a=…').")],
     out: Annotated[str, typer.Option("--output", "-o", help="The file to write, a directory (ending in /) for one file per match, or - for standard output.")],
     from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
     to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
@@ -29,15 +29,24 @@ def convert(
     no_progress: NoProgressOpt = False,
     verify: Annotated[bool, typer.Option("--verify", help="Read each written match back and check it is the same valid match (slower; single-match formats are always read back).")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes for a JSON Lines corpus (default: every core).")] = None,
+    hand: Annotated[int | None, typer.Option("--hand", min=1, help="With --to mk5: hand N alone, as the i= link that opens it in mk5 at its deal (seats turned so that its dealer is mk5's player 3).")] = None,
 ) -> None:
     """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
-    texas-42 receipt, plunge replay codes and records, tricksy event logs, and CSV.
+    texas-42 receipt, plunge replay codes and records, tricksy event logs, mk5
+    share links, and CSV.
 
     Formats: json, jsonl, text, texas-42-receipt, plunge-code, plunge-hand-v2,
-    tricksy (read and write), csv (write: one row per play). The result is
+    tricksy, mk5 (read and write), csv (write: one row per play). The result is
     validated and not written if invalid (unless --force); writing is atomic and
     never touches an input. Exit 1 if an input or the result is invalid, or the
     output format cannot hold the match; 2 on a usage error.
+
+    An mk5 share link can be given in place of a file, whole or its query string
+    alone. Quote it, as the shell takes ? and & for itself:
+
+    \b
+    texas42 convert 'https://jasonyandell.github.io/mk5-main/?s=lgvi&d=0&l=p&a=ANQ%7E%3FSr1uw5394' -o game.json
+    texas42 convert game.json --to mk5 --hand 1 -o -
     """
     from ..files.formats import EXTENSIONS, READABLE, STREAMED, WRITABLE, CannotExport, write_matches
 
@@ -49,10 +58,15 @@ def convert(
     fmt = to_format or ("json" if split else None)
     if not (stdout and fmt is None):
         fmt = format_of(out, fmt, "--to", WRITABLE)
+    if hand is not None and fmt != "mk5":
+        raise usage_error(f"--hand {hand} writes one hand as an mk5 link: it goes with --to mk5, not {fmt or 'json'}")
     if split:
         check_split_output(target, inputs)
     elif not stdout:
         check_output(target, inputs, force)
+    if hand is not None:
+        _hand_links(inputs, from_format, hand, None if stdout else target, force)
+        return
     if fmt in STREAMED and not split:
         from ..corpus.validation import default_jobs
 
@@ -202,3 +216,22 @@ def _reread(texts: list[str], fmt: str, expected: int) -> None:
                    f"({problem or f'{len(results)} instead of {expected}'}); please report this", err=True)
         raise typer.Exit(code=1)
 
+
+def _hand_links(inputs: list[str], from_format: str | None, number: int, target: Path | None, force: bool) -> None:
+    """``--to mk5 --hand N``: hand N of each match as an ``i=`` link that opens it in mk5."""
+    from ..files.formats import CannotExport, hand_link
+
+    matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
+    lines: list[str] = []
+    for m in matches:
+        try:
+            link, notes = hand_link(m, number)
+        except CannotExport as e:
+            say(f"texas42: cannot write mk5: {e}", err=True)
+            raise typer.Exit(code=1) from None
+        lines.append(link + "\n" + "".join(f"# {note}\n" for note in notes))
+    if target is None:
+        write_data("".join(lines))
+        return
+    write_file(target, "".join(lines), replace=force)
+    say(f"wrote {target} (hand {number} of {len(matches)} match{'es' if len(matches) != 1 else ''}, mk5)")

@@ -12,7 +12,7 @@ from .common import OUR_FORMATS, check_output, emit, read_matches
 
 @app.command()
 def redact(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A log in any readable format; '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log in any readable format; '-' reads standard input; an mk5 share link, quoted.")],
     observer: Annotated[str, typer.Option("--as", help="public (a spectator), or a seat A–D (a player: also its own tiles).")] = "public",
     out: OutOpt = None,
     to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from -o's name, else the input's if ours, else json).")] = None,

@@ -20,8 +20,8 @@ def validate(
         list[str],
         typer.Argument(
             metavar="INPUT...",
-            help="Log files, directories (searched for *.json and *.jsonl), globs, "
-            "JSON Lines files (one match per line); '-' reads standard input.",
+            help="Log files, directories (searched for .json, .jsonl, .t42, .receipt, .plunge and .mk5 files), "
+            "globs, JSON Lines files (one match per line); '-' reads standard input; an mk5 share link, quoted.",
         ),
     ],
     output: Annotated[

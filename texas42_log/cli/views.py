@@ -55,7 +55,7 @@ def _colour_wanted() -> bool:
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file in any readable format; '-' reads standard input; an mk5 share link, quoted.")],
     hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="The hand, from 1.")] = 1,
     trick: Annotated[
         int | None, typer.Option("--trick", "-t", min=1, help="Show the moment trick K was collected.")
@@ -180,7 +180,7 @@ class Picture(str, Enum):
 
 @app.command()
 def render(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file; '-' reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file in any readable format; '-' reads standard input; an mk5 share link, quoted.")],
     out: Annotated[Path, typer.Option("--output", "-o", help="The file to write (atomically); '-' is standard output.")],
     to: Annotated[Picture | None, typer.Option(
         "--to", help="html: the page that steps through the match (default); svg or png: one moment as a "

@@ -59,6 +59,7 @@ __all__ = [
     "Format",
     "register",
     "REGISTRY",
+    "hand_link",
 ]
 
 #: Every format the tool knows, by name, in the order they were registered (:func:`register`).
@@ -341,6 +342,8 @@ def _one(write: Callable[[Match], str]) -> Callable[[list[Match]], str]:
 _write_text = _lazy("notation", "write_text")
 _write_bundle = _lazy("foreign.tricksy", "write_bundle")
 _write_mk5 = _lazy("foreign.mk5_write", "write_links")
+#: One hand of a match as the mk5 link that opens it at its deal (``convert --to mk5 --hand N``).
+hand_link = _lazy("foreign.mk5_write", "hand_link")
 
 
 def _text_looks_like(head: str) -> bool:

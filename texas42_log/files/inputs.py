@@ -41,10 +41,14 @@ __all__ = [
     "LOG_SUFFIXES",
     "megabytes",
     "long_line",
+    "is_link",
 ]
 
 #: The file names a directory is searched for.
-LOG_SUFFIXES: Final = (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge")
+LOG_SUFFIXES: Final = (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge", ".mk5")
+#: An mk5 share link given in place of a file: an address with a query, or a query
+#: string alone (``texas42 convert 'https://…/mk5-main/?s=…&a=…'``).
+_LINK: Final = re.compile(r"(?:https?://[^\s?]*\?|\?)?[A-Za-z]=\S*\Z|https?://[^\s?]*\?\S*\Z", re.ASCII)
 _GLOB_CHARS: Final = set("*?[")
 _BLOCK: Final = 1 << 16
 #: How far an over-long line is skipped, looking for its end, before the input is given up.
@@ -171,9 +175,26 @@ def open_input(name: str) -> IO[bytes]:
     return io.BufferedReader(_Prefixed(fd, first), buffer_size=1 << 16)
 
 
+def is_link(name: str) -> bool:
+    """Is ``name`` an mk5 share link (or its query string) rather than a file? Only when
+    no file has that name."""
+    if _LINK.match(name) is None or not any(p in name for p in ("a=", "s=", "i=")):
+        return False
+    try:
+        return not os.path.lexists(name)
+    except (OSError, ValueError):
+        return True
+
+
 def read_bytes(name: str, limit: int, hint: str = "") -> bytes:
     """The bytes of the file ``name`` (see the module's notes); ``hint`` ends the
-    too-large sentence (such as "; raise it with --max-bytes")."""
+    too-large sentence (such as "; raise it with --max-bytes"). An mk5 link given in
+    place of a file (:func:`is_link`) is its own text."""
+    if is_link(name):
+        data = name.encode("utf-8", "surrogateescape")
+        if len(data) > limit:
+            raise _too_large("the link", len(data), limit, hint)
+        return data
     with reading(name):
         fd, st, first = _open(name)
         try:
@@ -308,6 +329,8 @@ def expand_inputs(args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES,
             out.extend(found)
         elif os.path.lexists(arg):
             out.append(arg)  # reading it says what is wrong with it, if anything
+        elif is_link(arg):
+            out.append(arg)  # an mk5 link: its own text
         elif _GLOB_CHARS & set(arg):
             found = [f for f in _glob(arg, found_problems) if not os.path.isdir(f)]
             if not found and not found_problems:

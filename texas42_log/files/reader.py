@@ -173,7 +173,7 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
     try:
         sources = read_sources(text, fmt)
     except ConvertError as e:
-        payload: dict[str, Any] = {"message": f"not a {fmt} file: {e.message}", "line": e.line, "column": e.column}
+        payload: dict[str, Any] = {"message": f"not {_article(fmt)} {fmt} file: {e.message}", "line": e.line, "column": e.column}
         yield Record(name, json.dumps(payload).encode(), "error")
         return
     many = len(sources) > 1
@@ -399,7 +399,12 @@ class Read:
 
 def _format_error(shown: str, fmt: str, e: ConvertError) -> ReadError:
     where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
-    return ReadError(f"{where}: error format: not a {fmt} file: {e.message}", diagnostic=True)
+    return ReadError(f"{where}: error format: not {_article(fmt)} {fmt} file: {e.message}", diagnostic=True)
+
+
+def _article(fmt: str) -> str:
+    """"an mk5 file", "a json file": the article as the name is said."""
+    return "an" if fmt[:1] in ("a", "e", "i", "o", "m") else "a"
 
 
 def _no_match(shown: str) -> ReadError:
