@@ -410,7 +410,7 @@ def test_a_plunge_record_for_a_match_of_ours_is_whole_and_compact() -> None:
     lines = text.splitlines()
     assert len(lines) == len(match.hands)
     required = {"schema", "id", "game", "app", "started", "ended", "outcome", "marksBefore", "code", "seats",
-                "settings", "profiles", "actions"}
+                "settings", "profiles", "actions", "assist"}
     import re
 
     for n, line in enumerate(lines, 1):

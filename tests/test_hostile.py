@@ -109,6 +109,7 @@ def _make(spec: str, folder: Path) -> Path:
             ".tricksy.json": b'{"seats": "' + body + b'"}\n',
             ".plunge": b"v1t3" + b"5" * len(body) + b"\n",
             ".t42": body + b"\n",
+            ".mk5": b"?s=1&a=" + b"A" * len(body) + b"\n",
         }[ext]
         target.write_bytes(data)
     elif kind == "none":

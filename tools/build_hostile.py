@@ -238,8 +238,39 @@ def main() -> None:
         if cmd[0] != "upgrade":  # upgrade migrates versions; it does not validate a current log
             case("terminal-escape", cmd, "escapes-invalid.json", 1, ["\\u001b[2JX"], absent=RAW_CONTROLS)
 
+    # -- mk5 share links: a file of links, and a link given as the argument itself ------
+    link = (FOREIGN / "mk5" / "sample-plunge.url").read_text("utf-8").strip()
+    query = link[link.index("?"):]
+    twice = "AAAAAAAAAAAAAAAAAAAAAAAA"  # i=: 28 times the tile of index 0, the double blank
+    mk5_cases = [
+        ("big-integer", "seed-10000-digits.mk5", f"?s={'9' * 10_000}&a=", ["s= is 10,000 characters long"]),
+        ("big-integer", "seed-past-2-53.mk5", "?s=zzzzzzzzzzz&a=", ["above 2^53"]),
+        ("garbage", "escape-to-nothing.mk5", query.replace("%7E", "%Z7", 1), ["not a percent-escape", ":1:"]),
+        ("garbage", "escape-cut.mk5", query + "%", ["not a percent-escape", ":1:"]),
+        ("garbage", "tile-twice.mk5", f"?i={twice}&a=", ["dealt twice"]),
+        ("garbage", "unknown-token.mk5", query.replace("Sr1", "S!1", 1), ["not an action token", ":1:"]),
+        ("garbage", "illegal-play.mk5", query.replace("Sr1", "Sr2", 1), ["which was dealt to B (R3)", ":1:"]),
+        ("garbage", "not-a-link.mk5", "https://example.com/?q=42\n", ["not an mk5 link"]),
+        ("not-utf8", "escape-not-utf8.mk5", query.replace("&a=", "&t=%C3%28&a=", 1), ["not UTF-8"]),
+        ("lone-surrogate", "escape-surrogate.mk5", query.replace("&a=", "&t=%ED%A0%80&a=", 1), ["not UTF-8"]),
+        ("non-ascii-digits", "seed-arabic-indic.mk5", query.replace("s=lgvi", "s=%D9%A3", 1), ["not a base-36"]),
+        ("duplicate-key", "seed-twice.mk5", query.replace("&a=", "&s=1&a=", 1), ["given twice"]),
+        ("truncated", "truncated.mk5", query[: len(query) // 2], ["d=0 is not the dealer"]),
+        ("terminal-escape", "theme-escape.mk5", query.replace("&a=", "&t=%1B%5D0%3Bx%07&a=", 1),
+         ["control character U+001B"]),
+        ("empty", "empty.mk5", "", ["no mk5 link"]),
+    ]
+    for cls, name, text, words in mk5_cases:
+        every(cls, name, text + ("\n" if text and not text.endswith("\n") else ""), words)
+    for cmd in (["validate", link], ["replay", link], ["convert", link, "-o", "OUT/game.json"],
+                ["analyze", query, "--no-table"], ["render", link, "-o", "OUT/page.html"]):
+        case("garbage", [c.replace("Sr1", "Sr2", 1) if c in (link, query) else c for c in cmd], "@none", 1,
+             ["which was dealt to B (R3)", ":1:"])
+        case("huge", [c if c not in (link, query) else c.replace("&a=", "&a=" + "A" * 200_000, 1) for c in cmd],
+             "@none", 1, ["at most 100,000 characters"])
+
     # -- special files, links, permissions, size: the same for every format ------------
-    for ext in (".json", ".jsonl", ".t42", ".receipt", ".plunge", ".tricksy.json"):
+    for ext in (".json", ".jsonl", ".t42", ".receipt", ".plunge", ".tricksy.json", ".mk5"):
         for cmd in readers(ext):
             if cmd[0] == "annotate" and cmd[1] == "add":
                 continue  # below, once
@@ -264,7 +295,7 @@ def main() -> None:
     case("unreadable", ["validate", "IN"], "@unreadable-dir", 1, ["permission denied"])
     case("unreadable", ["validate", "IN/**/*.json"], "@unreadable-dir", 1, ["permission denied"])
     for ext, words in ((".jsonl", ["50.0 MB"]), (".tricksy.json", ["seats"]), (".plunge", ["50.0 MB"]),
-                       (".t42", ["not a tag"])):
+                       (".t42", ["not a tag"]), (".mk5", ["at most 100,000 characters"])):
         for cmd in readers(ext):
             case("huge", cmd, "@line50" + ext, 1, words)
     for cmd in (["validate", "IN", "-j", "2"], ["validate", "IN", "-j", "1"]):

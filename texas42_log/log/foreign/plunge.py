@@ -16,6 +16,7 @@ log's order (the app sorts; both decode the same).
 from __future__ import annotations
 
 import hashlib
+import re
 
 from ..inert import dumps
 from ..strictjson import JSONError, loads
@@ -32,6 +33,8 @@ from . import (
 #: The longest replay code read: a real one is under 200 characters (61 for the deal,
 #: a few per call, 2 per play); anything far longer is refused before it is parsed.
 MAX_CODE = 4096
+#: What a record's player id may not hold (the app's validator: [A-Za-z0-9_.:-]).
+_NOT_ID = re.compile(r"[^A-Za-z0-9_.:-]+", re.ASCII)
 #: A code's digits: ASCII only (str.isdigit would take ², ٣ and १).
 _DIGITS = frozenset("0123456789")
 
@@ -315,8 +318,7 @@ def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, mark
     names = match.players.model_dump() if match.players is not None else {}
     seats: list[dict[str, Any]] = [{"kind": "person"}]
     for s in SEAT_OF[1:]:
-        name = names.get(s) or f"seat {INDEX_OF[s]}"
-        seats.append({"kind": "computer", "player": str(name)[:80], "walt": None})
+        seats.append({"kind": "computer", "player": player_id(names.get(s), INDEX_OF[s]), "walt": None})
     turns = [c.seat for c in h.auction] + ([h.declaration.seat] if h.declaration is not None else [])
     turns += [p.seat for p in h.plays]
     rules = PRESETS[LETTERS[letter]]
@@ -335,7 +337,15 @@ def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, mark
                       "thinkDeeper": False, "nello": rules.nello}],
         "profiles": [],
         "actions": [{"at": None, "by": "person" if seat == "A" else "computer"} for seat in turns],
+        "assist": [],
     }
+
+
+def player_id(name: Any, index: int) -> str:
+    """A computer seat's ``player`` as the app's validator allows it: 1–80 characters of
+    ``[A-Za-z0-9_.:-]``; a name's other characters become ``-`` (``seat-1`` for none)."""
+    text = _NOT_ID.sub("-", str(name or "")).strip("-")[:80]
+    return text or f"seat-{index}"
 
 
 def write_records(match: Match) -> str:
@@ -354,8 +364,9 @@ def write_records(match: Match) -> str:
         found = (h.__pydantic_extra__ or {}).get(RECORD_EXT)
         code = codes[i]
         f = facts[i] if i < len(facts) else None
-        thrown_in = f is not None and len(f.calls) == 4 and f.contract is None
-        finished = f is not None and (f.finished or thrown_in)
+        # At hand-over, as the app's validator replays the code: decided, or thrown in
+        # (four passes); a hand left after its auction, before trumps, is abandoned.
+        finished = f is not None and f.finished
         if isinstance(found, dict):
             # the record's own key order, with the code where the app writes it (after marksBefore)
             out: dict[str, Any] = {}
