@@ -47,6 +47,7 @@ STAND_INS = {
     "verify_player.receipt": "fixtures/foreign/texas-42/verify_player.receipt",
     "hand.plunge": "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
     "game.tricksy.json": "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
+    "game.mk5": "fixtures/foreign/mk5/sample-plunge.url",
     "notes.csv": None,  # written below
 }
 

@@ -198,7 +198,7 @@ def test_a_link_that_stops_anywhere() -> None:
 def test_an_explicit_hand_link_deals_its_later_hands_from_seed_zero() -> None:
     hands = mk5_deal(4242)
     i = encode_hands(hands)
-    doc = _read(f"?i={i}&a=AAAAB")  # all pass, redeal
+    doc = _read(f"?i={i}&d=0&a=AAAAB")  # all pass, redeal: the deal in play is the second, dealt by A
     assert doc["hands"][0]["deal"]["A"] == hands[0]
     assert doc["hands"][1]["deal"]["A"] == mk5_deal(1_000_000)[0]
     assert doc["x-mk5"]["deal"] == "hands"
@@ -321,3 +321,40 @@ def test_random_matches_through_links_are_the_same_matches(layers: str) -> None:
         assert write_link(back)[0] == link
         same += 1
     assert same >= 18, (same, ambiguous)
+
+
+def test_d_says_whether_the_last_score_ended_the_match() -> None:
+    hands = mk5_deal(4242)
+    i = encode_hands(hands)
+    with pytest.raises(ForeignFormatError, match="d= says the link was taken in deal 1, but its actions reach deal 2"):
+        read_links(f"?i={i}&a=AAAAB")
+    with pytest.raises(ForeignFormatError, match="d=2 is not the dealer after the 1 new deals"):
+        read_links(f"?i={i}&d=2&a=AAAAB")
+
+
+@pytest.mark.parametrize(("link", "words"), [
+    (f"?s={'9' * 10_000}&a=", "s= is 10,000 characters long"),
+    ("?s=zzzzzzzzzzz&a=", "above 2^53"),
+    ("?s=1&a=" + "A" * 100_001, "at most 100,000 characters"),
+    ("?s=1&a=%Z7", "'%Z7' is not a percent-escape"),
+    ("?s=1&a=A%", "is not a percent-escape"),
+    ("?s=1&t=%C3%28&a=", "not UTF-8"),
+    ("?s=1&t=%00&a=", "control character U+0000"),
+    ("?i=AAAAAAAAAAAAAAAAAAAAAAAA&a=", "[0|0] is dealt twice"),
+    ("?i=short&a=", "24 base64url characters"),
+    ("?s=1&s=2&a=", "given twice"),
+    ("?s=1&p=hh&a=", "p= is 4 characters"),
+    ("?s=1&d=7&a=", "d= is the dealer, 0–3"),
+    ("?s=1&a=A~", "a lone '~'"),
+    ("?s=1&a=~A", "no game action has"),
+    ("?s=1&a=!", "not an action token"),
+    ("?s=1&a=3", "no trick is full"),
+    ("?s=1&a=AO", "bid-42"),
+    ("https://example.com/?q=1", "not an mk5 link"),
+    ("?s=1&a=AAAA3", "all four passed; mk5 redeals (B)"),
+])
+def test_a_hostile_link_is_one_sentence_with_a_place(link: str, words: str) -> None:
+    with pytest.raises(ForeignFormatError) as e:
+        read_links(link)
+    assert words in e.value.message
+    assert e.value.line == 1 and e.value.column is not None

@@ -45,3 +45,15 @@ def test_ci_runs_the_readme_first_command_first_and_checks_its_verdict() -> None
 
 
 # The README's console blocks, like every example in docs/, are run by tests/test_docs.py.
+
+
+def test_the_format_tables_list_every_registered_format() -> None:
+    from texas42_log.files import formats
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    conversions = (ROOT / "docs" / "conversions.md").read_text("utf-8")
+    for name in formats.FORMATS:
+        assert re.search(rf"^\| [^|\n]*`{re.escape(name)}`", readme, re.M), f"README's format table lacks {name}"
+        assert f"| `{name}` |" in conversions, f"docs/conversions.md's format table lacks {name}"
+        for suffix in formats.REGISTRY[name].suffixes:
+            assert f"`*{suffix}`" in readme, f"README's format table lacks {suffix}"

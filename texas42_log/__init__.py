@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .files.validate import ValidationResult, read_match, validate_bytes
     from .views.model import View
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 #: The public names and their modules, imported when first used (PEP 562): importing
 #: the package costs nothing, so the ``texas42`` command can set up its signal

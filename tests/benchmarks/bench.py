@@ -112,6 +112,60 @@ def conversions(corpus: Path) -> list[tuple[str, str, str]]:
         ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validate_source(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
         ("JSON Lines → JSON Lines", f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s", "writing only"),
         ("texas42 convert (small corpus) → .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
+        *mk5_rows(),
+    ]
+
+
+def mk5_rows() -> list[tuple[str, str, str]]:
+    """mk5 share links of whole matches (every layer on): read + validated, and written."""
+    import random
+
+    from texas42_log.engine.seats import SEATS
+    from texas42_log.engine.tiles import TILE_BY_NAME
+    from texas42_log.files.formats import read_sources, write_matches
+    from texas42_log.files.reader import validate_source
+    from texas42_log.log.foreign.mk5 import mk5_deal
+    from texas42_log.log.foreign.mk5_replay import link_rules
+    from texas42_log.log.model import Match
+    from texas42_log.play.generate import Policy, random_match
+
+    rules, options = link_rules(["n", "p", "S", "v"])
+
+    class Deals(Policy):
+        first = 0
+
+        def deal(self, hand_index: int, dealer: str) -> Any:  # type: ignore[override]
+            rows = mk5_deal(self.first + hand_index * 1_000_000)
+            return {s: [TILE_BY_NAME[t] for t in rows[k]] for k, s in enumerate(SEATS)}
+
+    models = []
+    for seed in range(60):
+        policy = Deals(random.Random(seed), rules)
+        policy.first = seed * 7919
+        doc = random_match(seed, rules=rules, preset="mk5", first_dealer="D", policy=policy)
+        doc["rules"]["options"] = options
+        doc["x-mk5"] = {"deal": "seed", "seed": policy.first, "layers": "n,p,S,v"}
+        models.append(Match.model_validate(doc))
+    texts = [write_matches([m], "mk5") for m in models]
+    # A link whose '~?' reads two ways to its end is refused, as it must be: leave those out.
+    readable = []
+    for m, t in zip(models, texts):
+        try:
+            read_sources(t, "mk5")
+        except ValueError:
+            continue
+        readable.append((m, t))
+    models, texts = [m for m, _ in readable], [t for _, t in readable]
+    hands = sum(len(m.hands) for m in models)
+
+    def read(text: str) -> None:
+        for src in read_sources(text, "mk5"):
+            validate_source(src)
+
+    return [
+        ("mk5 links: read + validate", f"{best_rate(hands, texts, read):,.0f} hands/s",
+         f"{len(models)} whole matches, every layer on, {sum(len(t) for t in texts) // len(texts):,} characters a link"),
+        ("mk5 links: write", f"{best_rate(hands, models, lambda m: write_matches([m], 'mk5')):,.0f} hands/s", ""),
     ]
 
 

@@ -321,6 +321,26 @@ def _layers(link: Link) -> list[str]:
     return [c for c in raw.split(",") if c]
 
 
+def _deal_changes(link: Link) -> tuple[int, int]:
+    """How many new deals came before the deal in play (from ``d=`` and the tokens),
+    and the column of ``d=``: the actions record N = #B + #4 changes, less one when the
+    last 4 ended the match, and the dealer moved on once for each."""
+    line = link.line
+    n = sum(1 for t in link.tokens if t.kind in ("redeal", "score"))
+    dealer, col = 3, link.params["a"][1] if "a" in link.params else 1
+    if "d" in link.params:
+        dtext, col = link.params["d"]
+        if dtext not in ("0", "1", "2", "3"):
+            raise ForeignFormatError(f"d= is the dealer, 0–3, not {dtext!r}", line, col)
+        dealer = int(dtext)
+    fits = [k for k in (n, n - 1) if k >= 0 and (3 + k) % 4 == dealer]
+    if not fits:
+        raise ForeignFormatError(
+            f"d={dealer} is not the dealer after the {n} new deals the actions record "
+            f"(mk5's first dealer is 3, and each new deal moves the deal on)", line, col)
+    return fits[0], col
+
+
 def _start(link: Link, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str, Any]]:
     """The reading before the first token, and the link's ``x-mk5``."""
     line = link.line
@@ -360,20 +380,8 @@ def _start(link: Link, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str
     else:
         text, col = link.params.get("s", ("0", 0))
         current = seed_value(text, line, col) if "s" in link.params else 0
-        deal_changes = sum(1 for t in link.tokens if t.kind in ("redeal", "score"))
-        dealer = 3
-        if "d" in link.params:
-            dtext, dcol = link.params["d"]
-            if dtext not in ("0", "1", "2", "3"):
-                raise ForeignFormatError(f"d= is the dealer, 0–3, not {dtext!r}", line, dcol)
-            dealer = int(dtext)
         # s= and d= are the current deal's; the first deal was k changes before.
-        fits = [k for k in (deal_changes, deal_changes - 1) if k >= 0 and (3 + k) % 4 == dealer]
-        if not fits:
-            raise ForeignFormatError(
-                f"d={dealer} is not the dealer after the {deal_changes} new deals the actions record "
-                f"(mk5's first dealer is 3, and each new deal moves the deal on)", line, link.params["d"][1])
-        k = fits[0]
+        k, _ = _deal_changes(link)
         first = current - SEED_STEP * k
         if first < 0:
             raise ForeignFormatError(
@@ -431,6 +439,15 @@ def read_link(line: str, ln: int, col: int) -> ParsedMatch:
     warnings: list[dict[str, Any]] = []
     branch, ext = _start(link, warnings)
     readings = _walk(link, branch)
+    # d= tells whether the last 4 ended the match: a reading must reach that deal.
+    changes, dcol = _deal_changes(link)
+    fit = [b for b in readings if len(b.hands) == changes + 1]
+    if not fit:
+        reached = len(readings[0].hands)
+        raise ForeignFormatError(
+            f"d= says the link was taken in deal {changes + 1}, but its actions reach deal {reached} "
+            f"(the last 4 {'did not end' if reached > changes + 1 else 'ended'} the match)", ln, dcol)
+    readings = fit
     if len(readings) > 1:
         raise _ambiguity(link, readings)
     (b,) = readings
