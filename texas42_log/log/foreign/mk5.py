@@ -79,6 +79,8 @@ class Link:
     address: str
     params: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: list[Token] = field(default_factory=list)
+    #: Parameters that are not mk5's (a tracker's ``utm_source``): named, not kept.
+    dropped: list[str] = field(default_factory=list)
 
 
 def _token_table() -> dict[str, tuple[str, int | str | None]]:
@@ -235,7 +237,9 @@ def parse_link(line: str, ln: int = 1, col: int = 1) -> Link:
             link.params["a"] = ("", here)
         elif name in ("s", "i", "p", "d", "t", "v", "h", "l"):
             link.params[name] = (_text_value(value, ln, here + len(name) + len(eq), name), here + len(name) + len(eq))
-        # Any other parameter (a tracker's utm_…) is not mk5's, and mk5 ignores it too.
+        else:
+            # Any other parameter (a tracker's utm_…) is not mk5's, and mk5 ignores it too.
+            link.dropped.append(name[:40])
     if not {"s", "i", "a"} & set(link.params):
         raise ForeignFormatError("not an mk5 link: it has none of the parameters s=, i= and a=", ln, col)
     return link

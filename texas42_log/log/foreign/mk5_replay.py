@@ -354,6 +354,10 @@ def _start(link: Link, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str
             raise ForeignFormatError(f"p= is 4 characters, one a seat (h human, a computer), not {len(players)}",
                                      line, col)
         ext["players"] = players
+    if link.dropped:
+        names = ", ".join(repr(n) for n in link.dropped[:5]) + (" …" if len(link.dropped) > 5 else "")
+        warnings.append({"text": f"the link's parameters {names} are not mk5's; mk5 ignores them, and they are "
+                                 "not kept"})
     layers = _layers(link)
     unknown = [c for c in layers if c not in LAYER_CODES]
     if unknown:
