@@ -416,3 +416,12 @@ def test_a_hostile_link_is_one_sentence_with_a_place(link: str, words: str) -> N
         read_links(link)
     assert words in e.value.message
     assert e.value.line == 1 and e.value.column is not None
+
+
+def test_a_saved_browser_shortcut_is_read_by_its_url_line(tmp_path: Path) -> None:
+    link = (SAMPLES / "sample-plunge.url").read_text("utf-8").strip()
+    text = f"[InternetShortcut]\r\nURL={link}\r\nIconIndex=0\r\n"
+    assert sniff(text) == "mk5"
+    (pm,) = read_links(text)
+    assert pm.doc["hands"] == _read(link)["hands"]
+    assert pm.positions["/hands/0/auction/3"] == (2, 4 + link.index("%7E%3F") + 1)

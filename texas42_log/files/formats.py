@@ -347,6 +347,8 @@ hand_link = _lazy("foreign.mk5_write", "hand_link")
 
 
 def _text_looks_like(head: str) -> bool:
+    if head[:18].lower() == "[internetshortcut]":
+        return False  # a saved link (.url), not a tag
     return (head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n")) or \
         head.lower().startswith("hand ")
 

@@ -334,6 +334,8 @@ def encode_hands(hands: list[list[str]]) -> str:
 def looks_like(head: str) -> bool:
     """Does a text start with an mk5 link (an address with a query, or a query string)?"""
     first = head.split("\n", 1)[0].strip()
+    if first.lower() == "[internetshortcut]":
+        return True
     q = first.find("?")
     if q >= 0 and not first[:q].lower().startswith(("http://", "https://")) and q != 0:
         return False

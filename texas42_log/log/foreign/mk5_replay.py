@@ -494,8 +494,16 @@ def read_links(text: str) -> list[ParsedMatch]:
     """A file of links, one a line (blank lines and ``#`` comments skipped) → a match each."""
     out: list[ParsedMatch] = []
     pending: list[Any] = []
-    for ln, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
+    lines = text.lstrip("\ufeff").split("\n")
+    # A browser's saved shortcut (.url): an [InternetShortcut] section whose URL= line is the link.
+    shortcut = next((x.strip().lower() for x in lines if x.strip()), "") == "[internetshortcut]"
+    for ln, raw in enumerate(lines, start=1):
         line = raw.strip()
+        if shortcut:
+            if not line[:4].upper() == "URL=":
+                continue
+            raw = raw.replace(line[:4], "    ", 1)
+            line = line[4:].strip()
         if line.startswith(f"# {COMMENTS} ") and out:
             from ..strictjson import JSONError, loads
 
