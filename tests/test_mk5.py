@@ -425,3 +425,36 @@ def test_a_saved_browser_shortcut_is_read_by_its_url_line(tmp_path: Path) -> Non
     (pm,) = read_links(text)
     assert pm.doc["hands"] == _read(link)["hands"]
     assert pm.positions["/hands/0/auction/3"] == (2, 4 + link.index("%7E%3F") + 1)
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def test_a_link_as_the_argument_of_convert_and_back(tmp_path: Path) -> None:
+    from tests.forked_cli import completed
+
+    link = (SAMPLES / "sample-nello.url").read_text("utf-8").strip()
+    out = tmp_path / "game.json"
+    p = completed(["convert", link, "-o", str(out)], text=True, cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(out.read_text("utf-8"))["rules"] == {"preset": "mk5", "options": {"nello": True}}
+    back = completed(["convert", str(out), "--to", "mk5", "-o", "-"], text=True, cwd=tmp_path)
+    assert back.returncode == 0 and back.stdout.splitlines()[0] == link
+    assert back.stdout.splitlines()[1].startswith("# ~? (action 5): hand 1: B declares Nel-O")
+    query = link[link.index("?"):]
+    piped = completed(["validate", "-"], text=True, cwd=tmp_path, stdin=(query + "\n").encode())
+    assert piped.returncode == 0 and "valid (2 hands" in piped.stdout
+    one = completed(["convert", str(out), "--to", "mk5", "--hand", "1", "-o", "-"], text=True, cwd=tmp_path)
+    assert one.returncode == 0 and "?i=" in one.stdout
+    (pm,) = read_links(one.stdout)
+    assert pm.doc["hands"][0]["plays"] == json.loads(out.read_text("utf-8"))["hands"][0]["plays"]
+    usage = completed(["convert", str(out), "--hand", "1", "-o", "-"], text=True, cwd=tmp_path)
+    assert usage.returncode == 2 and "goes with --to mk5" in usage.stderr
+
+
+def test_a_match_mk5_could_not_have_played_is_refused_with_the_reason(tmp_path: Path) -> None:
+    from tests.forked_cli import completed
+
+    src = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
+    p = completed(["convert", str(src), "--to", "mk5", "-o", "-"], text=True, cwd=tmp_path)
+    assert p.returncode == 1 and "cannot write mk5" in p.stderr
+    assert "write one hand with --hand N" in p.stderr
