@@ -44,6 +44,7 @@ PAYLOADS: tuple[bytes, ...] = (
     b"[" * 300, b'{"a":1,"a":2}', b"", b"null", b"true", b'"x"', b"-1", b"0", b"99999999", b"\xff\xfe",
     b"{", b"}", b"[", b"]", b'"', b",", b":", b"\n", b"\r\n", b"\t", "\ufeff".encode(), b"\\", b"{x}", b"&{}",
     b"@", b";", b"(rejected)", b"[6|9]", b"5-5", b"pass", b"2m plunge", b"Hand 2: dealer Q", b"trick 9:",
+    b"%", b"%7E%3F", b"~", b"&s=", b"%C3%28", b"&i=AAAAAAAAAAAAAAAAAAAAAAAA", b"?", b"#",
 )
 #: Values a retyped node becomes.
 VALUES: tuple[Any, ...] = (None, 0, -1, 10**30, 1.5, "", "x", "[6|9]", "9-9", [], {}, [1, 2], {"a": 1}, True,
@@ -81,6 +82,8 @@ def samples() -> list[Sample]:
         Sample("plunge-code", _load(FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge")),
         Sample("plunge-hand-v2", _load(FIX / "foreign" / "plunge" / "P1_record.plunge.json")),
         Sample("tricksy", _load(FIX / "foreign" / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json")),
+        Sample("mk5", _load(FIX / "foreign" / "mk5" / "sample-splash.url")),
+        Sample("mk5", _load(FIX / "foreign" / "mk5" / "sample-tournament.url")),
     ]
 
 
