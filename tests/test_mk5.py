@@ -15,12 +15,12 @@ import pytest
 from texas42_log import Match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.seats import SEATS
-from texas42_log.files.formats import ConvertError, read_sources, sniff, write_matches
+from texas42_log.files.formats import read_sources, sniff, write_matches
 from texas42_log.files.reader import validate_source
-from texas42_log.log.foreign import CannotExport, ForeignFormatError
-from texas42_log.log.foreign.mk5 import base36, decode_hands, encode_hands, form_encode, mk5_deal, parse_link
+from texas42_log.log.foreign import ForeignFormatError
+from texas42_log.log.foreign.mk5 import base36, decode_hands, encode_hands, form_encode, mk5_deal
 from texas42_log.log.foreign.mk5_replay import read_links
-from texas42_log.log.foreign.mk5_write import hand_link, write_link
+from texas42_log.log.foreign.mk5_write import write_link
 from texas42_log.log.model import match_json
 from texas42_log.log.replayed import replay_match
 from texas42_log.engine.tiles import TILE_BY_NAME, Tile

@@ -142,19 +142,18 @@ class Worlds:
         #: Suits each other seat has shown it cannot follow.
         self.voids: dict[Seat, set[int]] = {s: set() for s in self.seats}
         table = table_for(state.trump, state.doubles)
+        # Sevens played closest to 7 (option sevens_play): no suit is followed, so no void
+        # shows; a seat that played a tile d pips from 7 held none nearer, then or since.
+        closest = knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
         trick_led: int | None = None
         size = state.trick_size
         for k, (s, t, led) in enumerate(knowledge.plays):
             if k % size == 0:
                 trick_led = led if led is not None else table[t].leads
-            elif trick_led is not None and trick_led not in table[t].follows and s in self.voids and not (
-                knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
-            ):
+            elif trick_led is not None and trick_led not in table[t].follows and s in self.voids and not closest:
                 self.voids[s].add(trick_led)
-        #: Sevens played closest to 7 (option sevens_play): a seat that played a tile d pips
-        #: from 7 held none nearer, then or since.
+        #: How far from 7 each seat's farthest play was (Sevens played closest): it holds nothing nearer.
         self.nearest: dict[Seat, int] = {s: 0 for s in self.seats}
-        closest = knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
         if closest:
             for s, t, _ in knowledge.plays:
                 if s in self.nearest:

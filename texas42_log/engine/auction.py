@@ -382,10 +382,6 @@ class Auction:
             if self._best is None or value > self._best[0]:  # a tie goes to the earlier bid
                 self._best = (value, seat, kind, bid, special)
             self._winner = self._best[1]
-            if kind is BidKind.POINTS:
-                self._high_points = max(self._high_points or 0, bid)
-            elif special is None:
-                self._high_marks = max(self._high_marks or 0, bid)
             return
         if kind is BidKind.POINTS:
             self._high_points = bid

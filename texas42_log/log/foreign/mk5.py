@@ -37,10 +37,6 @@ MAX_SEED: Final = 2**53 - 1
 LAYER_CODES: Final[dict[str, str | None]] = {
     "n": "nello", "p": "plunge", "S": "splash", "v": "sevens", "t": None, "o": None, "s": None, "h": None,
 }
-LAYER_NAMES: Final[dict[str, str]] = {
-    "n": "nello", "p": "plunge", "S": "splash", "v": "sevens", "t": "tournament", "o": "oneHand",
-    "s": "speed", "h": "hints",
-}
 
 #: A play's character: the tile's index high·(high+1)/2 + low in this string.
 PLAYS: Final = "bcdefghijklmnopqrstuvwxyz012"

@@ -35,7 +35,7 @@ from ...engine.trumps import Trump
 from ..notation import ParsedMatch
 from . import COMMENTS, ForeignFormatError, attach_comments, settle
 from .mk5 import (
-    LAYER_CODES, LAYER_NAMES, SEED_STEP, Link, Token, decode_hands, mk5_deal, parse_link, seed_value,
+    LAYER_CODES, SEED_STEP, Link, Token, decode_hands, mk5_deal, parse_link, seed_value,
 )
 
 __all__ = ["FORMAT", "EXT", "read_links", "link_rules", "canonical_steps", "humans_of", "Branch"]
@@ -519,7 +519,3 @@ def read_links(text: str) -> list[ParsedMatch]:
     if not out:
         raise ForeignFormatError("no mk5 link (a line with ?s=, ?i= or a=)", 1, 1)
     return out
-
-
-def layer_names(codes: str) -> list[str]:
-    return [LAYER_NAMES.get(c, c) for c in codes.split(",") if c]
