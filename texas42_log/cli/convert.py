@@ -225,11 +225,10 @@ def _hand_links(inputs: list[str], from_format: str | None, number: int, target:
     lines: list[str] = []
     for m in matches:
         try:
-            link, notes = hand_link(m, number)
+            lines.append(hand_link(m, number))
         except CannotExport as e:
             say(f"texas42: cannot write mk5: {e}", err=True)
             raise typer.Exit(code=1) from None
-        lines.append(link + "\n" + "".join(f"# {note}\n" for note in notes))
     if target is None:
         write_data("".join(lines))
         return

@@ -343,7 +343,7 @@ _write_text = _lazy("notation", "write_text")
 _write_bundle = _lazy("foreign.tricksy", "write_bundle")
 _write_mk5 = _lazy("foreign.mk5_write", "write_links")
 #: One hand of a match as the mk5 link that opens it at its deal (``convert --to mk5 --hand N``).
-hand_link = _lazy("foreign.mk5_write", "hand_link")
+hand_link = _lazy("foreign.mk5_write", "hand_text")
 
 
 def _text_looks_like(head: str) -> bool:

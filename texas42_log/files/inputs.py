@@ -46,9 +46,7 @@ __all__ = [
 
 #: The file names a directory is searched for.
 LOG_SUFFIXES: Final = (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge", ".mk5")
-#: An mk5 share link given in place of a file: an address with a query, or a query
-#: string alone (``texas42 convert 'https://…/mk5-main/?s=…&a=…'``).
-_LINK: Final = re.compile(r"(?:https?://[^\s?]*\?|\?)?[A-Za-z]=\S*\Z|https?://[^\s?]*\?\S*\Z", re.ASCII)
+
 _GLOB_CHARS: Final = set("*?[")
 _BLOCK: Final = 1 << 16
 #: How far an over-long line is skipped, looking for its end, before the input is given up.
@@ -176,9 +174,14 @@ def open_input(name: str) -> IO[bytes]:
 
 
 def is_link(name: str) -> bool:
-    """Is ``name`` an mk5 share link (or its query string) rather than a file? Only when
-    no file has that name."""
-    if _LINK.match(name) is None or not any(p in name for p in ("a=", "s=", "i=")):
+    """Is ``name`` an mk5 share link (or its query string: ``texas42 convert
+    'https://…/mk5-main/?s=…&a=…'``) rather than a file? Only when no file has that name;
+    the link is told as the mk5 format's sniffer tells it."""
+    if "=" not in name or any(c.isspace() for c in name):
+        return False
+    from ..log.foreign.mk5 import looks_like
+
+    if not looks_like(name):
         return False
     try:
         return not os.path.lexists(name)

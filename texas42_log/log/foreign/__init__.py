@@ -15,7 +15,7 @@ from typing import Any
 
 __all__ = [
     "ForeignFormatError", "CannotExport", "brief", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
-    "COMMENTS", "comments_of", "attach_comments",
+    "COMMENTS", "comments_of", "attach_comments", "comments_line", "read_comments_line",
 ]
 
 #: Where a container of ours (a tricksy bundle, a file of plunge codes) carries the
@@ -137,3 +137,28 @@ def attach_comments(doc: dict[str, Any], comments: Any) -> None:
             raise ForeignFormatError(f"a comment is on {c['on']}, which is not an object")
         note = {"text": c["text"]} | ({"author": c["author"]} if isinstance(c.get("author"), str) else {})
         obj.setdefault("annotations", []).append(note)
+
+
+def comments_line(match: Any) -> str:
+    """The last line of a file of ours in a line format (plunge codes, mk5 links) that keeps
+    the match's comments, which the program's own format has no room for: ``# x-texas42-comments
+    [...]``, or nothing when there are none."""
+    from ..inert import dumps
+
+    comments = comments_of(match)
+    return f"# {COMMENTS} {dumps(comments)}\n" if comments else ""
+
+
+def read_comments_line(line: str, ln: int) -> list[Any] | None:
+    """The comments of a line :func:`comments_line` wrote; None for any other line."""
+    if not line.startswith(f"# {COMMENTS} "):
+        return None
+    from ..strictjson import JSONError, loads
+
+    try:
+        value = loads(line[len(COMMENTS) + 3 :])
+    except JSONError as e:
+        raise ForeignFormatError(f"the {COMMENTS} line: {e.message}", ln, 1) from None
+    if not isinstance(value, list):
+        raise ForeignFormatError(f"the {COMMENTS} line holds a JSON list of comments", ln, 1)
+    return value

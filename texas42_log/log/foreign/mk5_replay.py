@@ -33,7 +33,7 @@ from ...engine.seats import SEATS, TEAMS, Team
 from ...engine.tiles import TILE_BY_NAME
 from ...engine.trumps import Trump
 from ..notation import ParsedMatch
-from . import COMMENTS, ForeignFormatError, attach_comments, settle
+from . import ForeignFormatError, attach_comments, read_comments_line, settle
 from .mk5 import (
     LAYER_CODES, SEED_STEP, Link, Token, decode_hands, mk5_deal, parse_link, seed_value,
 )
@@ -341,8 +341,9 @@ def _deal_changes(link: Link) -> tuple[int, int]:
     return fits[0], col
 
 
-def _start(link: Link, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str, Any]]:
-    """The reading before the first token, and the link's ``x-mk5``."""
+def _start(link: Link, changes: int, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str, Any]]:
+    """The reading before the first token (``changes``: the new deals before the deal in
+    play, :func:`_deal_changes`), and the link's ``x-mk5``."""
     line = link.line
     ext: dict[str, Any] = {}
     if link.address:
@@ -384,12 +385,11 @@ def _start(link: Link, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str
     else:
         text, col = link.params.get("s", ("0", 0))
         current = seed_value(text, line, col) if "s" in link.params else 0
-        # s= and d= are the current deal's; the first deal was k changes before.
-        k, _ = _deal_changes(link)
-        first = current - SEED_STEP * k
+        # s= and d= are the current deal's; the first deal was that many changes before.
+        first = current - SEED_STEP * changes
         if first < 0:
             raise ForeignFormatError(
-                f"s= is {current:,}, and the {k} new deals before it would make the first deal's seed negative "
+                f"s= is {current:,}, and the {changes} new deals before it would make the first deal's seed negative "
                 f"(the seed grows by {SEED_STEP:,} a deal)", line, col)
         ext["deal"] = "seed"
         ext["seed"] = first
@@ -441,10 +441,10 @@ def read_link(line: str, ln: int, col: int) -> ParsedMatch:
     """One link → one match."""
     link = parse_link(line, ln, col)
     warnings: list[dict[str, Any]] = []
-    branch, ext = _start(link, warnings)
+    changes, dcol = _deal_changes(link)
+    branch, ext = _start(link, changes, warnings)
     readings = _walk(link, branch)
     # d= tells whether the last 4 ended the match: a reading must reach that deal.
-    changes, dcol = _deal_changes(link)
     fit = [b for b in readings if len(b.hands) == changes + 1]
     if not fit:
         reached = len(readings[0].hands)
@@ -493,7 +493,6 @@ def _steps_ext(b: Branch) -> dict[str, Any]:
 def read_links(text: str) -> list[ParsedMatch]:
     """A file of links, one a line (blank lines and ``#`` comments skipped) → a match each."""
     out: list[ParsedMatch] = []
-    pending: list[Any] = []
     lines = text.lstrip("\ufeff").split("\n")
     # A browser's saved shortcut (.url): an [InternetShortcut] section whose URL= line is the link.
     shortcut = next((x.strip().lower() for x in lines if x.strip()), "") == "[internetshortcut]"
@@ -504,14 +503,10 @@ def read_links(text: str) -> list[ParsedMatch]:
                 continue
             raw = raw.replace(line[:4], "    ", 1)
             line = line[4:].strip()
-        if line.startswith(f"# {COMMENTS} ") and out:
-            from ..strictjson import JSONError, loads
-
-            try:
-                pending = loads(line[len(COMMENTS) + 3 :])
-            except JSONError as e:
-                raise ForeignFormatError(f"the {COMMENTS} line: {e.message}", ln, 1) from None
-            attach_comments(out[-1].doc, pending)
+        found = read_comments_line(line, ln)
+        if found is not None:
+            if out:
+                attach_comments(out[-1].doc, found)
             continue
         if not line or line.startswith("#"):
             continue

@@ -21,13 +21,12 @@ from ...engine.auction import BidKind
 from ...engine.seats import SEATS
 from ...engine.tiles import TILE_BY_NAME
 from ...engine.trumps import Trump
-from ..inert import dumps
 from ..model import Match, match_json
-from . import COMMENTS, CannotExport, ForeignFormatError, comments_of
-from .mk5 import ADDRESS, CHARS, SEED_STEP, Token, base36, encode_hands, form_encode, mk5_deal
+from . import CannotExport, ForeignFormatError, comments_line
+from .mk5 import ADDRESS, CHARS, SEED_STEP, TOKENS, Token, base36, encode_hands, form_encode, mk5_deal
 from .mk5_replay import EXT, Branch, canonical_steps, humans_of, link_rules
 
-__all__ = ["write_link", "write_links", "hand_link"]
+__all__ = ["write_link", "write_links", "hand_link", "hand_text"]
 
 _LAYER_OF = {"nello": "n", "plunge": "p", "splash": "S", "sevens": "v"}
 
@@ -110,7 +109,8 @@ def write_link(match: Match) -> tuple[str, list[str]]:
     branch.new_deal(first if seed is None else None)
     tokens: list[str] = []
     notes: list[str] = []
-    total = sum(len(_actions(h, i + 1)) for i, h in enumerate(match.hands))
+    actions = [_actions(h, i + 1) for i, h in enumerate(match.hands)]
+    total = sum(len(a) for a in actions)
     done = 0
     for i, hand in enumerate(match.hands):
         n = i + 1
@@ -125,7 +125,7 @@ def write_link(match: Match) -> tuple[str, list[str]]:
         if hand.dealer != branch.hands[-1]["dealer"]:
             raise CannotExport(f"hand {n} is dealt by {hand.dealer}; in mk5 the deal moves on each hand, so "
                                f"{branch.hands[-1]['dealer']} deals it")
-        for act in _actions(hand, n):
+        for act in actions[i]:
             text = _token(act)
             column = 1 + sum(len(t) for t in tokens)
             try:
@@ -174,8 +174,6 @@ def write_link(match: Match) -> tuple[str, list[str]]:
 
 
 def _feed(branch: Branch, ch: str, column: int, n: int) -> None:
-    from .mk5 import TOKENS
-
     kind, value = TOKENS.get(ch, ("unknown", None))
     if kind not in ("trick", "score", "redeal", "agree-trick", "agree-score"):
         raise CannotExport(f"hand {n}: {EXT}'s steps hold {ch!r}, which is not an agreement or a step of mk5")
@@ -196,14 +194,19 @@ def _words(act: Call | Declare | Play, branch: Branch) -> str:
     return f"{seat} declares {'Nel-O' if special == 'nello' else 'Sevens'}"
 
 
+def _lines(link: str, notes: list[str]) -> str:
+    """A link as a file holds it: its line, then a ``#`` line for each ``~?``."""
+    return link + "\n" + "".join(f"# {note}\n" for note in notes)
+
+
 def write_links(match: Match) -> str:
     """A file of one link: the link, a ``#`` line for each ``~?``, and the match's comments."""
-    link, notes = write_link(match)
-    out = link + "\n" + "".join(f"# {note}\n" for note in notes)
-    comments = comments_of(match)
-    if comments:
-        out += f"# {COMMENTS} {dumps(comments)}\n"
-    return out
+    return _lines(*write_link(match)) + comments_line(match)
+
+
+def hand_text(match: Match, number: int) -> str:
+    """:func:`hand_link` as a file holds it (``convert --to mk5 --hand N``)."""
+    return _lines(*hand_link(match, number))
 
 
 def hand_link(match: Match, number: int) -> tuple[str, list[str]]:

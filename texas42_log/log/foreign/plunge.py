@@ -19,15 +19,14 @@ import hashlib
 import re
 
 from ..inert import dumps
-from ..strictjson import JSONError, loads
 from typing import Any
 
 from ..model import Match
 from ..notation import ParsedMatch
 from ...engine.rules import PRESETS
 from . import (
-    COMMENTS, INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_of,
-    high_low, json_items, settle,
+    INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_line,
+    high_low, json_items, read_comments_line, settle,
 )
 
 #: The longest replay code read: a real one is under 200 characters (61 for the deal,
@@ -201,14 +200,9 @@ def read_codes(text: str) -> ParsedMatch:
     comments: list[Any] = []
     for ln, raw in enumerate(text.lstrip("\ufeff").split("\n"), start=1):
         line = raw.strip()
-        if line.startswith(f"# {COMMENTS} "):
-            try:
-                value = loads(line[len(COMMENTS) + 3 :])
-            except JSONError as e:
-                raise ForeignFormatError(f"the {COMMENTS} line: {e.message}", ln, 1) from None
-            if not isinstance(value, list):
-                raise ForeignFormatError(f"the {COMMENTS} line holds a JSON list of comments", ln, 1)
-            comments += value
+        found = read_comments_line(line, ln)
+        if found is not None:
+            comments += found
             continue
         if not line or (line.startswith("#") and not line.startswith("#r=")):
             continue
@@ -292,10 +286,8 @@ def write_codes(match: Match) -> str:
     """One replay code per hand, one per line."""
     letter = preset_letter(match)
     codes = "".join(_code(letter, h, i + 1) + "\n" for i, h in enumerate(match.hands))
-    comments = comments_of(match)
-    if comments:  # the app reads one code; a file of them is ours, and keeps the comments
-        codes += f"# {COMMENTS} {dumps(comments)}\n"
-    return codes
+    # The app reads one code; a file of them is ours, and keeps the comments.
+    return codes + comments_line(match)
 
 
 #: The app's settings name of each preset letter (its ``settings[].preset``); ``l``
