@@ -428,7 +428,11 @@ class Solver:
         hand = hands[seat]
         self.nodes += 1
         keys = self.key[led]
-        moves = self._reduce(self._legal(hand, led), keys, win_key)
+        if self.closest:
+            legal = self._nearest(hand)
+        else:  # R16, inline: this is the search's innermost step
+            legal = hand & self.follow[led] or hand
+        moves = self._reduce(legal, keys, win_key)
         maxing = self.maximiser[seat]
         last = k + 1 == self.size
         nxt = self.next_of[seat]
