@@ -43,6 +43,10 @@ class Contract:
     bid: int
     special: Special | None = None
 
+    def __reduce__(self) -> tuple[type[Contract], tuple[Seat, BidKind, int, Special | None]]:
+        """Pickled by its fields (the compiled class has no setattr for pickle's default way)."""
+        return Contract, (self.bidder, self.kind, self.bid, self.special)
+
     @property
     def marks(self) -> int:
         """R23: a point contract is worth 1 mark, a mark contract its bid."""

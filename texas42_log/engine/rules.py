@@ -107,6 +107,16 @@ class Rules:
             if getattr(self, f.name) != getattr(other, f.name)
         }
 
+    def __copy__(self) -> Rules:
+        return self  # immutable: a copy is the same rules
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self  # (the compiled class has no setattr for copy's default way)
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        """Pickled as its options, in order (the worker processes, OpenSpiel's states)."""
+        return Rules, tuple(getattr(self, name) for name in self.__dataclass_fields__)
+
     def with_options(self, **overrides: Any) -> Rules:
         return replace(self, **overrides)
 
