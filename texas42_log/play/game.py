@@ -540,9 +540,15 @@ class Game(GameViews):
             raise ValueError(f"these rules cannot be played: {errors[0].message}")
         return match
 
-    def to_dict(self) -> dict[str, Any]:
-        """The log at this moment as a format-v1 JSON object (a new dict each time)."""
-        return self._export()
+    def to_dict(self, *, hands: int | None = None) -> dict[str, Any]:
+        """The log at this moment as a format-v1 JSON object (a new dict each time);
+        with ``hands``, of the first ``hands`` hands only (an unfinished match, when
+        the game has gone on past them: a duplicate arena's log of one deal)."""
+        if hands is not None and hands < 0:
+            raise ValueError("hands counts hands: it is not negative")
+        if hands is None or hands >= len(self._hands):
+            return self._export()
+        return self._export(upto=hands)
 
     def to_match(self) -> Match:
         """The log at this moment: a complete match once it is over, else an
@@ -562,16 +568,27 @@ class Game(GameViews):
     def copy(self) -> Game:
         """An independent copy (try lines on it without changing this game)."""
         other = Game.__new__(Game)
-        other.rules, other.preset, other.seed = self.rules, self.preset, self.seed
-        other.record_rejected, other._min_version = self.record_rejected, self._min_version
-        other._doc = copy.deepcopy(self._doc)
-        other._hands = []
-        for h, entry in zip(self._hands, other._doc["hands"], strict=True):
-            mine = LiveHand(self.rules, entry, h.auto, h.score_before)
-            other._hands.append(mine)
-            mine.rebuild()
-        other._score, other._winner = dict(self._score), self._winner
+        other.__setstate__(copy.deepcopy(self.__getstate__()))
         return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a game is, as plain data (pickled so, for worker processes and
+        OpenSpiel): the log so far and the bookkeeping the engine rebuilds from it."""
+        return {"rules": self.rules, "preset": self.preset, "seed": self.seed, "record_rejected": self.record_rejected,
+                "min_version": self._min_version, "doc": self._doc,
+                "hands": [(h.auto, dict(h.score_before)) for h in self._hands],
+                "score": dict(self._score), "winner": self._winner}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.rules, self.preset, self.seed = state["rules"], state["preset"], state["seed"]
+        self.record_rejected, self._min_version = state["record_rejected"], state["min_version"]
+        self._doc = state["doc"]
+        self._hands = []
+        for (auto, score_before), entry in zip(state["hands"], self._doc["hands"], strict=True):
+            hand = LiveHand(self.rules, entry, auto, score_before)
+            self._hands.append(hand)
+            hand.rebuild()
+        self._score, self._winner = dict(state["score"]), state["winner"]
 
     def __copy__(self) -> Game:
         return self.copy()
