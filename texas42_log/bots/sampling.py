@@ -1,0 +1,190 @@
+"""The ``sampling`` bot: every decision by the fair-analysis machinery.
+
+It sees what its seat sees, and no more: the deals it cannot tell apart from the
+one in play (the *worlds*) are drawn from its own view, each is solved exactly
+with every hand open (:mod:`texas42_log.engine.solver`), and it takes the choice
+that does best over them — bridge programs call this Monte Carlo sampling with
+double-dummy solving.
+
+* **Play** — :func:`texas42_log.analysis.fair.decide` over ``worlds`` worlds (the
+  analysis's own draw, consistent with every play it has seen: a seat that did
+  not follow suit holds none of it): the play with the highest share of worlds
+  in which its side reaches its goal (the contract made, or set), ties to the
+  better mean.
+* **Bid** — ``bid_worlds`` deals of the 21 tiles it cannot see, each solved with
+  the bot as declarer and leader for its ``trumps`` strongest trump choices (the
+  rule bot's count orders them). A bid's chance is the best trump's share of
+  worlds in which the bid would be made; its worth is its marks times
+  (2 × chance − 1), against 0 for a pass. It passes over its partner's bid.
+* **Declare** — each legal declaration (its strongest trump choices, and Nel-O or
+  Sevens where they are legal) over ``bid_worlds`` worlds: the highest share made.
+
+What it does not do: bid a Plunge or a Splash of its own (it declares and plays
+one its partner bid), or read anything into why the others bid or played as they
+did — every consistent deal weighs the same. Seeded: the same seed, situation and
+settings give the same choice. Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from ..analysis.fair import decide
+from ..analysis.fair_hands import knowledge_at
+from ..analysis.open_hand import allowed_trumps
+from ..engine.actions import Action, Call, Declare, Play
+from ..engine.auction import BidKind, Contract
+from ..engine.hand import PlayState
+from ..engine.seats import SEATS, Seat, partner
+from ..engine.solver import Solver, makeable, maximiser
+from ..engine.tiles import TILES, Tile
+from ..engine.trumps import Trump
+from .base import Situation, seed_of
+from .rule import _bid_to_beat, lowest_bid, own_tiles, suit_strength
+
+__all__ = ["SamplingBot", "DEFAULT_PLAY_WORLDS", "DEFAULT_BID_WORLDS", "DEFAULT_TRUMPS"]
+
+#: Worlds for each play, for each bid and declaration, and trump choices tried when bidding.
+DEFAULT_PLAY_WORLDS: Final = 12
+DEFAULT_BID_WORLDS: Final = 10
+DEFAULT_TRUMPS: Final = 3
+
+
+class SamplingBot:
+    """See the module text. ``worlds``: per play; ``bid_worlds``: per bid and declaration;
+    ``trumps``: the trump choices solved when bidding and declaring."""
+
+    name = "sampling"
+
+    def __init__(self, seed: int = 0, *, worlds: int = DEFAULT_PLAY_WORLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
+                 trumps: int = DEFAULT_TRUMPS) -> None:
+        if worlds < 1 or bid_worlds < 1 or trumps < 1:
+            raise ValueError("the sampling bot needs at least one world and one trump choice")
+        self.seed = seed
+        self.worlds = worlds
+        self.bid_worlds = bid_worlds
+        self.trumps = trumps
+        #: The auction's solved worlds: (hand, own tiles) → trump → value per world
+        #: (the declaration after a point bid reads them again instead of solving twice).
+        self._solved: dict[tuple[int, frozenset[Tile]], dict[Trump, list[int]]] = {}
+
+    def act(self, situation: Situation) -> Action:
+        if len(situation.legal) == 1:
+            return situation.legal[0]
+        if situation.kind == "call":
+            return self._call(situation)
+        if situation.kind == "declare":
+            return self._declare(situation)
+        return self._play(situation)
+
+    # -- the worlds of the auction ------------------------------------------------
+
+    def _deals(self, situation: Situation) -> list[dict[Seat, set[Tile]]]:
+        """Deals of the tiles the seat cannot see to the other three (7 each): the
+        same for its bids and its declaration in one hand."""
+        mine = own_tiles(situation)
+        rest = [t for t in TILES if t not in set(mine)]
+        rng = random.Random(seed_of(self.seed, "auction", situation.view.hand, *sorted(t.index for t in mine)))
+        others = [s for s in SEATS if s != situation.seat]
+        out = []
+        for _ in range(self.bid_worlds):
+            rng.shuffle(rest)
+            deal = {situation.seat: set(mine)}
+            for k, s in enumerate(others):
+                deal[s] = set(rest[7 * k:7 * k + 7])
+            out.append(deal)
+        return out
+
+    def _candidates(self, situation: Situation, choices: list[Trump]) -> list[Trump]:
+        tiles = own_tiles(situation)
+        order = sorted(choices, key=lambda t: (-suit_strength(tiles, t), -(t.number if t.number is not None else -1)))
+        return order[: self.trumps]
+
+    # -- decisions -------------------------------------------------------------------
+
+    def _call(self, situation: Situation) -> Call:
+        calls = [a for a in situation.legal if isinstance(a, Call)]
+        passing = [c for c in calls if c.kind is BidKind.PASS]
+        bids = [c for c in calls if c.kind is not BidKind.PASS and c.special is None]
+        high, _ = _bid_to_beat(situation)
+        if passing and (high == partner(situation.seat) or not bids):
+            return passing[0]
+        if not bids:
+            return lowest_bid(calls)
+        rules, seat = situation.rules, situation.seat
+        values = self._values(situation, self._candidates(situation, allowed_trumps(rules)))
+        best: tuple[float, int, Call] | None = None
+        for call in bids:
+            assert call.bid is not None
+            contract = Contract(seat, call.kind, call.bid)
+            chance = max(sum(makeable(contract, v) for v in vs) / len(vs) for vs in values.values())
+            worth = contract.marks * (2 * chance - 1)
+            key = (worth, -_size(call), call)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        assert best is not None
+        if passing and best[0] <= 0:
+            return passing[0]
+        return best[2]
+
+    def _values(self, situation: Situation, trumps: list[Trump]) -> dict[Trump, list[int]]:
+        """Per trump choice, the hand points the seat's side takes with best play in
+        each of the auction's worlds, the seat declaring and leading a point contract."""
+        rules, seat = situation.rules, situation.seat
+        key = (situation.view.hand, frozenset(own_tiles(situation)))
+        known = self._solved.setdefault(key, {})
+        missing = [t for t in trumps if t not in known]
+        if missing:
+            for t in missing:
+                known[t] = []
+            for deal in self._deals(situation):
+                for trump in missing:
+                    state = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deal)
+                    known[trump].append(Solver(state).value(state))
+        return {t: known[t] for t in trumps}
+
+    def _declare(self, situation: Situation) -> Declare:
+        declares = [a for a in situation.legal if isinstance(a, Declare) and a.stacks in (None, 1)]
+        c = situation.view.contract
+        assert c is not None
+        special = c.special if c.special in ("plunge", "splash") else None
+        base = Contract(c.bidder, BidKind(c.kind), c.bid, special)  # type: ignore[arg-type]
+        trumps = self._candidates(situation, [d.trump for d in declares if d.trump is not None])
+        options = [d for d in declares if d.trump in trumps or d.special is not None]
+        rules, seat = situation.rules, situation.seat
+        scores: dict[Declare, tuple[float, float]] = {}
+        deals = self._deals(situation)
+        solved = self._values(situation, trumps) if base.kind is BidKind.POINTS and base.declarer == seat else {}
+        for d in options:
+            contract = base.declare(d.special) if d.special is not None else base
+            high = maximiser(contract, seat)
+            if d.trump in solved and d.special is None:
+                vs = solved[d.trump]
+                scores[d] = (sum(makeable(contract, v) for v in vs) / len(vs), sum(vs) / len(vs))
+                continue
+            made = total = 0
+            for deal in deals:
+                state = PlayState(rules, contract, d.trump or Trump.NO_TRUMP, deal,
+                                  nello_doubles=d.doubles)
+                v = Solver(state).value(state)
+                made += makeable(contract, v)
+                total += v if high else -v
+            scores[d] = (made / len(deals), total / len(deals))
+        return max(options, key=lambda d: scores[d])
+
+    def _play(self, situation: Situation) -> Play:
+        knowledge = knowledge_at(list(situation.seen), situation.view.play, situation.rules)
+        decision = decide(knowledge, worlds=self.worlds, seed=self.seed, hand=situation.view.hand)
+        sign = 1 if decision.high else -1
+        tile, led = max(decision.values, key=lambda m: (decision.values[m].share, sign * decision.values[m].mean))
+        plays = [a for a in situation.legal if isinstance(a, Play)]
+        for p in plays:
+            if p.tile == tile and p.led == led:
+                return p
+        return next(p for p in plays if p.tile == tile)  # a lead declared as the suit it leads anyway
+
+
+def _size(call: Call) -> int:
+    assert call.bid is not None
+    return call.bid * 42 if call.kind is BidKind.MARKS else call.bid
