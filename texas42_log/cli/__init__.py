@@ -13,6 +13,7 @@ One module per command group; each registers its commands on :data:`app`:
 ``redact``     ``texas42 redact``
 ``record``     ``texas42 record``
 ``tools``      ``texas42 generate``, ``schema``, ``rules``, ``upgrade``
+``arena``      ``texas42 arena``
 =============  ==================================================
 
 :mod:`.common` holds what they share (reading with limits, writing safely).
@@ -28,7 +29,7 @@ from types import FrameType
 import typer
 
 from ..files.outputs import remove_temporaries, write_atomic as atomic_write
-from . import analyze, annotate, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
+from . import analyze, annotate, arena, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]

@@ -22,6 +22,7 @@ TASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Check and read a log", ("validate", "replay", "render", "analyze")),
     ("Convert and edit", ("convert", "annotate", "redact", "upgrade")),
     ("Record and make matches", ("record", "generate")),
+    ("Players", ("arena",)),
     ("Reference", ("rules", "schema")),
 )
 
