@@ -83,7 +83,10 @@ def uses_in_source(source: str, where: str) -> list[Use]:
         elif isinstance(node, ast.Call) and (call := _literal_call(node)):
             kind, name = call
             found.append(Use(name.split(".")[0], f"{where}:{node.lineno}", kind == "find_spec"))
-    return found
+    # A file that asks find_spec for a module and then imports it (an optional feature
+    # refusing to load without its extra) imports it optionally: an extra must name it.
+    looked_for = {u.module for u in found if u.optional}
+    return [Use(u.module, u.where, u.optional or u.module in looked_for) for u in found]
 
 
 def uses_in(folders: Iterable[str]) -> list[Use]:
@@ -158,6 +161,8 @@ FAKE_INSTALLERS = {"click": ["click"], "typer": ["typer"], "cairosvg": ["CairoSV
      "`cairosvg` (from cairosvg) is looked for but named by no extra"),
     ("import not_installed_anywhere\n", "`not_installed_anywhere` is imported but no installed distribution"),
     ("import importlib.util\nimportlib.util.find_spec('absent')\n", "`absent` (from absent) is looked for"),
+    ("import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise ImportError\nimport cairosvg\n",
+     "`cairosvg` (from cairosvg) is looked for but named by no extra"),
 ])
 def test_the_check_catches_an_undeclared_module(source: str, expected: str) -> None:
     found = problems(uses_in_source(source, "m.py"), {"typer"}, set(), FAKE_INSTALLERS, set())
@@ -167,6 +172,7 @@ def test_the_check_catches_an_undeclared_module(source: str, expected: str) -> N
 @pytest.mark.parametrize("source", [
     "import typer\nimport json\nfrom os import path\nfrom . import sibling\n",
     "import importlib.util\nif importlib.util.find_spec('cairosvg'):\n    pass\n",
+    "import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise ImportError\nimport cairosvg\n",
 ])
 def test_the_check_passes_what_is_declared(source: str) -> None:
     assert problems(uses_in_source(source, "m.py"), {"typer"}, {"cairosvg"}, FAKE_INSTALLERS, set()) == []

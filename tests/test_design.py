@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
 #: The layers, inner to outer: a module may import its own layer and those before it,
 #: never one after (docs/architecture.md). The package's own ``__init__``, ``__main__``
 #: and ``entry`` are its face and its door, outside every layer.
-LAYERS = ["engine", "log", "views", "analysis", "play", "files", "corpus", "cli"]
+LAYERS = ["engine", "log", "views", "analysis", "play", "bots", "envs", "files", "corpus", "cli"]
 
 
 def _modules(layer: str) -> list[Path]:
@@ -82,7 +82,7 @@ def test_the_layer_rule_sees_an_upward_import(tmp_path: Path) -> None:
 
 # The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print; nor do the
 # views, the analysis and live play, which are pure functions of the engine's state.
-PURE = [p for layer in ("engine", "views", "analysis", "play") for p in _modules(layer)] + [
+PURE = [p for layer in ("engine", "views", "analysis", "play", "bots", "envs") for p in _modules(layer)] + [
     PACKAGE / "log" / n for n in ("check.py", "stated.py", "replayed.py", "broken.py", "annotate.py", "model.py")
 ]
 IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}
