@@ -25,8 +25,8 @@ def arena(
                                       help="Seed: the same seed, the same deals, choices and logs.")] = 0,
     preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under (texas42 rules lists them).")] = "standard",
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
-    out: Annotated[Path | None, typer.Option("--output", "-o", help="A folder to write each table's log into "
-                                             "(deal-0001-table-1.json, …), atomically; new, or --force.")] = None,
+    out: Annotated[Path | None, typer.Option("--logs", metavar="FOLDER", help="Write each table's log into this "
+                                             "folder (deal-0001-table-1.json, …), atomically; a new folder, or --force.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Write into an existing folder, replacing logs of the same names.")] = False,
     output_format: Annotated[OutputFormat, typer.Option("--format", "-f", help="The verdict as text or as JSON.")] = OutputFormat.text,
     no_progress: NoProgressOpt = False,
@@ -40,7 +40,7 @@ def arena(
     Every table's log validates (a match of one hand). The same seed gives
     byte-identical logs on any number of processes.
 
-    Example: texas42 arena rule random --deals 200 -o arena-logs
+    Example: texas42 arena rule random --deals 200 --logs arena-logs
     """
     from ..bots.arena import report
     from ..bots.base import BotError
@@ -60,7 +60,7 @@ def arena(
             raise usage_error(f"{spec[:80]}: {e}") from None
     if out is not None and out.exists() and not force:
         if not out.is_dir():
-            raise usage_error(f"{out}: not a folder; --output names a folder for the logs")
+            raise usage_error(f"{out}: not a folder; --logs names a folder for the logs")
         if any(out.glob("deal-*-table-*.json")):
             raise usage_error(f"{out} already holds arena logs; use --force to replace them, or another folder")
     names = _names(x, y)
