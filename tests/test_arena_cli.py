@@ -111,3 +111,22 @@ def test_existing_logs_are_kept_without_force(tmp_path: Path) -> None:
     code, _, err = _run(["random", "rule", "--deals", "2", "--logs", "logs", "--force"], tmp_path)
     assert code == 0, err
     assert {p.name: p.read_bytes() for p in (tmp_path / "logs").iterdir()} != before
+
+
+def test_generate_with_players(tmp_path: Path) -> None:
+    for name in ("a.jsonl", "b.jsonl"):
+        ran = completed(["generate", "--players", "rule", "-n", "2", "--seed", "4", "-o", name], text=True, cwd=tmp_path)
+        assert ran.returncode == 0, ran.stderr
+    assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
+    matches = [json.loads(line) for line in (tmp_path / "a.jsonl").read_text("utf-8").splitlines()]
+    assert all(m["players"] == {s: "rule" for s in "ABCD"} and m["status"] == "complete" for m in matches)
+    valid = completed(["validate", "a.jsonl"], text=True, cwd=tmp_path)
+    assert valid.returncode == 0 and "invalid  0" in valid.stderr
+    # the rule bot bids by its count: far fewer mark bids than the random generator makes
+    calls = [c for m in matches for h in m["hands"] for c in h["auction"]]
+    assert sum(c["call"] == "marks" for c in calls) < len(calls) / 20
+
+
+def test_generate_refuses_an_unknown_player(tmp_path: Path) -> None:
+    ran = completed(["generate", "--players", "nobody"], text=True, cwd=tmp_path)
+    assert ran.returncode == 2 and "--players: no bot is called 'nobody'" in ran.stderr

@@ -30,7 +30,12 @@ from ..play.game import Game
 from .base import Bot, play_out, seed_of
 from .stats import Interval, mean_interval, mcnemar_exact
 
-__all__ = ["TableResult", "DealResult", "ArenaReport", "play_deal", "report", "deal_seed", "dealer_of"]
+__all__ = ["TableResult", "DealResult", "ArenaReport", "play_deal", "report", "deal_seed", "dealer_of", "bot_match",
+           "MAX_MATCH_HANDS"]
+
+#: A match of bots stops here, unfinished, if no side has reached its goal (bots
+#: that all pass forever would otherwise never end one).
+MAX_MATCH_HANDS = 1000
 
 Side = Literal["X", "Y"]
 
@@ -108,6 +113,15 @@ def play_deal(
         bidder: Side | None = sides[hand["declaration"]["seat"]] if "declaration" in hand else None
         tables.append(TableResult(table, ac, outcome["result"], dict(outcome["marks"]), bidder, log))
     return DealResult(index, (tables[0], tables[1]))
+
+
+def bot_match(factory: Callable[[int], Bot], name: str, seed: int, *, rules: str = "standard") -> dict[str, Any]:
+    """A whole match played by four bots made by ``factory`` (each seeded from
+    ``seed`` and its seat), the tool dealing from ``seed``: the log, to the match's
+    goal (R24), or unfinished after :data:`MAX_MATCH_HANDS` hands."""
+    game = Game(rules, players={s: name for s in SEATS}, first_dealer=SEATS[seed % 4], seed=seed)
+    play_out(game, {s: factory(seed_of(seed, s)) for s in SEATS}, hands=MAX_MATCH_HANDS)
+    return game.to_dict(hands=MAX_MATCH_HANDS)
 
 
 def _other(side: Side) -> Side:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, Annotated
 
 import typer
@@ -25,22 +26,27 @@ def generate(
         Path | None, typer.Option("--output", "-o", help="Write here (atomically), in the format its extension names; default or '-': standard output.")
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    players: Annotated[str | None, typer.Option("--players", metavar="BOT", help=(
+        "Let four bots play each match: random, rule or sampling (with settings: sampling,worlds=20), "
+        "or FILE.py:CLASS; default: the random generator."))] = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
-    """Random legal matches, reproducible from a seed: JSON Lines (one match per
+    """Legal matches, reproducible from a seed: JSON Lines (one match per
     line) on standard output or into .jsonl; one indented match into .json; or any
     format convert writes, by the output's extension (.t42, .csv, …).
 
     Match i of seed S is random_match(S * 1,000,000 + i): varied auctions and
-    trumps, stacks, early ends and all-pass redeals. '-o -' is standard output.
+    trumps, stacks, early ends and all-pass redeals. With --players BOT, four such
+    bots play match i instead, each seeing only its own seat's view: with rule,
+    games people would recognise (docs/bots.md). '-o -' is standard output.
     """
-    from ..play.generate import random_match
     from ..engine.rules import find_preset
 
     try:
-        rules = find_preset(preset)
+        find_preset(preset)
     except ValueError as e:
         raise usage_error(f"--rules: {e}") from None
+    make = _maker(players, preset)
     if out is not None and str(out) == "-":
         out = None
     fmt = "jsonl"
@@ -60,7 +66,7 @@ def generate(
         from ..log.foreign import CannotExport
         from ..log.model import Match
 
-        docs = [Match.model_validate(random_match(seed * 1_000_000 + i, rules=rules, preset=preset))
+        docs = [Match.model_validate(make(seed * 1_000_000 + i))
                 for i in range(matches)]
         try:
             text = write_matches(docs, fmt)
@@ -73,7 +79,7 @@ def generate(
 
     def made(i: int) -> str:
         progress.update(i + 1, f"{i + 1:,} of {matches:,} matches")
-        return dumps(random_match(seed * 1_000_000 + i, rules=rules, preset=preset),
+        return dumps(make(seed * 1_000_000 + i),
                      indent=2 if pretty else None, separators=None if pretty else (",", ":"))
 
     lines = (made(i) for i in range(matches))
@@ -85,6 +91,25 @@ def generate(
         write_file(out, (line + "\n" for line in lines), replace=force)
     finally:
         progress.close()
+
+
+def _maker(players: str | None, preset: str) -> Callable[[int], dict[str, Any]]:
+    """The function that makes match ``seed``: the random generator, or four bots."""
+    from ..engine.rules import find_preset
+    from ..play.generate import random_match
+
+    if players is None:
+        rules = find_preset(preset)
+        return lambda seed: random_match(seed, rules=rules, preset=preset)
+    from ..bots.arena import bot_match
+    from ..corpus.arena import resolve
+
+    try:
+        factory = resolve(players)
+    except ValueError as e:
+        raise usage_error(f"--players: {e}") from None
+    name = players.split(",")[0].rpartition(":")[2]
+    return lambda seed: bot_match(factory, name, seed, rules=preset)
 
 
 @app.command()
