@@ -21,7 +21,10 @@ prints one table. Each throughput is the best of three runs on one core.
 * cold start: ``texas42 validate one-match.json`` in a new process;
 * live play through ``Game``; the open-hand solver (``--only open-hand``): a full
   hand's value, a recorded hand's full analysis, the makeable table, node counts
-  against the positions of an exhaustive backward induction.
+  against the positions of an exhaustive backward induction;
+* the bots (``--only bots``): random-bot matches a second through the arena, on
+  one core and on every core; the sampling bot's seconds per decision at its
+  default worlds. (Their strength is the arena's own verdict: README.md.)
 """
 
 from __future__ import annotations
@@ -549,15 +552,70 @@ def viewer(quick: bool) -> list[tuple[str, str, str]]:
     ]
 
 
+def bots(quick: bool) -> list[tuple[str, str, str]]:
+    """The bots: random-bot matches (tables) a second through the arena, on one core
+    and on every core; the sampling bot's seconds per decision at its default worlds
+    (its seat's bids, declarations and plays in real arena deals against rule)."""
+    import statistics
+
+    from texas42_log.bots import SamplingBot, bot_factory
+    from texas42_log.bots.arena import play_deal
+    from texas42_log.corpus.arena import run_deals
+    from texas42_log.corpus.validation import default_jobs
+
+    deals = 50 if quick else 500
+    factories = (bot_factory("random"), bot_factory("random"))
+    start = time.perf_counter()
+    for i in range(deals):
+        play_deal(i, factories, ("random", "random"), seed=1)
+    one = 2 * deals / (time.perf_counter() - start)
+    cores = default_jobs()
+    start = time.perf_counter()
+    for _ in run_deals(("random", "random"), deals * 2, seed=1, jobs=cores):
+        pass
+    every = 4 * deals / (time.perf_counter() - start)
+
+    spent: dict[str, list[float]] = {"call": [], "declare": [], "play": []}
+
+    class Timed:
+        def __init__(self, seed: int) -> None:
+            self.bot = SamplingBot(seed)
+
+        def act(self, s: Any) -> Any:
+            t = time.perf_counter()
+            answer = self.bot.act(s)
+            if len(s.legal) > 1:
+                spent[s.kind].append(time.perf_counter() - t)
+            return answer
+
+    for i in range(2 if quick else 12):
+        play_deal(i, (Timed, bot_factory("rule")), ("sampling", "rule"), seed=5)
+    every_decision = [x for xs in spent.values() for x in xs]
+    return [
+        ("bots: random-bot matches, one core", f"{one:,.0f} matches/s",
+         f"one-hand matches (tables) through the arena, {deals} duplicate deals; every decision from the seat's views"),
+        (f"bots: random-bot matches, {cores} cores", f"{every:,.0f} matches/s", f"texas42 arena's pool, {2 * deals} deals"),
+        ("bots: sampling, a decision", f"{statistics.median(every_decision):.3f} s",
+         f"median of {len(every_decision)} real choices (more than one legal action) at its default worlds; "
+         f"plays {statistics.median(spent['play']):.3f} s (p90 {_p90(spent['play']):.2f} s), "
+         f"bids {statistics.median(spent['call'] or [0]):.2f} s"),
+    ]
+
+
+def _p90(xs: list[float]) -> float:
+    return sorted(xs)[int(0.9 * (len(xs) - 1))] if xs else 0.0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
     ap.add_argument("--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)")
-    ap.add_argument("--only", choices=["open-hand", "live-play", "viewer", "fair"], help="run only these rows")
+    ap.add_argument("--only", choices=["open-hand", "live-play", "viewer", "fair", "bots"], help="run only these rows")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.only:
-        rows = {"open-hand": open_hand, "live-play": live_play, "viewer": viewer, "fair": fair}[args.only](args.quick)
+        rows = {"open-hand": open_hand, "live-play": live_play, "viewer": viewer, "fair": fair,
+                "bots": bots}[args.only](args.quick)
         _print(rows, args.quick)
         return
     with tempfile.TemporaryDirectory() as tmp:
@@ -575,6 +633,7 @@ def main() -> None:
         rows += live_play(args.quick)
         rows += open_hand(args.quick)
         rows += viewer(args.quick)
+        rows += bots(args.quick)
     _print(rows, args.quick)
 
 
