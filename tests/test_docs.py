@@ -179,6 +179,13 @@ def test_the_api_page_has_a_complete_example_of_twenty_lines() -> None:
     assert len(body.strip().splitlines()) <= 20 and "Game(" in body and "push(" in body
 
 
+def test_the_bots_page_has_a_complete_bot_of_twenty_lines_played_in_the_arena() -> None:
+    blocks = [(i, b) for d, i, b in _blocks() if d.name == "bots.md"]
+    bot = next(b for i, b in blocks if "file=greedy.py" in i)
+    assert len(bot.strip().splitlines()) <= 20 and "def act(self, s: Situation)" in bot
+    assert any(i == "console" and "$ texas42 arena greedy.py:Greedy rule" in b for i, b in blocks)
+
+
 @pytest.mark.parametrize(("body", "expected"), _python_examples())
 def test_a_python_example_runs_and_prints_what_the_docs_show(body: str, expected: str | None, tmp_path: Path) -> None:
     sandbox = _sandbox(tmp_path)

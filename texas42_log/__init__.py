@@ -10,6 +10,8 @@ module imports a layer above its own (tests/test_design.py; docs/architecture.md
 * :mod:`.views` — what one observer may see (R25–R29), as text, SVG and HTML
 * :mod:`.analysis` — open-hand and fair analysis
 * :mod:`.play` — live play: :class:`Game`, the recorder, random matches
+* :mod:`.bots` — players that see only their seat's view, and the duplicate arena
+* :mod:`.envs` — the PettingZoo and OpenSpiel environments (optional extras)
 * :mod:`.files` — the one reader (names → validated matches), the formats' registry,
   the verdict on a file, atomic writes
 * :mod:`.corpus` — many matches on every core
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     from .files.validate import ValidationResult, read_match, validate_bytes
     from .views.model import View
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 #: The public names and their modules, imported when first used (PEP 562): importing
 #: the package costs nothing, so the ``texas42`` command can set up its signal

@@ -84,13 +84,12 @@ def arena(
         else:
             write_folder(out, played(), replace=force)
     except BotError as e:
-        progress.close()
         say(f"texas42: the arena stopped: {e}", err=True)
         raise typer.Exit(code=1) from None
     except (OutputError, OSError) as e:
-        progress.close()
         raise usage_error(f"{out}: cannot be written ({getattr(e, 'strerror', None) or e})") from None
-    progress.close()
+    finally:
+        progress.close()
     verdict = report(results, names, seed=seed, rules=preset)
     if output_format is OutputFormat.json:
         say(json.dumps(verdict.as_dict(), indent=2, ensure_ascii=False))
