@@ -103,3 +103,11 @@ def test_convert_and_generate_show_progress_on_a_long_run(corpus: Path, tmp_path
     code, out = on_terminal(["generate", "-n", "600", "-o", str(tmp_path / "g.jsonl")])
     assert code == 0 and ERASE + "generating" in out
     assert not any("generating" in line for line in _screen_lines(out))
+
+
+def test_the_arena_shows_progress_and_then_only_its_verdict(tmp_path: Path) -> None:
+    code, out = on_terminal(["arena", "rule", "random", "--deals", "300", "-j", "2"], cwd=tmp_path)
+    assert code == 0 and ERASE + "arena" in out and re.search(r"arena +\d+%", out)
+    screen = _screen_lines(out)
+    assert not any(re.search(r"arena +\d+%", line) for line in screen)  # erased before the verdict
+    assert screen[0].startswith("300 duplicate deals") and "McNemar exact p" in screen[-1]
