@@ -110,4 +110,4 @@ def test_the_arena_shows_progress_and_then_only_its_verdict(tmp_path: Path) -> N
     assert code == 0 and ERASE + "arena" in out and re.search(r"arena +\d+%", out)
     screen = _screen_lines(out)
     assert not any(re.search(r"arena +\d+%", line) for line in screen)  # erased before the verdict
-    assert screen[0].startswith("300 duplicate deals") and "McNemar exact p" in screen[-1]
+    assert screen[0].startswith("300 duplicate deals") and "McNemar exact p" in screen[-2] and screen[-1] == ""
