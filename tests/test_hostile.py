@@ -200,7 +200,7 @@ def test_the_catalogue_covers_every_class_command_and_format() -> None:
     assert {c["class"] for c in CASES} == set(CATALOGUE["classes"])
     commands = {c["command"][0] + (" " + c["command"][1] if c["command"][0] == "annotate" else "") for c in CASES}
     assert commands == {"validate", "replay", "render", "convert", "redact", "annotate add", "annotate list",
-                        "annotate remove", "upgrade", "analyze", "generate", "record"}
+                        "annotate remove", "upgrade", "analyze", "generate", "record", "arena"}
     suffixes = {Path(c["input"].lstrip("@")).name.split(".", 1)[-1] for c in CASES}
     assert {"json", "jsonl", "t42", "receipt", "plunge", "plunge.json", "tricksy.json"} <= suffixes
 

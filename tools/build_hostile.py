@@ -320,6 +320,11 @@ def main() -> None:
     for cmd in (["replay", "IN", "--hand", big], ["render", "IN", "--hand", big, "--to", "svg", "-o", "OUT/x.svg"],
                 ["analyze", "IN", "--hand", big], ["generate", "--matches", big], ["generate", "--seed", big]):
         case("bad-argument", cmd, "log.json", 2, ["--"])
+    for cmd in (["arena", "rule", "random", "--deals", big], ["arena", "rule", "random", "--seed", big]):
+        case("bad-argument", cmd, "@none", 2, ["--"])
+    case("bad-argument", ["arena", "bad \udcff byte", "rule"], "@none", 2, ["no bot is called", "\\udcff"])
+    case("bad-argument", ["arena", "\x1b[31mred", "rule"], "@none", 2, ["no bot is called", "\\x1b[31mred"])
+    case("bad-argument", ["arena", "rule", "sampling,worlds=" + big], "@none", 2, ["at most 9 digits"])
     # -- a receipt that numbers a hand or a trick with a number no match has ---------------
     every("big-integer", "hand-number-bigint.receipt", receipt.replace("hand 0:", "hand 999999999999999999999:", 1),
           [":2:", "a hand number of 21 digits"])
@@ -344,6 +349,9 @@ def main() -> None:
                        (["redact", "IN", "-o", "OUT/readonly/p.json"], ["Permission denied"]),
                        (["analyze", "IN", "--annotate", "--no-table", "-o", "OUT/readonly/a.json"], ["Permission denied"])):
         case("bad-output", cmd, "@readonly.json", 2, words, unprivileged=True)
+    case("bad-output", ["arena", "rule", "random", "--deals", "2", "--logs", "OUT/readonly/logs"], "@readonly.json", 2,
+         ["Permission denied"], unprivileged=True)
+    case("bad-output", ["arena", "rule", "random", "--deals", "2", "--logs", "IN"], "log.json", 2, ["not a folder"])
 
     # -- leftovers of killed writers: swept by the next write (the test checks none is left) --
     for cmd in (["convert", "IN", "-o", "OUT/x.t42"], ["convert", "IN", "-o", "OUT/"], ["generate", "-o", "OUT/g.jsonl"],
