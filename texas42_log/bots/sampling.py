@@ -145,13 +145,14 @@ class SamplingBot:
         return {t: known[t] for t in trumps}
 
     def _declare(self, situation: Situation) -> Declare:
-        declares = [a for a in situation.legal if isinstance(a, Declare) and a.stacks in (None, 1)]
+        legal = [a for a in situation.legal if isinstance(a, Declare)]
+        declares = [a for a in legal if a.stacks in (None, 1)] or legal  # the stacks change no value
         c = situation.view.contract
         assert c is not None
         special = c.special if c.special in ("plunge", "splash") else None
         base = Contract(c.bidder, BidKind(c.kind), c.bid, special)  # type: ignore[arg-type]
         trumps = self._candidates(situation, [d.trump for d in declares if d.trump is not None])
-        options = [d for d in declares if d.trump in trumps or d.special is not None]
+        options = [d for d in declares if d.trump in trumps or d.special is not None] or declares
         rules, seat = situation.rules, situation.seat
         scores: dict[Declare, tuple[float, float]] = {}
         deals = self._deals(situation)
