@@ -102,6 +102,11 @@ def smoke(exe: str, work: Path) -> None:
     run(exe, ["record", "m.json", "--rules", "standard", "--first-dealer", match["first_dealer"], *players],
         stdin=typed, cwd=work, out=("match complete",))
     run(exe, ["validate", str(work / "m.json")], out=("valid (11 hands; marks A+C 1, B+D 7",))
+    run(exe, ["arena", "rule", "sampling,worlds=2,bid_worlds=2", "--deals", "3", "-j", "2", "--logs", str(work / "arena")],
+        out=("3 duplicate deals (6 hands)", "McNemar exact p"))
+    run(exe, ["validate", str(work / "arena")], out=("deal-3-table-2.json: valid (1 hand",))
+    run(exe, ["generate", "--players", "rule", "-n", "1", "-o", str(work / "rule.json")])
+    run(exe, ["validate", str(work / "rule.json")], out=("valid (",))
     run(exe, ["validate", "--no-such-option", sample], code=2, out=("No such option",))
     run(exe, ["validate", str(work / "no-such-file.json")], code=2)
 
