@@ -84,7 +84,7 @@ def hand_count(tiles: list[Tile], trumps: list[Trump]) -> tuple[int, Trump]:
     return suit_strength(tiles, best), best
 
 
-def _bid_to_beat(situation: Situation) -> tuple[Seat | None, int]:
+def bid_to_beat(situation: Situation) -> tuple[Seat | None, int]:
     """The seat holding the high bid and its size in points (a mark is 42)."""
     high: Seat | None = None
     size = 0
@@ -119,7 +119,7 @@ def choose_call(situation: Situation, count: int) -> Call:
     passing = [c for c in calls if c.kind is BidKind.PASS]
     if not passing:
         return lowest_bid(calls)
-    high, size = _bid_to_beat(situation)
+    high, size = bid_to_beat(situation)
     want = BID_FOR_COUNT[min(count, 9)] if count >= 6 else 0
     if want == 0 or want <= size or high == partner(situation.seat):
         return passing[0]
@@ -150,12 +150,16 @@ def play_state(situation: Situation) -> PlayState:
     return knowledge_at(list(situation.seen), situation.view.play, situation.rules).state()
 
 
-def _winner_with(state: PlayState, tile: Tile) -> int:
-    """The position in the trick (from 0) that would win with ``tile`` played next."""
-    tiles = [t for _, t in state.current.plays] + [tile]
+def _winner_index(state: PlayState, tiles: list[Tile]) -> int:
+    """The position (from 0) of the tile that wins ``tiles`` played in the current trick."""
     if state.contract.special == "sevens":
         return sevens_winner_index(tiles)
     return trick_winner_index(tiles, state.trump, table_for(state.trump, state.doubles), state.current.led)
+
+
+def _winner_with(state: PlayState, tile: Tile) -> int:
+    """The position in the trick (from 0) that would win with ``tile`` played next."""
+    return _winner_index(state, [t for _, t in state.current.plays] + [tile])
 
 
 def _power(state: PlayState, t: Tile) -> tuple[int, int]:
@@ -226,10 +230,7 @@ def _follow(state: PlayState, seat: Seat, tiles: list[Tile]) -> Tile:
 
 def _current_winner(state: PlayState) -> int:
     """The position (from 0) of the tile winning the trick on the table so far."""
-    tiles = [t for _, t in state.current.plays]
-    if state.contract.special == "sevens":
-        return sevens_winner_index(tiles)
-    return trick_winner_index(tiles, state.trump, table_for(state.trump, state.doubles), state.current.led)
+    return _winner_index(state, [t for _, t in state.current.plays])
 
 
 class RuleBot:

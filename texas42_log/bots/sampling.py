@@ -41,7 +41,7 @@ from ..engine.solver import Solver, makeable, maximiser
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
 from .base import Situation, seed_of
-from .rule import _bid_to_beat, lowest_bid, own_tiles, suit_strength
+from .rule import bid_to_beat, lowest_bid, own_tiles, suit_strength
 
 __all__ = ["SamplingBot", "DEFAULT_PLAY_WORLDS", "DEFAULT_BID_WORLDS", "DEFAULT_TRUMPS"]
 
@@ -107,7 +107,7 @@ class SamplingBot:
         calls = [a for a in situation.legal if isinstance(a, Call)]
         passing = [c for c in calls if c.kind is BidKind.PASS]
         bids = [c for c in calls if c.kind is not BidKind.PASS and c.special is None]
-        high, _ = _bid_to_beat(situation)
+        high, _ = bid_to_beat(situation)
         if passing and (high == partner(situation.seat) or not bids):
             return passing[0]
         if not bids:
