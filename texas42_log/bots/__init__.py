@@ -22,7 +22,7 @@ from .sampling import SamplingBot
 
 __all__ = [
     "Bot", "BotError", "BotFactory", "Situation", "situation", "play_turn", "play_out", "seed_of",
-    "RandomBot", "RuleBot", "SamplingBot", "BOTS", "bot_factory", "split_spec",
+    "RandomBot", "RuleBot", "SamplingBot", "BOTS", "bot_factory", "split_spec", "bot_name",
 ]
 
 #: The built-in bots by name.
@@ -43,6 +43,13 @@ def split_spec(spec: str) -> tuple[str, dict[str, int]]:
             raise ValueError(f"the setting {key} takes a whole number (at most 9 digits), not {text[:30]!r}")
         options[key] = int(text)
     return name.strip(), options
+
+
+def bot_name(spec: str) -> str:
+    """A bot's name for logs and verdicts: the spec as given, a class of your own by
+    its class name (``greedy.py:Greedy`` → ``Greedy``), its settings kept."""
+    name, comma, settings = spec.partition(",")
+    return name.rpartition(":")[2] + comma + settings
 
 
 def bot_factory(spec: str, make: Callable[..., Bot] | None = None) -> Callable[[int], Bot]:

@@ -103,8 +103,7 @@ def arena(
 def _names(x: str, y: str) -> tuple[str, str]:
     """The bots' names for the logs and the verdict: a class of your own by its class
     name; two bots of one name told apart."""
-    def short(spec: str) -> str:
-        name = spec.split(",")[0]
-        return name.rpartition(":")[2] if ":" in name else spec
-    a, b = short(x), short(y)
+    from ..bots import bot_name
+
+    a, b = bot_name(x), bot_name(y)
     return (a, b) if a != b else (f"{a} (1)", f"{b} (2)")

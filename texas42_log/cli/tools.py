@@ -108,7 +108,9 @@ def _maker(players: str | None, preset: str) -> Callable[[int], dict[str, Any]]:
         factory = resolve(players)
     except ValueError as e:
         raise usage_error(f"--players: {e}") from None
-    name = players.split(",")[0].rpartition(":")[2]
+    from ..bots import bot_name
+
+    name = bot_name(players)
     return lambda seed: bot_match(factory, name, seed, rules=preset)
 
 
