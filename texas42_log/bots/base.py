@@ -27,9 +27,10 @@ from ..engine.seats import SEATS, Seat
 
 if TYPE_CHECKING:
     from ..play.game import Game
-    from ..views.model import View
+    from ..views.model import Observer, View
 
-__all__ = ["Bot", "BotFactory", "Situation", "situation", "play_turn", "play_out", "BotError", "seed_of"]
+__all__ = ["Bot", "BotFactory", "Situation", "situation", "play_turn", "play_out", "BotError", "seed_of", "hand_seen",
+           "hand_end_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,16 +80,31 @@ def seed_of(*parts: object) -> int:
 def situation(game: Game, seat: Seat | None = None) -> Situation:
     """The situation of the seat to act in ``game`` (which must be in a call, a
     declaration or a play): built from the seat's own views of the hand only."""
-    from ..views.visibility import hand_views
-
     turn = game.to_act
     if turn is None or turn.kind == "deal":
         raise ValueError("no bot acts now: " + ("the match is over" if turn is None else "a deal is to be entered"))
     if seat is not None and seat != turn.seat:
         raise ValueError(f"it is {turn.seat}'s turn, not {seat}'s")
-    match = game.to_match()
-    seen = tuple(hand_views(match, turn.seat, len(match.hands) - 1))
-    return Situation(turn.seat, turn.kind, game.rules, tuple(game.legal_actions()), seen)
+    return Situation(turn.seat, turn.kind, game.rules, tuple(game.legal_actions()), tuple(hand_seen(game, turn.seat)))
+
+
+def hand_seen(game: Game, seat: Seat, hand: int | None = None) -> list[View]:
+    """Hand ``hand`` (from 1; default the current one) as ``seat`` saw it, one view a
+    moment: built from the game's log for the seat as observer."""
+    from ..log.model import Match
+    from ..views.visibility import hand_views
+
+    match = game.to_match() if hand is None else Match.model_validate(game.to_dict(hands=hand))
+    return hand_views(match, seat, len(match.hands) - 1)
+
+
+def hand_end_view(game: Game, observer: Observer, hand: int = 1) -> View:
+    """Hand ``hand`` (from 1) as it ended, for ``observer`` (the end of an arena's or an
+    environment's one-hand episode)."""
+    from ..log.model import Match
+    from ..views.visibility import Moment, view_for
+
+    return view_for(Match.model_validate(game.to_dict(hands=hand)), observer, hand - 1, Moment.end())
 
 
 def play_turn(game: Game, bots: Mapping[Seat, Bot]) -> Action:

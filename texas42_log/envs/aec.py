@@ -37,7 +37,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo.utils.env import AECEnv
 
-from ..bots.base import situation
+from ..bots.base import hand_end_view, situation
 from ..engine.seats import SEATS, TEAMS, Seat, team_of
 from ..play.game import Game
 from ..views.text import view_lines
@@ -109,8 +109,7 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: Seat) -> dict[str, Any]:
         assert self.game is not None
         if self.terminations.get(agent) or self.game.to_act is None or self.game.to_act.hand > 1:
-            seen = _final_view(self.game, agent)
-            return {"observation": observation(seen), "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
+            return {"observation": observation(hand_end_view(self.game, agent)), "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
         if self.game.to_act.seat == agent:
             now = situation(self.game, agent)
             return {"observation": observation(now.view), "action_mask": action_mask(now.legal)}
@@ -139,20 +138,11 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         if self.render_mode is None or self.game is None:
             return None
         turn = self.game.to_act
-        view = _final_view(self.game, "public") if turn is None or turn.hand > 1 else self.game.view("public")
+        view = hand_end_view(self.game, "public") if turn is None or turn.hand > 1 else self.game.view("public")
         return "\n".join(view_lines(view, "en"))
 
     def close(self) -> None:
         pass
-
-
-def _final_view(game: Game, observer: Any) -> Any:
-    """The first hand as it ended, for ``observer``."""
-    from ..log.model import Match
-    from ..views.visibility import Moment, view_for
-
-    match = Match.model_validate(game.to_dict(hands=1))
-    return view_for(match, observer, 0, Moment.end())
 
 
 def raw_env(rules: str = "standard", render_mode: str | None = None) -> Texas42Env:

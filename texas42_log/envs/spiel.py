@@ -30,15 +30,13 @@ if importlib.util.find_spec("pyspiel") is None or importlib.util.find_spec("nump
 import numpy as np
 import pyspiel
 
-from ..bots.base import situation
+from ..bots.base import hand_end_view, hand_seen, situation
 from ..engine.live import deal_order
 from ..engine.rules import find_preset
 from ..engine.seats import SEATS, TEAMS, Seat, team_of
 from ..engine.tiles import TILES, Tile
-from ..log.model import Match
 from ..play.game import Game
 from ..views.model import View
-from ..views.visibility import Moment, hand_views, view_for
 from .encoding import (
     ACTIONS, INFORMATION_STATE_SIZE, NUM_ACTIONS, OBSERVATION_SIZE, action_index, information_state, observation,
 )
@@ -180,15 +178,13 @@ class Texas42State(pyspiel.State):  # type: ignore[misc]
         """The hand so far as ``player`` saw it, one view per moment (empty while dealing)."""
         if self.game is None:
             return []
-        match = Match.model_validate(self.game.to_dict(hands=1))
-        return hand_views(match, SEATS[player], 0)
+        return hand_seen(self.game, SEATS[player], 1)
 
     def view_now(self, player: int) -> View | None:
         if self.game is None:
             return None
         if self._over():
-            match = Match.model_validate(self.game.to_dict(hands=1))
-            return view_for(match, SEATS[player], 0, Moment.end())
+            return hand_end_view(self.game, SEATS[player])
         if self.current_seat() == SEATS[player]:
             return situation(self.game).view
         return self.game.view(SEATS[player])
