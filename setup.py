@@ -1,11 +1,14 @@
-"""Build hook: compile the replay core with mypyc, when a C compiler is at hand.
+"""Build hook: compile the replay core with mypyc, and the native open-hand search,
+when a C compiler is at hand.
 
 Everything else is in pyproject.toml. The core (seats, trumps, rules, errors,
-auction, hand, stated, check) and the open-hand solver are plain, strictly typed
-Python; mypyc turns them into C extensions that run the checked replay about 1.8×
-and the solver about 5× faster (tests/benchmarks).
+auction, hand, stated, check) and the reference open-hand solver are plain, strictly
+typed Python; mypyc turns them into C extensions that run the checked replay about
+1.8× and the reference solver about 5× faster (tests/benchmarks). The native search
+(texas42_log/engine/_native.c, plain C against the CPython API) is the solver every
+command uses when it is built (docs/architecture.md, "The open-hand search").
 The extensions are optional: without a compiler, or with TEXAS42_PURE=1, the
-same modules run as Python, with the same results.
+same modules run as Python and the reference solver serves, with the same results.
 
 Note for development: an editable install builds the extensions next to the
 sources, and Python then imports them instead of the .py files. After editing
@@ -17,7 +20,14 @@ from __future__ import annotations
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
+
+NATIVE = Extension(
+    "texas42_log.engine._native",
+    ["texas42_log/engine/_native.c"],
+    optional=True,  # no compiler: the reference solver serves (texas42_log/engine/search.py)
+    extra_compile_args=["-O2"] if os.name != "nt" else [],
+)
 
 COMPILED = [
     "texas42_log/engine/seats.py",
@@ -38,11 +48,11 @@ def extensions() -> list[object]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        return []
+        return [NATIVE]
     modules = mypycify(COMPILED, opt_level="3", debug_level="0")
     for ext in modules:
         ext.optional = True  # a failed compile leaves the pure-Python module in use
-    return list(modules)
+    return [*modules, NATIVE]
 
 
 setup(ext_modules=extensions())

@@ -19,3 +19,19 @@ FIXTURES = ROOT / "fixtures"
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--exhaustive", action="store_true",
+                     help="also run the exhaustive selection (-m exhaustive): 5,000 native-solver positions")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The exhaustive selection is left out of every run that does not ask for it
+    (deselected, not skipped: nothing is hidden behind a skip)."""
+    if config.getoption("--exhaustive"):
+        return
+    kept = [i for i in items if i.get_closest_marker("exhaustive") is None]
+    if len(kept) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("exhaustive") is not None])
+        items[:] = kept

@@ -41,7 +41,8 @@ from typing import Any, Final, Literal
 
 from ..engine.auction import Contract
 from ..engine.seats import Seat, team_of
-from ..engine.solver import Move, Solver, makeable, maximiser, move_key
+from ..engine.search import play_values_in_worlds
+from ..engine.solver import Move, makeable, maximiser, move_key
 from . import DEFAULT_SEED, DEFAULT_WORLDS  # (defined with the layer, where the CLI reads them cheaply)
 from .worlds import Knowledge, Worlds, draw_worlds
 
@@ -191,14 +192,13 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
     contract = knowledge.contract
     high = maximiser(contract, seat)
     bidders = team_of(seat) == team_of(contract.bidder)
-    samples: dict[Move, list[int]] = {}
-    nodes = 0
-    for world in drawn:
-        full = knowledge.state(world)
-        solver = Solver(full)
-        for move, v in solver.play_values(full).items():
-            samples.setdefault(move, []).append(v)
-        nodes += solver.nodes
+    # One call values every legal play in every drawn world (engine/search.py).
+    solved = play_values_in_worlds(state, drawn)
+    samples: dict[Move, list[int]] = {m: [] for m in solved.moves}
+    for row in solved.answers:
+        for move, v in zip(solved.moves, row):  # type: ignore[call-overload]
+            samples[move].append(v)
+    nodes = solved.nodes
     n = len(drawn)
     values: dict[Move, FairValue] = {}
     for move in sorted(samples, key=lambda m: (m[0].index, -1 if m[1] is None else m[1])):

@@ -31,7 +31,8 @@ from ..engine.hand import PlayState
 from ..engine.live import LiveHand
 from ..engine.rules import Rules
 from ..engine.seats import Seat
-from ..engine.solver import Move, NotSolvable, Solver, makeable, maximiser, move_key, move_of
+from ..engine.search import OpenSolver, open_solver
+from ..engine.solver import Move, NotSolvable, makeable, maximiser, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
 
@@ -128,7 +129,7 @@ def makeable_table(rules: Rules, bidder: Seat, deal: dict[Seat, set[Tile]]) -> t
     nodes = 0
     for trump in allowed_trumps(rules):
         state = PlayState(rules, Contract(bidder, BidKind.POINTS, rules.min_point_bid), trump, deal)
-        solver = Solver(state)
+        solver = open_solver(state)
         out[trump] = solver.value(state)
         nodes += solver.nodes
     return out, nodes
@@ -174,7 +175,7 @@ def analyze_hand(
     assert state is not None and contract is not None, "analyze_hand needs a valid log"
     dealt = {s: set(state.known[s]) for s in state.known}
     try:
-        solver = Solver(state)
+        solver = open_solver(state)
     except NotSolvable as e:  # pragma: no cover - the checks above leave nothing unknown
         return Skipped(index, str(e))
     value = solver.value(state)
@@ -190,7 +191,7 @@ def analyze_hand(
 
 
 def _play_notes(
-    solver: Solver, state: PlayState, contract: Contract, entries: list[dict[str, Any]], value: int
+    solver: OpenSolver, state: PlayState, contract: Contract, entries: list[dict[str, Any]], value: int
 ) -> Iterator[PlayNote]:
     guess = value
     for k, p in enumerate(entries):

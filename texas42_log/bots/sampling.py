@@ -2,7 +2,7 @@
 
 It sees what its seat sees, and no more: the deals it cannot tell apart from the
 one in play (the *worlds*) are drawn from its own view, each is solved exactly
-with every hand open (:mod:`texas42_log.engine.solver`), and it takes the choice
+with every hand open (:mod:`texas42_log.engine.search`), and it takes the choice
 that does best over them — bridge programs call this Monte Carlo sampling with
 double-dummy solving.
 
@@ -15,7 +15,10 @@ double-dummy solving.
   the bot as declarer and leader for its ``trumps`` strongest trump choices (the
   rule bot's count orders them). A bid's chance is the best trump's share of
   worlds in which the bid would be made; its worth is its marks times
-  (2 × chance − 1), against 0 for a pass. It passes over its partner's bid.
+  (2 × chance − 1), against 0 for a pass. It passes over its partner's bid. Only
+  made-or-not is asked (the bounded search at the bid's threshold), and only of
+  the bids that can be best: the lowest point bid, the lowest and the highest
+  mark bid (:func:`_contenders`).
 * **Declare** — each legal declaration (its strongest trump choices, and Nel-O or
   Sevens where they are legal) over ``bid_worlds`` worlds: the highest share made.
 
@@ -37,7 +40,8 @@ from ..engine.actions import Action, Call, Declare, Play
 from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
 from ..engine.seats import SEATS, Seat, partner
-from ..engine.solver import Solver, makeable, maximiser
+from ..engine.search import reaches_in_worlds, values_in_worlds
+from ..engine.solver import goal, makeable, maximiser
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
 from .base import Situation, seed_of
@@ -113,12 +117,12 @@ class SamplingBot:
         if not bids:
             return lowest_bid(calls)
         rules, seat = situation.rules, situation.seat
-        values = self._values(situation, self._candidates(situation, allowed_trumps(rules)))
+        trumps = self._candidates(situation, allowed_trumps(rules))
         best: tuple[float, int, Call] | None = None
-        for call in bids:
+        for call in _contenders(bids):
             assert call.bid is not None
             contract = Contract(seat, call.kind, call.bid)
-            chance = max(sum(makeable(contract, v) for v in vs) / len(vs) for vs in values.values())
+            chance = max(self._chances(situation, trumps, contract).values())
             worth = contract.marks * (2 * chance - 1)
             key = (worth, -_size(call), call)
             if best is None or key[:2] > best[:2]:
@@ -128,6 +132,20 @@ class SamplingBot:
             return passing[0]
         return best[2]
 
+    def _chances(self, situation: Situation, trumps: list[Trump], contract: Contract) -> dict[Trump, float]:
+        """Per trump choice, the share of the auction's worlds in which the seat,
+        declaring and leading, makes ``contract``: made or not, by the bounded search
+        at the contract's threshold (engine/search.py), one world at a time in C."""
+        rules, seat = situation.rules, situation.seat
+        deals = self._deals(situation)
+        threshold, made = goal(contract)
+        out: dict[Trump, float] = {}
+        for trump in trumps:
+            template = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0])
+            reached, _ = reaches_in_worlds(template, deals, threshold)
+            out[trump] = sum(r == made for r in reached) / len(deals)
+        return out
+
     def _values(self, situation: Situation, trumps: list[Trump]) -> dict[Trump, list[int]]:
         """Per trump choice, the hand points the seat's side takes with best play in
         each of the auction's worlds, the seat declaring and leading a point contract."""
@@ -136,12 +154,10 @@ class SamplingBot:
         known = self._solved.setdefault(key, {})
         missing = [t for t in trumps if t not in known]
         if missing:
-            for t in missing:
-                known[t] = []
-            for deal in self._deals(situation):
-                for trump in missing:
-                    state = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deal)
-                    known[trump].append(Solver(state).value(state))
+            deals = self._deals(situation)
+            for trump in missing:
+                template = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0])
+                known[trump], _ = values_in_worlds(template, deals)
         return {t: known[t] for t in trumps}
 
     def _declare(self, situation: Situation) -> Declare:
@@ -164,13 +180,10 @@ class SamplingBot:
                 vs = solved[d.trump]
                 scores[d] = (sum(makeable(contract, v) for v in vs) / len(vs), sum(vs) / len(vs))
                 continue
-            made = total = 0
-            for deal in deals:
-                state = PlayState(rules, contract, d.trump or Trump.NO_TRUMP, deal,
-                                  nello_doubles=d.doubles)
-                v = Solver(state).value(state)
-                made += makeable(contract, v)
-                total += v if high else -v
+            template = PlayState(rules, contract, d.trump or Trump.NO_TRUMP, deals[0], nello_doubles=d.doubles)
+            vs, _ = values_in_worlds(template, deals)
+            made = sum(makeable(contract, v) for v in vs)
+            total = sum(v if high else -v for v in vs)
             scores[d] = (made / len(deals), total / len(deals))
         return max(options, key=lambda d: scores[d])
 
@@ -184,6 +197,20 @@ class SamplingBot:
             if p.tile == tile and p.led == led:
                 return p
         return next(p for p in plays if p.tile == tile)  # a lead declared as the suit it leads anyway
+
+
+def _contenders(bids: list[Call]) -> list[Call]:
+    """The bids that can be the best by worth, marks × (2 × chance − 1), then the
+    smaller bid: a bid's chance never grows with its level, so among point bids the
+    lowest is best; every mark bid needs all 42 points and so has one chance, and the
+    best of them is the highest (chance above one half) or the lowest. Asking only
+    these gives the same choice as asking every bid."""
+    points = [c for c in bids if c.kind is BidKind.POINTS]
+    marks = [c for c in bids if c.kind is BidKind.MARKS]
+    out = [min(points, key=_size)] if points else []
+    if marks:
+        out += [min(marks, key=_size), max(marks, key=_size)]
+    return list(dict.fromkeys(out))
 
 
 def _size(call: Call) -> int:

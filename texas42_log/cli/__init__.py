@@ -142,6 +142,14 @@ def install_signal_handling() -> None:
 def main() -> None:
     """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
     install_signal_handling()
+    if os.environ.get("TEXAS42_SOLVER"):  # a word naming no solver is a usage error, before any work
+        from ..engine.search import SolverUnavailable, solver_choice
+
+        try:
+            solver_choice()
+        except SolverUnavailable as e:
+            say(f"texas42: {e}", err=True)
+            _finish(2)
     stops: tuple[type[BaseException], ...] = (Interrupted, KeyboardInterrupt, *ABORTS)
     try:
         code = app(standalone_mode=False, prog_name="texas42")

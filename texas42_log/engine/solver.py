@@ -36,7 +36,8 @@ from .seats import SEATS, Seat, partner, team_of
 from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
 from .trumps import WIN_KEYS, table_for
 
-__all__ = ["Solver", "Move", "makeable", "maximiser", "move_key", "move_of", "count_states", "NotSolvable"]
+__all__ = ["Solver", "SearchTables", "Move", "goal", "makeable", "maximiser", "move_key", "move_of", "count_states", "NotSolvable",
+           "trick_facts"]
 
 #: A play: the tile, and the suit its leader declared (option declared_lead) or None.
 Move = tuple[Tile, "int | None"]
@@ -62,6 +63,16 @@ def makeable(contract: Contract, value: int) -> bool:
     return value >= contract.bid
 
 
+def goal(contract: Contract) -> tuple[int, bool]:
+    """The contract as one threshold: ``(t, made)`` — the contract is made exactly when
+    ``value >= t`` is ``made`` (Nel-O: made when the value does not reach 1)."""
+    if contract.special == "nello":
+        return 1, False
+    if contract.all_tricks:
+        return TOTAL_HAND_POINTS, True
+    return contract.bid, True
+
+
 def maximiser(contract: Contract, seat: Seat) -> bool:
     """Does ``seat`` play for the bidders' points to be high? The bidders do; in Nel-O
     the defenders do (the bidder must lose every trick)."""
@@ -84,17 +95,14 @@ def _points_left(remaining: int, tricks_left: int) -> int:
     return 5 * (remaining & _MASK5).bit_count() + 10 * (remaining & _MASK10).bit_count() + tricks_left
 
 
-class Solver:
-    """Exact open-hand values for the positions of one hand under one suit system.
-
-    Build it from any moment of the hand (a :class:`PlayState` with every tile
-    known); :meth:`value` and :meth:`play_values` then take any later moment of the
-    same hand, sharing one transposition table.
-    """
+class SearchTables:
+    """What the search reads of the rules for one hand under one suit system: who
+    follows what, each tile's rank in each led suit, the playing order, who plays for
+    high values. The reference :class:`Solver` and the native search
+    (:mod:`texas42_log.engine.native`) are both built from these, so the two cannot
+    read the rules differently."""
 
     def __init__(self, state: PlayState) -> None:
-        if any(state.unknown[s] for s in SEATS):
-            raise NotSolvable("a tile of the deal is not known")
         contract = state.contract
         self.contract: Contract = contract
         self.rules: Rules = state.rules
@@ -141,6 +149,36 @@ class Solver:
         # Who maximises the bidders' points: the bidders, except in Nel-O.
         nello = contract.special == "nello"
         self.maximiser: list[bool] = [b != nello for b in self.bidder_seat]
+
+
+class Solver:
+    """Exact open-hand values for the positions of one hand under one suit system.
+
+    Build it from any moment of the hand (a :class:`PlayState` with every tile
+    known); :meth:`value` and :meth:`play_values` then take any later moment of the
+    same hand, sharing one transposition table.
+    """
+
+    def __init__(self, state: PlayState) -> None:
+        if any(state.unknown[s] for s in SEATS):
+            raise NotSolvable("a tile of the deal is not known")
+        tables = SearchTables(state)
+        self.contract: Contract = tables.contract
+        self.rules: Rules = tables.rules
+        self.follow: list[int] = tables.follow
+        self.leads: list[int] = tables.leads
+        self.closest: bool = tables.closest
+        self.by_distance: list[int] = tables.by_distance
+        self.key: list[list[int]] = tables.key
+        self.declarable: int = tables.declarable
+        self.declared_lead: str = tables.declared_lead
+        self.groups: list[list[int]] = tables.groups
+        self.group_mask: int = tables.group_mask
+        self.low: list[int] = tables.low
+        self.size: int = tables.size
+        self.next_of: list[int] = tables.next_of
+        self.bidder_seat: list[bool] = tables.bidder_seat
+        self.maximiser: list[bool] = tables.maximiser
         self.hands: list[int] = [0, 0, 0, 0]
         #: Each seat's dealt tiles (held or played): the table's keys rely on them.
         self.dealt: list[int] = [0, 0, 0, 0]
@@ -192,6 +230,18 @@ class Solver:
             out[(TILES[i], led)] = base + v
         return out
 
+    def reaches(self, state: PlayState, threshold: int) -> bool:
+        """Whether the bidders' hand points after all 7 tricks with best play from
+        ``state`` reach ``threshold``: one null-window search ("at least x?"), cheaper
+        than :meth:`value` when only made-or-not is asked (:func:`goal`)."""
+        self._load(state)
+        need = threshold - self._bidders_so_far(state)
+        if need <= 0:
+            return True
+        if need > TOTAL_HAND_POINTS:
+            return False
+        return self._from_state(state, need - 1, need) >= need
+
     def _exact(self, state: PlayState, code: int, guess: int | None, lo: int = 0, hi: int = TOTAL_HAND_POINTS) -> int:
         """The exact points still to come at ``state`` (after the play ``code``, unless
         it is -1), known to lie in ``lo``–``hi``, by null-window searches that each ask
@@ -239,20 +289,7 @@ class Solver:
         return state.points[team_of(self.contract.bidder)]
 
     def _trick_facts(self, state: PlayState) -> tuple[int, int, int, int, int, int]:
-        """(trick number, leader, led suit, winning seat, winning key, count so far) of the trick in play."""
-        trick = state.current
-        leader = _SEAT_INDEX[trick.leader]
-        if not trick.plays:
-            return trick.number, leader, -1, -1, -1, 0
-        led = trick.led if trick.led is not None else 0
-        keys = self.key[led]
-        win_seat, win_key, pts = -1, -1, 0
-        for seat, t in trick.plays:
-            k = keys[t.index]
-            if k > win_key:
-                win_seat, win_key = _SEAT_INDEX[seat], k
-            pts += _COUNTS[t.index]
-        return trick.number, leader, led, win_seat, win_key, pts
+        return trick_facts(self.key, state)
 
     def _from_state(self, state: PlayState, alpha: int, beta: int) -> int:
         trick = state.current
@@ -482,6 +519,24 @@ class Solver:
             if keys[i] > win_key:
                 win_seat, win_key = seat, keys[i]
         return top if self.bidder_seat[win_seat] else 0
+
+
+def trick_facts(key: list[list[int]], state: PlayState) -> tuple[int, int, int, int, int, int]:
+    """(trick number, leader, led suit, winning seat, winning key, count so far) of the
+    trick in play, by the keys of :class:`SearchTables` (seats by index, -1 for none)."""
+    trick = state.current
+    leader = _SEAT_INDEX[trick.leader]
+    if not trick.plays:
+        return trick.number, leader, -1, -1, -1, 0
+    led = trick.led if trick.led is not None else 0
+    keys = key[led]
+    win_seat, win_key, pts = -1, -1, 0
+    for seat, t in trick.plays:
+        k = keys[t.index]
+        if k > win_key:
+            win_seat, win_key = _SEAT_INDEX[seat], k
+        pts += _COUNTS[t.index]
+    return trick.number, leader, led, win_seat, win_key, pts
 
 
 def _bits(mask: int) -> list[int]:
