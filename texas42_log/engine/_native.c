@@ -475,6 +475,12 @@ static int read_setup(PyObject *obj, Setup *s) {
         if (v[i] == 5) s->m5 |= 1u << i;
         if (v[i] == 10) s->m10 |= 1u << i;
     }
+    if (points_left(s, ALL_TILES, 0) > 35) {
+        /* Every value lies in 0..42 (35 counting points and 7 tricks): the search's
+           bounds and its table rely on it. */
+        PyErr_SetString(PyExc_ValueError, "the tiles' counts add up to more than 35 points (R6)");
+        return -1;
+    }
     /* 1 follow */
     if (read_ints(PyTuple_GET_ITEM(obj, 1), NSUITS, 0, ALL_TILES, "the followers of each suit", v) < 0) return -1;
     for (int j = 0; j < NSUITS; j++) s->follow[j] = (uint32_t)v[j];
@@ -623,6 +629,13 @@ static int check_sizes(const Setup *s, const uint32_t *hands, const Position *p)
     for (int j = 0; j < s->size; j++) {
         expected[x] = j < s->size - p->k ? 8 - p->number : 7 - p->number;
         x = s->next_of[x];
+    }
+    uint32_t all = hands[0] | hands[1] | hands[2] | hands[3];
+    if (p->pts + points_left(s, all, 0) > 35) {
+        PyErr_Format(PyExc_ValueError,
+                     "the trick's count so far (%d) and the counting tiles still held add up to more than 35 points",
+                     p->pts);
+        return -1;
     }
     for (int j = 0; j < NSEATS; j++) {
         int held = popcount32(hands[j]);
