@@ -15,6 +15,7 @@ from texas42_log.bots import BOTS, BotError, RandomBot, RuleBot, SamplingBot, Si
 from texas42_log.bots.arena import DealResult, TableResult, play_deal, report
 from texas42_log.bots.rule import BID_FOR_COUNT, hand_count, suit_strength
 from texas42_log.bots.stats import mcnemar_exact, mean_interval, t_quantile
+from texas42_log.engine.trumps import Trump
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import Trump
@@ -291,3 +292,58 @@ def test_a_deal_is_the_same_at_both_tables_with_the_pairs_swapped() -> None:
 def test_a_bad_bot_name_is_one_sentence(spec: str, said: str) -> None:
     with pytest.raises(ValueError, match=said):
         bot_factory(spec)
+
+
+def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> None:
+    """It asks made-or-not of three bids only (the lowest point bid, the lowest and the
+    highest mark bid); the choice must be the one the exact value of every world gives
+    when every legal bid is weighed — on a hundred real auction moments (fifty under
+    each of two presets)."""
+    from texas42_log.bots.rule import bid_to_beat, lowest_bid
+    from texas42_log.engine.actions import Call
+    from texas42_log.engine.auction import BidKind, Contract
+    from texas42_log.engine.solver import makeable
+
+    checked = 0
+    for preset in ("standard", "texas-42"):
+        for seed in range(60):
+            game = Game(preset, seed=seed)
+            bot = SamplingBot(seed)
+            while game.play_state is None and checked < 50 * (1 + (preset == "texas-42")):
+                s = situation(game)
+                calls = [a for a in s.legal if isinstance(a, Call)]
+                bids = [c for c in calls if c.kind is not BidKind.PASS and c.special is None]
+                passing = [c for c in calls if c.kind is BidKind.PASS]
+                high, _ = bid_to_beat(s)
+                if s.kind != "call" or len(s.legal) == 1:
+                    break
+                chosen = bot.act(s)
+                if bids and not (passing and high == partner_of(s.seat)):
+                    values = SamplingBot(seed)._values(s, bot._candidates(s, _allowed(s)))
+                    best = None
+                    for call in bids:
+                        assert call.bid is not None
+                        contract = Contract(s.seat, call.kind, call.bid)
+                        chance = max(sum(makeable(contract, v) for v in vs) / len(vs) for vs in values.values())
+                        key = (contract.marks * (2 * chance - 1), -(call.bid * 42 if call.kind is BidKind.MARKS
+                                                                     else call.bid), call)
+                        if best is None or key[:2] > best[:2]:
+                            best = key
+                    assert best is not None
+                    expected = passing[0] if passing and best[0] <= 0 else best[2]
+                    assert chosen == expected, (preset, seed, s.seat)
+                    checked += 1
+                elif not bids:
+                    assert chosen == (passing[0] if passing else lowest_bid(calls))
+                game.push(chosen)
+    assert checked == 100
+
+
+def partner_of(seat: str) -> str:
+    return {"A": "C", "B": "D", "C": "A", "D": "B"}[seat]
+
+
+def _allowed(s: Situation) -> list[Trump]:
+    from texas42_log.analysis.open_hand import allowed_trumps
+
+    return allowed_trumps(s.rules)

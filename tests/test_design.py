@@ -151,6 +151,23 @@ def test_a_compiled_module_is_built_from_its_current_source(name: str) -> None:
         pytest.fail(f"texas42_log/{name} runs as Python, but this run expects the compiled core")
 
 
+def test_the_suite_runs_on_the_native_solver_when_ci_expects_it() -> None:
+    """.ci/run sets TEXAS42_EXPECT_NATIVE=1: there the native solver must be built, be
+    the one chosen, and be built from the current source. Elsewhere (a machine without
+    a compiler) the reference serves, and the equality tests say so by name."""
+    from texas42_log.engine import native, search
+
+    if native.AVAILABLE:  # a stale build would test old code: reinstall (pip install -e .)
+        from texas42_log.engine import _native
+
+        assert _native.__file__ is not None
+        built = Path(_native.__file__).stat().st_mtime
+        assert built >= (PACKAGE / "engine" / "_native.c").stat().st_mtime, f"{_native.__file__} is older than _native.c"
+    if os.environ.get("TEXAS42_EXPECT_NATIVE") == "1":
+        assert native.AVAILABLE, "this run expects the native solver, but texas42_log.engine._native is not built"
+        assert search.solver_choice() == "native", "TEXAS42_SOLVER chooses another solver in a run that expects native"
+
+
 def test_setup_compiles_exactly_the_core() -> None:
     text = (PACKAGE.parent / "setup.py").read_text("utf-8")
     assert [f"texas42_log/{n}.py" for n in COMPILED] == re.findall(r'"(texas42_log/[\w/]+\.py)"', text)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.engine import native, search
+from texas42_log.engine import _native, native, search
 from texas42_log.engine.auction import BidKind, Contract
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
@@ -147,7 +147,7 @@ def test_a_table_of_sixteen_entries_gives_the_same_values() -> None:
         setting = SETTINGS[n % len(SETTINGS)]
         st = moment(rng, setting, 1 + n % 4, 0)
         prepared = native._prepared(st)
-        tiny = native._native.Search(prepared.setup, 4)
+        tiny = _native.Search(prepared.setup, 4)
         position = native._position(prepared.tables, st)
         assert position is not None
         hands = native._hands(st, st.known)

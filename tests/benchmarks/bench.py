@@ -406,17 +406,35 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
         tiles = list(TILES)
         rng.shuffle(tiles)
         deals.append(({s: set(tiles[i * 7:(i + 1) * 7]) for i, s in enumerate("ABCD")}, rng.choice(list(Trump))))
-    times, nodes = [], []
-    for deal, trump in deals:
-        state = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), trump, deal)
-        t0 = _time.perf_counter()
-        solver = Solver(state)
-        solver.value(state)
-        times.append(_time.perf_counter() - t0)
-        nodes.append(solver.nodes)
-    rows = [("open hand: value of a full hand", f"{statistics.median(times) * 1000:.0f} ms",
-             f"median of {n} deals (p90 {sorted(times)[int(n * 0.9) - 1] * 1000:.0f} ms); "
-             f"median {statistics.median(nodes):,.0f} nodes")]
+    from texas42_log.engine.native import TABLE_BITS, NativeSolver
+    from texas42_log.engine.search import open_solver, solver_choice
+
+    # The native search and the reference (as users had it: mypyc-compiled where the
+    # build allows), each from a new solver on the same deals, in turn, in one run.
+    times: dict[str, list[float]] = {"native": [], "reference": []}
+    nodes: dict[str, list[int]] = {"native": [], "reference": []}
+    for _ in range(3):
+        for deal, trump in deals:
+            state = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), trump, deal)
+            for name, kind in (("native", NativeSolver), ("reference", Solver)):
+                t0 = _time.perf_counter()
+                solver = kind(state)
+                solver.value(state)
+                times[name].append(_time.perf_counter() - t0)
+                nodes[name].append(solver.nodes)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    rate = {k: sum(nodes[k]) / sum(times[k]) for k in times}
+    probe = NativeSolver(PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), Trump.SIXES, deals[0][0]))
+    rows = [("open hand: value of a full hand", f"{med['native'] * 1000:.2f} ms",
+             f"native; median of {n} deals × 3 (p90 {_p90(times['native']) * 1000:.1f} ms); "
+             f"median {statistics.median(nodes['native']):,.0f} nodes, {rate['native'] / 1e6:.1f} M nodes/s"),
+            ("open hand: the reference beside it", f"{med['reference'] * 1000:.1f} ms",
+             f"the same deals in the same run: native {med['reference'] / med['native']:.1f}× sooner a full hand, "
+             f"{rate['native'] / rate['reference']:.1f}× the nodes a second (reference "
+             f"{rate['reference'] / 1e6:.2f} M nodes/s, median {statistics.median(nodes['reference']):,.0f} nodes)"),
+            ("open hand: transposition table", f"{probe.table_bytes / 1024:,.0f} KiB",
+             f"2^{TABLE_BITS} entries of 8 bytes a solver, allocated once and reused; the solver serving: "
+             f"{solver_choice()}")]
     tables, table_nodes = [], []
     for deal, _ in deals:
         t0 = _time.perf_counter()
@@ -447,9 +465,9 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
     for deal, trump in deals[:k]:
         state = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), trump, deal)
         counted.append(count_states(state))
-        solver = Solver(state)
-        solver.value(state)
-        solved.append(solver.nodes)
+        served = open_solver(state)
+        served.value(state)
+        solved.append(served.nodes)
     rows.append(("open hand: exhaustive states", f"{statistics.median(counted):,.0f}",
                  f"positions a backward induction of the same deal visits (median of {k}); the solver visits "
                  f"{statistics.median(solved):,.0f} ({statistics.median(solved) / statistics.median(counted):.2%})"))
@@ -497,10 +515,28 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
                 first_enumerated = k + 1
         times.append(time.perf_counter() - t0)
         enumerated_from.append(first_enumerated or 29)
+    import random
+
+    from texas42_log.engine.search import solver_choice
+    from texas42_log.play.game import Game
+
+    hints: list[float] = []
+    for g_seed in range(3 if quick else 12):
+        game = Game("standard", seed=g_seed)
+        g_rng = random.Random(g_seed)
+        while game.play_state is None or game.play_state.to_play is None or game.play_state.played:
+            acts = game.legal_actions()
+            game.push(g_rng.choice([a for a in acts if str(a) != "pass"] or acts))
+        t0 = time.perf_counter()
+        game.hint(worlds=100)
+        hints.append(time.perf_counter() - t0)
     return [
-        ("fair: every play of a recorded hand", f"{statistics.median(times):.1f} s",
+        ("fair: every play of a recorded hand", f"{statistics.median(times):.2f} s",
          f"28 plays, each from its player's view, 100 worlds a decision; median of {n} hands "
-         f"(min {min(times):.1f} s, max {max(times):.1f} s; target ≤ 10 s)"),
+         f"(min {min(times):.2f} s, max {max(times):.2f} s; target ≤ 1 s); solver: {solver_choice()}"),
+        ("fair: Game.hint at the first lead", f"{statistics.median(hints):.2f} s",
+         f"100 worlds, 7 plays each; median of {len(hints)} games (min {min(hints):.2f} s, "
+         f"max {max(hints):.2f} s; target ≤ 0.3 s)"),
         ("fair: worlds solved", f"{solved / spent:,.0f} worlds/s",
          f"each world: the exact value of every legal play; the solver at {nodes / spent / 1e6:.2f} M nodes/s"),
         ("fair: every world enumerated from", f"play {statistics.median(enumerated_from):.0f}",
@@ -588,9 +624,12 @@ def bots(quick: bool) -> list[tuple[str, str, str]]:
                 spent[s.kind].append(time.perf_counter() - t)
             return answer
 
-    for i in range(2 if quick else 12):
+    hands_seen = 2 if quick else 12
+    for i in range(hands_seen):
         play_deal(i, (Timed, bot_factory("rule")), ("sampling", "rule"), seed=5)
     every_decision = [x for xs in spent.values() for x in xs]
+    # Each deal: two tables, the sampling bot at two seats of each.
+    per_hand_seat = sum(every_decision) / (hands_seen * 4)
     return [
         ("bots: random-bot matches, one core", f"{one:,.0f} matches/s",
          f"one-hand matches (tables) through the arena, {deals} duplicate deals; every decision from the seat's views"),
@@ -599,6 +638,9 @@ def bots(quick: bool) -> list[tuple[str, str, str]]:
          f"median of {len(every_decision)} real choices (more than one legal action) at its default worlds; "
          f"plays {statistics.median(spent['play']):.3f} s (p90 {_p90(spent['play']):.2f} s), "
          f"bids {statistics.median(spent['call'] or [0]):.2f} s"),
+        ("bots: sampling, a hand a seat", f"{per_hand_seat:.2f} s",
+         f"every decision of one seat in one hand (bids, declaration, plays), mean of {hands_seen * 4} seat-hands "
+         "(target ≤ 0.2 s)"),
     ]
 
 
