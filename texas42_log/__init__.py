@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .files.validate import ValidationResult, read_match, validate_bytes
     from .views.model import View
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 #: The public names and their modules, imported when first used (PEP 562): importing
 #: the package costs nothing, so the ``texas42`` command can set up its signal
