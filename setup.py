@@ -9,6 +9,8 @@ typed Python; mypyc turns them into C extensions that run the checked replay abo
 command uses when it is built (docs/architecture.md, "The open-hand search").
 The extensions are optional: without a compiler, or with TEXAS42_PURE=1, the
 same modules run as Python and the reference solver serves, with the same results.
+TEXAS42_MYPYC=0 builds the native search alone (the core stays Python): a quick
+build while working on the C code.
 
 Note for development: an editable install builds the extensions next to the
 sources, and Python then imports them instead of the .py files. After editing
@@ -45,6 +47,8 @@ COMPILED = [
 def extensions() -> list[object]:
     if os.environ.get("TEXAS42_PURE") == "1":
         return []
+    if os.environ.get("TEXAS42_MYPYC") == "0":  # the native search only: a quick build while working on C
+        return [NATIVE]
     try:
         from mypyc.build import mypycify
     except ImportError:

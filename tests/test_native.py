@@ -31,11 +31,11 @@ from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import SEATS, Seat, team_of
 from texas42_log.engine.solver import NotSolvable, Solver, goal, makeable
-from texas42_log.engine.tiles import TILES, Tile
+from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import Trump
 
 from .test_solver import SETTINGS as BASE_SETTINGS
-from .test_solver import _moves
+from .test_solver import _deal, play_to
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,24 +61,13 @@ SETTINGS: list[tuple[str, Rules, Contract, Trump, str | None]] = [
 ]
 
 
-def _deal(rng: random.Random) -> dict[Seat, set[Tile]]:
-    tiles = list(TILES)
-    rng.shuffle(tiles)
-    return {s: set(tiles[i * 7 : (i + 1) * 7]) for i, s in enumerate(SEATS)}
-
-
 def moment(rng: random.Random, setting: tuple[str, Rules, Contract, Trump, str | None], trick: int,
            into: int) -> PlayState:
     """A random deal played at random (legally) to trick ``trick``, ``into`` plays in."""
     _, rules, contract, trump, nello = setting
     st = PlayState(rules.with_options(hand_end="all-tricks"), contract, trump, _deal(rng),
                    nello_doubles=nello)  # type: ignore[arg-type]
-    while not (st.current.number == trick and len(st.current.plays) == into):
-        seat = st.to_play
-        assert seat is not None
-        t, led = rng.choice(_moves(st))
-        st.play(seat, t, led)
-    return st
+    return play_to(rng, st, trick, into)
 
 
 def agree(st: PlayState, label: object) -> None:

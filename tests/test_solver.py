@@ -80,7 +80,12 @@ def position(rng: random.Random, rules: Rules, contract: Contract, trump: Trump,
     st = PlayState(rules.with_options(hand_end="all-tricks"), contract, trump, _deal(rng))
     stop_trick = 8 - tricks_left
     stop_in = rng.randrange(st.trick_size)
-    while not (st.current.number == stop_trick and len(st.current.plays) == stop_in):
+    return play_to(rng, st, stop_trick, stop_in)
+
+
+def play_to(rng: random.Random, st: PlayState, trick: int, into: int) -> PlayState:
+    """``st`` played on at random (legal plays only) to trick ``trick``, ``into`` plays in."""
+    while not (st.current.number == trick and len(st.current.plays) == into):
         seat = st.to_play
         assert seat is not None
         t, led = rng.choice(_moves(st))

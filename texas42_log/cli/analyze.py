@@ -75,6 +75,10 @@ def analyze(
     fair cost, the chance of the contract given up, a ? or ?? mark, and the two
     verdicts side by side (right but unlucky, wrong but lucky, wrong and punished).
 
+    The search runs in C where the package was built with a compiler; the
+    environment variable TEXAS42_SOLVER=python uses the reference solver in
+    Python instead (the same results, slower; auto, the default, takes the C one).
+
     Exit 0 when every match was analysed, 1 when one is invalid (or --verify
     found a difference), 2 on a usage error.
     """
