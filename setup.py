@@ -47,7 +47,9 @@ COMPILED = [
 def extensions() -> list[object]:
     if os.environ.get("TEXAS42_PURE") == "1":
         return []
-    if os.environ.get("TEXAS42_MYPYC") == "0":  # the native search only: a quick build while working on C
+    if (
+        os.environ.get("TEXAS42_MYPYC") == "0"
+    ):  # the native search only: a quick build while working on C
         return [NATIVE]
     try:
         from mypyc.build import mypycify

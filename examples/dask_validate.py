@@ -31,7 +31,9 @@ def verdict(line: str) -> dict[str, Any]:
     return {"valid": r.valid, "hands": r.hands, "rules": r.rules}
 
 
-def summarize(paths: list[str], *, blocksize: str = "64MiB", scheduler: str = "processes") -> dict[str, Any]:
+def summarize(
+    paths: list[str], *, blocksize: str = "64MiB", scheduler: str = "processes"
+) -> dict[str, Any]:
     lines = db.read_text(paths, blocksize=blocksize).filter(lambda s: bool(s.strip()))
     verdicts = lines.map(verdict)
     totals = verdicts.fold(

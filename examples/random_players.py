@@ -30,8 +30,12 @@ class RandomPlayer:
 
 
 def play_match(seed: int, rules: str = "standard") -> Game:
-    game = Game(rules, seed=seed, first_dealer="ABCD"[seed % 4],
-                players={"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"})
+    game = Game(
+        rules,
+        seed=seed,
+        first_dealer="ABCD"[seed % 4],
+        players={"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"},
+    )
     players = {s: RandomPlayer(s, seed) for s in "ABCD"}
     while (turn := game.to_act) is not None:
         player = players[turn.seat]
@@ -43,11 +47,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", type=Path, help="the log to write")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", default="standard", help="a rules preset: standard, casual, tricksy, … (texas42 rules --preset NAME shows one)")
+    parser.add_argument(
+        "--rules",
+        default="standard",
+        help="a rules preset: standard, casual, tricksy, … (texas42 rules --preset NAME shows one)",
+    )
     args = parser.parse_args()
     game = play_match(args.seed, args.rules)
     args.output.write_text(game.to_json(), encoding="utf-8")
-    print(f"{game.winner} won {game.score['A+C']}-{game.score['B+D']} in {game.hand_number} hands; wrote {args.output}")
+    print(
+        f"{game.winner} won {game.score['A+C']}-{game.score['B+D']} in {game.hand_number} hands; "
+        f"wrote {args.output}"
+    )
 
 
 if __name__ == "__main__":

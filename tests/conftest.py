@@ -22,8 +22,11 @@ def root() -> Path:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--exhaustive", action="store_true",
-                     help="also run the exhaustive selection (-m exhaustive): 5,000 native-solver positions")
+    parser.addoption(
+        "--exhaustive",
+        action="store_true",
+        help="also run the exhaustive selection (-m exhaustive): 5,000 native-solver positions",
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -33,5 +36,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     kept = [i for i in items if i.get_closest_marker("exhaustive") is None]
     if len(kept) != len(items):
-        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("exhaustive") is not None])
+        config.hook.pytest_deselected(
+            items=[i for i in items if i.get_closest_marker("exhaustive") is not None]
+        )
         items[:] = kept

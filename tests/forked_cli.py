@@ -78,8 +78,11 @@ class ForkedCli:
 
     def __init__(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)  # one message a run
-        self._server = subprocess.Popen([sys.executable, "-c", SERVER, str(theirs.fileno())],
-                                        pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
+        self._server = subprocess.Popen(
+            [sys.executable, "-c", SERVER, str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+        )
         theirs.close()
         self._channel = ours
         self._replies = ours.makefile("rb")
@@ -92,24 +95,45 @@ class ForkedCli:
         reply: dict[str, int] = json.loads(line)
         return reply
 
-    def run(self, args: list[str], *, cwd: Path | str | None = None, env: dict[str, str] | None = None,
-            stdin: str | bytes | None = None, timeout: float = 120.0, merge: bool = False) -> Ran:
+    def run(
+        self,
+        args: list[str],
+        *,
+        cwd: Path | str | None = None,
+        env: dict[str, str] | None = None,
+        stdin: str | bytes | None = None,
+        timeout: float = 120.0,
+        merge: bool = False,
+    ) -> Ran:
         """``texas42 ARGS`` in ``cwd`` with ``env`` (default: this process's), standard input
         from the file named ``stdin``, or those bytes (default: /dev/null), killed after
         ``timeout`` seconds. ``merge``: standard error goes where standard output goes, in
         the order written (``stderr`` is then empty)."""
-        with self._lock, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-                tempfile.TemporaryFile() as given_bytes:
+        with (
+            self._lock,
+            tempfile.TemporaryFile() as out,
+            tempfile.TemporaryFile() as err,
+            tempfile.TemporaryFile() as given_bytes,
+        ):
             if isinstance(stdin, bytes):
                 given_bytes.write(stdin)
                 given_bytes.seek(0)
                 given = os.dup(given_bytes.fileno())
             else:
                 given = os.open(stdin or os.devnull, os.O_RDONLY)
-            message = json.dumps({"args": args, "cwd": str(cwd or os.getcwd()),
-                                  "env": dict(os.environ if env is None else env)}).encode()
+            message = json.dumps(
+                {
+                    "args": args,
+                    "cwd": str(cwd or os.getcwd()),
+                    "env": dict(os.environ if env is None else env),
+                }
+            ).encode()
             try:
-                socket.send_fds(self._channel, [message], [given, out.fileno(), (out if merge else err).fileno()])
+                socket.send_fds(
+                    self._channel,
+                    [message],
+                    [given, out.fileno(), (out if merge else err).fileno()],
+                )
             finally:
                 os.close(given)
             pid = self._reply()["pid"]
@@ -127,7 +151,6 @@ class ForkedCli:
             return Ran(status, out.read(), err.read())
 
 
-
 def _kill_group(pid: int) -> int:
     try:
         os.killpg(pid, signal.SIGKILL)
@@ -136,13 +159,17 @@ def _kill_group(pid: int) -> int:
     return pid
 
 
-def completed(args: list[str], *, text: bool = False, **given: Any) -> subprocess.CompletedProcess[Any]:
+def completed(
+    args: list[str], *, text: bool = False, **given: Any
+) -> subprocess.CompletedProcess[Any]:
     """:meth:`ForkedCli.run` as ``subprocess.run`` answers (status -9 when killed at the
     limit), its output decoded from UTF-8 with ``text``."""
     ran = forked_cli().run(args, **given)
     code = -signal.SIGKILL if ran.returncode is None else ran.returncode
     if text:
-        return subprocess.CompletedProcess(args, code, ran.stdout.decode("utf-8"), ran.stderr.decode("utf-8"))
+        return subprocess.CompletedProcess(
+            args, code, ran.stdout.decode("utf-8"), ran.stderr.decode("utf-8")
+        )
     return subprocess.CompletedProcess(args, code, ran.stdout, ran.stderr)
 
 

@@ -21,34 +21,115 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from texas42_log.files.formats import ConvertError, CannotExport, read_sources, write_matches
-
+from texas42_log.files.formats import CannotExport, ConvertError, read_sources, write_matches
 from texas42_log.files.reader import validate_source
+from texas42_log.files.validate import validate_bytes
 from texas42_log.log.inert import dumps
 from texas42_log.log.model import Match
 from texas42_log.log.notation import write_text
-from texas42_log.files.validate import validate_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
 
 #: Operations on any input (bytes) and on JSON trees.
-BYTE_OPS = ("flip", "truncate", "delete", "insert", "splice", "dup-line", "del-line", "swap-lines", "replace-token")
+BYTE_OPS = (
+    "flip",
+    "truncate",
+    "delete",
+    "insert",
+    "splice",
+    "dup-line",
+    "del-line",
+    "swap-lines",
+    "replace-token",
+)
 TREE_OPS = ("retype", "dup-key", "del-node", "dup-node", "deepen")
 OPS = BYTE_OPS + TREE_OPS
 
 #: What a hostile user puts in: the classes of the hostile-input catalogue, as tokens.
 PAYLOADS: tuple[bytes, ...] = (
-    b"9" * 5000, b"9" * 400, b"NaN", b"Infinity", b"-Infinity", b"1e999", b'"\\ud800"', b'"\\udc00x"',
-    "\u0663\u0660".encode(), "3\u00b2".encode(), "\u0967".encode(), b"\x1b[2J", "\u202e".encode(), b"\x00",
-    b"[" * 300, b'{"a":1,"a":2}', b"", b"null", b"true", b'"x"', b"-1", b"0", b"99999999", b"\xff\xfe",
-    b"{", b"}", b"[", b"]", b'"', b",", b":", b"\n", b"\r\n", b"\t", "\ufeff".encode(), b"\\", b"{x}", b"&{}",
-    b"@", b";", b"(rejected)", b"[6|9]", b"5-5", b"pass", b"2m plunge", b"Hand 2: dealer Q", b"trick 9:",
-    b"%", b"%7E%3F", b"~", b"&s=", b"%C3%28", b"&i=AAAAAAAAAAAAAAAAAAAAAAAA", b"?", b"#",
+    b"9" * 5000,
+    b"9" * 400,
+    b"NaN",
+    b"Infinity",
+    b"-Infinity",
+    b"1e999",
+    b'"\\ud800"',
+    b'"\\udc00x"',
+    "\u0663\u0660".encode(),
+    "3\u00b2".encode(),
+    "\u0967".encode(),
+    b"\x1b[2J",
+    "\u202e".encode(),
+    b"\x00",
+    b"[" * 300,
+    b'{"a":1,"a":2}',
+    b"",
+    b"null",
+    b"true",
+    b'"x"',
+    b"-1",
+    b"0",
+    b"99999999",
+    b"\xff\xfe",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b'"',
+    b",",
+    b":",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    "\ufeff".encode(),
+    b"\\",
+    b"{x}",
+    b"&{}",
+    b"@",
+    b";",
+    b"(rejected)",
+    b"[6|9]",
+    b"5-5",
+    b"pass",
+    b"2m plunge",
+    b"Hand 2: dealer Q",
+    b"trick 9:",
+    b"%",
+    b"%7E%3F",
+    b"~",
+    b"&s=",
+    b"%C3%28",
+    b"&i=AAAAAAAAAAAAAAAAAAAAAAAA",
+    b"?",
+    b"#",
 )
 #: Values a retyped node becomes.
-VALUES: tuple[Any, ...] = (None, 0, -1, 10**30, 1.5, "", "x", "[6|9]", "9-9", [], {}, [1, 2], {"a": 1}, True,
-                           "A", "E", "\u202e", "\x1b[2J", "\u0663", 7, 42, 1_000_001, "NaN")
+VALUES: tuple[Any, ...] = (
+    None,
+    0,
+    -1,
+    10**30,
+    1.5,
+    "",
+    "x",
+    "[6|9]",
+    "9-9",
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    True,
+    "A",
+    "E",
+    "\u202e",
+    "\x1b[2J",
+    "\u0663",
+    7,
+    42,
+    1_000_001,
+    "NaN",
+)
 
 
 @dataclass(frozen=True)
@@ -62,7 +143,9 @@ def _load(path: Path) -> bytes:
 
 
 def _t42(name: str) -> bytes:
-    return write_text(Match.model_validate_json((FIX / "valid" / name).read_bytes())).encode("utf-8")
+    return write_text(Match.model_validate_json((FIX / "valid" / name).read_bytes())).encode(
+        "utf-8"
+    )
 
 
 def samples() -> list[Sample]:
@@ -79,9 +162,22 @@ def samples() -> list[Sample]:
         Sample("text", _t42("annotations-extensions-rejected.json")),
         Sample("text", _t42("variant-casual-nello-plunge-splash.json")),
         Sample("texas-42-receipt", _load(FIX / "foreign" / "texas-42" / "doubles_trump.receipt")),
-        Sample("plunge-code", _load(FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge")),
+        Sample(
+            "plunge-code",
+            _load(
+                FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge"
+            ),
+        ),
         Sample("plunge-hand-v2", _load(FIX / "foreign" / "plunge" / "P1_record.plunge.json")),
-        Sample("tricksy", _load(FIX / "foreign" / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json")),
+        Sample(
+            "tricksy",
+            _load(
+                FIX
+                / "foreign"
+                / "tricksy"
+                / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"
+            ),
+        ),
         Sample("mk5", _load(FIX / "foreign" / "mk5" / "sample-splash.url")),
         Sample("mk5", _load(FIX / "foreign" / "mk5" / "sample-tournament.url")),
     ]
@@ -157,7 +253,7 @@ def mutate(data: bytes, ops: list[Op], others: list[bytes]) -> bytes:
         j = min(n, i + _at(64, b))
         if kind == "flip" and n:
             pos = min(i, n - 1)
-            data = data[:pos] + bytes([data[pos] ^ (1 << (k % 8))]) + data[pos + 1:]
+            data = data[:pos] + bytes([data[pos] ^ (1 << (k % 8))]) + data[pos + 1 :]
         elif kind == "truncate":
             data = data[:i]
         elif kind == "delete":
@@ -214,7 +310,9 @@ def oracle(fmt: str, data: bytes, *, deep: bool = True) -> str:
         sources = read_sources(text, fmt)
     except ConvertError as e:
         if not e.message or "\n" in e.message or (e.line is not None and e.line < 1):
-            raise Finding(f"a refusal that is not one sentence with a position: {e.message!r} {e.line}")
+            raise Finding(
+                f"a refusal that is not one sentence with a position: {e.message!r} {e.line}"
+            ) from e
         return "refused"
     outcome = "refused" if not sources else "valid"
     for src in sources:
@@ -228,8 +326,8 @@ def oracle(fmt: str, data: bytes, *, deep: bool = True) -> str:
 
 
 def _round_trip(match: Any, fmt: str) -> None:
-    from texas42_log.views.visibility import match_views
     from texas42_log.views.text import render_text
+    from texas42_log.views.visibility import match_views
 
     for out in dict.fromkeys((fmt, "json", "text")):
         try:

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from texas42_log.log.model import Match
 from texas42_log.files.validate import _schema_validator
+from texas42_log.log.model import Match
 
 
 def layers_accept(doc: Any) -> tuple[bool, bool]:
@@ -28,13 +28,30 @@ class Tmux:
     """A program in a real terminal: tmux new-session, send-keys, capture-pane.
     ``env``: the variables it runs with (no colour, a plain xterm, by default)."""
 
-    def __init__(self, name: str, command: str, *, env: str = "NO_COLOR=1 TERM=xterm", width: int = 160,
-                 height: int = 50) -> None:
+    def __init__(
+        self,
+        name: str,
+        command: str,
+        *,
+        env: str = "NO_COLOR=1 TERM=xterm",
+        width: int = 160,
+        height: int = 50,
+    ) -> None:
         tmux = shutil.which("tmux")
         assert tmux is not None, "tmux is installed by tools/install-chromium.sh"
         self.tmux, self.session = tmux, f"{name}-{os.getpid()}"
-        start = [tmux, "new-session", "-d", "-s", self.session, "-x", str(width), "-y", str(height),
-                 f"env {env} {command}; echo exit=$?; sleep 30"]
+        start = [
+            tmux,
+            "new-session",
+            "-d",
+            "-s",
+            self.session,
+            "-x",
+            str(width),
+            "-y",
+            str(height),
+            f"env {env} {command}; echo exit=$?; sleep 30",
+        ]
         # A session started just as the previous test's last session ended can meet the
         # tmux server on its way out ("server exited unexpectedly"): start it again.
         for attempt in range(5):
@@ -45,9 +62,13 @@ class Tmux:
         raise AssertionError(f"tmux new-session failed: {done.stderr.strip()}")
 
     def screen(self, *, escapes: bool = False) -> str:
-        """What the terminal shows; ``escapes``: with its colours and attributes as SGR sequences."""
-        return subprocess.run([self.tmux, "capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.session],
-                              capture_output=True, text=True).stdout
+        """What the terminal shows; ``escapes``: with its colours and attributes as SGR
+        sequences."""
+        return subprocess.run(
+            [self.tmux, "capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.session],
+            capture_output=True,
+            text=True,
+        ).stdout
 
     def wait_for(self, text: str) -> str:
         deadline = time.monotonic() + 30

@@ -13,13 +13,13 @@ import random
 from typing import Any
 
 from texas42_log.engine.auction import Auction
-from texas42_log.log.check import call_args, check_match, effective_rules
 from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState
-from texas42_log.log.model import Match
 from texas42_log.engine.seats import SEATS, Seat
 from texas42_log.engine.tiles import TILE_BY_NAME, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.log.check import call_args, check_match, effective_rules
+from texas42_log.log.model import Match
 
 
 def truncate(doc: dict[str, Any], hand_index: int) -> dict[str, Any]:
@@ -63,9 +63,7 @@ def redeal_after(
     plays = hand["plays"][:k]
     played = {p["tile"] for p in plays}
     deal = hand["deal"]
-    movable = {
-        s: [t for t in deal[s] if t not in played and s != observer] for s in SEATS
-    }
+    movable = {s: [t for t in deal[s] if t not in played and s != observer] for s in SEATS}
     for _ in range(tries):
         new_deal = _shuffle_among(rng, deal, movable)
         if all(sorted(new_deal[s]) == sorted(deal[s]) for s in SEATS):
@@ -83,7 +81,10 @@ def redeal_after(
 
 
 def _play_out(
-    world: dict[str, Any], deal: dict[str, list[str]], plays: list[dict[str, Any]], rng: random.Random
+    world: dict[str, Any],
+    deal: dict[str, list[str]],
+    plays: list[dict[str, Any]],
+    rng: random.Random,
 ) -> list[dict[str, Any]] | None:
     """Replay ``plays`` on the new deal (None if one is now illegal) and play on at random."""
     match = Match.model_validate(world)
@@ -116,7 +117,11 @@ def _play_out(
 
 
 def redeal_unplayed(
-    doc: dict[str, Any], keep: str | None, rng: random.Random, tries: int = 40, only: int | None = None
+    doc: dict[str, Any],
+    keep: str | None,
+    rng: random.Random,
+    tries: int = 40,
+    only: int | None = None,
 ) -> dict[str, Any] | None:
     """``doc`` with, in every hand (or hand ``only``), the tiles nobody played dealt
     again among the seats other than ``keep`` (all plays kept). None if no hand

@@ -21,13 +21,13 @@ import pytest
 
 from tests.forked_cli import completed
 from texas42_log.analysis.open_hand import analyze_match_doc, annotated
-from texas42_log.log.check import effective_rules
 from texas42_log.files.formats import match_json
-from texas42_log.play.generate import random_match
+from texas42_log.files.validate import validate_bytes
+from texas42_log.log.check import effective_rules
 from texas42_log.log.model import Match, minimal_version
 from texas42_log.log.notation import parse_text, write_text
+from texas42_log.play.generate import random_match
 from texas42_log.views.html import render_html
-from texas42_log.files.validate import validate_bytes
 from texas42_log.views.visibility import Moment, parse_observer, view_for
 
 from .redeal import redeal_unplayed, truncate
@@ -37,16 +37,27 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKED = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
 
 
-def texas42(*args: str, stdin: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def texas42(
+    *args: str, stdin: str | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     """The command as a new process runs it (forked from a prepared one, tests/forked_cli.py)."""
-    return completed(list(args), text=True, cwd=cwd, stdin=None if stdin is None else stdin.encode("utf-8"),
-                     timeout=600)
+    return completed(
+        list(args),
+        text=True,
+        cwd=cwd,
+        stdin=None if stdin is None else stdin.encode("utf-8"),
+        timeout=600,
+    )
 
 
-def with_analysis(doc: dict[str, Any], only: int | None = None, table: bool = True) -> dict[str, Any]:
+def with_analysis(
+    doc: dict[str, Any], only: int | None = None, table: bool = True
+) -> dict[str, Any]:
     """``doc`` (a valid match's JSON form) with its analysis written in, as --annotate writes it."""
     m = Match.model_validate(doc)
-    out = annotated(match_json(m), analyze_match_doc(effective_rules(m), match_json(m), only=only, table=table))
+    out = annotated(
+        match_json(m), analyze_match_doc(effective_rules(m), match_json(m), only=only, table=table)
+    )
     out["version"] = minimal_version(out)
     return out
 
@@ -83,13 +94,26 @@ def test_json_and_csv_agree_with_the_text() -> None:
     hand3 = match["hands"][2]
     assert hand3["value"] == 42 and hand3["makeable"] is True and hand3["objective"] == "max"
     lost = [p for p in hand3["plays"] if p["fate"] == "lost"]
-    assert [(p["seat"], p["play"], p["cost"], p["best_plays"]) for p in lost] == [("A", "[2|6]", 41, ["[4|5]"])]
-    assert match["hands"][5] == {"hand": 6, "skipped": "all four passed: there is no contract to analyse (R11)"}
-    rows = list(csv.DictReader(io.StringIO(texas42("analyze", str(WORKED), "--format", "csv").stdout)))
+    assert [(p["seat"], p["play"], p["cost"], p["best_plays"]) for p in lost] == [
+        ("A", "[2|6]", 41, ["[4|5]"])
+    ]
+    assert match["hands"][5] == {
+        "hand": 6,
+        "skipped": "all four passed: there is no contract to analyse (R11)",
+    }
+    rows = list(
+        csv.DictReader(io.StringIO(texas42("analyze", str(WORKED), "--format", "csv").stdout))
+    )
     costly = [r for r in rows if r["hand"] == "3" and r["fate"]]
-    assert [(r["seat"], r["play"], r["cost"], r["fate"]) for r in costly] == [("A", "[2|6]", "41", "lost")]
+    assert [(r["seat"], r["play"], r["cost"], r["fate"]) for r in costly] == [
+        ("A", "[2|6]", "41", "lost")
+    ]
     # Each play of the JSON has its CSV row, with the same value and cost.
-    plays = [(str(h["hand"]), p["play"], str(p["value"]), str(p["cost"])) for h in match["hands"] for p in h.get("plays", [])]
+    plays = [
+        (str(h["hand"]), p["play"], str(p["value"]), str(p["cost"]))
+        for h in match["hands"]
+        for p in h.get("plays", [])
+    ]
     assert plays == [(r["hand"], r["play"], r["value"], r["cost"]) for r in rows if r["play"]]
 
 
@@ -117,7 +141,9 @@ def test_an_invalid_log_is_not_analysed() -> None:
 
 def test_several_processes_give_the_same_report(tmp_path: Path) -> None:
     corpus = tmp_path / "c.jsonl"
-    corpus.write_text("".join(json.dumps(random_match(s, max_hands=2)) + "\n" for s in range(6)), "utf-8")
+    corpus.write_text(
+        "".join(json.dumps(random_match(s, max_hands=2)) + "\n" for s in range(6)), "utf-8"
+    )
     one = texas42("analyze", str(corpus), "--format", "csv", "--jobs", "1", "--no-table")
     two = texas42("analyze", str(corpus), "--format", "csv", "--jobs", "2", "--no-table")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
@@ -128,7 +154,9 @@ def test_several_processes_give_the_same_report(tmp_path: Path) -> None:
 def test_usage_errors_exit_2() -> None:
     assert texas42("analyze", str(WORKED), "-o", "x.json").returncode == 2
     assert texas42("analyze", str(WORKED), "--annotate").returncode == 2
-    assert texas42("analyze", str(WORKED), str(WORKED), "--annotate", "-o", "x.json").returncode == 2
+    assert (
+        texas42("analyze", str(WORKED), str(WORKED), "--annotate", "-o", "x.json").returncode == 2
+    )
     p = texas42("analyze", str(WORKED), "--annotate", "-o", str(WORKED))
     assert p.returncode == 2 and "is the input log" in p.stderr
 
@@ -168,16 +196,37 @@ def test_annotate_in_place_keeps_the_format_and_reads_standard_input(tmp_path: P
     p = texas42("analyze", str(t42), "--annotate", "-i", "--hand", "2", "--no-table")
     assert p.returncode == 0, p.stderr
     text = t42.read_text("utf-8")
-    assert text.startswith('[Format "texas42-log"]\n[Version "1.3"]') and '&{"analysis": {"value": 23' in text
+    assert (
+        text.startswith('[Format "texas42-log"]\n[Version "1.3"]')
+        and '&{"analysis": {"value": 23' in text
+    )
     assert texas42("validate", str(t42)).returncode == 0
     # From standard input to standard output (JSON), and never back into standard input.
-    q = texas42("analyze", "-", "--annotate", "-o", "-", "--hand", "1", "--no-table", stdin=WORKED.read_text("utf-8"))
+    q = texas42(
+        "analyze",
+        "-",
+        "--annotate",
+        "-o",
+        "-",
+        "--hand",
+        "1",
+        "--no-table",
+        stdin=WORKED.read_text("utf-8"),
+    )
     assert q.returncode == 0, q.stderr
     assert json.loads(q.stdout)["hands"][0]["analysis"] == {"value": 0, "makeable": False}
-    assert texas42("analyze", "-", "--annotate", "-i", stdin=WORKED.read_text("utf-8")).returncode == 2
+    assert (
+        texas42("analyze", "-", "--annotate", "-i", stdin=WORKED.read_text("utf-8")).returncode == 2
+    )
     # An invalid log is not annotated, and nothing is written.
     out = tmp_path / "bad.json"
-    r = texas42("analyze", str(ROOT / "fixtures" / "invalid" / "R16-renege.json"), "--annotate", "-o", str(out))
+    r = texas42(
+        "analyze",
+        str(ROOT / "fixtures" / "invalid" / "R16-renege.json"),
+        "--annotate",
+        "-o",
+        str(out),
+    )
     assert r.returncode == 1 and not out.exists() and "not written" in r.stderr
 
 
@@ -209,7 +258,9 @@ def test_validate_checks_the_stated_analysis(worked: dict[str, Any]) -> None:
     assert "it leaves out [0|2]" in messages and "its values make it 41" in messages
 
 
-def test_verify_finds_a_value_the_solver_disagrees_with(tmp_path: Path, worked: dict[str, Any]) -> None:
+def test_verify_finds_a_value_the_solver_disagrees_with(
+    tmp_path: Path, worked: dict[str, Any]
+) -> None:
     tampered = copy.deepcopy(worked)
     # A consistent lie: every value of the hand's first play, and the hand's value, one higher.
     first = tampered["hands"][1]["plays"][0]["analysis"]
@@ -220,7 +271,10 @@ def test_verify_finds_a_value_the_solver_disagrees_with(tmp_path: Path, worked: 
     assert texas42("validate", str(path)).returncode == 0  # consistent: validate cannot tell
     p = texas42("analyze", str(path), "--verify", "--no-table", "--hand", "2")
     assert p.returncode == 1
-    assert "error analysis at /hands/1/analysis/value: hand 2's stated value is 24; with every hand open it is 23" in p.stdout
+    assert (
+        "error analysis at /hands/1/analysis/value: hand 2's stated value is 24; with every hand "
+        "open it is 23" in p.stdout
+    )
     assert "/hands/1/plays/0/analysis/values/[0|2]" in p.stdout
 
 
@@ -284,7 +338,13 @@ def test_a_review_of_the_analysis_names_no_tile_that_was_never_played(seed: int)
     hand, other = analysed["hands"][i], world["hands"][i]
     played = {p["tile"] for p in hand["plays"]}
     rename = {
-        seat: dict(zip(sorted(set(hand["deal"][seat]) - played), sorted(set(other["deal"][seat]) - played), strict=True))
+        seat: dict(
+            zip(
+                sorted(set(hand["deal"][seat]) - played),
+                sorted(set(other["deal"][seat]) - played),
+                strict=True,
+            )
+        )
         for seat in "ABCD"
     }
     assert any(a != b for names in rename.values() for a, b in names.items())
@@ -302,7 +362,9 @@ def test_a_review_of_the_analysis_names_no_tile_that_was_never_played(seed: int)
     )
 
 
-def test_omniscient_sees_every_alternative_and_review_only_the_played_ones(worked: dict[str, Any]) -> None:
+def test_omniscient_sees_every_alternative_and_review_only_the_played_ones(
+    worked: dict[str, Any],
+) -> None:
     m = Match.model_validate(worked)
     # Hand 3 ends after trick 2: A's [4|5], the best lead of trick 2, was never played.
     omni = view_for(m, "omniscient", 2, Moment.after_play(4))
@@ -311,9 +373,14 @@ def test_omniscient_sees_every_alternative_and_review_only_the_played_ones(worke
     review = view_for(m, "review", 2, Moment.end())
     assert review.analysis is not None
     lost = next(p for p in review.analysis.plays if p.fate == "lost")
-    assert (lost.seat, lost.tile, lost.cost, lost.best, lost.hidden_best) == ("A", "[2|6]", 41, (), True)
+    assert (lost.seat, lost.tile, lost.cost, lost.best, lost.hidden_best) == (
+        "A",
+        "[2|6]",
+        41,
+        (),
+        True,
+    )
     assert "[4|5]" not in json.dumps(review.as_dict())
     omni_end = view_for(m, "omniscient", 2, Moment.end())
     assert omni_end.analysis is not None
     assert next(p for p in omni_end.analysis.plays if p.fate == "lost").best == ("[4|5]",)
-

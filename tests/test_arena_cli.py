@@ -11,7 +11,7 @@ import pytest
 
 from tests.forked_cli import completed
 
-GREEDY = '''
+GREEDY = """
 from texas42_log.bots import Situation
 
 
@@ -22,7 +22,7 @@ class Greedy:
     def act(self, s: Situation):
         plays = [a for a in s.legal if hasattr(a, "tile")]
         return max(plays, key=lambda a: a.tile.pips) if plays else s.legal[0]
-'''
+"""
 
 
 def _run(args: list[str], cwd: Path) -> tuple[int, str, str]:
@@ -31,21 +31,32 @@ def _run(args: list[str], cwd: Path) -> tuple[int, str, str]:
 
 
 def test_the_verdict_and_the_logs(tmp_path: Path) -> None:
-    code, out, err = _run(["rule", "random", "--deals", "6", "--seed", "3", "--logs", "logs"], tmp_path)
+    code, out, err = _run(
+        ["rule", "random", "--deals", "6", "--seed", "3", "--logs", "logs"], tmp_path
+    )
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "6 duplicate deals (12 hands), rules standard, seed 3"
-    assert lines[3].startswith("rule ") and lines[4].startswith("random ") and lines[5].startswith("difference ")
+    assert (
+        lines[3].startswith("rule ")
+        and lines[4].startswith("random ")
+        and lines[5].startswith("difference ")
+    )
     assert "McNemar exact p = " in lines[7] and lines[-1] == "wrote 12 logs into logs"
     names = sorted(p.name for p in (tmp_path / "logs").iterdir())
     assert names[:2] == ["deal-1-table-1.json", "deal-1-table-2.json"] and len(names) == 12
     valid = completed(["validate", "logs"], text=True, cwd=tmp_path)
-    assert valid.returncode == 0 and "valid    12\ninvalid  0\n" in valid.stderr, valid.stdout + valid.stderr
+    assert valid.returncode == 0 and "valid    12\ninvalid  0\n" in valid.stderr, (
+        valid.stdout + valid.stderr
+    )
 
 
 def test_the_same_seed_gives_byte_identical_logs_on_any_number_of_processes(tmp_path: Path) -> None:
     for jobs in ("1", "2"):
-        code, _, err = _run(["rule", "random", "--deals", "9", "--seed", "11", "-j", jobs, "--logs", f"j{jobs}"], tmp_path)
+        code, _, err = _run(
+            ["rule", "random", "--deals", "9", "--seed", "11", "-j", jobs, "--logs", f"j{jobs}"],
+            tmp_path,
+        )
         assert code == 0, err
     one, two = tmp_path / "j1", tmp_path / "j2"
     assert sorted(p.name for p in one.iterdir()) == sorted(p.name for p in two.iterdir())
@@ -69,30 +80,44 @@ def test_a_bot_of_your_own(tmp_path: Path) -> None:
     assert out.splitlines()[3].startswith("Greedy ")
 
 
-@pytest.mark.parametrize(("source", "said"), [
-    ("class Bad:\n    def __init__(self, seed=0): pass\n    def act(self, s):\n        return 'nonsense'\n",
-     "texas42: the arena stopped: the bot at "),
-    ("class Bad:\n    def __init__(self, seed=0): pass\n    def act(self, s):\n        return 1 / 0\n",
-     "failed to choose a call: ZeroDivisionError: division by zero"),
-])
-def test_a_bot_that_breaks_stops_the_arena_in_one_sentence(tmp_path: Path, source: str, said: str) -> None:
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        (
+            "class Bad:\n    def __init__(self, seed=0): pass\n    def act(self, s):\n        "
+            "return 'nonsense'\n",
+            "texas42: the arena stopped: the bot at ",
+        ),
+        (
+            "class Bad:\n    def __init__(self, seed=0): pass\n    def act(self, s):\n        "
+            "return 1 / 0\n",
+            "failed to choose a call: ZeroDivisionError: division by zero",
+        ),
+    ],
+)
+def test_a_bot_that_breaks_stops_the_arena_in_one_sentence(
+    tmp_path: Path, source: str, said: str
+) -> None:
     (tmp_path / "bad.py").write_text(source, "utf-8")
     code, out, err = _run(["bad.py:Bad", "rule", "--deals", "2", "--logs", "logs"], tmp_path)
     assert code == 1 and said in err and "Traceback" not in err, err
     assert not (tmp_path / "logs").exists()  # nothing half-written
 
 
-@pytest.mark.parametrize(("args", "said"), [
-    (["nobody", "rule"], "no bot is called 'nobody'"),
-    (["sampling,worlds=x", "rule"], "takes a whole number"),
-    (["missing.py:Bot", "rule"], "missing.py: no such Python file"),
-    (["broken.py:Bot", "rule"], "broken.py: loading it failed: SyntaxError"),
-    (["empty.py:Bot", "rule"], "empty.py has no bot class 'Bot'"),
-    (["no_such_module_here:Bot", "rule"], "no module 'no_such_module_here'"),
-    (["rule", "random", "--rules", "nonsense"], "--rules: "),
-    (["rule", "random", "--deals", "0"], "--deals"),
-    (["rule", "random", "--logs", "afile"], "afile: not a folder"),
-])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["nobody", "rule"], "no bot is called 'nobody'"),
+        (["sampling,worlds=x", "rule"], "takes a whole number"),
+        (["missing.py:Bot", "rule"], "missing.py: no such Python file"),
+        (["broken.py:Bot", "rule"], "broken.py: loading it failed: SyntaxError"),
+        (["empty.py:Bot", "rule"], "empty.py has no bot class 'Bot'"),
+        (["no_such_module_here:Bot", "rule"], "no module 'no_such_module_here'"),
+        (["rule", "random", "--rules", "nonsense"], "--rules: "),
+        (["rule", "random", "--deals", "0"], "--deals"),
+        (["rule", "random", "--logs", "afile"], "afile: not a folder"),
+    ],
+)
 def test_usage_errors(tmp_path: Path, args: list[str], said: str) -> None:
     (tmp_path / "broken.py").write_text("def (:\n", "utf-8")
     (tmp_path / "empty.py").write_text("X = 1\n", "utf-8")
@@ -115,11 +140,17 @@ def test_existing_logs_are_kept_without_force(tmp_path: Path) -> None:
 
 def test_generate_with_players(tmp_path: Path) -> None:
     for name in ("a.jsonl", "b.jsonl"):
-        ran = completed(["generate", "--players", "rule", "-n", "2", "--seed", "4", "-o", name], text=True, cwd=tmp_path)
+        ran = completed(
+            ["generate", "--players", "rule", "-n", "2", "--seed", "4", "-o", name],
+            text=True,
+            cwd=tmp_path,
+        )
         assert ran.returncode == 0, ran.stderr
     assert (tmp_path / "a.jsonl").read_bytes() == (tmp_path / "b.jsonl").read_bytes()
     matches = [json.loads(line) for line in (tmp_path / "a.jsonl").read_text("utf-8").splitlines()]
-    assert all(m["players"] == {s: "rule" for s in "ABCD"} and m["status"] == "complete" for m in matches)
+    assert all(
+        m["players"] == {s: "rule" for s in "ABCD"} and m["status"] == "complete" for m in matches
+    )
     valid = completed(["validate", "a.jsonl"], text=True, cwd=tmp_path)
     assert valid.returncode == 0 and "invalid  0" in valid.stderr
     # the rule bot bids by its count: far fewer mark bids than the random generator makes

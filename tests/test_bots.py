@@ -11,11 +11,20 @@ from typing import Any
 import pytest
 
 from texas42_log import Game, Play
-from texas42_log.bots import BOTS, BotError, RandomBot, RuleBot, SamplingBot, Situation, bot_factory, play_out, situation
+from texas42_log.bots import (
+    BOTS,
+    BotError,
+    RandomBot,
+    RuleBot,
+    SamplingBot,
+    Situation,
+    bot_factory,
+    play_out,
+    situation,
+)
 from texas42_log.bots.arena import DealResult, TableResult, play_deal, report
 from texas42_log.bots.rule import BID_FOR_COUNT, hand_count, suit_strength
 from texas42_log.bots.stats import mcnemar_exact, mean_interval, t_quantile
-from texas42_log.engine.trumps import Trump
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import Trump
@@ -34,14 +43,25 @@ def test_a_situation_holds_only_the_seats_own_views() -> None:
     for text in ("30", "pass", "pass", "pass", "trump 6"):
         game.push(text)
     now = situation(game)
-    assert set(Situation.__slots__) == {"seat", "kind", "rules", "legal", "seen"}  # no game, no deal
+    assert set(Situation.__slots__) == {
+        "seat",
+        "kind",
+        "rules",
+        "legal",
+        "seen",
+    }  # no game, no deal
     assert now.seat == "A" and now.kind == "play"
     assert all(v.observer == "A" for v in now.seen)
     assert set(now.view.hands) == {"A"} and now.view.hidden == {"A": 0, "B": 7, "C": 7, "D": 7}
     assert list(now.legal) == game.legal_actions()
     # one view a moment of the hand: each call, the auction's end, the declaration
     assert [(v.moment, len(v.auction)) for v in now.seen] == [
-        ("call", 1), ("call", 2), ("call", 3), ("auction", 4), ("declaration", 4)]
+        ("call", 1),
+        ("call", 2),
+        ("call", 3),
+        ("auction", 4),
+        ("declaration", 4),
+    ]
 
 
 class _Cheat:
@@ -54,12 +74,17 @@ class _Cheat:
         return self.answer
 
 
-@pytest.mark.parametrize(("answer", "said"), [
-    (Play.of("[6|6]"), "the bot at A answered '[6|6]', which is not a legal call now"),
-    ("31", "which is not a legal call now"),
-    (KeyError("oops"), "the bot at A failed to choose a call: KeyError: 'oops'"),
-])
-def test_an_answer_that_is_not_legal_is_refused_and_the_game_is_unchanged(answer: Any, said: str) -> None:
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (Play.of("[6|6]"), "the bot at A answered '[6|6]', which is not a legal call now"),
+        ("31", "which is not a legal call now"),
+        (KeyError("oops"), "the bot at A failed to choose a call: KeyError: 'oops'"),
+    ],
+)
+def test_an_answer_that_is_not_legal_is_refused_and_the_game_is_unchanged(
+    answer: Any, said: str
+) -> None:
     game = Game("standard", seed=1, first_dealer="D")
     before = game.to_json()
     bots: dict[str, Any] = {s: RandomBot(1) for s in "BCD"} | {"A": _Cheat(answer)}
@@ -114,20 +139,26 @@ class _Special:
         return s.legal[0]
 
 
-@pytest.mark.parametrize(("preset", "contract"), [("casual", "plunge"), ("casual", "nello"), ("tricksy", "sevens"),
-                                                  ("plunge-c", "splash")])
+@pytest.mark.parametrize(
+    ("preset", "contract"),
+    [("casual", "plunge"), ("casual", "nello"), ("tricksy", "sevens"), ("plunge-c", "splash")],
+)
 def test_the_sampling_bot_plays_special_contracts(preset: str, contract: str) -> None:
     """B bids (or declares) the special contract; the sampling bot, at the other
     three seats, declares it for its partner or defends against it, to a valid log."""
     for seed in range(300):
         game = Game(preset, seed=seed, first_dealer="A")
-        if contract in ("plunge", "splash") and not any(getattr(a, "special", None) == contract
-                                                        for a in situation(game).legal):
+        if contract in ("plunge", "splash") and not any(
+            getattr(a, "special", None) == contract for a in situation(game).legal
+        ):
             continue  # B, the first to call, cannot bid it with these tiles
-        bots: dict[str, Any] = {s: SamplingBot(seed, worlds=2, bid_worlds=2, trumps=1) for s in "ACD"}
+        bots: dict[str, Any] = {
+            s: SamplingBot(seed, worlds=2, bid_worlds=2, trumps=1) for s in "ACD"
+        }
         bots["B"] = _Special(contract)
         while game.to_act is not None and game.to_act.hand == 1 and game.to_act.kind == "call":
             from texas42_log.bots import play_turn
+
             play_turn(game, bots)
         hand = game.to_dict(hands=1)["hands"][0]
         said = {c.get("special") for c in hand["auction"]}
@@ -150,8 +181,11 @@ def test_the_same_seed_gives_the_same_choices(name: str) -> None:
     def log(seed: int) -> str:
         game = Game("casual", seed=11, first_dealer="B")
         options = {"worlds": 3, "bid_worlds": 2} if name == "sampling" else {}
-        play_out(game, {s: BOTS[name](seed=seed + i, **options) for i, s in enumerate("ABCD")}, hands=1)
+        play_out(
+            game, {s: BOTS[name](seed=seed + i, **options) for i, s in enumerate("ABCD")}, hands=1
+        )
         return json.dumps(game.to_dict(hands=1))
+
     assert log(5) == log(5)
     if name == "random":
         assert log(5) != log(6)
@@ -162,7 +196,9 @@ def test_the_same_seed_gives_the_same_choices(name: str) -> None:
 
 def test_the_hand_count() -> None:
     hand = _tiles("6-6", "6-5", "6-4", "6-1", "5-5", "0-0", "2-3")
-    assert suit_strength(hand, Trump.SIXES) == 4 + 1 + 2  # four sixes with the double, two other doubles
+    assert (
+        suit_strength(hand, Trump.SIXES) == 4 + 1 + 2
+    )  # four sixes with the double, two other doubles
     assert suit_strength(hand, Trump.FIVES) == 2 + 1 + 2
     assert suit_strength(hand, Trump.DOUBLES) == 0  # three doubles: not doubles
     assert hand_count(hand, [Trump(str(n)) for n in range(7)]) == (7, Trump.SIXES)
@@ -210,11 +246,16 @@ def test_the_rule_bot_smears_count_to_a_winning_partner_when_last() -> None:
                 continue
             partner = "ABCD"[("ABCD".index(now.seat) + 2) % 4]
             legal = [a for a in now.legal if isinstance(a, Play)]
-            if state.current.plays[_current_winner(state)][0] != partner or len({count_value(a.tile) for a in legal}) < 2:
+            if (
+                state.current.plays[_current_winner(state)][0] != partner
+                or len({count_value(a.tile) for a in legal}) < 2
+            ):
                 continue
             chosen = RuleBot().act(now)
             assert chosen == step.action  # what the match recorded
-            assert isinstance(chosen, Play) and count_value(chosen.tile) == max(count_value(a.tile) for a in legal)
+            assert isinstance(chosen, Play) and count_value(chosen.tile) == max(
+                count_value(a.tile) for a in legal
+            )
             return
     pytest.fail("no trick with a winning partner and count to give was found")
 
@@ -222,8 +263,10 @@ def test_the_rule_bot_smears_count_to_a_winning_partner_when_last() -> None:
 # -- the statistics ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("df", "table"), [(1, 12.706), (2, 4.303), (4, 2.776), (5, 2.571), (10, 2.228),
-                                           (30, 2.042), (120, 1.980)])
+@pytest.mark.parametrize(
+    ("df", "table"),
+    [(1, 12.706), (2, 4.303), (4, 2.776), (5, 2.571), (10, 2.228), (30, 2.042), (120, 1.980)],
+)
 def test_t_quantiles_agree_with_the_tables(df: int, table: float) -> None:
     assert t_quantile(0.975, df) == pytest.approx(table, abs=0.001)
 
@@ -231,7 +274,11 @@ def test_t_quantiles_agree_with_the_tables(df: int, table: float) -> None:
 def test_a_mean_interval() -> None:
     i = mean_interval([1.0, 2.0, 3.0, 4.0, 5.0])
     half = 2.776 * math.sqrt(2.5 / 5)
-    assert i.mean == 3.0 and i.low == pytest.approx(3 - half, abs=1e-3) and i.high == pytest.approx(3 + half, abs=1e-3)
+    assert (
+        i.mean == 3.0
+        and i.low == pytest.approx(3 - half, abs=1e-3)
+        and i.high == pytest.approx(3 + half, abs=1e-3)
+    )
     assert mean_interval([2.0]).low == 2.0
     with pytest.raises(ValueError):
         mean_interval([])
@@ -245,28 +292,54 @@ def test_mcnemar_exact() -> None:
     assert 0 < mcnemar_exact(600, 400) < 1e-9
 
 
-def _table(table: int, ac: str, result: str, marks: dict[str, int], bidder: str | None) -> TableResult:
+def _table(
+    table: int, ac: str, result: str, marks: dict[str, int], bidder: str | None
+) -> TableResult:
     return TableResult(table, ac, result, marks, bidder, {})  # type: ignore[arg-type]
 
 
 def test_the_report_counts_by_hand() -> None:
     deals = [
         # X (A+C at table 1) makes 1 mark, and as B+D at table 2 sets Y: X won both tables
-        DealResult(0, (_table(1, "X", "made", {"A+C": 1, "B+D": 0}, "X"),
-                       _table(2, "Y", "set", {"A+C": 0, "B+D": 1}, "Y"))),
+        DealResult(
+            0,
+            (
+                _table(1, "X", "made", {"A+C": 1, "B+D": 0}, "X"),
+                _table(2, "Y", "set", {"A+C": 0, "B+D": 1}, "Y"),
+            ),
+        ),
         # both make with the A+C tiles: a split
-        DealResult(1, (_table(1, "X", "made", {"A+C": 2, "B+D": 0}, "X"),
-                       _table(2, "Y", "made", {"A+C": 1, "B+D": 0}, "Y"))),
+        DealResult(
+            1,
+            (
+                _table(1, "X", "made", {"A+C": 2, "B+D": 0}, "X"),
+                _table(2, "Y", "made", {"A+C": 1, "B+D": 0}, "Y"),
+            ),
+        ),
         # all pass at both tables
-        DealResult(2, (_table(1, "X", "no-contract", {"A+C": 0, "B+D": 0}, None),
-                       _table(2, "Y", "no-contract", {"A+C": 0, "B+D": 0}, None))),
+        DealResult(
+            2,
+            (
+                _table(1, "X", "no-contract", {"A+C": 0, "B+D": 0}, None),
+                _table(2, "Y", "no-contract", {"A+C": 0, "B+D": 0}, None),
+            ),
+        ),
     ]
     r = report(deals, ("x", "y"))
-    assert [d.marks("X") for d in deals] == [1.0, 1.0, 0.0] and [d.marks("Y") for d in deals] == [0.0, 0.5, 0.0]
+    assert [d.marks("X") for d in deals] == [1.0, 1.0, 0.0] and [d.marks("Y") for d in deals] == [
+        0.0,
+        0.5,
+        0.0,
+    ]
     assert r.marks[0].mean == pytest.approx(2 / 3) and r.marks[1].mean == pytest.approx(0.5 / 3)
     assert r.difference.mean == pytest.approx(0.5)
     assert r.swept == (1, 0) and r.p_value == 1.0
-    assert (r.contracts[0].bid, r.contracts[0].made, r.contracts[1].bid, r.contracts[1].set) == (2, 2, 2, 1)
+    assert (r.contracts[0].bid, r.contracts[0].made, r.contracts[1].bid, r.contracts[1].set) == (
+        2,
+        2,
+        2,
+        1,
+    )
     assert r.as_dict()["mcnemar"] == {"X_won_both": 1, "Y_won_both": 0, "p_value": 1.0}
 
 
@@ -282,13 +355,16 @@ def test_a_deal_is_the_same_at_both_tables_with_the_pairs_swapped() -> None:
         assert result.report is not None and not result.report.errors
 
 
-@pytest.mark.parametrize(("spec", "said"), [
-    ("nobody", "no bot is called 'nobody'"),
-    ("rule,worlds=3", "does not take these settings"),
-    ("sampling,worlds=x", "takes a whole number"),
-    ("sampling,worlds=0", "at least one world"),
-    ("sampling,=3", "a bot's setting is name=number"),
-])
+@pytest.mark.parametrize(
+    ("spec", "said"),
+    [
+        ("nobody", "no bot is called 'nobody'"),
+        ("rule,worlds=3", "does not take these settings"),
+        ("sampling,worlds=x", "takes a whole number"),
+        ("sampling,worlds=0", "at least one world"),
+        ("sampling,=3", "a bot's setting is name=number"),
+    ],
+)
 def test_a_bad_bot_name_is_one_sentence(spec: str, said: str) -> None:
     with pytest.raises(ValueError, match=said):
         bot_factory(spec)
@@ -324,9 +400,15 @@ def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> N
                     for call in bids:
                         assert call.bid is not None
                         contract = Contract(s.seat, call.kind, call.bid)
-                        chance = max(sum(makeable(contract, v) for v in vs) / len(vs) for vs in values.values())
-                        key = (contract.marks * (2 * chance - 1), -(call.bid * 42 if call.kind is BidKind.MARKS
-                                                                     else call.bid), call)
+                        chance = max(
+                            sum(makeable(contract, v) for v in vs) / len(vs)
+                            for vs in values.values()
+                        )
+                        key = (
+                            contract.marks * (2 * chance - 1),
+                            -(call.bid * 42 if call.kind is BidKind.MARKS else call.bid),
+                            call,
+                        )
                         if best is None or key[:2] > best[:2]:
                             best = key
                     assert best is not None

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.log.broken import viewable
 from texas42_log.files.validate import validate_bytes
+from texas42_log.log.broken import viewable
 from texas42_log.views.visibility import hand_views
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,9 @@ def test_every_hand_of_a_broken_log_is_viewable_and_flagged(path: Path) -> None:
         assert len(kept.auction) <= len(before["auction"])
         what, _, k = flag.where.partition(" ")
         if what == "play" and k.isdigit():
-            assert len(kept.plays) == int(k) - 1 and flag.pointer.startswith(f"/hands/{i}/plays/{int(k) - 1}")
+            assert len(kept.plays) == int(k) - 1 and flag.pointer.startswith(
+                f"/hands/{i}/plays/{int(k) - 1}"
+            )
         if what == "call" and k.isdigit():
             assert len(kept.auction) == int(k) - 1 and not kept.plays and kept.declaration is None
     for i, flag in flags.items():  # a hand after the match's end is not shown at all
@@ -68,7 +70,11 @@ def test_every_hand_of_a_broken_log_is_viewable_and_flagged(path: Path) -> None:
 
 def test_a_renege_is_shown_up_to_the_play_before_it(tmp_path: Path) -> None:
     path = ROOT / "fixtures" / "invalid" / "R16-renege-proved-by-a-later-play.json"
-    p = subprocess.run(CLI + ["replay", str(path), "--hand", "3", "--format", "json"], capture_output=True, timeout=60)
+    p = subprocess.run(
+        CLI + ["replay", str(path), "--hand", "3", "--format", "json"],
+        capture_output=True,
+        timeout=60,
+    )
     assert p.returncode == 1  # shown, and still an invalid log
     views = json.loads(p.stdout)
     assert all(v["broken"]["rule"] == "R16" and v["broken"]["where"] == "play 2" for v in views)
@@ -76,15 +82,23 @@ def test_a_renege_is_shown_up_to_the_play_before_it(tmp_path: Path) -> None:
     assert [p["tile"] for p in views[-1]["trick"]["plays"]] == ["[4|4]"]
     err = p.stderr.decode()
     assert "hand 3 breaks a rule (R16) at play 2" in err
-    assert "[4|5]" not in err and "[4|5]" not in p.stdout.decode()  # C's hidden follower is never named
-    text = subprocess.run(CLI + ["replay", str(path), "--hand", "3"], capture_output=True, timeout=60)
+    assert (
+        "[4|5]" not in err and "[4|5]" not in p.stdout.decode()
+    )  # C's hidden follower is never named
+    text = subprocess.run(
+        CLI + ["replay", str(path), "--hand", "3"], capture_output=True, timeout=60
+    )
     assert text.stdout.decode().startswith("!! Hand 3 breaks a rule (R16) at play 2")
     # the hands before it, and after it, are views as usual
     for hand in ("2", "4"):
-        q = subprocess.run(CLI + ["replay", str(path), "--hand", hand], capture_output=True, timeout=60)
+        q = subprocess.run(
+            CLI + ["replay", str(path), "--hand", hand], capture_output=True, timeout=60
+        )
         assert q.returncode == 1 and not q.stdout.decode().startswith("!!"), q.stderr
     page = tmp_path / "p.html"
-    r = subprocess.run(CLI + ["render", str(path), "-o", str(page)], capture_output=True, timeout=60)
+    r = subprocess.run(
+        CLI + ["render", str(path), "-o", str(page)], capture_output=True, timeout=60
+    )
     assert r.returncode == 1 and page.is_file()
     assert "hand 3 breaks a rule (R16) at play 2" in page.read_text("utf-8")
 

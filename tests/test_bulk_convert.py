@@ -20,7 +20,11 @@ CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """About 3 MB: three ranges or more for the workers."""
     path = tmp_path_factory.mktemp("bulk") / "corpus.jsonl"
-    p = subprocess.run(CLI + ["generate", "-n", "330", "--seed", "4", "-o", str(path)], capture_output=True, timeout=120)
+    p = subprocess.run(
+        CLI + ["generate", "-n", "330", "--seed", "4", "-o", str(path)],
+        capture_output=True,
+        timeout=120,
+    )
     assert p.returncode == 0, p.stderr
     assert path.stat().st_size > 2.5e6
     return path
@@ -54,7 +58,10 @@ def test_an_invalid_match_stops_the_parallel_conversion(corpus: Path, tmp_path: 
         err = p.stderr.decode()
         assert p.returncode == 1 and f"{bad}:251:" in err and "error R5" in err
         assert "not written: match 251 is invalid" in err
-        assert not out.exists() and [x.name for x in tmp_path.iterdir() if x.name.startswith(".texas42")] == []
+        assert (
+            not out.exists()
+            and [x.name for x in tmp_path.iterdir() if x.name.startswith(".texas42")] == []
+        )
         forced = run("convert", str(bad), "-o", str(out), "-j", jobs, "--force")
         assert forced.returncode == 0 and out.is_file()
 

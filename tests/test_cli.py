@@ -42,9 +42,16 @@ def test_invalid_file_exit_1_text(snapshot: SnapshotAssertion) -> None:
 
 
 def test_json_output(snapshot: SnapshotAssertion) -> None:
-    code, out, _ = run("validate", "--format", "json", "fixtures/invalid/R13-trump-tile-does-not-follow-its-number.json")
+    code, out, _ = run(
+        "validate",
+        "--format",
+        "json",
+        "fixtures/invalid/R13-trump-tile-does-not-follow-its-number.json",
+    )
     assert code == 1
-    match, summary = [json.loads(line) for line in out.splitlines()]  # JSON Lines: a match, the summary
+    match, summary = [
+        json.loads(line) for line in out.splitlines()
+    ]  # JSON Lines: a match, the summary
     assert summary["summary"]["invalid"] == 1 and summary["summary"]["valid"] == 0
     assert summary["summary"]["rules"] == {"R13": 1}
     d = match["diagnostics"][0]
@@ -54,7 +61,9 @@ def test_json_output(snapshot: SnapshotAssertion) -> None:
 
 
 def test_mixed_files_exit_1_when_any_invalid() -> None:
-    code, out, _ = run("validate", "fixtures/valid/random-seed-11.json", "fixtures/invalid/R8-bid-below-30.json")
+    code, out, _ = run(
+        "validate", "fixtures/valid/random-seed-11.json", "fixtures/invalid/R8-bid-below-30.json"
+    )
     assert code == 1
     assert "random-seed-11.json: valid" in out and "R8-bid-below-30.json: invalid, 1 error" in out
 
@@ -76,7 +85,11 @@ def test_stdin() -> None:
         (["validate"], "Missing argument"),
         (["validate", "--format", "xml", "fixtures/valid/random-seed-11.json"], "xml"),
         (["frobnicate"], "No such command"),
-        (["rules", "--preset", "house"], "unknown rules preset 'house'; known presets: casual, mk5, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy"),
+        (
+            ["rules", "--preset", "house"],
+            "unknown rules preset 'house'; known presets: casual, mk5, plunge-c, plunge-f, "
+            "plunge-l, plunge-t, standard, texas-42, tournament, tricksy",
+        ),
     ],
 )
 def test_usage_errors_exit_2(args: list[str], phrase: str) -> None:
@@ -95,7 +108,9 @@ def test_schema_output_is_written_atomically(tmp_path: Path) -> None:
     target = tmp_path / "s.json"
     target.write_text("old")
     code, _, err = run("schema", "-o", str(target))
-    assert code == 2 and "exists; pass --force" in err and target.read_text() == "old"  # never over a file unasked
+    assert (
+        code == 2 and "exists; pass --force" in err and target.read_text() == "old"
+    )  # never over a file unasked
     code, _, _ = run("schema", "-o", str(target), "--force")
     assert code == 0 and json.loads(target.read_text())["$id"].endswith(".schema.json")
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
@@ -110,7 +125,12 @@ def _cli(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[
     env = dict(os.environ)
     env.pop("TEXAS42_DEBUG", None)
     return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args], input=stdin, capture_output=True, cwd=ROOT, env=env, timeout=120
+        [sys.executable, "-m", "texas42_log", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
     )
 
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import typer
 
-from texas42_log.cli import app
 from tests.forked_cli import Ran, forked_cli
+from texas42_log.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
@@ -40,14 +40,27 @@ COMMANDS = _commands()
 
 
 def run(args: list[str], cwd: Path | None = None, stdin: bytes | None = None) -> Ran:
-    """The command as a new process would run it (forked from a prepared one: tests/forked_cli.py)."""
+    """The command as a new process would run it (forked from a prepared one:
+    tests/forked_cli.py)."""
     return forked_cli().run(args, cwd=cwd, stdin=stdin)
 
 
 def test_every_command_is_walked() -> None:
     names = {" ".join(c) for c in COMMANDS}
-    assert {"validate", "replay", "render", "convert", "redact", "generate", "schema", "rules", "upgrade",
-            "annotate add", "annotate list", "annotate remove"} <= names
+    assert {
+        "validate",
+        "replay",
+        "render",
+        "convert",
+        "redact",
+        "generate",
+        "schema",
+        "rules",
+        "upgrade",
+        "annotate add",
+        "annotate list",
+        "annotate remove",
+    } <= names
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c) for c in COMMANDS])
@@ -55,7 +68,9 @@ def test_help_in_a_users_words(command: list[str]) -> None:
     for flag in ("-h", "--help"):
         p = run(command + [flag])
         text = p.stdout.decode()
-        assert p.returncode == 0 and text.startswith("Usage: texas42 " + " ".join(command)), p.stderr
+        assert p.returncode == 0 and text.startswith("Usage: texas42 " + " ".join(command)), (
+            p.stderr
+        )
         for python in ("<list[", "<str>", "<Path", "int range>", "<int>", "<bool>"):
             assert python not in text, (command, python, text)
         assert "{" not in text.splitlines()[0], text.splitlines()[0]  # no braces around arguments
@@ -77,16 +92,21 @@ WRITERS = {
     "schema": ["schema", "-o", "-"],
     "generate": ["generate", "-o", "-"],
     "annotate add": ["annotate", "add", SAMPLE, "--text", "A note.", "-o", "-"],
-    "annotate remove": ["annotate", "remove", str(ROOT / "fixtures" / "valid" / "annotations-extensions-rejected.json"),
-                        "--all", "-o", "-"],
+    "annotate remove": [
+        "annotate",
+        "remove",
+        str(ROOT / "fixtures" / "valid" / "annotations-extensions-rejected.json"),
+        "--all",
+        "-o",
+        "-",
+    ],
     "upgrade": ["upgrade", SAMPLE, "-o", "-"],
     "analyze": ["analyze", SAMPLE, "--annotate", "--hand", "1", "--no-table", "-o", "-"],
 }
 
 
 def test_every_writing_command_is_in_the_table() -> None:
-    writes = {" ".join(c) for c in COMMANDS
-              if "--output" in run(c + ["-h"]).stdout.decode()}
+    writes = {" ".join(c) for c in COMMANDS if "--output" in run(c + ["-h"]).stdout.decode()}
     assert writes == set(WRITERS)
 
 
@@ -100,9 +120,13 @@ def test_dash_o_dash_is_standard_output(name: str, tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(("name", "first"), [("g.t42", b"[Format"), ("g.csv", b"match,hand"),
-                                             ("g.jsonl", b"{"), ("one.json", b"{\n")])
-def test_generate_writes_the_format_its_output_names(name: str, first: bytes, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "first"),
+    [("g.t42", b"[Format"), ("g.csv", b"match,hand"), ("g.jsonl", b"{"), ("one.json", b"{\n")],
+)
+def test_generate_writes_the_format_its_output_names(
+    name: str, first: bytes, tmp_path: Path
+) -> None:
     n = "1" if name.endswith(".json") else "2"
     p = run(["generate", "-n", n, "-o", name], cwd=tmp_path)
     assert p.returncode == 0, p.stderr
@@ -120,12 +144,15 @@ def test_generate_refuses_a_name_it_cannot_honour(name: str, tmp_path: Path) -> 
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("source", [
-    "fixtures/valid/seed-worked-example.json",
-    "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
-    "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
-    "fixtures/foreign/texas-42/no_trump.receipt",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "fixtures/valid/seed-worked-example.json",
+        "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
+        "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
+        "fixtures/foreign/texas-42/no_trump.receipt",
+    ],
+)
 def test_validate_sniffs_standard_input(source: str) -> None:
     p = run(["validate", "-"], stdin=(ROOT / source).read_bytes())
     assert p.returncode == 0, p.stdout + p.stderr
@@ -150,7 +177,9 @@ def test_quiet_holds_for_json_output() -> None:
 
 @pytest.mark.parametrize("name", [n for n in WRITERS if n not in ("upgrade",)])
 def test_no_writer_replaces_a_file_without_force(name: str, tmp_path: Path) -> None:
-    target = tmp_path / ("out.html" if name == "render" else "out.json" if name != "convert" else "out.t42")
+    target = tmp_path / (
+        "out.html" if name == "render" else "out.json" if name != "convert" else "out.t42"
+    )
     target.write_text("keep me", "utf-8")
     args = [str(target) if a == "-" else a for a in WRITERS[name]]
     p = run(args, cwd=tmp_path)
@@ -158,11 +187,16 @@ def test_no_writer_replaces_a_file_without_force(name: str, tmp_path: Path) -> N
     assert target.read_text("utf-8") == "keep me"
 
 
-@pytest.mark.parametrize(("version", "words"), [
-    ("1.7", "version 1.7 is newer than this tool, which reads 1.0 to 1.5"),
-    ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.5"),
-])
-def test_upgrade_says_why_a_version_is_not_current(version: str, words: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("version", "words"),
+    [
+        ("1.7", "version 1.7 is newer than this tool, which reads 1.0 to 1.5"),
+        ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.5"),
+    ],
+)
+def test_upgrade_says_why_a_version_is_not_current(
+    version: str, words: str, tmp_path: Path
+) -> None:
     log = tmp_path / "v.json"
     log.write_text(json.dumps({"format": "texas42-log", "version": version, "hands": []}), "utf-8")
     for command in (["upgrade", str(log)], ["validate", str(log)]):
@@ -190,15 +224,23 @@ def test_a_point_contract_is_all_open_from_the_auction_on() -> None:
     assert "All won tricks visible" in text and "chosen with the trumps" not in text
 
 
-@pytest.mark.parametrize("command", [
-    ["annotate", "add", SAMPLE, "--text", "A note."],
-    ["redact", SAMPLE, "--as", "public"],
-    ["convert", SAMPLE],
-])
-def test_every_writer_writes_the_format_its_output_names(command: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["annotate", "add", SAMPLE, "--text", "A note."],
+        ["redact", SAMPLE, "--as", "public"],
+        ["convert", SAMPLE],
+    ],
+)
+def test_every_writer_writes_the_format_its_output_names(
+    command: list[str], tmp_path: Path
+) -> None:
     for name, first in (("o.t42", b"[Format"), ("o.json", b"{"), ("o.jsonl", b'{"format"')):
         p = run(command + ["-o", name], cwd=tmp_path)
         assert p.returncode == 0, p.stderr
         data = (tmp_path / name).read_bytes()
-        assert data.startswith(first) and (name != "o.jsonl" or data.count(b"\n") == 1), (name, data[:40])
+        assert data.startswith(first) and (name != "o.jsonl" or data.count(b"\n") == 1), (
+            name,
+            data[:40],
+        )
         assert run(["validate", name], cwd=tmp_path).returncode == 0

@@ -16,8 +16,13 @@ CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "COLUMNS": "100", **(env or {})})
+    return subprocess.run(
+        [*CLI, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "COLUMNS": "100", **(env or {})},
+    )
 
 
 def test_help_lists_the_commands_by_task_with_validate_first() -> None:
@@ -39,9 +44,17 @@ def test_every_command_belongs_to_a_task() -> None:
 
 
 def test_completion_completes_commands_and_options() -> None:
-    p = _run(env={"_TEXAS42_COMPLETE": "complete_bash", "COMP_WORDS": "texas42 val", "COMP_CWORD": "1"})
+    p = _run(
+        env={"_TEXAS42_COMPLETE": "complete_bash", "COMP_WORDS": "texas42 val", "COMP_CWORD": "1"}
+    )
     assert p.stdout.split() == ["validate"]
-    p = _run(env={"_TEXAS42_COMPLETE": "complete_bash", "COMP_WORDS": "texas42 validate --fail", "COMP_CWORD": "2"})
+    p = _run(
+        env={
+            "_TEXAS42_COMPLETE": "complete_bash",
+            "COMP_WORDS": "texas42 validate --fail",
+            "COMP_CWORD": "2",
+        }
+    )
     assert p.stdout.split() == ["--fail-fast"]
 
 
@@ -49,5 +62,7 @@ def test_completion_script_is_shown_for_each_shell() -> None:
     """The shell is detected from the process tree; typer's own switch turns detection
     off, so that the shell can be named (the test runs under no interactive shell)."""
     for shell in ("bash", "zsh", "fish"):
-        p = _run("--show-completion", shell, env={"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"})
+        p = _run(
+            "--show-completion", shell, env={"_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
+        )
         assert p.returncode == 0 and "_TEXAS42_COMPLETE" in p.stdout, (shell, p.stderr)

@@ -31,36 +31,52 @@ def _at_root(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("lang", ["en", "tr", "uk"])
 @pytest.mark.parametrize("observer", OBSERVERS)
 @pytest.mark.parametrize("fixture", VALID)
-def test_replay_and_render_every_fixture(fixture: str, observer: str, lang: str, tmp_path: Path) -> None:
+def test_replay_and_render_every_fixture(
+    fixture: str, observer: str, lang: str, tmp_path: Path
+) -> None:
     path = f"fixtures/valid/{fixture}"
     if observer == "review" and fixture.startswith("unfinished"):
         # R29: no review of a hand still being played; the finished hands review as usual,
         # and the page says which hand it leaves out and why.
-        code, out, err = run("render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html"))
+        code, out, err = run(
+            "render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html")
+        )
         assert code == 0 and "hand 3 is still being played" in out + err, err
         data = _page_data_of((tmp_path / "p.html").read_text("utf-8"))
         assert [h["number"] for h in data["hands"]] == [1, 2]  # type: ignore[union-attr]
-        assert data["in_play"] == {"en": "Hand 3 is still being played: a review shows a hand once it has ended (R29).",
-                                   "tr": "Oyun eli 3 hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten sonra "
-                                         "gösterir (R29).",
-                                   "uk": "Раунд 3 ще триває: огляд показує раунд лише після його завершення (R29)."}[lang]
+        assert (
+            data["in_play"]
+            == {
+                "en": "Hand 3 is still being played: a review shows a hand once it has ended "
+                "(R29).",
+                "tr": "Oyun eli 3 hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten sonra "
+                "gösterir (R29).",
+                "uk": "Раунд 3 ще триває: огляд показує раунд лише після його завершення (R29).",
+            }[lang]
+        )
         code, out, err = run("replay", path, "--as", observer, "--lang", lang, "--hand", "3")
         assert code == 2 and "still being played" in err
         code, out, err = run("replay", path, "--as", observer, "--lang", lang)
-        assert code == 0 and out.startswith({"en": "Hand 1 · ", "tr": "Oyun eli 1 · ", "uk": "Раунд 1 · "}[lang])
+        assert code == 0 and out.startswith(
+            {"en": "Hand 1 · ", "tr": "Oyun eli 1 · ", "uk": "Раунд 1 · "}[lang]
+        )
         return
     code, out, err = run("replay", path, "--as", observer, "--lang", lang)
     assert code == 0, err
     assert out.startswith({"en": "Hand 1 · ", "tr": "Oyun eli 1 · ", "uk": "Раунд 1 · "}[lang])
-    code, out, err = run("render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html"))
+    code, out, err = run(
+        "render", path, "--as", observer, "--lang", lang, "-o", str(tmp_path / "p.html")
+    )
     assert code == 0, err
     page = (tmp_path / "p.html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and f'<html lang="{lang}">' in page
 
 
 def _page_data_of(page: str) -> dict[str, object]:
-    start = page.index('<script type="application/json" id="t42-data">') + len('<script type="application/json" id="t42-data">')
-    data: dict[str, object] = json.loads(page[start:page.index("</script>", start)])
+    start = page.index('<script type="application/json" id="t42-data">') + len(
+        '<script type="application/json" id="t42-data">'
+    )
+    data: dict[str, object] = json.loads(page[start : page.index("</script>", start)])
     return data
 
 
@@ -75,14 +91,18 @@ def test_a_review_of_a_match_whose_first_hand_is_being_played_is_refused(tmp_pat
 
 
 def test_replay_one_moment_text(snapshot: SnapshotAssertion) -> None:
-    code, out, _ = run("replay", "fixtures/valid/seed-worked-example.json", "--play", "2", "--as", "A")
+    code, out, _ = run(
+        "replay", "fixtures/valid/seed-worked-example.json", "--play", "2", "--as", "A"
+    )
     assert code == 0
     # Reviewed: the seeds' first example view, plus A's own six tiles.
     assert out == snapshot
 
 
 def test_replay_whole_hand_trick_by_trick(snapshot: SnapshotAssertion) -> None:
-    code, out, _ = run("replay", "fixtures/valid/seed-example-views.json", "--hand", "3", "--lang", "uk")
+    code, out, _ = run(
+        "replay", "fixtures/valid/seed-example-views.json", "--hand", "3", "--lang", "uk"
+    )
     assert code == 0
     blocks = out.strip().split("\n\n")
     # The auction, the declaration, then each trick as its last tile is played.
@@ -93,7 +113,16 @@ def test_replay_whole_hand_trick_by_trick(snapshot: SnapshotAssertion) -> None:
 
 
 def test_replay_json_trick(snapshot: SnapshotAssertion) -> None:
-    code, out, _ = run("replay", "fixtures/valid/seed-example-views.json", "--hand", "3", "--trick", "3", "-f", "json")
+    code, out, _ = run(
+        "replay",
+        "fixtures/valid/seed-example-views.json",
+        "--hand",
+        "3",
+        "--trick",
+        "3",
+        "-f",
+        "json",
+    )
     assert code == 0
     doc = json.loads(out)
     assert [w["faces"] is None for w in doc["won"]] == [True, False, False]
@@ -105,14 +134,20 @@ def test_replay_of_a_broken_log_is_shown_flagged_and_exit_1() -> None:
     code, out, err = run("replay", "fixtures/invalid/R16-renege.json")
     assert code == 1
     assert out.startswith("Hand 1 · ")  # hand 1 is legal: shown as usual
-    assert "breaks a rule (R16) at play" in err and "error R16" not in err  # flagged, no diagnostic text
+    assert (
+        "breaks a rule (R16) at play" in err and "error R16" not in err
+    )  # flagged, no diagnostic text
 
 
 @pytest.mark.parametrize(
     "args,message",
     [
         (["--trick", "1", "--play", "1"], "give --trick or --play, not both"),
-        (["--as", "north"], "--as 'north': not a seat (A, B, C, D), a role (public, review, omniscient) or a player"),
+        (
+            ["--as", "north"],
+            "--as 'north': not a seat (A, B, C, D), a role (public, review, omniscient) or a "
+            "player",
+        ),
         (["--lang", "fr"], "--lang: no messages for 'fr'; choose one of en, tr, uk"),
         (["--hand", "99"], "--hand 99: fixtures/valid/seed-worked-example.json has 11 hands"),
         (["--play", "9"], "hand 1 has 4 plays; there is no play 9"),
@@ -137,7 +172,9 @@ def test_render_refuses_to_overwrite_unless_forced(tmp_path: Path) -> None:
     code, _, err = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(out))
     assert code == 2 and "exists; pass --force" in err
     assert out.read_text("utf-8") == "keep me"
-    code, stdout, _ = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(out), "--force")
+    code, stdout, _ = run(
+        "render", "fixtures/valid/seed-worked-example.json", "-o", str(out), "--force"
+    )
     assert code == 0 and "wrote" in stdout
     assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
 
@@ -152,7 +189,9 @@ def test_render_never_writes_over_its_input(tmp_path: Path) -> None:
 
 
 def test_render_into_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
-    code, _, err = run("render", "fixtures/valid/seed-worked-example.json", "-o", str(tmp_path / "no" / "p.html"))
+    code, _, err = run(
+        "render", "fixtures/valid/seed-worked-example.json", "-o", str(tmp_path / "no" / "p.html")
+    )
     assert code == 2 and "cannot be written" in err
 
 
@@ -174,5 +213,7 @@ def test_render_of_a_broken_log_writes_the_page_flagged_and_exit_1(tmp_path: Pat
 def test_render_is_deterministic(tmp_path: Path) -> None:
     a, b = tmp_path / "a.html", tmp_path / "b.html"
     for out in (a, b):
-        assert run("render", "fixtures/valid/random-seed-11.json", "--as", "C", "-o", str(out))[0] == 0
+        assert (
+            run("render", "fixtures/valid/random-seed-11.json", "--as", "C", "-o", str(out))[0] == 0
+        )
     assert a.read_bytes() == b.read_bytes()

@@ -12,8 +12,8 @@ import pytest
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from texas42_log.log.annotate import Target, TargetError, add, remove_at
 from texas42_log.cli import app
+from texas42_log.log.annotate import Target, TargetError, add, remove_at
 from texas42_log.log.model import Annotation, Match, Players
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,28 +48,40 @@ def test_a_comment_typed_in_another_encoding_is_refused_and_nothing_written(tmp_
     assert r.exit_code == 2 and "half of a character" in r.stderr and not out.exists()
 
 
-@pytest.mark.parametrize(("items", "words"), [
-    ([{"match": 0, "text": "x"}], "there is no match 0"),
-    ([{"match": "0", "text": "x"}], "there is no match 0"),
-    ([{"match": 2, "text": "x"}], "there is no match 2"),
-    ([{"hand": 0, "text": "x"}], "there is no hand 0"),
-    ([{"text": "caf\udce9"}], "half of a character"),
-])
-def test_from_file_items_name_a_match_and_hand_that_exist(tmp_path: Path, items: list[dict[str, object]],
-                                                          words: str) -> None:
+@pytest.mark.parametrize(
+    ("items", "words"),
+    [
+        ([{"match": 0, "text": "x"}], "there is no match 0"),
+        ([{"match": "0", "text": "x"}], "there is no match 0"),
+        ([{"match": 2, "text": "x"}], "there is no match 2"),
+        ([{"hand": 0, "text": "x"}], "there is no hand 0"),
+        ([{"text": "caf\udce9"}], "half of a character"),
+    ],
+)
+def test_from_file_items_name_a_match_and_hand_that_exist(
+    tmp_path: Path, items: list[dict[str, object]], words: str
+) -> None:
     notes = tmp_path / "notes.jsonl"
     # Written as JSON escapes, as a file would hold them (a raw half character cannot be UTF-8).
     notes.write_text("\n".join(json.dumps(i) for i in items) + "\n", "utf-8")
     out = tmp_path / "noted.json"
-    r = CliRunner().invoke(app, ["annotate", "add", str(SAMPLE), "--from", str(notes), "-o", str(out)])
+    r = CliRunner().invoke(
+        app, ["annotate", "add", str(SAMPLE), "--from", str(notes), "-o", str(out)]
+    )
     assert r.exit_code != 0 and not out.exists(), r.stderr
     assert words in r.stderr or "lone surrogate" in r.stderr, r.stderr
 
 
-@pytest.mark.parametrize("pointer", [
-    "/annotations/" + "9" * 5000, "/hands/" + "9" * 5000 + "/annotations/0", "/hands/0/plays/" + "1" * 40 + "/annotations/0",
-    "/annotations/00", "/annotations/\u0661",
-])
+@pytest.mark.parametrize(
+    "pointer",
+    [
+        "/annotations/" + "9" * 5000,
+        "/hands/" + "9" * 5000 + "/annotations/0",
+        "/hands/0/plays/" + "1" * 40 + "/annotations/0",
+        "/annotations/00",
+        "/annotations/\u0661",
+    ],
+)
 def test_a_pointer_with_no_such_index_is_no_comment(pointer: str) -> None:
     with pytest.raises(TargetError) as e:
         remove_at(sample(), pointer)

@@ -20,12 +20,12 @@ from typer.testing import CliRunner
 
 from texas42_log.cli import app, atomic_write
 from texas42_log.files.formats import csv_rows, read_sources
-from texas42_log.play.generate import random_match
+from texas42_log.files.validate import validate_doc
 from texas42_log.log.model import Match
 from texas42_log.log.notation import parse_text
-from texas42_log.views.redact import redact
 from texas42_log.log.upgrade import STEPS, Step, UpgradeError, upgrade_doc
-from texas42_log.files.validate import validate_doc
+from texas42_log.play.generate import random_match
+from texas42_log.views.redact import redact
 from texas42_log.views.visibility import Moment, view_for
 
 from .redeal import redeal_unplayed
@@ -100,7 +100,9 @@ def test_convert_refuses_an_invalid_result_unless_forced(tmp_path: Path) -> None
     assert code == 1 and not out.exists()
     assert "R16" in err and "--force" in err and "Traceback" not in err
     code, _, _ = run("convert", str(bad), "-o", str(out), "--force")
-    assert code == 0 and load(bad) == Match.model_validate(read_sources(out.read_text(), "text")[0].doc)
+    assert code == 0 and load(bad) == Match.model_validate(
+        read_sources(out.read_text(), "text")[0].doc
+    )
 
 
 def test_convert_never_writes_over_its_input_even_forced(tmp_path: Path) -> None:
@@ -123,9 +125,13 @@ def test_convert_does_not_replace_an_existing_output_unless_forced(tmp_path: Pat
 
 
 def test_convert_usage_errors_and_bad_input(tmp_path: Path) -> None:
-    code, _, err = run("convert", str(VALID / "seed-worked-example.json"), "-o", str(tmp_path / "x.xyz"))
+    code, _, err = run(
+        "convert", str(VALID / "seed-worked-example.json"), "-o", str(tmp_path / "x.xyz")
+    )
     assert code == 2 and "--to" in err
-    code, _, err = run("convert", str(VALID / "seed-worked-example.json"), "-o", str(tmp_path / "x"), "--to", "pdf")
+    code, _, err = run(
+        "convert", str(VALID / "seed-worked-example.json"), "-o", str(tmp_path / "x"), "--to", "pdf"
+    )
     assert code == 2 and "choose one of" in err
     bad = tmp_path / "bad.t42"
     bad.write_text("Hand 1: dealer A\nAuction: A thirty\n")
@@ -143,13 +149,28 @@ def test_convert_foreign_formats_as_a_user_types_them(tmp_path: Path) -> None:
     tricksy = FIX / "foreign" / "tricksy" / "T2_forced_dealer_nello.tricksy.json"
     code, _, _ = run("convert", str(tricksy), "-o", str(tmp_path / "t2.t42"))
     assert code == 0 and "Declare: A nello" in (tmp_path / "t2.t42").read_text()
-    code, _, _ = run("convert", str(FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge"),
-                     "-o", str(tmp_path / "p3.json"))
+    code, _, _ = run(
+        "convert",
+        str(FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge"),
+        "-o",
+        str(tmp_path / "p3.json"),
+    )
     assert code == 0 and load(tmp_path / "p3.json").hands[0].auction[1].special == "plunge"
-    code, _, err = run("convert", str(VALID / "annotations-extensions-rejected.json"), "-o", str(tmp_path / "a.csv"))
+    code, _, err = run(
+        "convert",
+        str(VALID / "annotations-extensions-rejected.json"),
+        "-o",
+        str(tmp_path / "a.csv"),
+    )
     assert code == 0 and "csv has no room for comments; 3 comments are not in the output" in err
-    code, _, err = run("convert", str(VALID / "point-bids-early-end.json"), "-o", str(tmp_path / "x.receipt"))
-    assert code == 1 and "cannot write texas-42-receipt" in err and not (tmp_path / "x.receipt").exists()
+    code, _, err = run(
+        "convert", str(VALID / "point-bids-early-end.json"), "-o", str(tmp_path / "x.receipt")
+    )
+    assert (
+        code == 1
+        and "cannot write texas-42-receipt" in err
+        and not (tmp_path / "x.receipt").exists()
+    )
 
 
 # -- CSV ----------------------------------------------------------------------------
@@ -162,8 +183,20 @@ def test_csv_has_one_row_per_play(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO((tmp_path / "m.csv").read_text())))
     m = load(src)
     assert len(rows) == sum(1 for h in m.hands for p in h.plays if not p.rejected)
-    assert list(rows[0]) == ["match", "hand", "trick", "play", "seat", "tile", "led_suit", "trump",
-                             "contract", "bidder", "winner", "points"]
+    assert list(rows[0]) == [
+        "match",
+        "hand",
+        "trick",
+        "play",
+        "seat",
+        "tile",
+        "led_suit",
+        "trump",
+        "contract",
+        "bidder",
+        "winner",
+        "points",
+    ]
     # the seeds' worked example: A leads [5|5] at sixes, D trumps with [6|6] for 16 points
     first = rows[:4]
     assert [r["seat"] for r in first] == ["A", "B", "C", "D"]
@@ -173,8 +206,17 @@ def test_csv_has_one_row_per_play(tmp_path: Path) -> None:
 
 
 def test_csv_rows_of_a_nello_and_an_unfinished_trick() -> None:
-    rows = list(csv_rows([load(VALID / "variant-plunge-l-forced-bid-nello.json"), load(VALID / "unfinished-mid-trick.json")]))
-    nello = [r for r in rows if r["match"] == 1 and r["contract"] == "nello" and r["trump"] == "none"]
+    rows = list(
+        csv_rows(
+            [
+                load(VALID / "variant-plunge-l-forced-bid-nello.json"),
+                load(VALID / "unfinished-mid-trick.json"),
+            ]
+        )
+    )
+    nello = [
+        r for r in rows if r["match"] == 1 and r["contract"] == "nello" and r["trump"] == "none"
+    ]
     assert nello and all(r["led_suit"] for r in nello)
     last = [r for r in rows if r["match"] == 2][-1]
     assert last["winner"] == "" and last["points"] == ""  # the trick on the table is not decided
@@ -186,29 +228,80 @@ def test_csv_rows_of_a_nello_and_an_unfinished_trick() -> None:
 def test_annotate_add_list_remove_in_place_and_bulk(tmp_path: Path) -> None:
     f = tmp_path / "g.json"
     f.write_bytes((VALID / "seed-worked-example.json").read_bytes())
-    code, _, _ = run("annotate", "add", str(f), "--hand", "1", "--play", "3", "--text", "Lead trumps!", "--author", "coach")
-    assert code == 0 and load(f) == load(VALID / "seed-worked-example.json")  # stdout only: the file is untouched
-    code, _, _ = run("annotate", "add", str(f), "--hand", "1", "--play", "3", "--text", "Lead trumps!", "--author", "coach", "-i")
+    code, _, _ = run(
+        "annotate",
+        "add",
+        str(f),
+        "--hand",
+        "1",
+        "--play",
+        "3",
+        "--text",
+        "Lead trumps!",
+        "--author",
+        "coach",
+    )
+    assert code == 0 and load(f) == load(
+        VALID / "seed-worked-example.json"
+    )  # stdout only: the file is untouched
+    code, _, _ = run(
+        "annotate",
+        "add",
+        str(f),
+        "--hand",
+        "1",
+        "--play",
+        "3",
+        "--text",
+        "Lead trumps!",
+        "--author",
+        "coach",
+        "-i",
+    )
     assert code == 0
     play = load(f).hands[0].plays[2]
     assert play.annotations[-1].text == "Lead trumps!" and play.annotations[-1].author == "coach"
     notes = tmp_path / "notes.csv"
     notes.write_text("hand,call,declaration,text\n1,2,,bold\n1,,true,why sixes?\n")
-    code, _, err = run("annotate", "add", str(f), "--from", str(notes), "-o", str(tmp_path / "g2.json"))
+    code, _, err = run(
+        "annotate", "add", str(f), "--from", str(notes), "-o", str(tmp_path / "g2.json")
+    )
     assert code == 0 and "added 2 comments" in err
     code, out, _ = run("annotate", "list", str(tmp_path / "g2.json"), "--format", "json")
     items = json.loads(out)
     assert {(i["target"], i["text"]) for i in items} >= {
-        ("hand 1 call 2", "bold"), ("hand 1 declaration", "why sixes?"), ("hand 1 play 3", "Lead trumps!")}
-    code, _, _ = run("annotate", "remove", str(tmp_path / "g2.json"), "--hand", "1", "--call", "2", "--index", "1", "-i")
+        ("hand 1 call 2", "bold"),
+        ("hand 1 declaration", "why sixes?"),
+        ("hand 1 play 3", "Lead trumps!"),
+    }
+    code, _, _ = run(
+        "annotate",
+        "remove",
+        str(tmp_path / "g2.json"),
+        "--hand",
+        "1",
+        "--call",
+        "2",
+        "--index",
+        "1",
+        "-i",
+    )
     assert code == 0
-    assert all(i["text"] != "bold" for i in json.loads(run("annotate", "list", str(tmp_path / "g2.json"), "-f", "json")[1]))
+    assert all(
+        i["text"] != "bold"
+        for i in json.loads(run("annotate", "list", str(tmp_path / "g2.json"), "-f", "json")[1])
+    )
 
 
 def test_annotations_survive_every_conversion_and_appear_in_the_views(tmp_path: Path) -> None:
     f = tmp_path / "g.json"
     f.write_bytes((VALID / "seed-worked-example.json").read_bytes())
-    assert run("annotate", "add", str(f), "--hand", "1", "--play", "3", "--text", "{tricky} note", "-i")[0] == 0
+    assert (
+        run(
+            "annotate", "add", str(f), "--hand", "1", "--play", "3", "--text", "{tricky} note", "-i"
+        )[0]
+        == 0
+    )
     assert run("convert", str(f), "-o", str(tmp_path / "g.t42"))[0] == 0
     assert run("convert", str(tmp_path / "g.t42"), "-o", str(tmp_path / "g.jsonl"))[0] == 0
     assert run("convert", str(tmp_path / "g.jsonl"), "-o", str(tmp_path / "back.json"))[0] == 0
@@ -225,11 +318,24 @@ def test_comments_on_rejected_attempts_are_listed_and_removed_by_pointer(tmp_pat
     code, out, _ = run("annotate", "list", str(src), "-f", "json")
     rejected = [i for i in json.loads(out) if "rejected" in i["target"]]
     assert [i["text"] for i in rejected] == ["Below 30: refused."]
-    code, _, _ = run("annotate", "remove", str(src), "--pointer", rejected[0]["pointer"], "-o", str(tmp_path / "r.json"))
+    code, _, _ = run(
+        "annotate",
+        "remove",
+        str(src),
+        "--pointer",
+        rejected[0]["pointer"],
+        "-o",
+        str(tmp_path / "r.json"),
+    )
     assert code == 0
     assert load(tmp_path / "r.json").hands[0].auction[1].annotations == ()
-    assert load(tmp_path / "r.json").hands[0].plays[0].annotations == load(src).hands[0].plays[0].annotations
-    code, _, err = run("annotate", "remove", str(src), "--pointer", "/hands/0/plays/0/annotations/5")
+    assert (
+        load(tmp_path / "r.json").hands[0].plays[0].annotations
+        == load(src).hands[0].plays[0].annotations
+    )
+    code, _, err = run(
+        "annotate", "remove", str(src), "--pointer", "/hands/0/plays/0/annotations/5"
+    )
     assert code == 2 and "no comment at" in err
 
 
@@ -240,7 +346,9 @@ def test_annotate_usage_errors(tmp_path: Path) -> None:
     assert code == 2 and "no play 99" in err
     code, _, err = run("annotate", "add", str(f), "--hand", "1")
     assert code == 2 and "--text or --from" in err
-    code, _, err = run("annotate", "add", str(FIX / "foreign" / "texas-42" / "no_trump.receipt"), "--text", "x")
+    code, _, err = run(
+        "annotate", "add", str(FIX / "foreign" / "texas-42" / "no_trump.receipt"), "--text", "x"
+    )
     assert code == 2 and "convert it first" in err
 
 
@@ -252,12 +360,14 @@ def test_a_redacted_fixture_validates_and_shows_no_unplayed_tile(path: Path) -> 
     m = load(path)
     r, _ = redact(m)
     assert validate_doc(r.model_dump(mode="json", by_alias=True)).valid
-    for hand, orig in zip(r.hands, m.hands):
+    for hand, orig in zip(r.hands, m.hands, strict=True):
         played = {p.tile for p in orig.plays if not p.rejected}
         if hand.deal is not None:
             shown = {t for s in "ABCD" for t in getattr(hand.deal, s) if t is not None}
             assert shown <= played
-        assert [(p.seat, p.tile) for p in hand.plays] == [(p.seat, p.tile) for p in orig.plays if not p.rejected]
+        assert [(p.seat, p.tile) for p in hand.plays] == [
+            (p.seat, p.tile) for p in orig.plays if not p.rejected
+        ]
         assert hand.auction == orig.auction and hand.declaration == orig.declaration
 
 
@@ -301,7 +411,9 @@ def test_redact_command(tmp_path: Path) -> None:
     pub = load(tmp_path / "pub.json")
     assert '"x-' not in text
     # a refused bid is public and stays; a refused play would show a tile, and goes
-    assert [c.rejected for c in pub.hands[0].auction] == [c.rejected for c in load(src).hands[0].auction]
+    assert [c.rejected for c in pub.hands[0].auction] == [
+        c.rejected for c in load(src).hands[0].auction
+    ]
     assert not any(p.rejected for h in pub.hands for p in h.plays)
     code, out, _ = run("validate", str(tmp_path / "pub.json"))
     assert code == 0, out
@@ -389,7 +501,8 @@ def test_a_killed_convert_leaves_its_input_whole_and_no_partial_output(tmp_path:
         out.unlink(missing_ok=True)
         proc = subprocess.Popen(
             [sys.executable, "-m", "texas42_log", "convert", str(corpus), "-o", str(out)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
@@ -413,10 +526,22 @@ def test_convert_of_bad_input_is_one_clear_error(path: Path, tmp_path: Path) -> 
 
 
 def test_convert_writes_standard_output() -> None:
-    code, out, _ = run("convert", str(FIX / "foreign" / "plunge" / "P2_plunge_nello_preset_forced_bid_nello.plunge"),
-                       "-o", "-", "--to", "text")
+    code, out, _ = run(
+        "convert",
+        str(FIX / "foreign" / "plunge" / "P2_plunge_nello_preset_forced_bid_nello.plunge"),
+        "-o",
+        "-",
+        "--to",
+        "text",
+    )
     assert code == 0 and out.startswith('[Format "texas42-log"]') and "Declare: B nello" in out
-    code, out, _ = run("convert", str(VALID / "seed-worked-example.json"), str(VALID / "all-pass-redeal.json"), "-o", "-")
+    code, out, _ = run(
+        "convert",
+        str(VALID / "seed-worked-example.json"),
+        str(VALID / "all-pass-redeal.json"),
+        "-o",
+        "-",
+    )
     assert code == 0 and [json.loads(x)["format"] for x in out.splitlines()] == ["texas42-log"] * 2
 
 
@@ -424,13 +549,17 @@ def test_convert_reads_standard_input(tmp_path: Path) -> None:
     text = (FIX / "foreign" / "texas-42" / "no_trump.receipt").read_text()
     result = runner.invoke(app, ["convert", "-", "-o", str(tmp_path / "nt.t42")], input=text)
     assert result.exit_code == 0, result.stderr
-    assert "[Source \"texas-42-receipt\"]" in (tmp_path / "nt.t42").read_text()
+    assert '[Source "texas-42-receipt"]' in (tmp_path / "nt.t42").read_text()
 
 
-def test_upgrade_command_applies_registered_steps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_upgrade_command_applies_registered_steps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     current = json.loads((VALID / "seed-worked-example.json").read_text())
     old = tmp_path / "old.jsonl"
-    old.write_text("".join(json.dumps(current | {"version": "0", "x-was": v}) + "\n" for v in (1, 2)))
+    old.write_text(
+        "".join(json.dumps(current | {"version": "0", "x-was": v}) + "\n" for v in (1, 2))
+    )
     step = Step("0", "1.0", lambda d: d | {"version": "1.0"}, "synthetic: 0 becomes 1.0")
     monkeypatch.setitem(STEPS, "0", step)
     code, _, err = run("upgrade", str(old), "-o", str(tmp_path / "new.jsonl"))
@@ -445,7 +574,12 @@ def test_upgrade_command_applies_registered_steps(tmp_path: Path, monkeypatch: p
 @pytest.mark.parametrize(
     ("change", "rule"),
     [
-        ("bid", "R8"), ("order", "R21"), ("winner", "R17"), ("score", "R5"), ("late-play", "R22"), ("declarer", "R10"),
+        ("bid", "R8"),
+        ("order", "R21"),
+        ("winner", "R17"),
+        ("score", "R5"),
+        ("late-play", "R22"),
+        ("declarer", "R10"),
     ],
 )
 def test_a_redacted_log_is_still_checked_on_public_facts(change: str, rule: str) -> None:
@@ -464,9 +598,13 @@ def test_a_redacted_log_is_still_checked_on_public_facts(change: str, rule: str)
         hand["outcome"]["score"]["B+D"] += 1
     elif change == "late-play":
         played = {p["tile"] for h in doc["hands"][1:2] for p in h["plays"]}
-        unseen = next(t for t in ("[0|0]", "[1|1]", "[2|2]", "[4|4]") if t not in played)  # one of C's hidden tiles may be it
+        unseen = next(
+            t for t in ("[0|0]", "[1|1]", "[2|2]", "[4|4]") if t not in played
+        )  # one of C's hidden tiles may be it
         hand["plays"].append({"seat": "C", "tile": unseen})
     elif change == "declarer":
         hand["declaration"]["seat"] = "B"
     result = validate_doc(doc)
-    assert result.errors and result.errors[0].rule == rule, [(d.rule, d.message) for d in result.errors]
+    assert result.errors and result.errors[0].rule == rule, [
+        (d.rule, d.message) for d in result.errors
+    ]

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from texas42_log.files.formats import ConvertError, read_sources
-
 from texas42_log.files.reader import validate_source
 from texas42_log.log.model import Match
 from texas42_log.log.notation import write_text
@@ -22,14 +21,41 @@ ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"
 
 SEEDS: list[tuple[str, str]] = [
-    ("text", write_text(Match.model_validate_json((FIX / "valid" / "annotations-extensions-rejected.json").read_bytes()))),
-    ("text", write_text(Match.model_validate_json((FIX / "valid" / "variant-casual-nello-plunge-splash.json").read_bytes()))),
+    (
+        "text",
+        write_text(
+            Match.model_validate_json(
+                (FIX / "valid" / "annotations-extensions-rejected.json").read_bytes()
+            )
+        ),
+    ),
+    (
+        "text",
+        write_text(
+            Match.model_validate_json(
+                (FIX / "valid" / "variant-casual-nello-plunge-splash.json").read_bytes()
+            )
+        ),
+    ),
     ("texas-42-receipt", (FIX / "foreign" / "texas-42" / "doubles_trump.receipt").read_text()),
-    ("plunge-code", (FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge").read_text()),
+    (
+        "plunge-code",
+        (
+            FIX / "foreign" / "plunge" / "P3_casual_plunge_partner_declares_and_leads.plunge"
+        ).read_text(),
+    ),
     ("plunge-hand-v2", (FIX / "foreign" / "plunge" / "P1_record.plunge.json").read_text()),
-    ("tricksy", (FIX / "foreign" / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json").read_text()),
+    (
+        "tricksy",
+        (
+            FIX
+            / "foreign"
+            / "tricksy"
+            / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"
+        ).read_text(),
+    ),
 ]
-ALPHABET = "[]{}()&@\":;,.-|+?0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n\t\\"
+ALPHABET = '[]{}()&@":;,.-|+?0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz \n\t\\'
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -40,7 +66,11 @@ def mutate(text: str, rng: random.Random) -> str:
         if kind == 0:
             text = text[:i] + text[j:]
         elif kind == 1:
-            text = text[:i] + "".join(rng.choice(ALPHABET) for _ in range(rng.randint(1, 6))) + text[i:]
+            text = (
+                text[:i]
+                + "".join(rng.choice(ALPHABET) for _ in range(rng.randint(1, 6)))
+                + text[i:]
+            )
         elif kind == 2:
             text = text[:i]
         elif kind == 3:
@@ -73,7 +103,11 @@ def test_mutated_input_gives_an_error_or_a_verdict_never_a_crash(fmt: str, text:
     rng = random.Random(fmt + str(len(text)))
     refused = judged = 0
     for n in range(300):
-        bad = json_mutations(text, rng) if fmt in ("plunge-hand-v2", "tricksy") and n % 2 else mutate(text, rng)
+        bad = (
+            json_mutations(text, rng)
+            if fmt in ("plunge-hand-v2", "tricksy") and n % 2
+            else mutate(text, rng)
+        )
         try:
             sources = read_sources(bad, fmt)
         except ConvertError as e:

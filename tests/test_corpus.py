@@ -11,14 +11,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from texas42_log.corpus import validation as corpus
 from texas42_log.cli import app
+from texas42_log.corpus import pool
+from texas42_log.corpus import validation as corpus
 from texas42_log.corpus.validation import validate_records
+from texas42_log.engine.rules import PRESETS
 from texas42_log.files import reader
 from texas42_log.files.reader import InputError, Record, expand_inputs, read_records
-from texas42_log.play.generate import random_match
-from texas42_log.engine.rules import PRESETS
 from texas42_log.files.validate import validate_bytes
+from texas42_log.play.generate import random_match
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -51,8 +52,12 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         doc = random_match(100 + i, rules=PRESETS[preset], preset=preset)
         docs.append(broken(doc, rng) if i % 9 == 0 else doc)
     for i, doc in enumerate(docs[:12]):
-        (root / "season" / "week-1" / f"match-{i:02}.json").write_text(json.dumps(doc, indent=1), "utf-8")
-    (root / "season" / "all.jsonl").write_text("".join(json.dumps(d) + "\n" for d in docs[12:100]), "utf-8")
+        (root / "season" / "week-1" / f"match-{i:02}.json").write_text(
+            json.dumps(doc, indent=1), "utf-8"
+        )
+    (root / "season" / "all.jsonl").write_text(
+        "".join(json.dumps(d) + "\n" for d in docs[12:100]), "utf-8"
+    )
     (root / "late.jsonl").write_text("\n".join(json.dumps(d) for d in docs[100:]) + "\n\n", "utf-8")
     (root / "notes.txt").write_text("not a log", "utf-8")
     (root / "bad.json").write_bytes(b'{"format": "texas42-log", "version": "1.0", "hands": [')
@@ -82,14 +87,26 @@ def test_a_corpus_gives_the_verdicts_of_each_match_alone(mixed: Path) -> None:
     for name in files:
         if name.endswith(".jsonl"):
             lines = Path(name).read_bytes().splitlines()
-            alone += [(f"{name}:{k}", validate_bytes(line)) for k, line in enumerate(lines, 1) if line.strip()]
+            alone += [
+                (f"{name}:{k}", validate_bytes(line))
+                for k, line in enumerate(lines, 1)
+                if line.strip()
+            ]
         else:
             alone.append((name, validate_bytes(Path(name).read_bytes())))
     expected = [(src, r.valid, [(d.rule, d.pointer) for d in r.errors]) for src, r in alone]
     assert len(expected) == 161 and sum(1 for _, v, _ in expected if not v) == 19
     for jobs in (1, 2):
         got = [
-            (r.source, r.valid, [(d["rule"], d["pointer"]) for d in r.json["diagnostics"] if d["severity"] == "error"])
+            (
+                r.source,
+                r.valid,
+                [
+                    (d["rule"], d["pointer"])
+                    for d in r.json["diagnostics"]
+                    if d["severity"] == "error"
+                ],
+            )
             for r in validate_records(read_records(files), jobs=jobs)
         ]
         assert got == expected, jobs
@@ -105,7 +122,7 @@ def test_workers_reading_their_own_ranges_agree_with_one_process(
     files = expand_inputs([str(mixed)])
     ranges = list(reader.ranges(str(mixed / "late.jsonl")))
     assert len(ranges) > 5 and ranges[0].start == 0
-    assert all(a.end == b.start for a, b in zip(ranges, ranges[1:]))
+    assert all(a.end == b.start for a, b in zip(ranges, ranges[1:], strict=False))
     assert ranges[-1].end == (mixed / "late.jsonl").stat().st_size
 
     def key(r: corpus.RecordResult) -> tuple[object, ...]:
@@ -144,8 +161,37 @@ def test_processes_read_ahead_only_a_bounded_window(monkeypatch: pytest.MonkeyPa
     first = [next(results) for _ in range(3)]
     assert [r.source for r in first] == ["r1", "r2", "r3"]
     # head (jobs × BATCH + 1) plus a window of jobs × WINDOW batches, no more.
-    assert taken <= 2 * 4 + 1 + 2 * corpus.WINDOW * 4 + 4
+    assert taken <= 2 * 4 + 1 + 2 * pool.WINDOW * 4 + 4
     results.close()
+
+
+def _nap(seconds: float) -> list[float]:
+    import time
+
+    time.sleep(seconds)
+    return [seconds]
+
+
+def test_the_pool_knows_its_workers_and_an_early_stop_ends_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """run_pool stops its workers through the processes its start context recorded, not a
+    private field of the executor. If the executor ever stopped starting its workers
+    through ``mp_context.Process``, the list would be empty and this test fails."""
+    made: list[pool.RecordingContext] = []
+
+    class Spy(pool.RecordingContext):
+        def __init__(self) -> None:
+            super().__init__()
+            made.append(self)
+
+    monkeypatch.setattr(pool, "RecordingContext", Spy)
+    results = pool.run_pool(((_nap, 0.05) for _ in range(10_000)), 2)
+    assert next(results) == 0.05
+    (context,) = made
+    assert len(context.processes) == 2 and all(p.is_alive() for p in context.processes)
+    results.close()  # the consumer stops early: the workers end now
+    assert not any(p.is_alive() for p in context.processes)
 
 
 def test_cli_corpus_text_quiet_and_summary(mixed: Path) -> None:
@@ -167,12 +213,16 @@ def test_cli_json_streams_one_object_per_match_then_the_summary(mixed: Path) -> 
     assert code == 1
     assert [x["file"] for x in lines[:-1]] == [f"{mixed / 'late.jsonl'}:{k}" for k in range(1, 61)]
     summary = lines[-1]["summary"]
-    assert summary["matches"] == 60 and summary["invalid"] == sum(1 for x in lines[:-1] if not x["valid"])
+    assert summary["matches"] == 60 and summary["invalid"] == sum(
+        1 for x in lines[:-1] if not x["valid"]
+    )
     assert summary["hands_per_second"] > 0
 
 
 def test_fail_fast_and_max_errors_stop_early(mixed: Path) -> None:
-    code, out, err = run("validate", str(mixed / "season" / "all.jsonl"), "--fail-fast", "-f", "json")
+    code, out, err = run(
+        "validate", str(mixed / "season" / "all.jsonl"), "--fail-fast", "-f", "json"
+    )
     lines = [json.loads(x) for x in out.splitlines()]
     assert code == 1 and not lines[-2]["valid"] and all(x["valid"] for x in lines[:-2])
     assert lines[-1]["summary"]["stopped"] == "at the first invalid match (--fail-fast)"

@@ -63,7 +63,7 @@ def extras() -> dict[str, set[str]]:
                 out.add(name)
                 continue
             inner = re.search(r"\[([^\]]*)\]", r)
-            for e in (inner.group(1).split(",") if inner else []):
+            for e in inner.group(1).split(",") if inner else []:
                 if e.strip() not in seen:
                     out |= names(e.strip(), seen | {extra})
         return out
@@ -81,10 +81,20 @@ class Use:
 def _literal_call(node: ast.Call) -> tuple[str, str] | None:
     """``("find_spec", "x")`` for ``importlib.util.find_spec("x")`` and the like."""
     func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    name = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else ""
+    )
     if name in {"import_module", "find_spec", "__import__"} and node.args:
         first = node.args[0]
-        if isinstance(first, ast.Constant) and isinstance(first.value, str) and not first.value.startswith("."):
+        if (
+            isinstance(first, ast.Constant)
+            and isinstance(first.value, str)
+            and not first.value.startswith(".")
+        ):
             return name, first.value
     return None
 
@@ -94,7 +104,9 @@ def uses_in_source(source: str, where: str) -> list[Use]:
     found: list[Use] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            found += [Use(a.name.split(".")[0], f"{where}:{node.lineno}", False) for a in node.names]
+            found += [
+                Use(a.name.split(".")[0], f"{where}:{node.lineno}", False) for a in node.names
+            ]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append(Use(node.module.split(".")[0], f"{where}:{node.lineno}", False))
         elif isinstance(node, ast.Call) and (call := _literal_call(node)):
@@ -114,8 +126,13 @@ def uses_in(folders: Iterable[str]) -> list[Use]:
     return found
 
 
-def problems(uses: Iterable[Use], allowed: set[str], optional_allowed: set[str],
-             installers: Mapping[str, list[str]], local: set[str]) -> list[str]:
+def problems(
+    uses: Iterable[Use],
+    allowed: set[str],
+    optional_allowed: set[str],
+    installers: Mapping[str, list[str]],
+    local: set[str],
+) -> list[str]:
     """One sentence per module that nothing declared installs."""
     out: dict[str, str] = {}
     for use in uses:
@@ -125,13 +142,19 @@ def problems(uses: Iterable[Use], allowed: set[str], optional_allowed: set[str],
         if not dists and use.optional:  # not installed here: an extra must name it by that name
             dists = {normalized(use.module)}
         if not dists:
-            out[use.module] = f"{use.where}: `{use.module}` is imported but no installed distribution provides it"
+            out[use.module] = (
+                f"{use.where}: `{use.module}` is imported but no installed distribution provides it"
+            )
         elif use.optional and not dists & (allowed | optional_allowed):
-            out[use.module] = (f"{use.where}: `{use.module}` (from {', '.join(sorted(dists))}) is looked for "
-                               "but named by no extra in pyproject.toml")
+            out[use.module] = (
+                f"{use.where}: `{use.module}` (from {', '.join(sorted(dists))}) is looked for "
+                "but named by no extra in pyproject.toml"
+            )
         elif not use.optional and not dists & allowed:
-            out[use.module] = (f"{use.where}: `{use.module}` (from {', '.join(sorted(dists))}) is imported "
-                               "but is not a declared dependency in pyproject.toml")
+            out[use.module] = (
+                f"{use.where}: `{use.module}` (from {', '.join(sorted(dists))}) is imported "
+                "but is not a declared dependency in pyproject.toml"
+            )
     return sorted(out.values())
 
 
@@ -149,49 +172,89 @@ USER_EXTRAS = set().union(*(names for extra, names in extras().items() if extra 
 
 
 def test_the_package_imports_only_its_runtime_dependencies() -> None:
-    found = problems(uses_in(["texas42_log"]), runtime_dependencies(),
-                     USER_EXTRAS, INSTALLERS, {"texas42_log"})
+    found = problems(
+        uses_in(["texas42_log"]), runtime_dependencies(), USER_EXTRAS, INSTALLERS, {"texas42_log"}
+    )
     assert found == [], "\n".join(found)
 
 
 def test_tests_tools_and_examples_import_only_declared_dependencies() -> None:
-    found = problems(uses_in(["tests", "tools", "examples"]), runtime_dependencies() | extras()["test"],
-                     ALL_EXTRAS, INSTALLERS, _local_names())
+    found = problems(
+        uses_in(["tests", "tools", "examples"]),
+        runtime_dependencies() | extras()["test"],
+        ALL_EXTRAS,
+        INSTALLERS,
+        _local_names(),
+    )
     assert found == [], "\n".join(found)
 
 
 def test_every_runtime_dependency_is_used() -> None:
     """A declared dependency that nothing imports is weight every user installs."""
-    imported = {normalized(d) for use in uses_in(["texas42_log"]) for d in INSTALLERS.get(use.module, [])}
+    imported = {
+        normalized(d) for use in uses_in(["texas42_log"]) for d in INSTALLERS.get(use.module, [])
+    }
     assert runtime_dependencies() - imported == set()
 
 
 # The check itself, on sources that break it: it must catch what it was made for.
-FAKE_INSTALLERS = {"click": ["click"], "typer": ["typer"], "cairosvg": ["CairoSVG"], "yaml": ["PyYAML"]}
+FAKE_INSTALLERS = {
+    "click": ["click"],
+    "typer": ["typer"],
+    "cairosvg": ["CairoSVG"],
+    "yaml": ["PyYAML"],
+}
 
 
-@pytest.mark.parametrize(("source", "expected"), [
-    ("import click\n", "`click` (from click) is imported but is not a declared dependency"),
-    ("from click.exceptions import Abort\n", "`click` (from click) is imported"),
-    ("def f():\n    import yaml\n", "`yaml` (from pyyaml) is imported"),
-    ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import click\n", "`click` (from click)"),
-    ("import importlib\nm = importlib.import_module('yaml')\n", "`yaml` (from pyyaml) is imported"),
-    ("import importlib.util\nif importlib.util.find_spec('cairosvg'):\n    pass\n",
-     "`cairosvg` (from cairosvg) is looked for but named by no extra"),
-    ("import not_installed_anywhere\n", "`not_installed_anywhere` is imported but no installed distribution"),
-    ("import importlib.util\nimportlib.util.find_spec('absent')\n", "`absent` (from absent) is looked for"),
-    ("import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise ImportError\nimport cairosvg\n",
-     "`cairosvg` (from cairosvg) is looked for but named by no extra"),
-])
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("import click\n", "`click` (from click) is imported but is not a declared dependency"),
+        ("from click.exceptions import Abort\n", "`click` (from click) is imported"),
+        ("def f():\n    import yaml\n", "`yaml` (from pyyaml) is imported"),
+        (
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import click\n",
+            "`click` (from click)",
+        ),
+        (
+            "import importlib\nm = importlib.import_module('yaml')\n",
+            "`yaml` (from pyyaml) is imported",
+        ),
+        (
+            "import importlib.util\nif importlib.util.find_spec('cairosvg'):\n    pass\n",
+            "`cairosvg` (from cairosvg) is looked for but named by no extra",
+        ),
+        (
+            "import not_installed_anywhere\n",
+            "`not_installed_anywhere` is imported but no installed distribution",
+        ),
+        (
+            "import importlib.util\nimportlib.util.find_spec('absent')\n",
+            "`absent` (from absent) is looked for",
+        ),
+        (
+            "import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise "
+            "ImportError\nimport cairosvg\n",
+            "`cairosvg` (from cairosvg) is looked for but named by no extra",
+        ),
+    ],
+)
 def test_the_check_catches_an_undeclared_module(source: str, expected: str) -> None:
     found = problems(uses_in_source(source, "m.py"), {"typer"}, set(), FAKE_INSTALLERS, set())
     assert len(found) == 1 and expected in found[0], found
 
 
-@pytest.mark.parametrize("source", [
-    "import typer\nimport json\nfrom os import path\nfrom . import sibling\n",
-    "import importlib.util\nif importlib.util.find_spec('cairosvg'):\n    pass\n",
-    "import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise ImportError\nimport cairosvg\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import typer\nimport json\nfrom os import path\nfrom . import sibling\n",
+        "import importlib.util\nif importlib.util.find_spec('cairosvg'):\n    pass\n",
+        "import importlib.util\nif importlib.util.find_spec('cairosvg') is None:\n    raise "
+        "ImportError\nimport cairosvg\n",
+    ],
+)
 def test_the_check_passes_what_is_declared(source: str) -> None:
-    assert problems(uses_in_source(source, "m.py"), {"typer"}, {"cairosvg"}, FAKE_INSTALLERS, set()) == []
+    assert (
+        problems(uses_in_source(source, "m.py"), {"typer"}, {"cairosvg"}, FAKE_INSTALLERS, set())
+        == []
+    )

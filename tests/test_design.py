@@ -13,14 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.log import model
 from texas42_log.engine.tiles import TILES
+from texas42_log.log import model
 
 PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
+ROOT = PACKAGE.parent
 
 #: The layers, inner to outer: a module may import its own layer and those before it,
 #: never one after (docs/architecture.md). The package's own ``__init__``, ``__main__``
-#: and ``entry`` are its face and its door, outside every layer.
+#: and ``entry`` are its face and its door, above every layer: no layer imports them.
+#: ``_version`` is the floor below every layer (it imports nothing).
 LAYERS = ["engine", "log", "views", "analysis", "play", "bots", "envs", "files", "corpus", "cli"]
 
 
@@ -44,9 +46,17 @@ def _imported(module: Path, package: Path = PACKAGE) -> Iterator[tuple[int, tupl
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("texas42_log."):
             targets.append(tuple(node.module.split(".")[1:]))  # type: ignore[union-attr]
         elif isinstance(node, ast.Import):
-            targets += [tuple(a.name.split(".")[1:]) for a in node.names if a.name.startswith("texas42_log.")]
+            targets += [
+                tuple(a.name.split(".")[1:])
+                for a in node.names
+                if a.name.startswith("texas42_log.")
+            ]
         for t in targets:
             yield node.lineno, t
+
+
+#: The package root's modules, as import targets: ``from .. import x`` names the root itself.
+ROOT_FACE = {(), ("__init__",), ("__main__",), ("entry",)}
 
 
 def layer_violations(package: Path, layers: list[str]) -> list[str]:
@@ -55,16 +65,24 @@ def layer_violations(package: Path, layers: list[str]) -> list[str]:
     for me in layers:
         for module in sorted((package / me).rglob("*.py")):
             for line, target in _imported(module, package):
-                if target and target[0] in layers and layers.index(target[0]) > layers.index(me):
-                    out.append(f"{module.relative_to(package)}:{line}: {me} imports {'.'.join(target)}")
+                if target in ROOT_FACE:
+                    out.append(
+                        f"{module.relative_to(package)}:{line}: {me} imports the package root"
+                    )
+                elif target and target[0] in layers and layers.index(target[0]) > layers.index(me):
+                    out.append(
+                        f"{module.relative_to(package)}:{line}: {me} imports {'.'.join(target)}"
+                    )
     return out
 
 
 def test_every_module_is_in_a_layer() -> None:
-    loose = sorted(p.name for p in PACKAGE.glob("*.py")) 
-    assert loose == ["__init__.py", "__main__.py", "entry.py"]
+    loose = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert loose == ["__init__.py", "__main__.py", "_version.py", "entry.py"]
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__")
-    assert folders == sorted(LAYERS + ["data"])  # data: the schema and rules text, installed as files
+    assert folders == sorted(
+        LAYERS + ["data"]
+    )  # data: the schema and rules text, installed as files
 
 
 def test_no_module_imports_a_layer_above_its_own() -> None:
@@ -73,17 +91,46 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
 
 def test_the_layer_rule_sees_an_upward_import(tmp_path: Path) -> None:
     """The check has teeth: a deferred import of a higher layer, inside a function, is found."""
-    for layer, text in {"engine": "def f() -> None:\n    from ..play.game import Game\n", "play": "X = 1\n"}.items():
+    for layer, text in {
+        "engine": "def f() -> None:\n    from ..play.game import Game\n",
+        "play": "X = 1\n",
+        "views": "from .. import __version__\n",
+    }.items():
         (tmp_path / layer).mkdir()
         (tmp_path / layer / "__init__.py").write_text("")
         (tmp_path / layer / "m.py").write_text(text)
-    assert layer_violations(tmp_path, ["engine", "play"]) == ["engine/m.py:2: engine imports play.game"]
+    assert layer_violations(tmp_path, ["engine", "views", "play"]) == [
+        "engine/m.py:2: engine imports play.game",
+        "views/m.py:1: views imports the package root",
+    ]
 
 
-# The engine does no I/O (DESIGN.md): no json, pathlib, typer, logging, print; nor do the
+def test_the_version_is_written_once() -> None:
+    """pyproject.toml's version is dynamic, read from texas42_log/_version.py; no other
+    file of the package or the build writes a version number of its own."""
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert 'dynamic = ["version"]' in text
+    assert not re.search(r'^version\s*=\s*"', text, re.M)
+    found = [
+        str(p.relative_to(ROOT))
+        for p in [*PACKAGE.rglob("*.py"), ROOT / "setup.py"]
+        if re.search(r"^__version__\s*=", p.read_text("utf-8"), re.M)
+    ]
+    assert found == ["texas42_log/_version.py"]
+    from importlib.metadata import version
+
+    import texas42_log
+
+    assert texas42_log.__version__ == version("texas42-log")
+
+
+# The engine does no I/O (docs/architecture.md): no json, pathlib, typer, logging, print; nor do the
 # views, the analysis and live play, which are pure functions of the engine's state.
-PURE = [p for layer in ("engine", "views", "analysis", "play", "bots", "envs") for p in _modules(layer)] + [
-    PACKAGE / "log" / n for n in ("check.py", "stated.py", "replayed.py", "broken.py", "annotate.py", "model.py")
+PURE = [
+    p for layer in ("engine", "views", "analysis", "play", "bots", "envs") for p in _modules(layer)
+] + [
+    PACKAGE / "log" / n
+    for n in ("check.py", "stated.py", "replayed.py", "broken.py", "annotate.py", "model.py")
 ]
 IO_MODULES = {"json", "pathlib", "typer", "logging", "os", "sys", "io", "rich", "click"}
 #: Writing JSON text is not I/O: the HTML page embeds its data, and a stated analysis is
@@ -102,8 +149,11 @@ def test_pure_layers_do_no_io(module: Path) -> None:
     banned = IO_MODULES - {"json"} if name in WRITES_JSON_TEXT else IO_MODULES
     if name in READS_ONE_SETTING:
         banned = banned - {"os"}
-        uses = [n for n in ast.walk(ast.parse(module.read_text("utf-8")))
-                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "os"]
+        uses = [
+            n
+            for n in ast.walk(ast.parse(module.read_text("utf-8")))
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "os"
+        ]
         assert uses and all(u.attr == "environ" for u in uses), f"{name} may use os.environ only"
         assert READS_ONE_SETTING[name] in module.read_text("utf-8")
     tree = ast.parse(module.read_text("utf-8"))
@@ -123,7 +173,14 @@ def test_tile_names_in_the_model_are_the_set() -> None:
 def test_mypy_strict_is_clean() -> None:
     # In a subprocess: mypy raises the interpreter's recursion limit, which other tests rely on.
     p = subprocess.run(
-        [sys.executable, "-m", "mypy", "--config-file", str(PACKAGE.parent / "pyproject.toml"), str(PACKAGE)],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(PACKAGE.parent / "pyproject.toml"),
+            str(PACKAGE),
+        ],
         capture_output=True,
         text=True,
         timeout=600,
@@ -133,17 +190,32 @@ def test_mypy_strict_is_clean() -> None:
 
 @pytest.mark.parametrize("name", ["views/text.py", "views/html.py", "views/svg.py"])
 def test_renderers_never_touch_the_deal(name: str) -> None:
-    """DESIGN.md: renderers render the view object only; the deal is the views module's business."""
+    """docs/architecture.md: renderers render the view object only; the deal is the views module's
+    business."""
     tree = ast.parse((PACKAGE / name).read_text("utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             assert node.attr != "deal", name
     for _, target in _imported(PACKAGE / name):
-        assert ".".join(target) not in {"engine.hand", "engine.auction", "log.check", "engine.tiles"}, name
+        assert ".".join(target) not in {
+            "engine.hand",
+            "engine.auction",
+            "log.check",
+            "engine.tiles",
+        }, name
 
 
-COMPILED = ["engine/seats", "engine/trumps", "engine/rules", "engine/errors", "engine/auction", "engine/hand", "log/stated",
-            "log/check", "engine/solver"]
+COMPILED = [
+    "engine/seats",
+    "engine/trumps",
+    "engine/rules",
+    "engine/errors",
+    "engine/auction",
+    "engine/hand",
+    "log/stated",
+    "log/check",
+    "engine/solver",
+]
 
 
 @pytest.mark.parametrize("name", COMPILED)
@@ -157,7 +229,9 @@ def test_a_compiled_module_is_built_from_its_current_source(name: str) -> None:
     source = PACKAGE / f"{name}.py"
     if module.__file__ and not module.__file__.endswith(".py"):
         built = Path(module.__file__).stat().st_mtime
-        assert built >= source.stat().st_mtime, f"{module.__file__} is older than {source}: reinstall"
+        assert built >= source.stat().st_mtime, (
+            f"{module.__file__} is older than {source}: reinstall"
+        )
     elif os.environ.get("TEXAS42_EXPECT_COMPILED") == "1":
         pytest.fail(f"texas42_log/{name} runs as Python, but this run expects the compiled core")
 
@@ -173,15 +247,23 @@ def test_the_suite_runs_on_the_native_solver_when_ci_expects_it() -> None:
 
         assert _native.__file__ is not None
         built = Path(_native.__file__).stat().st_mtime
-        assert built >= (PACKAGE / "engine" / "_native.c").stat().st_mtime, f"{_native.__file__} is older than _native.c"
+        assert built >= (PACKAGE / "engine" / "_native.c").stat().st_mtime, (
+            f"{_native.__file__} is older than _native.c"
+        )
     if os.environ.get("TEXAS42_EXPECT_NATIVE") == "1":
-        assert native.AVAILABLE, "this run expects the native solver, but texas42_log.engine._native is not built"
-        assert search.solver_choice() == "native", "TEXAS42_SOLVER chooses another solver in a run that expects native"
+        assert native.AVAILABLE, (
+            "this run expects the native solver, but texas42_log.engine._native is not built"
+        )
+        assert search.solver_choice() == "native", (
+            "TEXAS42_SOLVER chooses another solver in a run that expects native"
+        )
 
 
 def test_setup_compiles_exactly_the_core() -> None:
     text = (PACKAGE.parent / "setup.py").read_text("utf-8")
-    assert [f"texas42_log/{n}.py" for n in COMPILED] == re.findall(r'"(texas42_log/[\w/]+\.py)"', text)
+    assert [f"texas42_log/{n}.py" for n in COMPILED] == re.findall(
+        r'"(texas42_log/[\w/]+\.py)"', text
+    )
 
 
 def _relative_target(module: Path, node: ast.ImportFrom) -> list[Path]:
@@ -192,7 +274,9 @@ def _relative_target(module: Path, node: ast.ImportFrom) -> list[Path]:
     stem = base.joinpath(*parts) if parts else base
     targets = [stem.with_suffix(".py"), stem / "__init__.py"]
     if not node.module:  # from . import x, y
-        targets += [base / f"{a.name}.py" for a in node.names] + [base / a.name / "__init__.py" for a in node.names]
+        targets += [base / f"{a.name}.py" for a in node.names] + [
+            base / a.name / "__init__.py" for a in node.names
+        ]
     return [t for t in targets if t.is_file()]
 
 
@@ -206,7 +290,9 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
     import tomllib
 
     config = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text("utf-8"))
-    requires = {re.split(r"[<>=\[ ]", r)[0].replace("-", "_") for r in config["build-system"]["requires"]}
+    requires = {
+        re.split(r"[<>=\[ ]", r)[0].replace("-", "_") for r in config["build-system"]["requires"]
+    }
     tolerated = {
         m.split(".")[0]
         for o in config["tool"]["mypy"].get("overrides", [])
@@ -214,7 +300,11 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
         for m in o["module"]
     }
     # What pydantic itself brings into the build environment.
-    allowed = requires | tolerated | {"pydantic_core", "typing_extensions", "annotated_types", "typing_inspection"}
+    allowed = (
+        requires
+        | tolerated
+        | {"pydantic_core", "typing_extensions", "annotated_types", "typing_inspection"}
+    )
     todo = [PACKAGE / "__init__.py"] + [PACKAGE / f"{n}.py" for n in COMPILED]
     seen: set[Path] = set()
     reached: dict[str, Path] = {}
@@ -231,8 +321,12 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
             elif isinstance(node, ast.Import):
                 for a in node.names:
                     reached.setdefault(a.name.split(".")[0], module)
-    third_party = {m: p for m, p in reached.items() if m not in sys.stdlib_module_names and m != "texas42_log"}
-    missing = {m: str(p.relative_to(PACKAGE.parent)) for m, p in third_party.items() if m not in allowed}
+    third_party = {
+        m: p for m, p in reached.items() if m not in sys.stdlib_module_names and m != "texas42_log"
+    }
+    missing = {
+        m: str(p.relative_to(PACKAGE.parent)) for m, p in third_party.items() if m not in allowed
+    }
     assert not missing, f"the build's type check reaches modules it cannot find: {missing}"
     assert len(seen) > len(COMPILED)  # the walk really followed the package's imports
 
@@ -240,10 +334,28 @@ def test_the_build_can_type_check_what_the_compiled_core_reaches() -> None:
 #: What the CLI may take from the layers below for input: the one reader, whole. From
 #: the formats' registry only what names and writes formats; nothing that opens, sniffs,
 #: limits or validates input (docs/architecture.md, "where to add a format").
-CLI_FORMATS_NAMES = {"EXTENSIONS", "READABLE", "STREAMED", "WRITABLE", "CannotExport", "ConvertError", "write_matches",
-                     "write_chunk", "hand_link", "format_for_name", "format_named", "other_names"}
-CLI_NEVER = {"files.inputs", "files.validate", "log.strictjson", "log.notation_tokens", "log.notation_header",
-             "log.positions"}
+CLI_FORMATS_NAMES = {
+    "EXTENSIONS",
+    "READABLE",
+    "STREAMED",
+    "WRITABLE",
+    "CannotExport",
+    "ConvertError",
+    "write_matches",
+    "write_chunk",
+    "hand_link",
+    "format_for_name",
+    "format_named",
+    "other_names",
+}
+CLI_NEVER = {
+    "files.inputs",
+    "files.validate",
+    "log.strictjson",
+    "log.notation_tokens",
+    "log.notation_header",
+    "log.positions",
+}
 #: The terminal's own keystrokes (the recorder's prompts, the stepper's keys) are read
 #: by the CLI itself: that is the terminal, not an input log.
 READS_THE_TERMINAL = {"record.py", "stepper.py"}
@@ -253,11 +365,23 @@ def _cli_imports() -> Iterator[tuple[str, int, str, list[str], bool]]:
     """(module, line, target, names, type-only) for each import of the package in cli/."""
     for module in sorted((PACKAGE / "cli").glob("*.py")):
         tree = ast.parse(module.read_text("utf-8"))
-        type_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-                     and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING" for n in ast.walk(node)}
+        type_only = {
+            id(n)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If)
+            and isinstance(node.test, ast.Name)
+            and node.test.id == "TYPE_CHECKING"
+            for n in ast.walk(node)
+        }
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
-                yield module.name, node.lineno, node.module, [a.name for a in node.names], id(node) in type_only
+                yield (
+                    module.name,
+                    node.lineno,
+                    node.module,
+                    [a.name for a in node.names],
+                    id(node) in type_only,
+                )
 
 
 def test_the_cli_reads_input_only_through_the_reader() -> None:
@@ -266,17 +390,66 @@ def test_the_cli_reads_input_only_through_the_reader() -> None:
         if target in CLI_NEVER and not (type_only and target == "files.validate"):
             found.append(f"cli/{name}:{line}: imports {target}")
         if target == "files.formats" and set(names) - CLI_FORMATS_NAMES:
-            found.append(f"cli/{name}:{line}: takes {sorted(set(names) - CLI_FORMATS_NAMES)} from the formats")
-        if target == "corpus.validation" and set(names) - {"Summary", "default_jobs", "summary_text", "validate_files"}:
+            found.append(
+                f"cli/{name}:{line}: takes {sorted(set(names) - CLI_FORMATS_NAMES)} from the "
+                "formats"
+            )
+        if target == "corpus.validation" and set(names) - {
+            "Summary",
+            "default_jobs",
+            "summary_text",
+            "validate_files",
+        }:
             found.append(f"cli/{name}:{line}: takes {names} from corpus.validation")
     for module in sorted((PACKAGE / "cli").glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "open":
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "open"
+            ):
                 found.append(f"cli/{module.name}:{node.lineno}: opens a file itself")
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr in {"read", "readline", "read_bytes", "read_text", "readlines"}
-                    and module.name not in READS_THE_TERMINAL):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in {"read", "readline", "read_bytes", "read_text", "readlines"}
+                and module.name not in READS_THE_TERMINAL
+            ):
                 found.append(f"cli/{module.name}:{node.lineno}: reads with .{node.func.attr}()")
     assert found == []
     # and the check looks where it should: the CLI does read through the reader
     assert any(t == "files.reader" for _, _, t, _, _ in _cli_imports())
+
+
+def private_imports(package: Path) -> list[str]:
+    """Each import of a private name (``_x``) of another module of the package, as
+    ``file:line: module.name``. A package may import its own private module (``from .
+    import _native`` in the module that wraps it); no module takes another's private
+    functions, classes or constants."""
+    out = []
+    for module in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if not (node.level or (node.module or "").startswith("texas42_log")):
+                continue
+            for a in node.names:
+                if not a.name.startswith("_") or a.name.startswith("__"):
+                    continue
+                base = module.parent
+                for _ in range(max(node.level - 1, 0)):
+                    base = base.parent
+                own_module = node.module is None and (base / f"{a.name}.py").exists()
+                own_c_module = node.module is None and (base / f"{a.name}.c").exists()
+                if not (own_module or own_c_module):
+                    where = f"{module.relative_to(package)}:{node.lineno}"
+                    out.append(f"{where}: {'.' * node.level}{node.module or ''}.{a.name}")
+    return out
+
+
+def test_no_module_imports_another_modules_private_names(tmp_path: Path) -> None:
+    assert private_imports(PACKAGE) == []
+    (tmp_path / "a.py").write_text("from .b import _helper\nfrom . import _native\n")
+    (tmp_path / "b.py").write_text("def _helper() -> None: ...\n")
+    (tmp_path / "_native.c").write_text("")
+    assert private_imports(tmp_path) == ["a.py:1: .b._helper"]

@@ -63,7 +63,7 @@ def _blocks() -> list[tuple[Path, str, str]]:
 def _sandbox(tmp: Path) -> Path:
     for name in ("fixtures", "examples", "docs"):
         (tmp / name).symlink_to(ROOT / name)
-    for doc, info, body in _blocks():
+    for _doc, info, body in _blocks():
         m = re.search(r"\bfile=([^\s}]+)", info)
         if m:
             (tmp / m.group(1)).write_text(body, "utf-8")
@@ -107,13 +107,18 @@ def test_there_are_transcripts_in_the_readme_and_the_docs() -> None:
     assert len(TRANSCRIPTS) >= 12
 
 
-@pytest.mark.parametrize(("name", "command", "expected"), TRANSCRIPTS, ids=[t[0] for t in TRANSCRIPTS])
-def test_a_console_example_prints_what_the_docs_show(name: str, command: str, expected: str,
-                                                     tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "command", "expected"), TRANSCRIPTS, ids=[t[0] for t in TRANSCRIPTS]
+)
+def test_a_console_example_prints_what_the_docs_show(
+    name: str, command: str, expected: str, tmp_path: Path
+) -> None:
     result = _run(command, _sandbox(tmp_path))
     # the one figure that depends on the machine: the validation rate of a summary
     rate = re.compile(r"^(hands/s\s+)[0-9,–]+$", re.M)
-    assert rate.sub(r"\1…", result.stdout) == rate.sub(r"\1…", expected), f"{name}\n--- the docs show ---\n{expected}--- it prints ---\n{result.stdout}"
+    assert rate.sub(r"\1…", result.stdout) == rate.sub(r"\1…", expected), (
+        f"{name}\n--- the docs show ---\n{expected}--- it prints ---\n{result.stdout}"
+    )
 
 
 def _sh_lines() -> list[tuple[str, list[str]]]:
@@ -169,7 +174,9 @@ def _python_examples() -> list[object]:
     for k, (doc, info, body) in enumerate(blocks):
         if info != "python":
             continue
-        expected = blocks[k + 1][2] if k + 1 < len(blocks) and blocks[k + 1][1] == "output" else None
+        expected = (
+            blocks[k + 1][2] if k + 1 < len(blocks) and blocks[k + 1][1] == "output" else None
+        )
         out.append(pytest.param(body, expected, id=f"{doc.name}-{k}"))
     return out
 
@@ -187,12 +194,16 @@ def test_the_bots_page_has_a_complete_bot_of_twenty_lines_played_in_the_arena() 
 
 
 @pytest.mark.parametrize(("body", "expected"), _python_examples())
-def test_a_python_example_runs_and_prints_what_the_docs_show(body: str, expected: str | None, tmp_path: Path) -> None:
+def test_a_python_example_runs_and_prints_what_the_docs_show(
+    body: str, expected: str | None, tmp_path: Path
+) -> None:
     sandbox = _sandbox(tmp_path)
     for name, fixture in STAND_INS.items():
         if fixture is not None and not (sandbox / name).exists():
             shutil.copy(ROOT / fixture, sandbox / name)
-    p = subprocess.run([sys.executable, "-c", body], capture_output=True, text=True, cwd=sandbox, timeout=120)
+    p = subprocess.run(
+        [sys.executable, "-c", body], capture_output=True, text=True, cwd=sandbox, timeout=120
+    )
     assert p.returncode == 0, p.stderr
     if expected is not None:
         assert p.stdout == expected
@@ -207,10 +218,16 @@ def test_the_rules_reference_has_every_rule_and_option() -> None:
 
 
 def test_the_rules_reference_options_block_is_generated_and_packaged() -> None:
-    p = subprocess.run([sys.executable, str(ROOT / "tools" / "build_rules_doc.py"), "--check"],
-                       capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_rules_doc.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert p.returncode == 0, p.stderr
-    assert (ROOT / "texas42_log" / "data" / "rules.md").read_bytes() == (ROOT / "docs" / "rules.md").read_bytes()
+    assert (ROOT / "texas42_log" / "data" / "rules.md").read_bytes() == (
+        ROOT / "docs" / "rules.md"
+    ).read_bytes()
 
 
 def test_the_rules_reference_is_linked_from_the_readme_the_schema_and_the_command() -> None:
@@ -220,11 +237,17 @@ def test_the_rules_reference_is_linked_from_the_readme_the_schema_and_the_comman
     assert "docs/rules.md" in p.stdout
     p = subprocess.run(CLI + ["rules", "R16"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.startswith("R16 — Follow if you can.")
-    p = subprocess.run(CLI + ["rules", "variant:dealer_draw"], capture_output=True, text=True, timeout=60)
+    p = subprocess.run(
+        CLI + ["rules", "variant:dealer_draw"], capture_output=True, text=True, timeout=60
+    )
     assert p.returncode == 0 and "highest-pips" in p.stdout
 
 
 def test_no_user_facing_text_cites_files_outside_the_repository() -> None:
-    for path in [*DOCS, *(ROOT / "texas42_log").rglob("*.py"), ROOT / "schema" / "texas42-log.v1.schema.json"]:
+    for path in [
+        *DOCS,
+        *(ROOT / "texas42_log").rglob("*.py"),
+        ROOT / "schema" / "texas42-log.v1.schema.json",
+    ]:
         text = path.read_text("utf-8")
         assert "RULES.md" not in text and "FORMATS.md" not in text, path

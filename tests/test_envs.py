@@ -14,7 +14,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the test extra installs texas42-log[rl]")  # never skipped in CI: see below
+pytest.importorskip(
+    "pettingzoo", reason="the test extra installs texas42-log[rl]"
+)  # never skipped in CI: see below
 pytest.importorskip("pyspiel", reason="the test extra installs texas42-log[openspiel]")
 
 import pyspiel  # noqa: E402
@@ -33,8 +35,9 @@ def test_the_extras_are_installed_where_the_suite_runs() -> None:
     import tomllib
     from pathlib import Path
 
-    test = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text("utf-8"))["project"][
-        "optional-dependencies"]["test"]
+    test = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text("utf-8"))[
+        "project"
+    ]["optional-dependencies"]["test"]
     assert any("rl" in r and "openspiel" in r for r in test)
 
 
@@ -43,9 +46,11 @@ def test_the_extras_are_installed_where_the_suite_runs() -> None:
 
 # PettingZoo's api_test advises a Box observation and player_N names; ours is the Dict
 # with the action mask its classic games use, and the seats are named as the rules name them.
-@pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning",
-                            "ignore:We recommend agents to be named:UserWarning",
-                            "ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.filterwarnings(
+    "ignore:Observation space for each agent:UserWarning",
+    "ignore:We recommend agents to be named:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+)
 @pytest.mark.parametrize("rules", ["standard", "tricksy", "casual"])
 def test_pettingzoo_api_test(rules: str) -> None:
     api_test(env(rules), num_cycles=300)
@@ -109,7 +114,11 @@ def test_openspiel_states_serialise_and_pickle() -> None:
     state = _random_state(game, 3)
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
-    assert str(state2) == str(state) and state2.returns() == state.returns() and state2.history() == state.history()
+    assert (
+        str(state2) == str(state)
+        and state2.returns() == state.returns()
+        and state2.history() == state.history()
+    )
     assert sum(state.returns()) == 0
     clone = state.clone()
     assert clone.information_state_tensor(2) == state.information_state_tensor(2)
@@ -121,14 +130,20 @@ def test_every_action_has_one_number() -> None:
     assert all(action_index(a) == i for i, a in enumerate(ACTIONS))
     with pytest.raises(ValueError, match="has no number"):
         from texas42_log import Call
+
         action_index(Call.marks(8))
 
 
-@pytest.mark.parametrize(("module", "extra"), [("texas42_log.envs.aec", "rl"), ("texas42_log.envs.spiel", "openspiel")])
+@pytest.mark.parametrize(
+    ("module", "extra"), [("texas42_log.envs.aec", "rl"), ("texas42_log.envs.spiel", "openspiel")]
+)
 def test_without_its_extra_an_environment_says_which_to_install(module: str, extra: str) -> None:
     blocked = "pettingzoo" if extra == "rl" else "pyspiel"
-    ran = subprocess.run([sys.executable, "-c", f"import sys; sys.modules[{blocked!r}] = None; import {module}"],
-                         capture_output=True, text=True)
+    ran = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.modules[{blocked!r}] = None; import {module}"],
+        capture_output=True,
+        text=True,
+    )
     assert ran.returncode == 1 and f"pip install 'texas42-log[{extra}]'" in ran.stderr
 
 
@@ -159,15 +174,23 @@ def _seen(state: Any, env_: Any, seat: str) -> tuple[Any, ...]:
     env_.game = state.game
     env_.terminations = {s: state.is_terminal() for s in "ABCD"}
     obs = env_.observe(seat)
-    out: list[Any] = [state.observation_tensor(p), state.information_state_tensor(p), state.observation_string(p),
-                      state.information_state_string(p), obs["observation"].tolist(), obs["action_mask"].tolist()]
+    out: list[Any] = [
+        state.observation_tensor(p),
+        state.information_state_tensor(p),
+        state.observation_string(p),
+        state.information_state_string(p),
+        obs["observation"].tolist(),
+        obs["action_mask"].tolist(),
+    ]
     if not state.is_terminal() and state.current_player() == p:
         now = situation(state.game)
         out += [now.seen, now.legal]
     return tuple(out)
 
 
-def _redeal(rng: random.Random, deal: dict[str, list[str]], keep: str, played: set[str]) -> dict[str, list[str]]:
+def _redeal(
+    rng: random.Random, deal: dict[str, list[str]], keep: str, played: set[str]
+) -> dict[str, list[str]]:
     """``deal`` with every tile that ``keep`` cannot see (not its own, not played) dealt again."""
     movable = {s: [t for t in deal[s] if t not in played] if s != keep else [] for s in "ABCD"}
     pool = [t for s in "ABCD" for t in movable[s]]
@@ -175,8 +198,8 @@ def _redeal(rng: random.Random, deal: dict[str, list[str]], keep: str, played: s
     out = {}
     for s in "ABCD":
         fixed = [t for t in deal[s] if t not in movable[s]]
-        out[s] = fixed + pool[:len(movable[s])]
-        pool = pool[len(movable[s]):]
+        out[s] = fixed + pool[: len(movable[s])]
+        pool = pool[len(movable[s]) :]
     return out
 
 
@@ -192,7 +215,7 @@ def _leak_case(seed: int) -> tuple[int, int]:
     tiles = [str(t) for t in TILES]
     rng.shuffle(tiles)
     deal: dict[str, list[str]] = {s: [] for s in "ABCD"}
-    for seat, t in zip(deal_order(dealer), tiles):  # type: ignore[arg-type]
+    for seat, t in zip(deal_order(dealer), tiles, strict=False):  # type: ignore[arg-type]
         deal[seat].append(t)
     state = _state(game, deal, dealer, [])
     actions: list[int] = []
@@ -247,7 +270,7 @@ def test_the_leak_check_sees_a_seats_own_tiles() -> None:
     env_.reset(seed=0)
     tiles = [str(t) for t in TILES]
     deal: dict[str, list[str]] = {s: [] for s in "ABCD"}
-    for seat, t in zip(deal_order("D"), tiles):
+    for seat, t in zip(deal_order("D"), tiles, strict=False):
         deal[seat].append(t)
     swapped = {s: list(deal[s]) for s in "ABCD"}
     swapped["A"][0], swapped["B"][0] = deal["B"][0], deal["A"][0]

@@ -1,5 +1,5 @@
-"""Fair analysis (texas42_log.analysis.worlds, texas42_log.analysis.fair): worlds from a view, and each play's
-fair values, against references that know nothing of them.
+"""Fair analysis (texas42_log.analysis.worlds, texas42_log.analysis.fair): worlds from a view,
+and each play's fair values, against references that know nothing of them.
 
 * Worlds: every consistent deal found by brute force — every way to give the
   unseen tiles to the other seats, kept when the recorded plays replay through the
@@ -24,24 +24,26 @@ from typing import Any
 
 import pytest
 
-from texas42_log.engine.auction import BidKind, Contract
-from texas42_log.engine.errors import IllegalAction
 from texas42_log.analysis.fair import decide
 from texas42_log.analysis.fair_hands import fair_hand, knowledge_at
+from texas42_log.analysis.worlds import Knowledge, World, Worlds
+from texas42_log.engine.auction import BidKind, Contract
+from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState
-from texas42_log.log.model import Match
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import SEATS, Seat, team_of
 from texas42_log.engine.solver import makeable
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.log.model import Match
 from texas42_log.views.visibility import hand_views
-from texas42_log.analysis.worlds import Knowledge, World, Worlds
 
 from .redeal import redeal_after
 from .test_solver import SETTINGS, minimax, position
 
-ROOT_FIXTURE = str(Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "seed-worked-example.json")
+ROOT_FIXTURE = str(
+    Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "seed-worked-example.json"
+)
 
 
 def knowledge_of(st: PlayState, seat: Seat) -> Knowledge:
@@ -53,10 +55,14 @@ def knowledge_of(st: PlayState, seat: Seat) -> Knowledge:
             if j == 0 and trick.led is not None:
                 from texas42_log.engine.trumps import table_for
 
-                natural = None if table_for(st.trump, st.doubles)[t].leads == trick.led else trick.led
+                natural = (
+                    None if table_for(st.trump, st.doubles)[t].leads == trick.led else trick.led
+                )
             plays.append((s, t, natural))
     nello = st.doubles if st.contract.special == "nello" else None
-    return Knowledge(st.rules, seat, st.contract, st.trump, nello, frozenset(st.known[seat]), tuple(plays))
+    return Knowledge(
+        st.rules, seat, st.contract, st.trump, nello, frozenset(st.known[seat]), tuple(plays)
+    )
 
 
 def brute_worlds(k: Knowledge, st: PlayState) -> list[World]:
@@ -78,12 +84,14 @@ def brute_worlds(k: Knowledge, st: PlayState) -> list[World]:
                 yield [list(chosen)] + tail
 
     for parts in split(unseen, 0):
-        world: World = {s: frozenset(p) for s, p in zip(others, parts)}
+        world: World = {s: frozenset(p) for s, p in zip(others, parts, strict=True)}
         world[k.seat] = k.hand
         dealt = {s: set(world[s]) | {t for s2, t, _ in k.plays if s2 == s} for s in SEATS}
         c = k.contract
         if c.special in ("plunge", "splash") and c.bidder != k.seat:
-            need = k.rules.plunge_min_doubles if c.special == "plunge" else k.rules.splash_min_doubles
+            need = (
+                k.rules.plunge_min_doubles if c.special == "plunge" else k.rules.splash_min_doubles
+            )
             if sum(1 for t in dealt[c.bidder] if t.is_double) < need:
                 continue
         replay = PlayState(k.rules, c, k.trump, dealt, nello_doubles=k.nello_doubles)  # type: ignore[arg-type]
@@ -110,8 +118,13 @@ def test_fair_values_are_the_mean_of_a_plain_minimax_over_every_world(
     checked = 0
     for n in range(12):
         st = position(rng, rules, contract, trump, 1 + n % 2)
-        while contract.special == "plunge" and _dealt_doubles(st, contract.bidder) < rules.plunge_min_doubles:
-            st = position(rng, rules, contract, trump, 1 + n % 2)  # a Plunge caller held its doubles
+        while (
+            contract.special == "plunge"
+            and _dealt_doubles(st, contract.bidder) < rules.plunge_min_doubles
+        ):
+            st = position(
+                rng, rules, contract, trump, 1 + n % 2
+            )  # a Plunge caller held its doubles
         seat = st.to_play
         assert seat is not None
         k = knowledge_of(st, seat)
@@ -131,7 +144,9 @@ def test_fair_values_are_the_mean_of_a_plain_minimax_over_every_world(
                 child.play(seat, move[0], move[1])
                 values.append(minimax(child))
             mean = Fraction(sum(values), len(values))
-            share = Fraction(sum(1 for v in values if makeable(contract, v) == bidders), len(values))
+            share = Fraction(
+                sum(1 for v in values if makeable(contract, v) == bidders), len(values)
+            )
             assert math.isclose(fv.mean, mean, abs_tol=1e-9), (name, n, move)
             assert math.isclose(fv.share, share, abs_tol=1e-9), (name, n, move)
             assert fv.se == 0 and fv.share_se == 0
@@ -141,7 +156,8 @@ def test_fair_values_are_the_mean_of_a_plain_minimax_over_every_world(
 
 def _dealt_doubles(st: PlayState, seat: Seat) -> int:
     return sum(1 for t in st.known[seat] if t.is_double) + sum(
-        1 for t, (_, by) in st.played.items() if by == seat and t.is_double)
+        1 for t, (_, by) in st.played.items() if by == seat and t.is_double
+    )
 
 
 def _all_tricks(st: PlayState) -> PlayState:
@@ -168,7 +184,9 @@ def _small_spaces() -> Any:
             yield n, space, {_key(w) for w in space.all()}
 
 
-def _too_far_from_uniform(counts: Counter[tuple[tuple[str, ...], ...]], listed: set[Any]) -> tuple[float, float]:
+def _too_far_from_uniform(
+    counts: Counter[tuple[tuple[str, ...], ...]], listed: set[Any]
+) -> tuple[float, float]:
     """(chi-square of ``counts`` against the uniform distribution over ``listed``, its
     99.9th percentile by Wilson–Hilferty): a fair sampler exceeds it one time in a thousand."""
     draws = sum(counts.values())
@@ -216,7 +234,9 @@ def test_a_skewed_sampler_would_fail_the_uniformity_test() -> None:
         chi2, limit = _too_far_from_uniform(counts, listed)
         if chi2 > limit:
             return
-    raise AssertionError("the naive sampler passed every position: the uniformity test has no power")
+    raise AssertionError(
+        "the naive sampler passed every position: the uniformity test has no power"
+    )
 
 
 def test_every_drawn_world_agrees_with_what_the_seat_saw() -> None:
@@ -225,7 +245,11 @@ def test_every_drawn_world_agrees_with_what_the_seat_saw() -> None:
     for n in range(6):
         rng = random.Random(f"consistent:{n}")
         rules = Rules(plunge=True) if n % 3 == 2 else Rules()
-        contract = Contract("A", BidKind.MARKS, 4, "plunge") if n % 3 == 2 else Contract("A", BidKind.POINTS, 30)
+        contract = (
+            Contract("A", BidKind.MARKS, 4, "plunge")
+            if n % 3 == 2
+            else Contract("A", BidKind.POINTS, 30)
+        )
         st = position(rng, rules, contract, Trump.DOUBLES if n % 3 == 2 else Trump.SIXES, 6)
         seat = st.to_play
         assert seat is not None
@@ -244,7 +268,10 @@ def test_every_drawn_world_agrees_with_what_the_seat_saw() -> None:
 def brute_consistent(k: Knowledge, world: World) -> bool:
     dealt = {s: set(world[s]) | {t for s2, t, _ in k.plays if s2 == s} for s in SEATS}
     c = k.contract
-    if c.special == "plunge" and sum(1 for t in dealt[c.bidder] if t.is_double) < k.rules.plunge_min_doubles:
+    if (
+        c.special == "plunge"
+        and sum(1 for t in dealt[c.bidder] if t.is_double) < k.rules.plunge_min_doubles
+    ):
         return False
     replay = PlayState(k.rules, c, k.trump, dealt)
     try:
@@ -261,7 +288,12 @@ def test_a_plunge_caller_holds_its_doubles_in_every_world() -> None:
     tiles = list(TILES)
     doubles = [t for t in tiles if t.is_double]
     rest = [t for t in tiles if not t.is_double]
-    deal = {"A": set(doubles[:4] + rest[:3]), "B": set(rest[3:10]), "C": set(rest[10:17]), "D": set(doubles[4:] + rest[17:])}
+    deal = {
+        "A": set(doubles[:4] + rest[:3]),
+        "B": set(rest[3:10]),
+        "C": set(rest[10:17]),
+        "D": set(doubles[4:] + rest[17:]),
+    }
     st = PlayState(rules, contract, Trump.DOUBLES, deal)  # C (the partner) declares and leads
     k = knowledge_of(st, "C")
     space = Worlds(k)
@@ -270,7 +302,9 @@ def test_a_plunge_caller_holds_its_doubles_in_every_world() -> None:
         w = space.sample(rng)
         assert sum(1 for t in w["A"] if t.is_double) >= 4
     # Without the call's constraint the count would be larger: it is applied, not assumed.
-    free = Worlds(Knowledge(Rules(), "C", Contract("A", BidKind.POINTS, 30), Trump.DOUBLES, None, k.hand, ()))
+    free = Worlds(
+        Knowledge(Rules(), "C", Contract("A", BidKind.POINTS, 30), Trump.DOUBLES, None, k.hand, ())
+    )
     assert space.count < free.count
 
 
@@ -361,8 +395,8 @@ def _annotated(doc: dict[str, Any], hand: int, worlds: int) -> Match:
     """``doc`` with hand ``hand``'s open-hand and fair analysis written in (as --annotate does)."""
     from texas42_log.analysis.open_hand import annotated
     from texas42_log.corpus.analysis import fair_hands
-    from texas42_log.log.check import effective_rules
     from texas42_log.files.formats import match_json
+    from texas42_log.log.check import effective_rules
 
     match = Match.model_validate(doc)
     body = match_json(match)
@@ -399,11 +433,17 @@ def test_views_show_a_seat_its_own_fair_analysis_and_nobody_else_and_leak_nothin
     world = redeal_after(doc, hand, seat, k, random.Random("fair-views"))
     assert world is not None
     other = _annotated(world, hand, 4)
-    assert other.hands[hand].analysis != match.hands[hand].analysis or other.hands[hand].deal != match.hands[hand].deal
+    assert (
+        other.hands[hand].analysis != match.hands[hand].analysis
+        or other.hands[hand].deal != match.hands[hand].deal
+    )
 
     def seat_views(m: Match) -> list[str]:
-        return [json.dumps(v.as_dict(), sort_keys=True) for v in hand_views(m, seat, hand)
-                if v.moment in ("declaration", "play") and v.play <= k]
+        return [
+            json.dumps(v.as_dict(), sort_keys=True)
+            for v in hand_views(m, seat, hand)
+            if v.moment in ("declaration", "play") and v.play <= k
+        ]
 
     mine, theirs = seat_views(match), seat_views(other)
     assert any('"fair"' in x for x in mine) and mine == theirs
@@ -420,7 +460,18 @@ def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) 
     import io
 
     log = ROOT_FIXTURE
-    common = ["analyze", log, "--hand", "3", "--no-table", "--fair", "--worlds", "12", "--seed", "3"]
+    common = [
+        "analyze",
+        log,
+        "--hand",
+        "3",
+        "--no-table",
+        "--fair",
+        "--worlds",
+        "12",
+        "--seed",
+        "3",
+    ]
     text = _cli(*common)
     assert text.returncode == 0, text.stderr
     assert "fair: each play from its player's own view, 12 worlds a decision (seed 3" in text.stdout
@@ -430,11 +481,15 @@ def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) 
     first = json.loads(js.stdout.splitlines()[0])
     plays = first["hands"][0]["plays"]
     assert first["hands"][0]["fair"] == {"worlds": 12, "seed": 3}
-    assert sum(1 for p in plays if p["fair"] == {"forced": True, "verdict": p["fair"]["verdict"]}) == 2
+    assert (
+        sum(1 for p in plays if p["fair"] == {"forced": True, "verdict": p["fair"]["verdict"]}) == 2
+    )
     lost = next(p for p in plays if p["fate"] == "lost")
     rows = list(csv.DictReader(io.StringIO(_cli(*common, "--format", "csv").stdout)))
     row = next(r for r in rows if r["fate"] == "lost")
-    assert float(row["fair_cost"]) == lost["fair"]["cost"] and row["mark"] == (lost["fair"].get("mark") or "")
+    assert float(row["fair_cost"]) == lost["fair"]["cost"] and row["mark"] == (
+        lost["fair"].get("mark") or ""
+    )
     assert row["verdict"] == (lost["fair"]["verdict"] or "")
     assert f"{lost['fair']['cost']:.1f}" in text.stdout
     # Same seed, same numbers; another seed, other numbers.
@@ -442,24 +497,43 @@ def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) 
     assert _cli(*common[:-1], "4").stdout != text.stdout
 
 
-@pytest.mark.parametrize("args,words", [
-    (["--worlds", "5"], "give --fair with them"),
-    (["--fair", "--worlds", "0"], "--worlds"),
-    (["--fair", "--worlds", "100001"], "--worlds"),
-    (["--fair", "--seed", "-1"], "--seed"),
-    (["--fair", "--seed", "9" * 5000], "--seed"),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["--worlds", "5"], "give --fair with them"),
+        (["--fair", "--worlds", "0"], "--worlds"),
+        (["--fair", "--worlds", "100001"], "--worlds"),
+        (["--fair", "--seed", "-1"], "--seed"),
+        (["--fair", "--seed", "9" * 5000], "--seed"),
+    ],
+)
 def test_bad_fair_options_are_usage_errors(args: list[str], words: str) -> None:
     ran = _cli("analyze", ROOT_FIXTURE, *args)
     assert ran.returncode == 2 and words in ran.stderr and "Traceback" not in ran.stderr, ran.stderr
 
 
-def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conversion(tmp_path: Any) -> None:
+def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conversion(
+    tmp_path: Any,
+) -> None:
     out = tmp_path / "fair.json"
-    ran = _cli("analyze", ROOT_FIXTURE, "--hand", "3", "--fair", "--worlds", "5", "--annotate", "-o", str(out))
+    ran = _cli(
+        "analyze",
+        ROOT_FIXTURE,
+        "--hand",
+        "3",
+        "--fair",
+        "--worlds",
+        "5",
+        "--annotate",
+        "-o",
+        str(out),
+    )
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.4" and doc["hands"][2]["analysis"]["fair"] == {"worlds": 5, "seed": 42}
+    assert doc["version"] == "1.4" and doc["hands"][2]["analysis"]["fair"] == {
+        "worlds": 5,
+        "seed": 42,
+    }
     assert _cli("validate", str(out)).returncode == 0
     assert _cli("analyze", str(out), "--hand", "3", "--verify").returncode == 0
     for ext in ("t42", "jsonl"):

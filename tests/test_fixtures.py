@@ -1,4 +1,5 @@
-"""Every fixture validates or fails exactly as it says (DESIGN.md: one parametrised test)."""
+"""Every fixture validates or fails exactly as it says (docs/architecture.md: one parametrised
+test)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,11 @@ def test_invalid_fixture(name: str) -> None:
     assert got == INVALID[name]
     for d in result.errors:
         assert d.line is not None and d.column is not None
-        # The sentence ends by citing the rule it reports: "(R16)", "(R13, R16)", "(variant:plunge)".
-        cited = re.search(r"\(((?:R\d+|variant:[a-z_]+)(?:, (?:R\d+|variant:[a-z_]+))*)\)$", d.message)
+        # The sentence ends by citing the rule it reports: "(R16)", "(R13, R16)",
+        # "(variant:plunge)".
+        cited = re.search(
+            r"\(((?:R\d+|variant:[a-z_]+)(?:, (?:R\d+|variant:[a-z_]+))*)\)$", d.message
+        )
         assert cited is not None and d.rule in cited.group(1).split(", "), d.message
 
 
@@ -54,7 +58,12 @@ def test_bad_input(name: str) -> None:
     result = validate_bytes((FIXTURES / "bad-input" / name).read_bytes())
     assert len(result.errors) == 1
     d = result.errors[0]
-    assert (d.rule, d.line, d.column, d.pointer) == (want["rule"], want["line"], want["column"], want["pointer"])
+    assert (d.rule, d.line, d.column, d.pointer) == (
+        want["rule"],
+        want["line"],
+        want["column"],
+        want["pointer"],
+    )
     assert want["phrase"] in d.message
     assert "\n" not in d.message and "Traceback" not in d.message
 
@@ -89,7 +98,12 @@ def test_seed_worked_example_in_a_full_match() -> None:
         a.call(c["seat"], BidKind(c["call"]), c.get("bid"))
     contract = a.contract()
     assert contract is not None
-    s = PlayState(STANDARD, contract, Trump.SIXES, {k: {Tile.parse(x) for x in v} for k, v in hand["deal"].items()})
+    s = PlayState(
+        STANDARD,
+        contract,
+        Trump.SIXES,
+        {k: {Tile.parse(x) for x in v} for k, v in hand["deal"].items()},
+    )
     for p in hand["plays"]:
         s.play(p["seat"], Tile.parse(p["tile"]))
     assert s.tricks[0].winner == "D" and s.tricks[0].points == 16
@@ -106,9 +120,9 @@ def test_format_reference_example_validates() -> None:
 
 
 def test_options_override_the_preset_and_the_report_echoes_them() -> None:
-    from texas42_log.play.generate import random_match
-    from texas42_log.files.report import result_text
     from texas42_log.engine.rules import Rules
+    from texas42_log.files.report import result_text
+    from texas42_log.play.generate import random_match
 
     doc = random_match(5, rules=Rules(match_goal_marks=3))
     assert doc["rules"] == {"preset": "standard", "options": {"match_goal_marks": 3}}
@@ -129,11 +143,16 @@ def test_options_that_allow_no_bid_are_an_error() -> None:
     doc["rules"]["options"]["min_point_bid"] = 40
     doc["rules"]["options"]["max_point_bid"] = 35
     result = validate_bytes(json.dumps(doc))
-    assert (result.errors[0].rule, result.errors[0].pointer) == ("R8", "/rules/options/min_point_bid")
+    assert (result.errors[0].rule, result.errors[0].pointer) == (
+        "R8",
+        "/rules/options/min_point_bid",
+    )
 
 
 def test_dealer_draw_checks() -> None:
-    doc = json.loads((FIXTURES / "valid" / "annotations-extensions-rejected.json").read_text("utf-8"))
+    doc = json.loads(
+        (FIXTURES / "valid" / "annotations-extensions-rejected.json").read_text("utf-8")
+    )
     doc["dealer_draw"][1] = {"seat": "A", "tile": "[1|2]"}
     result = validate_bytes(json.dumps(doc))
     assert [(d.rule, d.pointer) for d in result.errors] == [
@@ -152,7 +171,11 @@ def test_read_match_raises_malformed_log_with_every_problem() -> None:
         read_match((FIXTURES / "bad-input" / "unknown-field.json").read_bytes())
     except MalformedLog as e:
         assert isinstance(e, ValueError)
-        assert str(e) == "schema at /hands/0/plays/0/colour: unknown field 'colour'; extension fields must start with 'x-'"
+        assert (
+            str(e)
+            == "schema at /hands/0/plays/0/colour: unknown field 'colour'; extension fields must "
+            "start with 'x-'"
+        )
         assert [d.line for d in e.diagnostics] == [94]
     else:
         raise AssertionError("a malformed log was read")
@@ -160,7 +183,8 @@ def test_read_match_raises_malformed_log_with_every_problem() -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted((FIXTURES / "valid").glob("*.json")) + sorted((FIXTURES / "invalid").glob("*.json"))
+    sorted((FIXTURES / "valid").glob("*.json"))
+    + sorted((FIXTURES / "invalid").glob("*.json"))
     + sorted((FIXTURES / "bad-input").glob("*")),
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )

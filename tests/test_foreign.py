@@ -1,4 +1,4 @@
-"""The three foreign formats of FORMATS.md: every sample imports and validates under
+"""The three foreign formats of docs/conversions.md: every sample imports and validates under
 the rules it declares, exports re-import identically, the engine agrees with what
 each program recorded, and what a format cannot hold is refused with a reason."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from texas42_log.engine.rules import PRESETS
 from texas42_log.files.formats import read_sources, sniff, write_matches
-
 from texas42_log.files.reader import validate_source
 from texas42_log.log.foreign import CannotExport, ForeignFormatError
 from texas42_log.log.foreign.plunge import read_codes
@@ -18,7 +18,6 @@ from texas42_log.log.foreign.receipt import read_receipt
 from texas42_log.log.foreign.tricksy import read_bundles, rules_from_config
 from texas42_log.log.model import Match
 from texas42_log.log.replayed import replay_match
-from texas42_log.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 FOREIGN = ROOT / "fixtures" / "foreign"
@@ -32,11 +31,17 @@ SAMPLES = {
 }
 CASES = [(fmt, p) for fmt, paths in SAMPLES.items() for p in paths]
 PRESET = {
-    "verify_player": "texas-42", "doubles_trump": "texas-42", "no_trump": "texas-42",
-    "P1_tournament_point_bids_early_end": "plunge-t", "P2_plunge_nello_preset_forced_bid_nello": "plunge-l",
-    "P3_casual_plunge_partner_declares_and_leads": "plunge-c", "P4_tournament_all_pass_thrown_in": "plunge-t",
-    "P5_partial_mid_trick_2": "plunge-t", "P1_record": "plunge-t",
-    "T1_standard_then_redeal": "tricksy", "T2_forced_dealer_nello": "tricksy",
+    "verify_player": "texas-42",
+    "doubles_trump": "texas-42",
+    "no_trump": "texas-42",
+    "P1_tournament_point_bids_early_end": "plunge-t",
+    "P2_plunge_nello_preset_forced_bid_nello": "plunge-l",
+    "P3_casual_plunge_partner_declares_and_leads": "plunge-c",
+    "P4_tournament_all_pass_thrown_in": "plunge-t",
+    "P5_partial_mid_trick_2": "plunge-t",
+    "P1_record": "plunge-t",
+    "T1_standard_then_redeal": "tricksy",
+    "T2_forced_dealer_nello": "tricksy",
     "T3_plunge_declined_then_accepted_doubles_trump": "tricksy",
 }
 
@@ -56,7 +61,9 @@ def test_at_least_three_samples_per_program() -> None:
 
 
 @pytest.mark.parametrize(("fmt", "path"), CASES, ids=lambda x: x if isinstance(x, str) else x.name)
-def test_sample_imports_validates_under_its_rules_and_says_what_was_not_recorded(fmt: str, path: Path) -> None:
+def test_sample_imports_validates_under_its_rules_and_says_what_was_not_recorded(
+    fmt: str, path: Path
+) -> None:
     match = _import(fmt, path)
     stem = path.name.split(".")[0]
     assert match.rules.preset == PRESET[stem]
@@ -83,13 +90,17 @@ def test_export_reimports_identically(fmt: str, path: Path) -> None:
     assert validate_source(src).match == match
 
 
-@pytest.mark.parametrize("path", SAMPLES["texas-42-receipt"] + SAMPLES["plunge-code"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", SAMPLES["texas-42-receipt"] + SAMPLES["plunge-code"], ids=lambda p: p.name
+)
 def test_text_formats_are_written_back_byte_for_byte(path: Path) -> None:
     fmt = "texas-42-receipt" if path.suffix == ".receipt" else "plunge-code"
     assert write_matches([_import(fmt, path)], fmt) == path.read_text("utf-8")
 
 
-@pytest.mark.parametrize("path", SAMPLES["tricksy"] + SAMPLES["plunge-hand-v2"], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", SAMPLES["tricksy"] + SAMPLES["plunge-hand-v2"], ids=lambda p: p.name
+)
 def test_json_formats_are_written_back_value_for_value(path: Path) -> None:
     fmt = "tricksy" if "tricksy" in path.name else "plunge-hand-v2"
     written = json.loads(write_matches([_import(fmt, path)], fmt))
@@ -101,28 +112,45 @@ def test_the_real_receipt_is_13_hands_won_7_6_by_team_0() -> None:
     match = _import("texas-42-receipt", FOREIGN / "texas-42" / "verify_player.receipt")
     assert len(match.hands) == 13 and match.status == "complete"
     assert match.result is not None and match.result.winner == "A+C"
-    assert match.result.marks is not None and (match.result.marks.AC, match.result.marks.BD) == (7, 6)
-    # FORMATS.md example 1.1: S0 shakes, S1 bids 30 and names threes; deal derived from the plays
+    assert match.result.marks is not None and (match.result.marks.AC, match.result.marks.BD) == (
+        7,
+        6,
+    )
+    # docs/conversions.md, example 1.1: S0 shakes, S1 bids 30 and names threes; deal derived from
+    # the plays
     first = match.hands[0]
-    assert first.dealer == "A" and [c.call for c in first.auction] == ["points", "pass", "pass", "pass"]
+    assert first.dealer == "A" and [c.call for c in first.auction] == [
+        "points",
+        "pass",
+        "pass",
+        "pass",
+    ]
     assert first.deal is not None and sorted(first.deal.A) == sorted(
-        ["[1|6]", "[0|5]", "[3|6]", "[0|1]", "[1|5]", "[0|2]", "[2|4]"])
+        ["[1|6]", "[0|5]", "[3|6]", "[0|1]", "[1|5]", "[0|2]", "[2|4]"]
+    )
     assert first.declaration is not None and first.declaration.trump == "3"
 
 
 def test_plunge_codes_decode_to_what_the_app_decodes() -> None:
     """The engine's trick winners, points and results equal the app's decoded state."""
-    expected = json.loads((FOREIGN / "plunge" / "replay_codes.expected").read_text("utf-8"))["codes"]
+    expected = json.loads((FOREIGN / "plunge" / "replay_codes.expected").read_text("utf-8"))[
+        "codes"
+    ]
     for case in expected:
         pm = read_codes(case["code"])
         match = Match.model_validate(pm.doc)
         _, (facts,) = replay_match(match)
         exp = case["expect"]
         seats = "ABCD"
-        got = [[(seats.index(s), f"{t.high}{t.low}") for s, t in tr.plays]
-               for tr in facts.tricks if tr.winner is not None]
+        got = [
+            [(seats.index(s), f"{t.high}{t.low}") for s, t in tr.plays]
+            for tr in facts.tricks
+            if tr.winner is not None
+        ]
         assert got == [[(s, tile) for s, tile in t["plays"]] for t in exp["tricks"]], case["name"]
-        assert [seats.index(t.winner) for t in facts.tricks if t.winner] == [t["winner"] for t in exp["tricks"]]
+        assert [seats.index(t.winner) for t in facts.tricks if t.winner] == [
+            t["winner"] for t in exp["tricks"]
+        ]
         assert [t.points for t in facts.tricks if t.winner] == [t["points"] for t in exp["tricks"]]
         if exp["handResult"] is None:
             assert facts.result is None
@@ -137,7 +165,11 @@ def test_plunge_codes_decode_to_what_the_app_decodes() -> None:
 
 @pytest.mark.parametrize(
     ("name", "rule"),
-    [("R15-renege.receipt", "R15"), ("R15-renege.plunge", "R15"), ("R21-out-of-turn.tricksy.json", "R21")],
+    [
+        ("R15-renege.receipt", "R15"),
+        ("R15-renege.plunge", "R15"),
+        ("R21-out-of-turn.tricksy.json", "R21"),
+    ],
 )
 def test_the_validator_names_the_rule_a_source_broke(name: str, rule: str) -> None:
     path = FOREIGN / "invalid" / name
@@ -147,20 +179,33 @@ def test_the_validator_names_the_rule_a_source_broke(name: str, rule: str) -> No
     result = validate_source(src)
     assert [d.rule for d in result.errors] == [rule]
     (error,) = result.errors
-    assert error.line is not None and (error.line, error.column) != (1, 1)  # placed on the offending play
+    assert error.line is not None and (error.line, error.column) != (
+        1,
+        1,
+    )  # placed on the offending play
 
 
 def test_tricksy_house_rules_become_options() -> None:
-    t3 = json.loads((FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json").read_text())
+    t3 = json.loads(
+        (
+            FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"
+        ).read_text()
+    )
     rules = rules_from_config(t3["config"])
     assert rules.doubles == "own-suit" and rules.doubles_trump and rules.declared_lead == "always"
-    match = _import("tricksy", FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json")
+    match = _import(
+        "tricksy",
+        FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json",
+    )
     plunge = match.hands[0].auction[1]
     # the declined proposal is not a call, and is kept to be written back
     assert [c.call for c in match.hands[0].auction] == ["pass", "marks", "pass", "pass"]
     assert plunge.special == "plunge" and (plunge.__pydantic_extra__ or {})["x-tricksy"] == {
-        "declined": [{"contract": "plunge", "marks": 4}]}
-    assert match.hands[0].declaration is not None and match.hands[0].declaration.seat == "A"  # the partner
+        "declined": [{"contract": "plunge", "marks": 4}]
+    }
+    assert (
+        match.hands[0].declaration is not None and match.hands[0].declaration.seat == "A"
+    )  # the partner
     assert any(p.led == 5 for p in match.hands[0].plays)
 
 
@@ -185,7 +230,9 @@ def _valid(name: str) -> Match:
         ("seed-worked-example.json", "json", ""),
     ],
 )
-def test_what_a_format_cannot_hold_is_refused_with_a_reason(fixture: str, fmt: str, words: str) -> None:
+def test_what_a_format_cannot_hold_is_refused_with_a_reason(
+    fixture: str, fmt: str, words: str
+) -> None:
     match = _valid(fixture)
     if not words:
         with pytest.raises(CannotExport, match="holds one match"):
@@ -202,13 +249,16 @@ def test_our_games_under_a_foreign_preset_export_and_reimport() -> None:
     match = _valid("variant-plunge-l-forced-bid-nello.json")
     assert match.rules.preset == "plunge-l"
     codes = write_matches([match], "plunge-code")
-    assert [line[:2] for line in codes.splitlines()] == ["v1"] * len(match.hands) + ["# "]  # and its comment
+    assert [line[:2] for line in codes.splitlines()] == ["v1"] * len(match.hands) + [
+        "# "
+    ]  # and its comment
     (src,) = read_sources(codes, "plunge-code")
     back = validate_source(src)
     assert back.valid and back.match is not None
     assert [h.auction for h in back.match.hands] == [h.auction for h in match.hands]
     assert [[(p.seat, p.tile) for p in h.plays] for h in back.match.hands] == [
-        [(p.seat, p.tile) for p in h.plays] for h in match.hands]
+        [(p.seat, p.tile) for p in h.plays] for h in match.hands
+    ]
 
 
 def test_share_link_lines_and_remarks_in_a_file_of_codes() -> None:
@@ -222,14 +272,29 @@ def test_share_link_lines_and_remarks_in_a_file_of_codes() -> None:
     [
         (read_codes, "v2t3555", "starts with v1"),
         (read_codes, "v1x" + "0" * 60, "preset letter"),
-        (read_codes, "v1t355535041301110444342403122206665646362522161605451333200.P3031PX", "declaration"),
-        (read_codes, "v1t355535041301110444342403122206665646362522161605451333255.P", "dealt twice"),
-        (read_receipt, "rob player self-play verification: PASS\nhand 0: shaker S0, bidder S9, bid P(30), declaration P3\n", "seat"),
+        (
+            read_codes,
+            "v1t355535041301110444342403122206665646362522161605451333200.P3031PX",
+            "declaration",
+        ),
+        (
+            read_codes,
+            "v1t355535041301110444342403122206665646362522161605451333255.P",
+            "dealt twice",
+        ),
+        (
+            read_receipt,
+            "rob player self-play verification: PASS\nhand 0: shaker S0, bidder S9, bid P(30), "
+            "declaration P3\n",
+            "seat",
+        ),
         (read_receipt, "hand 0: shaker S0, bidder S1, bid M(2), declaration P3\n", "P(n)"),
         (read_bundles, '{"seats": {}, "config": {}, "events": []}', "seats"),
     ],
 )
-def test_malformed_foreign_input_is_a_one_sentence_error(reader: object, text: str, words: str) -> None:
+def test_malformed_foreign_input_is_a_one_sentence_error(
+    reader: object, text: str, words: str
+) -> None:
     with pytest.raises(ForeignFormatError) as e:
         reader(text)  # type: ignore[operator]
     assert words in e.value.message and "\n" not in str(e.value)
@@ -245,18 +310,30 @@ def _game(match: Match) -> list[tuple[object, ...]]:
     out: list[tuple[object, ...]] = []
     for h in match.hands:
         deal = None if h.deal is None else tuple(tuple(getattr(h.deal, s)) for s in "ABCD")
-        calls = tuple((c.seat, c.call, getattr(c, "bid", None), getattr(c, "special", None)) for c in h.auction)
+        calls = tuple(
+            (c.seat, c.call, getattr(c, "bid", None), getattr(c, "special", None))
+            for c in h.auction
+        )
         d = h.declaration
         decl = None if d is None else (d.seat, d.trump, d.contract, d.doubles)
         out.append((h.dealer, deal, calls, decl, tuple((p.seat, p.tile, p.led) for p in h.plays)))
     return out
 
 
-@pytest.mark.parametrize(("preset", "fmt"), [
-    ("plunge-t", "plunge-code"), ("plunge-f", "plunge-code"), ("plunge-l", "plunge-code"), ("plunge-c", "plunge-code"),
-    ("plunge-c", "plunge-hand-v2"), ("tricksy", "tricksy"),
-])
-def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(preset: str, fmt: str) -> None:
+@pytest.mark.parametrize(
+    ("preset", "fmt"),
+    [
+        ("plunge-t", "plunge-code"),
+        ("plunge-f", "plunge-code"),
+        ("plunge-l", "plunge-code"),
+        ("plunge-c", "plunge-code"),
+        ("plunge-c", "plunge-hand-v2"),
+        ("tricksy", "tricksy"),
+    ],
+)
+def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(
+    preset: str, fmt: str
+) -> None:
     """Property: a legal game of ours under a foreign program's rules exports to its
     format and imports as the same game (deal, calls, declaration, plays, result)."""
     from texas42_log.play.generate import random_match
@@ -270,14 +347,20 @@ def test_random_games_under_a_programs_rules_go_out_and_come_back_the_same(prese
         except CannotExport as e:
             # only what the format cannot say: tricksy has no Nel-O with doubles high, its
             # first dealer is always seat 0, and an outbid mark bid names its contract
-            assert fmt == "tricksy" and any(w in str(e) for w in ("not high", "first dealer", "says none")), str(e)
+            assert fmt == "tricksy" and any(
+                w in str(e) for w in ("not high", "first dealer", "says none")
+            ), str(e)
             continue
         (src,) = read_sources(text, fmt)
         back = validate_source(src)
         assert back.valid, [d.message for d in back.errors]
         assert back.match is not None
         assert _game(back.match) == _game(match)
-        assert back.report is not None and back.report.score == validate_source(read_sources(json.dumps(doc), "json")[0]).report.score  # type: ignore[union-attr]
+        assert (
+            back.report is not None
+            and back.report.score
+            == validate_source(read_sources(json.dumps(doc), "json")[0]).report.score
+        )  # type: ignore[union-attr]
         exported += 1
     assert exported >= (12 if fmt == "tricksy" else 40)
 
@@ -288,7 +371,13 @@ def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -
     from texas42_log.log.annotate import Target, add
 
     cases = [
-        (_import("tricksy", FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json"), "tricksy"),
+        (
+            _import(
+                "tricksy",
+                FOREIGN / "tricksy" / "T3_plunge_declined_then_accepted_doubles_trump.tricksy.json",
+            ),
+            "tricksy",
+        ),
         (_valid("variant-plunge-l-forced-bid-nello.json"), "plunge-code"),
     ]
     for match, fmt in cases:
@@ -299,17 +388,31 @@ def test_comments_survive_a_trip_through_the_formats_that_have_room_for_them() -
         (src,) = read_sources(write_matches([m], fmt), fmt)
         back = validate_source(src).match
         assert back is not None
-        notes = lambda x: (x.annotations, [(c.annotations) for c in x.hands[0].auction],  # noqa: E731
-                           [p.annotations for p in x.hands[0].plays], x.hands[0].declaration.annotations)
+        notes = lambda x: (  # noqa: E731
+            x.annotations,
+            [(c.annotations) for c in x.hands[0].auction],
+            [p.annotations for p in x.hands[0].plays],
+            x.hands[0].declaration.annotations,
+        )
         assert notes(back) == notes(m)
         assert back.annotations[-1].author == "director"
 
 
 def test_older_plunge_record_shapes_are_read_and_written_back_as_they_were() -> None:
     code = (FOREIGN / "plunge" / "P1_tournament_point_bids_early_end.plunge").read_text().strip()
-    v1 = {"schema": "plunge-hand-v1", "id": "a81d5e0f:3", "gameId": "a81d5e0f", "handNumber": 3, "code": code,
-          "endedAt": "2026-09-27T12:00:15.500Z", "marksBefore": [2, 1], "marksAfter": [3, 1], "gameOver": False,
-          "thrownIn": False, "player": "easy"}
+    v1 = {
+        "schema": "plunge-hand-v1",
+        "id": "a81d5e0f:3",
+        "gameId": "a81d5e0f",
+        "handNumber": 3,
+        "code": code,
+        "endedAt": "2026-09-27T12:00:15.500Z",
+        "marksBefore": [2, 1],
+        "marksAfter": [3, 1],
+        "gameOver": False,
+        "thrownIn": False,
+        "player": "easy",
+    }
     text = json.dumps(v1)
     assert sniff(text) == "plunge-hand-v2"
     (src,) = read_sources(text, "plunge-hand-v2")
@@ -342,10 +445,16 @@ def test_the_tricksy_preset_is_tricksys_defaults() -> None:
 
 
 def test_tricksy_nello_and_nello_low_with_their_own_least_bids() -> None:
-    config = {"enabled_contracts": ["nello", "nello_low", "standard"],
-              "contract_options": {"nello": {"minimum_marks": 1}, "nello_low": {"minimum_marks": 3}}}
+    config = {
+        "enabled_contracts": ["nello", "nello_low", "standard"],
+        "contract_options": {"nello": {"minimum_marks": 1}, "nello_low": {"minimum_marks": 3}},
+    }
     rules = rules_from_config(config)
-    assert (rules.nello_doubles, rules.nello_min_marks, rules.nello_low_min_marks) == ("own-suit-or-low", 1, 3)
+    assert (rules.nello_doubles, rules.nello_min_marks, rules.nello_low_min_marks) == (
+        "own-suit-or-low",
+        1,
+        3,
+    )
     from texas42_log.log.foreign.tricksy import config_from_rules
 
     back = config_from_rules(rules)
@@ -363,7 +472,10 @@ def _tricksy_pair_match(low_bid: int) -> Doc:
         doc["rules"]["options"] = {"nello_doubles": "own-suit-or-low", "nello_low_min_marks": 3}
         for i, h in enumerate(doc["hands"]):
             d = h.get("declaration", {})
-            if d.get("doubles") == "low" and h["auction"][[c["call"] for c in h["auction"]].index("marks")]["bid"] == low_bid:
+            if (
+                d.get("doubles") == "low"
+                and h["auction"][[c["call"] for c in h["auction"]].index("marks")]["bid"] == low_bid
+            ):
                 return {"doc": doc, "hand": i}
     raise LookupError(low_bid)
 
@@ -389,7 +501,12 @@ def test_a_low_nello_needs_nello_low_min_marks() -> None:
 def test_a_tricksy_import_says_which_storage_fields_it_left_out() -> None:
     bundle = json.loads((FOREIGN / "tricksy" / "T1_standard_then_redeal.tricksy.json").read_text())
     for k, ev in enumerate(bundle["events"]):
-        ev |= {"PK": "GAME#7F3AKM", "SK": f"EVENT#{k:06d}", "seq": k, "timestamp": "2026-09-27T12:00:05+00:00"}
+        ev |= {
+            "PK": "GAME#7F3AKM",
+            "SK": f"EVENT#{k:06d}",
+            "seq": k,
+            "timestamp": "2026-09-27T12:00:05+00:00",
+        }
     (src,) = read_sources(json.dumps(bundle), "tricksy")
     result = validate_source(src)
     assert result.valid
@@ -404,20 +521,40 @@ def test_a_plunge_record_for_a_match_of_ours_is_whole_and_compact() -> None:
     """plunge's validator requires every field of a plunge-hand-v2 record; the app
     writes compact JSON (canonical.ts)."""
     match = _valid("variant-casual-nello-plunge-splash.json").model_copy()
-    match = Match.model_validate({**json.loads(match.model_dump_json(by_alias=True, exclude_none=True)),
-                                  "rules": {"preset": "plunge-c"}})
+    match = Match.model_validate(
+        {
+            **json.loads(match.model_dump_json(by_alias=True, exclude_none=True)),
+            "rules": {"preset": "plunge-c"},
+        }
+    )
     text = write_matches([match], "plunge-hand-v2")
     lines = text.splitlines()
     assert len(lines) == len(match.hands)
-    required = {"schema", "id", "game", "app", "started", "ended", "outcome", "marksBefore", "code", "seats",
-                "settings", "profiles", "actions", "assist"}
+    required = {
+        "schema",
+        "id",
+        "game",
+        "app",
+        "started",
+        "ended",
+        "outcome",
+        "marksBefore",
+        "code",
+        "seats",
+        "settings",
+        "profiles",
+        "actions",
+        "assist",
+    }
     import re
 
     for n, line in enumerate(lines, 1):
         assert ", " not in line and ": " not in line.replace('": "', "")  # compact separators
         rec = json.loads(line)
         assert set(rec) == required
-        assert re.fullmatch(r"[0-9a-f]{32}", rec["id"]) and re.fullmatch(r"[0-9a-f]{32}", rec["game"]["id"])
+        assert re.fullmatch(r"[0-9a-f]{32}", rec["id"]) and re.fullmatch(
+            r"[0-9a-f]{32}", rec["game"]["id"]
+        )
         assert rec["game"]["hand"] == n and re.fullmatch(r"[A-Za-z0-9_.:-]+", rec["app"])
         assert rec["outcome"] in ("finished", "abandoned") and len(rec["seats"]) == 4
         assert all(0 <= m <= 99 for m in rec["marksBefore"])
@@ -428,7 +565,9 @@ def test_a_plunge_record_for_a_match_of_ours_is_whole_and_compact() -> None:
     # the marks before each hand are the score after the one before
     recs = [json.loads(line) for line in lines]
     _, facts = replay_match(match)
-    assert [r["marksBefore"] for r in recs[1:]] == [[f.score["A+C"], f.score["B+D"]] for f in facts[:-1]]
+    assert [r["marksBefore"] for r in recs[1:]] == [
+        [f.score["A+C"], f.score["B+D"]] for f in facts[:-1]
+    ]
     # and the records read back as the same hands
     (src,) = read_sources(text, "plunge-hand-v2")
     back = validate_source(src)

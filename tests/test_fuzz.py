@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from texas42_log.files.validate import validate_bytes
 
 from .helpers import layers_accept
@@ -17,9 +18,12 @@ from .helpers import layers_accept
 pytestmark = pytest.mark.slow
 
 BASE = json.loads(
-    (Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "annotations-extensions-rejected.json").read_text(
-        "utf-8"
-    )
+    (
+        Path(__file__).resolve().parent.parent
+        / "fixtures"
+        / "valid"
+        / "annotations-extensions-rejected.json"
+    ).read_text("utf-8")
 )
 
 json_values = st.recursive(
@@ -29,7 +33,9 @@ json_values = st.recursive(
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=8)
     | st.sampled_from(["[0|5]", "[5|0]", "A", "E", "pass", "marks", "doubles", "x-", "1.0", ""]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -74,7 +80,10 @@ def test_any_value_anywhere(path: tuple[Any, ...], value: Any, delete: bool) -> 
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.binary(max_size=200) | st.text(max_size=200).map(lambda s: s.encode("utf-8", "surrogatepass")))
+@given(
+    st.binary(max_size=200)
+    | st.text(max_size=200).map(lambda s: s.encode("utf-8", "surrogatepass"))
+)
 def test_any_bytes(data: bytes) -> None:
     result = validate_bytes(data)
     assert not result.valid
@@ -123,12 +132,25 @@ def test_an_extension_on_every_object_is_accepted_and_kept() -> None:
 def test_r3_context_keeps_the_hand_number() -> None:
     # The played tile is unknown in its owner's deal, and the player's 7 tiles are all
     # known without it: "not in the hand" (R3), whose context lists the player's tiles.
-    path = Path(__file__).resolve().parent.parent / "fixtures" / "invalid" / "R3-plays-a-tile-dealt-to-another.json"
+    path = (
+        Path(__file__).resolve().parent.parent
+        / "fixtures"
+        / "invalid"
+        / "R3-plays-a-tile-dealt-to-another.json"
+    )
     doc = json.loads(path.read_text("utf-8"))
     hand = doc["hands"][1]
     leader = hand["plays"][0]["seat"]
-    never_played = {t for tiles in hand["deal"].values() for t in tiles} - {p["tile"] for p in hand["plays"]}
-    owner, tile = next((s, t) for s, tiles in hand["deal"].items() if s != leader for t in tiles if t in never_played)
+    never_played = {t for tiles in hand["deal"].values() for t in tiles} - {
+        p["tile"] for p in hand["plays"]
+    }
+    owner, tile = next(
+        (s, t)
+        for s, tiles in hand["deal"].items()
+        if s != leader
+        for t in tiles
+        if t in never_played
+    )
     hand["plays"][0]["tile"] = tile
     hand["deal"][owner] = [None if t == tile else t for t in hand["deal"][owner]]
     errors = validate_bytes(json.dumps(doc)).errors

@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 
 from texas42_log import Game, IllegalAction
-from texas42_log.engine.actions import Action, Call, Declare, Deal, Play, parse_action
+from texas42_log.engine.actions import Action, Call, Deal, Declare, Play, parse_action
 from texas42_log.engine.auction import BidKind
-from texas42_log.log.check import check_match
-from texas42_log.files.formats import match_json
-from texas42_log.play.generate import random_match
 from texas42_log.engine.live import entry_of
-from texas42_log.log.model import Match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.files.formats import match_json
+from texas42_log.log.check import check_match
+from texas42_log.log.model import Match
+from texas42_log.play.generate import random_match
 
 PRESET_NAMES = sorted(PRESETS)
 #: Random matches played through Game and validated: per preset.
@@ -54,7 +54,11 @@ def _universe(game: Game) -> list[Action]:
     if turn.kind == "declare":
         out = [Declare(t, None, None, s) for t in Trump for s in (None, 1, 2, 3)]
         out += [Declare(Trump.SIXES, None, "low")]
-        out += [Declare(None, "nello", d, s) for d in (None, "high", "low", "own-suit") for s in (None, 1)]
+        out += [
+            Declare(None, "nello", d, s)
+            for d in (None, "high", "low", "own-suit")
+            for s in (None, 1)
+        ]
         out += [Declare(None, "sevens", None, s) for s in (None, 1, 2)]
         return out
     return [Play(t, led) for t in TILES for led in (None, *range(7))]
@@ -110,8 +114,9 @@ def test_legal_actions_are_exactly_what_push_accepts(preset: str) -> None:
     assert moments > 25 * BOTH_WAYS
 
 
-def _moment_and_illegal(preset: str, seed: int, rng: random.Random, most: int,
-                        wrong_kind: bool) -> tuple[Game, Action] | None:
+def _moment_and_illegal(
+    preset: str, seed: int, rng: random.Random, most: int, wrong_kind: bool
+) -> tuple[Game, Action] | None:
     """A game at a random moment and an action it must refuse (None: the match ended first)."""
     game = Game(preset, seed=seed)
     _play_out(game, rng, stop=rng.randint(0, most))
@@ -126,8 +131,9 @@ def _moment_and_illegal(preset: str, seed: int, rng: random.Random, most: int,
     return game, rng.choice(illegal)
 
 
-def _illegal_moments(preset: str, first_seed: int, rng: random.Random, games: int, steps: int,
-                     wrong_kind: bool) -> Iterator[tuple[Game, Action]]:
+def _illegal_moments(
+    preset: str, first_seed: int, rng: random.Random, games: int, steps: int, wrong_kind: bool
+) -> Iterator[tuple[Game, Action]]:
     """Up to ``games`` random moments of ``preset``, each with an action illegal there."""
     for k in range(games):
         found = _moment_and_illegal(preset, first_seed + k, rng, steps, wrong_kind=wrong_kind)
@@ -209,7 +215,9 @@ def test_pop_walks_back_to_the_start_and_push_walks_forward_again() -> None:
 def test_from_match_resumes_any_log_and_writes_it_back_unchanged() -> None:
     for seed in range(30):
         preset = PRESET_NAMES[seed % len(PRESET_NAMES)]
-        doc = random_match(seed, rules=PRESETS[preset], preset=preset, max_hands=None if seed % 2 else 3)
+        doc = random_match(
+            seed, rules=PRESETS[preset], preset=preset, max_hands=None if seed % 2 else 3
+        )
         match = Match.model_validate(doc)
         game = Game.from_match(match)
         assert match_json(game.to_match()) == match_json(match)
@@ -229,7 +237,9 @@ def test_from_match_resumes_any_log_and_writes_it_back_unchanged() -> None:
 def test_from_match_refuses_an_invalid_log() -> None:
     doc = random_match(3)
     doc["hands"][0]["plays"][1]["tile"], doc["hands"][0]["plays"][2]["tile"] = (
-        doc["hands"][0]["plays"][2]["tile"], doc["hands"][0]["plays"][1]["tile"])
+        doc["hands"][0]["plays"][2]["tile"],
+        doc["hands"][0]["plays"][1]["tile"],
+    )
     errors = check_match(Match.model_validate(doc)).errors
     assert errors
     with pytest.raises(IllegalAction) as caught:
@@ -269,12 +279,19 @@ def test_a_partly_known_deal_refuses_a_play_that_proves_an_earlier_renege() -> N
     # B's tiles are unknown. Trick 1: A leads [6|6] (sixes are trumps), B plays
     # [0|1]. Later B cannot play a six: it would prove B held one in trick 1 (R16).
     game = Game("standard", first_dealer="D")
-    known = {"A": ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"], "B": [None] * 7,
-             "C": ["0-6", "1-6", "2-6", "0-5", "1-5", "2-5", "3-5"], "D": [None] * 7}
+    known = {
+        "A": ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0"],
+        "B": [None] * 7,
+        "C": ["0-6", "1-6", "2-6", "0-5", "1-5", "2-5", "3-5"],
+        "D": [None] * 7,
+    }
     game.deal(known)
     for text in ("30", "pass", "pass", "pass", "trump 6", "6-6", "0-1"):
         game.push(text)
-    assert "[3|6]" not in {str(a) for a in game.legal_actions() if isinstance(a, Play)} or game.to_act is None
+    assert (
+        "[3|6]" not in {str(a) for a in game.legal_actions() if isinstance(a, Play)}
+        or game.to_act is None
+    )
     game.push("2-6")  # C
     game.push("0-2")  # D
     # A won trick 1 and leads.
@@ -296,7 +313,9 @@ def test_record_rejected_writes_the_refused_attempt_as_the_format_does() -> None
     assert _errors(game) == []
     game.push("30")
     assert game.pop().action == Call(BidKind.POINTS, 30)
-    assert game.to_dict()["hands"][0]["auction"] == [{"seat": seat, "call": "points", "bid": 29, "rejected": True}]
+    assert game.to_dict()["hands"][0]["auction"] == [
+        {"seat": seat, "call": "points", "bid": 29, "rejected": True}
+    ]
 
 
 def test_seat_given_refuses_acting_out_of_turn() -> None:
@@ -348,34 +367,37 @@ def test_every_legal_action_reads_back_from_its_canonical_string() -> None:
     assert seen == {"Call", "Declare", "Play"}
 
 
-@pytest.mark.parametrize(("text", "expect", "action"), [
-    ("pass", None, Call(BidKind.PASS)),
-    ("P", "call", Call(BidKind.PASS)),
-    ("31", None, Call(BidKind.POINTS, 31)),
-    ("31 points", "call", Call(BidKind.POINTS, 31)),
-    ("2m", None, Call(BidKind.MARKS, 2)),
-    ("2 marks", "call", Call(BidKind.MARKS, 2)),
-    ("4m plunge", None, Call(BidKind.MARKS, 4, "plunge")),
-    ("plunge 4m", None, Call(BidKind.MARKS, 4, "plunge")),
-    ("2m Splash", None, Call(BidKind.MARKS, 2, "splash")),
-    ("trump 6", None, Declare(Trump.SIXES)),
-    ("6", "declare", Declare(Trump.SIXES)),
-    ("Sixes", None, Declare(Trump.SIXES)),
-    ("trump doubles stacks 2", None, Declare(Trump.DOUBLES, stacks=2)),
-    ("trumps: doubles, stacks 2", None, Declare(Trump.DOUBLES, stacks=2)),
-    ("nt", "declare", Declare(Trump.NO_TRUMP)),
-    ("follow-me", None, Declare(Trump.NO_TRUMP)),
-    ("nello", None, Declare(None, "nello")),
-    ("Nel-O doubles low", None, Declare(None, "nello", "low")),
-    ("nello own-suit", None, Declare(None, "nello", "own-suit")),
-    ("sevens", None, Declare(None, "sevens")),
-    ("5-0", None, Play(Tile.parse("0-5"))),
-    ("0-5", "play", Play(Tile.parse("0-5"))),
-    ("[0|5]", None, Play(Tile.parse("0-5"))),
-    ("50", "play", Play(Tile.parse("0-5"))),
-    ("[ 2 | 5 ] led 2", None, Play(Tile.parse("2-5"), 2)),
-    ("2-5 leads deuces", "play", Play(Tile.parse("2-5"), 2)),
-])
+@pytest.mark.parametrize(
+    ("text", "expect", "action"),
+    [
+        ("pass", None, Call(BidKind.PASS)),
+        ("P", "call", Call(BidKind.PASS)),
+        ("31", None, Call(BidKind.POINTS, 31)),
+        ("31 points", "call", Call(BidKind.POINTS, 31)),
+        ("2m", None, Call(BidKind.MARKS, 2)),
+        ("2 marks", "call", Call(BidKind.MARKS, 2)),
+        ("4m plunge", None, Call(BidKind.MARKS, 4, "plunge")),
+        ("plunge 4m", None, Call(BidKind.MARKS, 4, "plunge")),
+        ("2m Splash", None, Call(BidKind.MARKS, 2, "splash")),
+        ("trump 6", None, Declare(Trump.SIXES)),
+        ("6", "declare", Declare(Trump.SIXES)),
+        ("Sixes", None, Declare(Trump.SIXES)),
+        ("trump doubles stacks 2", None, Declare(Trump.DOUBLES, stacks=2)),
+        ("trumps: doubles, stacks 2", None, Declare(Trump.DOUBLES, stacks=2)),
+        ("nt", "declare", Declare(Trump.NO_TRUMP)),
+        ("follow-me", None, Declare(Trump.NO_TRUMP)),
+        ("nello", None, Declare(None, "nello")),
+        ("Nel-O doubles low", None, Declare(None, "nello", "low")),
+        ("nello own-suit", None, Declare(None, "nello", "own-suit")),
+        ("sevens", None, Declare(None, "sevens")),
+        ("5-0", None, Play(Tile.parse("0-5"))),
+        ("0-5", "play", Play(Tile.parse("0-5"))),
+        ("[0|5]", None, Play(Tile.parse("0-5"))),
+        ("50", "play", Play(Tile.parse("0-5"))),
+        ("[ 2 | 5 ] led 2", None, Play(Tile.parse("2-5"), 2)),
+        ("2-5 leads deuces", "play", Play(Tile.parse("2-5"), 2)),
+    ],
+)
 def test_lenient_spellings(text: str, expect: Any, action: Action) -> None:
     assert parse_action(text, expect=expect) == action
 
@@ -386,10 +408,26 @@ def test_marks_written_in_points_read_as_marks() -> None:
     assert parse_action("41", expect="call", rules=rules) == Call(BidKind.POINTS, 41)
 
 
-@pytest.mark.parametrize("text", [
-    "", "   ", "bid", "trump 9", "trump", "7-7", "[0|5", "31 marks please", "nello doubles sideways",
-    "stacks", "9" * 100_000, "5-0 led 9", "\x1b[31mpass", "\ud800", "trump 6 nello",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        "bid",
+        "trump 9",
+        "trump",
+        "7-7",
+        "[0|5",
+        "31 marks please",
+        "nello doubles sideways",
+        "stacks",
+        "9" * 100_000,
+        "5-0 led 9",
+        "\x1b[31mpass",
+        "\ud800",
+        "trump 6 nello",
+    ],
+)
 def test_what_is_no_action_is_a_clear_error(text: str) -> None:
     with pytest.raises(ValueError) as e:
         parse_action(text)
@@ -450,7 +488,9 @@ def test_spectator_records_with_unknown_tiles_stay_valid(preset: str) -> None:
                 # A dead end of a record with unknown tiles: every tile the seat can
                 # still hold would prove an earlier discard a renege (R16). An earlier
                 # entry was wrong; the recorder undoes it.
-                assert turn.kind == "play" and any(None in r for r in game.to_dict()["hands"][-1]["deal"].values())
+                assert turn.kind == "play" and any(
+                    None in r for r in game.to_dict()["hands"][-1]["deal"].values()
+                )
                 state = game.play_state
                 assert state is not None
                 seen = set().union(*state.known.values()) | set(state.played)

@@ -27,7 +27,7 @@ def state(contract: Contract, trump: Trump, deal: dict[str, list[str]] = SEED_DE
 
 
 def test_seed_worked_example_r22() -> None:
-    """RULES.md R22: trick 1 to D with 16 hand points, the hand is over, 1 mark to B+D."""
+    """docs/rules.md R22: trick 1 to D with 16 hand points, the hand is over, 1 mark to B+D."""
     s = state(Contract("A", BidKind.POINTS, 30), Trump.SIXES)
     for seat, tile in [("A", "[5|5]"), ("B", "[3|5]"), ("C", "[0|5]")]:
         assert s.play(seat, T(tile)) is None  # type: ignore[arg-type]
@@ -145,7 +145,9 @@ def test_every_point_contract_is_decided_by_trick_7() -> None:
         tiles = list(TILES)
         rng.shuffle(tiles)
         deal = {s: set(tiles[i * 7 : i * 7 + 7]) for i, s in enumerate(SEATS)}
-        s = PlayState(STANDARD, Contract("A", BidKind.POINTS, rng.randint(30, 41)), Trump.NO_TRUMP, deal)  # type: ignore[arg-type]
+        s = PlayState(
+            STANDARD, Contract("A", BidKind.POINTS, rng.randint(30, 41)), Trump.NO_TRUMP, deal
+        )  # type: ignore[arg-type]
         while not s.over:
             seat = s.to_play
             assert seat is not None
@@ -163,13 +165,28 @@ def test_copy_is_independent() -> None:
         a.apply(c["seat"], BidKind(c["call"]), c.get("bid"))
     contract = a.contract()
     assert contract is not None
-    state = PlayState(STANDARD, contract, Trump(hand["declaration"]["trump"]), {s: {T(t) for t in hand["deal"][s]} for s in "ABCD"})
+    state = PlayState(
+        STANDARD,
+        contract,
+        Trump(hand["declaration"]["trump"]),
+        {s: {T(t) for t in hand["deal"][s]} for s in "ABCD"},
+    )
     for p in hand["plays"][:5]:
         state.play(p["seat"], T(p["tile"]))
     twin = state.copy()
-    before = (len(state.tricks), [list(t.plays) for t in state.tricks], {s: set(v) for s, v in state.known.items()})
+    before = (
+        len(state.tricks),
+        [list(t.plays) for t in state.tricks],
+        {s: set(v) for s, v in state.known.items()},
+    )
     p = hand["plays"][5]
     twin.play(p["seat"], T(p["tile"]))
-    assert (len(state.tricks), [list(t.plays) for t in state.tricks], {s: set(v) for s, v in state.known.items()}) == before
+    assert (
+        len(state.tricks),
+        [list(t.plays) for t in state.tricks],
+        {s: set(v) for s, v in state.known.items()},
+    ) == before
     state.play(p["seat"], T(p["tile"]))
-    assert [t.plays for t in state.tricks] == [t.plays for t in twin.tricks] and state.points == twin.points
+    assert [t.plays for t in state.tricks] == [
+        t.plays for t in twin.tricks
+    ] and state.points == twin.points

@@ -87,7 +87,9 @@ def _make(spec: str, folder: Path) -> Path:
     elif kind == "loopdir":
         target = folder / "logs"
         (target / "season").mkdir(parents=True)
-        shutil.copyfile(ROOT / "fixtures" / "valid" / "random-seed-11.json", target / "season" / "a.json")
+        shutil.copyfile(
+            ROOT / "fixtures" / "valid" / "random-seed-11.json", target / "season" / "a.json"
+        )
         os.symlink(target / "season" / "round", target / "season" / "round")  # a link to itself
     elif kind == "unreadable":
         target.write_bytes((ROOT / "fixtures" / "valid" / "random-seed-11.json").read_bytes())
@@ -167,20 +169,36 @@ def _run(case: dict[str, Any], *, alone: bool = False) -> Outcome:
     folder = Path(tempfile.mkdtemp(prefix="t42-hostile-"))
     try:
         target = _make(case["input"], folder)
-        before = target.read_bytes() if target.is_file() and not target.is_symlink() and os.access(target, os.R_OK) \
-            and case["class"] != "unreadable" and str(target) != "/dev/zero" else None
+        before = (
+            target.read_bytes()
+            if target.is_file()
+            and not target.is_symlink()
+            and os.access(target, os.R_OK)
+            and case["class"] != "unreadable"
+            and str(target) != "/dev/zero"
+            else None
+        )
         args = [a.replace("IN", str(target)).replace("OUT", str(folder)) for a in case["command"]]
         env = dict(os.environ, NO_COLOR="1", COLUMNS="100", PYTHONDONTWRITEBYTECODE="1")
         start = time.perf_counter()
         if new_program:  # a new program (setpriv, then the command): a plain subprocess
             with open(case["stdin"] or os.devnull, "rb") as stdin:
                 try:
-                    p = subprocess.run(prefix + CLI + args, stdin=stdin, capture_output=True, timeout=LIMIT, env=env,
-                                       cwd=folder)
+                    p = subprocess.run(
+                        prefix + CLI + args,
+                        stdin=stdin,
+                        capture_output=True,
+                        timeout=LIMIT,
+                        env=env,
+                        cwd=folder,
+                    )
                     code: int | None = p.returncode
                     out = (p.stdout + p.stderr).decode("utf-8", "replace")
                 except subprocess.TimeoutExpired as e:
-                    code, out = None, ((e.stdout or b"") + (e.stderr or b"")).decode("utf-8", "replace")
+                    code, out = (
+                        None,
+                        ((e.stdout or b"") + (e.stderr or b"")).decode("utf-8", "replace"),
+                    )
         else:
             ran = forked_cli().run(args, cwd=folder, env=env, stdin=case["stdin"], timeout=LIMIT)
             code, out = ran.returncode, (ran.stdout + ran.stderr).decode("utf-8", "replace")
@@ -198,9 +216,25 @@ def _run(case: dict[str, Any], *, alone: bool = False) -> Outcome:
 def test_the_catalogue_covers_every_class_command_and_format() -> None:
     assert len(CASES) >= 150
     assert {c["class"] for c in CASES} == set(CATALOGUE["classes"])
-    commands = {c["command"][0] + (" " + c["command"][1] if c["command"][0] == "annotate" else "") for c in CASES}
-    assert commands == {"validate", "replay", "render", "convert", "redact", "annotate add", "annotate list",
-                        "annotate remove", "upgrade", "analyze", "generate", "record", "arena"}
+    commands = {
+        c["command"][0] + (" " + c["command"][1] if c["command"][0] == "annotate" else "")
+        for c in CASES
+    }
+    assert commands == {
+        "validate",
+        "replay",
+        "render",
+        "convert",
+        "redact",
+        "annotate add",
+        "annotate list",
+        "annotate remove",
+        "upgrade",
+        "analyze",
+        "generate",
+        "record",
+        "arena",
+    }
     suffixes = {Path(c["input"].lstrip("@")).name.split(".", 1)[-1] for c in CASES}
     assert {"json", "jsonl", "t42", "receipt", "plunge", "plunge.json", "tricksy.json"} <= suffixes
 
@@ -222,10 +256,18 @@ def test_hostile_input(case: dict[str, Any]) -> None:
 
 #: A spread of the catalogue: valid and invalid input, standard input, special files,
 #: a write, terminal escapes, a usage error, a worker pool (-j 2).
-SAME = ["validate/big-integer/log-bigint.json", "replay/terminal-escape/escapes.json",
-        "convert/special-file/none", "validate/special-file/fifo.json", "render/missing/missing.json",
-        "annotate-add/bad-argument/log.json", "generate/bad-output/none", "validate/raised-limit/big-valid.json#2",
-        "analyze/terminal-escape/escapes.t42", "convert/format-name/log.json"]
+SAME = [
+    "validate/big-integer/log-bigint.json",
+    "replay/terminal-escape/escapes.json",
+    "convert/special-file/none",
+    "validate/special-file/fifo.json",
+    "render/missing/missing.json",
+    "annotate-add/bad-argument/log.json",
+    "generate/bad-output/none",
+    "validate/raised-limit/big-valid.json#2",
+    "analyze/terminal-escape/escapes.t42",
+    "convert/format-name/log.json",
+]
 
 
 @pytest.mark.parametrize("case_id", SAME)
@@ -235,4 +277,7 @@ def test_the_forked_command_is_the_command(case_id: str) -> None:
     case = next(c for c in CASES if c["id"] == case_id)
     forked = _run(case)
     alone = _run(case, alone=True)
-    assert (forked.code, forked.out) == (alone.code, alone.out.replace(str(alone.folder), str(forked.folder)))
+    assert (forked.code, forked.out) == (
+        alone.code,
+        alone.out.replace(str(alone.folder), str(forked.folder)),
+    )

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from texas42_log.play.generate import random_match
-from texas42_log.log.model import Match
-from texas42_log.views.html import render_html
 from texas42_log.engine.rules import PRESETS
-from texas42_log.views.visibility import Moment, View, parse_observer, view_for
+from texas42_log.log.model import Match
+from texas42_log.play.generate import random_match
+from texas42_log.views.html import render_html
 from texas42_log.views.text import view_lines
+from texas42_log.views.visibility import Moment, View, parse_observer, view_for
 
 from .redeal import redeal_after, redeal_unplayed, truncate
 
@@ -47,8 +47,10 @@ def _choose(doc: dict[str, Any], rng: random.Random) -> tuple[int, int]:
     now and then, so that covered stacks are well exercised."""
     hands = [i for i, h in enumerate(doc["hands"]) if h.get("plays")]
     long_marks = [
-        i for i in hands
-        if doc["hands"][i]["auction"] and "stacks" in doc["hands"][i]["declaration"]
+        i
+        for i in hands
+        if doc["hands"][i]["auction"]
+        and "stacks" in doc["hands"][i]["declaration"]
         and len(doc["hands"][i]["plays"]) >= 8
     ]
     i = rng.choice(long_marks) if long_marks and rng.random() < 0.5 else rng.choice(hands)
@@ -67,7 +69,12 @@ def _kinds(doc: dict[str, Any], i: int, k: int, observer: str) -> list[str]:
         kinds.append("hand ended early")
     stacks = hand["declaration"].get("stacks")
     if stacks:
-        view = view_for(Match.model_validate(truncate(doc, i)), parse_observer(observer), i, Moment.after_play(k))
+        view = view_for(
+            Match.model_validate(truncate(doc, i)),
+            parse_observer(observer),
+            i,
+            Moment.after_play(k),
+        )
         if any(w.faces is None for w in view.won):
             kinds.append(f"covered trick, {stacks} stack(s)")
     return kinds
@@ -112,12 +119,16 @@ def _html_case(seed: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
     pytest.fail("no match in 10 left a tile unplayed that could be dealt elsewhere")
 
 
-def _variant_case(preset: str, seed: int) -> tuple[str, dict[str, Any], int, int, dict[str, Any], dict[str, Any]]:
+def _variant_case(
+    preset: str, seed: int
+) -> tuple[str, dict[str, Any], int, int, dict[str, Any], dict[str, Any]]:
     rng = random.Random(seed)
     # Not "review": where all 7 tricks are played no tile is left unplayed to re-deal.
     observer = OBSERVERS[seed % 5]
     return observer, *_two_worlds(
-        observer, rng, lambda a: random_match(7000 + seed + 100_000 * a, rules=PRESETS[preset], preset=preset)
+        observer,
+        rng,
+        lambda a: random_match(7000 + seed + 100_000 * a, rules=PRESETS[preset], preset=preset),
     )
 
 
@@ -210,8 +221,11 @@ LIVE_GAMES = 80
 def _live_snapshot(view: View) -> str:
     from texas42_log.views.svg import render_svg
 
-    return json.dumps(view.as_dict(), sort_keys=True) + "".join(
-        "\n".join(view_lines(view, lang)) for lang in ("en", "tr", "uk")) + render_svg(view)
+    return (
+        json.dumps(view.as_dict(), sort_keys=True)
+        + "".join("\n".join(view_lines(view, lang)) for lang in ("en", "tr", "uk"))
+        + render_svg(view)
+    )
 
 
 def _twin(game: Any, new_deal: dict[str, list[str]]) -> Any:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ import pytest
 from texas42_log import Match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.seats import SEATS
+from texas42_log.engine.tiles import TILE_BY_NAME, Tile
 from texas42_log.files.formats import read_sources, sniff, write_matches
 from texas42_log.files.reader import validate_source
 from texas42_log.log.foreign import ForeignFormatError
@@ -23,7 +24,6 @@ from texas42_log.log.foreign.mk5_replay import read_links
 from texas42_log.log.foreign.mk5_write import write_link
 from texas42_log.log.model import match_json
 from texas42_log.log.replayed import replay_match
-from texas42_log.engine.tiles import TILE_BY_NAME, Tile
 from texas42_log.play.generate import Policy, random_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,10 +53,15 @@ def _valid(doc: dict[str, Any]) -> Match:
 
 # -- the deal, i= and the alphabet ----------------------------------------------------
 
+
 def test_the_deal_of_the_worked_example_seed_12345() -> None:
     hands = mk5_deal(12345)
-    want = ["4-3 4-1 3-1 6-3 1-1 6-2 2-1", "6-0 5-3 6-6 5-4 4-2 6-5 2-2",
-            "5-1 4-0 3-0 5-0 3-2 3-3 6-1", "5-2 1-0 5-5 0-0 6-4 4-4 2-0"]
+    want = [
+        "4-3 4-1 3-1 6-3 1-1 6-2 2-1",
+        "6-0 5-3 6-6 5-4 4-2 6-5 2-2",
+        "5-1 4-0 3-0 5-0 3-2 3-3 6-1",
+        "5-2 1-0 5-5 0-0 6-4 4-4 2-0",
+    ]
     assert hands == [[_tile(t) for t in row.split()] for row in want]
 
 
@@ -89,6 +94,7 @@ def test_values_are_form_encoded_as_urlsearchparams_does() -> None:
 
 # -- the five real links ----------------------------------------------------------------
 
+
 def _facts_of(name: str) -> tuple[dict[str, Any], Match, dict[str, Any]]:
     link = (SAMPLES / f"sample-{name}.url").read_text("utf-8").strip()
     played = json.loads((SAMPLES / f"sample-{name}.json").read_text("utf-8"))
@@ -102,14 +108,18 @@ def test_a_sample_imports_to_the_game_mk5_played(name: str) -> None:
     _, facts = replay_match(match)
     assert len(match.hands) == len(played["deals"]) == len(facts)
     score = {"A+C": 0, "B+D": 0}
-    for hand, f, deal in zip(match.hands, facts, played["deals"]):
+    for hand, f, deal in zip(match.hands, facts, played["deals"], strict=True):
         assert SEATS.index(hand.dealer) == deal["dealer"]
         assert hand.deal is not None
-        assert [list(getattr(hand.deal, s)) for s in SEATS] == [[_tile(t) for t in row] for row in deal["hands"]]
+        assert [list(getattr(hand.deal, s)) for s in SEATS] == [
+            [_tile(t) for t in row] for row in deal["hands"]
+        ]
         bids = []
         for seat, kind, bid, special in f.calls:
-            bids.append({"player": SEATS.index(seat), "type": special or kind.value} | (
-                {"value": bid} if bid is not None else {}))
+            bids.append(
+                {"player": SEATS.index(seat), "type": special or kind.value}
+                | ({"value": bid} if bid is not None else {})
+            )
         assert bids == deal["bids"]
         contract = deal.get("contract")
         if contract is None:
@@ -117,17 +127,25 @@ def test_a_sample_imports_to_the_game_mk5_played(name: str) -> None:
             continue
         assert f.contract is not None
         assert SEATS.index(f.contract.bidder) == contract["bidder"]
-        assert SEATS.index(f.contract.declarer) == contract["trump_selector"] == contract["first_leader"]
+        assert (
+            SEATS.index(f.contract.declarer)
+            == contract["trump_selector"]
+            == contract["first_leader"]
+        )
         trump = contract["trump"]
         if trump["type"] in ("nello", "sevens"):
             assert f.contract.special == trump["type"]
         else:
             assert f.trump is not None and f.contract.special in (None, "plunge", "splash")
-            want = {"suit": str(trump.get("suit")), "doubles": "doubles", "no-trump": "no-trump"}[trump["type"]]
+            want = {"suit": str(trump.get("suit")), "doubles": "doubles", "no-trump": "no-trump"}[
+                trump["type"]
+            ]
             assert f.trump.value == want
         assert len(f.tricks) == len(deal["tricks"])
-        for trick, t in zip(f.tricks, deal["tricks"]):
-            assert [(SEATS.index(s), str(x)) for s, x in trick.plays] == [(p, _tile(x)) for p, x in t["plays"]]
+        for trick, t in zip(f.tricks, deal["tricks"], strict=True):
+            assert [(SEATS.index(s), str(x)) for s, x in trick.plays] == [
+                (p, _tile(x)) for p, x in t["plays"]
+            ]
             assert SEATS.index(trick.leader) == t["leader"]
             assert trick.winner is not None and SEATS.index(trick.winner) == t["winner"]
             assert trick.points == t["points"]
@@ -173,12 +191,13 @@ def test_the_first_seed_is_recovered_from_the_current_one() -> None:
 
 def test_a_link_or_its_query_string_alone() -> None:
     link = (SAMPLES / "sample-tournament.url").read_text("utf-8").strip()
-    query = link[link.index("?"):]
+    query = link[link.index("?") :]
     assert _read(query)["hands"] == _read(link)["hands"] == _read(query[1:])["hands"]
     assert sniff(link) == sniff(query) == "mk5"
 
 
 # -- links mk5's own replay cannot read ---------------------------------------------------
+
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_link_that_stops_anywhere(name: str) -> None:
@@ -192,20 +211,32 @@ def test_a_link_that_stops_anywhere(name: str) -> None:
     layers = f"&{head.lstrip('&')}" if head.strip("&") else ""
     for cut in range(len(actions) + 1):
         part = actions[:cut]
-        if part.endswith("%") or part.endswith("%7") or part.endswith("%7E") or part.endswith("%7E%") or \
-                part.endswith("%7E%3"):
+        if (
+            part.endswith("%")
+            or part.endswith("%7")
+            or part.endswith("%7E")
+            or part.endswith("%7E%")
+            or part.endswith("%7E%3")
+        ):
             continue  # inside an escape
         n = part.count("B") + part.count("4")  # none of these matches ends, so every 4 deals anew
         d = (3 + n) % 4
-        text = f"https://jasonyandell.github.io/mk5-main/?s={base36(first + n * 1_000_000)}" + (
-            f"&d={d}" if d != 3 else "") + layers + "&a=" + part
+        text = (
+            f"https://jasonyandell.github.io/mk5-main/?s={base36(first + n * 1_000_000)}"
+            + (f"&d={d}" if d != 3 else "")
+            + layers
+            + "&a="
+            + part
+        )
         try:
             match = _valid(_read(text))
         except ForeignFormatError as e:
             # cut right after a '~?' whose reading only a later token settles
             assert "ways, each consistent" in e.message, (cut, e.message)
             continue
-        assert sum(len(h.plays) for h in match.hands) == sum(1 for c in part if c in "bcdefghijklmnopqrstuvwxyz012")
+        assert sum(len(h.plays) for h in match.hands) == sum(
+            1 for c in part if c in "bcdefghijklmnopqrstuvwxyz012"
+        )
         assert write_link(match)[0] == text, cut
 
 
@@ -240,9 +271,16 @@ def test_the_one_hand_layer_ends_the_game_after_its_hand() -> None:
     link = (SAMPLES / "sample-tournament.url").read_text("utf-8").strip()
     one = link.replace("l=t", "l=o").replace("s=10oxk", "s=f9bs").replace("&d=0", "")
     doc = _read(one)  # scored, and no other deal: the dealer is still 3
-    assert len(doc["hands"]) == 1 and doc["x-mk5"]["layers"] == "o" and doc["status"] == "unfinished"
-    with pytest.raises(ForeignFormatError, match="d= says the link was taken in deal 1, but its actions reach deal 2"):
-        read_links(link.replace("s=10oxk", "s=f9bs").replace("&d=0", ""))  # without o, a 4 deals anew
+    assert (
+        len(doc["hands"]) == 1 and doc["x-mk5"]["layers"] == "o" and doc["status"] == "unfinished"
+    )
+    with pytest.raises(
+        ForeignFormatError,
+        match="d= says the link was taken in deal 1, but its actions reach deal 2",
+    ):
+        read_links(
+            link.replace("s=10oxk", "s=f9bs").replace("&d=0", "")
+        )  # without o, a 4 deals anew
     with pytest.raises(ForeignFormatError, match="one-hand game is over"):
         read_links(one + "A")
 
@@ -256,7 +294,9 @@ def test_a_parameter_that_is_not_mk5s_is_named_as_dropped() -> None:
 def test_an_explicit_hand_link_deals_its_later_hands_from_seed_zero() -> None:
     hands = mk5_deal(4242)
     i = encode_hands(hands)
-    doc = _read(f"?i={i}&d=0&a=AAAAB")  # all pass, redeal: the deal in play is the second, dealt by A
+    doc = _read(
+        f"?i={i}&d=0&a=AAAAB"
+    )  # all pass, redeal: the deal in play is the second, dealt by A
     assert doc["hands"][0]["deal"]["A"] == hands[0]
     assert doc["hands"][1]["deal"]["A"] == mk5_deal(1_000_000)[0]
     assert doc["x-mk5"]["deal"] == "hands"
@@ -345,19 +385,29 @@ def test_random_matches_through_links_are_the_same_matches(layers: str) -> None:
     for seed in range(24):
         rng = random.Random(seed)
         first = rng.randrange(1_000_000)
-        doc = random_match(seed, rules=rules, preset="mk5", first_dealer="D",
-                           policy=_Mk5Deals(rng, rules, first), max_hands=rng.choice([1, 2, 3, None]))
+        doc = random_match(
+            seed,
+            rules=rules,
+            preset="mk5",
+            first_dealer="D",
+            policy=_Mk5Deals(rng, rules, first),
+            max_hands=rng.choice([1, 2, 3, None]),
+        )
         doc["rules"]["options"] = dict(options)
         ext: dict[str, Any] = {"deal": "seed", "seed": first} if seed % 2 else {"deal": "hands"}
         if seed % 2 == 0 and len(doc["hands"]) > 1:
-            doc["hands"] = doc["hands"][:1]  # an i= link deals later hands from seed 0, not this one
+            doc["hands"] = doc["hands"][
+                :1
+            ]  # an i= link deals later hands from seed 0, not this one
             doc["status"] = "unfinished"
             doc.pop("result", None)
         if layers:
             ext["layers"] = layers
         last = doc["hands"][-1]
         cut = rng.randrange(len(last.get("plays", [])) + 1)
-        if rng.random() < 0.4 and cut < len(last.get("plays", [])):  # stop anywhere in the last hand
+        if rng.random() < 0.4 and cut < len(
+            last.get("plays", [])
+        ):  # stop anywhere in the last hand
             last["plays"] = last["plays"][:cut]
             if not last["plays"]:
                 del last["plays"]
@@ -373,8 +423,9 @@ def test_random_matches_through_links_are_the_same_matches(layers: str) -> None:
             assert " ways, each consistent" in e.message and notes, link
             ambiguous += 1
             continue
-        assert [h.model_dump(exclude={"outcome"}) for h in back.hands] == \
-            [h.model_dump(exclude={"outcome"}) for h in original.hands], link
+        assert [h.model_dump(exclude={"outcome"}) for h in back.hands] == [
+            h.model_dump(exclude={"outcome"}) for h in original.hands
+        ], link
         assert back.status == original.status, link
         assert write_link(back)[0] == link
         same += 1
@@ -384,33 +435,39 @@ def test_random_matches_through_links_are_the_same_matches(layers: str) -> None:
 def test_d_says_whether_the_last_score_ended_the_match() -> None:
     hands = mk5_deal(4242)
     i = encode_hands(hands)
-    with pytest.raises(ForeignFormatError, match="d= says the link was taken in deal 1, but its actions reach deal 2"):
+    with pytest.raises(
+        ForeignFormatError,
+        match="d= says the link was taken in deal 1, but its actions reach deal 2",
+    ):
         read_links(f"?i={i}&a=AAAAB")
     with pytest.raises(ForeignFormatError, match="d=2 is not the dealer after the 1 new deals"):
         read_links(f"?i={i}&d=2&a=AAAAB")
 
 
-@pytest.mark.parametrize(("link", "words"), [
-    (f"?s={'9' * 10_000}&a=", "s= is 10,000 characters long"),
-    ("?s=zzzzzzzzzzz&a=", "above 2^53"),
-    ("?s=1&a=" + "A" * 100_001, "at most 100,000 characters"),
-    ("?s=1&a=%Z7", "'%Z7' is not a percent-escape"),
-    ("?s=1&a=A%", "is not a percent-escape"),
-    ("?s=1&t=%C3%28&a=", "not UTF-8"),
-    ("?s=1&t=%00&a=", "control character U+0000"),
-    ("?i=AAAAAAAAAAAAAAAAAAAAAAAA&a=", "[0|0] is dealt twice"),
-    ("?i=short&a=", "24 base64url characters"),
-    ("?s=1&s=2&a=", "given twice"),
-    ("?s=1&p=hh&a=", "p= is 4 characters"),
-    ("?s=1&d=7&a=", "d= is the dealer, 0–3"),
-    ("?s=1&a=A~", "a lone '~'"),
-    ("?s=1&a=~A", "no game action has"),
-    ("?s=1&a=!", "not an action token"),
-    ("?s=1&a=3", "no trick is full"),
-    ("?s=1&a=AO", "bid-42"),
-    ("https://example.com/?q=1", "not an mk5 link"),
-    ("?s=1&a=AAAA3", "all four passed; mk5 redeals (B)"),
-])
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [
+        (f"?s={'9' * 10_000}&a=", "s= is 10,000 characters long"),
+        ("?s=zzzzzzzzzzz&a=", "above 2^53"),
+        ("?s=1&a=" + "A" * 100_001, "at most 100,000 characters"),
+        ("?s=1&a=%Z7", "'%Z7' is not a percent-escape"),
+        ("?s=1&a=A%", "is not a percent-escape"),
+        ("?s=1&t=%C3%28&a=", "not UTF-8"),
+        ("?s=1&t=%00&a=", "control character U+0000"),
+        ("?i=AAAAAAAAAAAAAAAAAAAAAAAA&a=", "[0|0] is dealt twice"),
+        ("?i=short&a=", "24 base64url characters"),
+        ("?s=1&s=2&a=", "given twice"),
+        ("?s=1&p=hh&a=", "p= is 4 characters"),
+        ("?s=1&d=7&a=", "d= is the dealer, 0–3"),
+        ("?s=1&a=A~", "a lone '~'"),
+        ("?s=1&a=~A", "no game action has"),
+        ("?s=1&a=!", "not an action token"),
+        ("?s=1&a=3", "no trick is full"),
+        ("?s=1&a=AO", "bid-42"),
+        ("https://example.com/?q=1", "not an mk5 link"),
+        ("?s=1&a=AAAA3", "all four passed; mk5 redeals (B)"),
+    ],
+)
 def test_a_hostile_link_is_one_sentence_with_a_place(link: str, words: str) -> None:
     with pytest.raises(ForeignFormatError) as e:
         read_links(link)
@@ -429,6 +486,7 @@ def test_a_saved_browser_shortcut_is_read_by_its_url_line(tmp_path: Path) -> Non
 
 # -- the command line ------------------------------------------------------------------------
 
+
 def test_a_link_as_the_argument_of_convert_and_back(tmp_path: Path) -> None:
     from tests.forked_cli import completed
 
@@ -436,14 +494,19 @@ def test_a_link_as_the_argument_of_convert_and_back(tmp_path: Path) -> None:
     out = tmp_path / "game.json"
     p = completed(["convert", link, "-o", str(out)], text=True, cwd=tmp_path)
     assert p.returncode == 0, p.stderr
-    assert json.loads(out.read_text("utf-8"))["rules"] == {"preset": "mk5", "options": {"nello": True}}
+    assert json.loads(out.read_text("utf-8"))["rules"] == {
+        "preset": "mk5",
+        "options": {"nello": True},
+    }
     back = completed(["convert", str(out), "--to", "mk5", "-o", "-"], text=True, cwd=tmp_path)
     assert back.returncode == 0 and back.stdout.splitlines()[0] == link
     assert back.stdout.splitlines()[1].startswith("# ~? (action 5): hand 1: B declares Nel-O")
-    query = link[link.index("?"):]
+    query = link[link.index("?") :]
     piped = completed(["validate", "-"], text=True, cwd=tmp_path, stdin=(query + "\n").encode())
     assert piped.returncode == 0 and "valid (2 hands" in piped.stdout
-    one = completed(["convert", str(out), "--to", "mk5", "--hand", "1", "-o", "-"], text=True, cwd=tmp_path)
+    one = completed(
+        ["convert", str(out), "--to", "mk5", "--hand", "1", "-o", "-"], text=True, cwd=tmp_path
+    )
     assert one.returncode == 0 and "?i=" in one.stdout
     (pm,) = read_links(one.stdout)
     assert pm.doc["hands"][0]["plays"] == json.loads(out.read_text("utf-8"))["hands"][0]["plays"]

@@ -31,7 +31,9 @@ def _auction(calls: list[tuple[BidKind, int | None, str | None]], rules=MK5) -> 
 
 
 def test_a_bid_after_a_plunge_is_judged_against_the_plunge_as_no_points() -> None:
-    a = _auction([(P, 35, None), (M, 4, "plunge"), (P, 31, None)])  # 31 after a Plunge: legal, and it loses
+    a = _auction(
+        [(P, 35, None), (M, 4, "plunge"), (P, 31, None)]
+    )  # 31 after a Plunge: legal, and it loses
     with pytest.raises(IllegalAction, match="after 31 points"):
         a.check("D", M, 4)  # the last bid is 31 points: 1 or 2 marks
     a.call("D", M, 2)
@@ -39,13 +41,21 @@ def test_a_bid_after_a_plunge_is_judged_against_the_plunge_as_no_points() -> Non
     assert c is not None and (c.bidder, c.special, c.bid) == ("B", "plunge", 4)
     assert c.declarer == "D"
     # any mark bid right after a Plunge; 4 ties the Plunge, which was earlier and wins
-    c = _auction([(P, 35, None), (M, 4, "plunge"), (M, 4, None), (BidKind.PASS, None, None)]).contract()
+    c = _auction(
+        [(P, 35, None), (M, 4, "plunge"), (M, 4, None), (BidKind.PASS, None, None)]
+    ).contract()
     assert c is not None and (c.bidder, c.special) == ("B", "plunge")
 
 
 def test_a_splash_may_lose_to_the_mark_bid_before_it() -> None:
-    c = _auction([(M, 2, None), (M, 3, None), (M, 3, "splash"), (BidKind.PASS, None, None)]).contract()
-    assert c is not None and (c.bidder, c.special, c.bid) == ("B", None, 3)  # a tie goes to the earlier bid
+    c = _auction(
+        [(M, 2, None), (M, 3, None), (M, 3, "splash"), (BidKind.PASS, None, None)]
+    ).contract()
+    assert c is not None and (c.bidder, c.special, c.bid) == (
+        "B",
+        None,
+        3,
+    )  # a tie goes to the earlier bid
 
 
 def test_the_size_of_a_plunge_and_a_splash_follows_the_highest_so_far() -> None:
@@ -73,8 +83,14 @@ def test_the_same_calls_under_casual_are_refused() -> None:
 
 
 def test_no_trump_after_a_plunge_in_mk5_and_not_in_casual() -> None:
-    c = _auction([(M, 4, "plunge"), (BidKind.PASS, None, None), (BidKind.PASS, None, None),
-                  (BidKind.PASS, None, None)]).contract()
+    c = _auction(
+        [
+            (M, 4, "plunge"),
+            (BidKind.PASS, None, None),
+            (BidKind.PASS, None, None),
+            (BidKind.PASS, None, None),
+        ]
+    ).contract()
     assert c is not None
     ok, _ = declaration_problems(MK5, c, "C", Choice(Trump.NO_TRUMP), 1)
     assert ok == []
@@ -83,17 +99,27 @@ def test_no_trump_after_a_plunge_in_mk5_and_not_in_casual() -> None:
 
 
 def _sevens(hands: dict[str, list[str]]) -> PlayState:
-    c = _auction([(M, 1, None), (BidKind.PASS, None, None), (BidKind.PASS, None, None),
-                  (BidKind.PASS, None, None)]).contract()
+    c = _auction(
+        [
+            (M, 1, None),
+            (BidKind.PASS, None, None),
+            (BidKind.PASS, None, None),
+            (BidKind.PASS, None, None),
+        ]
+    ).contract()
     assert c is not None
-    return PlayState(MK5, c.declare("sevens"), Trump.NO_TRUMP,
-                     {s: {TILE_BY_NAME[t] for t in hands[s]} for s in SEATS})
+    return PlayState(
+        MK5,
+        c.declare("sevens"),
+        Trump.NO_TRUMP,
+        {s: {TILE_BY_NAME[t] for t in hands[s]} for s in SEATS},
+    )
 
 
 def _deal(seed: int) -> dict[str, list[str]]:
     tiles = [str(t) for t in TILES]
     random.Random(seed).shuffle(tiles)
-    return {s: tiles[7 * k: 7 * k + 7] for k, s in enumerate(SEATS)}
+    return {s: tiles[7 * k : 7 * k + 7] for k, s in enumerate(SEATS)}
 
 
 def test_sevens_closest_binds_the_leader_and_every_follower() -> None:

@@ -39,34 +39,77 @@ from .test_solver import _deal, play_to
 
 ROOT = Path(__file__).resolve().parent.parent
 
-pytestmark = pytest.mark.skipif(not native.AVAILABLE, reason="the native solver is not built in this installation")
+pytestmark = pytest.mark.skipif(
+    not native.AVAILABLE, reason="the native solver is not built in this installation"
+)
 
 #: Every setting the search reads differently: the reference suite's, and the rest.
 SETTINGS: list[tuple[str, Rules, Contract, Trump, str | None]] = [
     *[(name, rules, contract, trump, None) for name, rules, contract, trump in BASE_SETTINGS],
     ("splash", Rules(splash=True), Contract("C", BidKind.MARKS, 2, "splash"), Trump.DOUBLES, None),
-    ("plunge in sixes", Rules(plunge=True), Contract("B", BidKind.MARKS, 4, "plunge"), Trump.SIXES, None),
-    ("sevens closest", Rules(sevens=True, sevens_play="closest"), Contract("B", BidKind.MARKS, 1, "sevens"),
-     Trump.NO_TRUMP, None),
-    ("no-trump doubles own suit", Rules(no_trump_doubles="own-suit"), Contract("D", BidKind.POINTS, 33),
-     Trump.NO_TRUMP, None),
-    ("doubles trump, doubles own suit", Rules(doubles="own-suit"), Contract("A", BidKind.POINTS, 30),
-     Trump.DOUBLES, None),
-    ("nello bidder chooses low", Rules(nello=True, nello_doubles="bidder-chooses"),
-     Contract("B", BidKind.MARKS, 1, "nello"), Trump.NO_TRUMP, "low"),
-    ("nello declared leads", Rules(nello=True, declared_lead="always"), Contract("C", BidKind.MARKS, 1, "nello"),
-     Trump.NO_TRUMP, None),
-    ("sevens declared first lead", Rules(sevens=True, declared_lead="first-trick"),
-     Contract("A", BidKind.MARKS, 1, "sevens"), Trump.NO_TRUMP, None),
+    (
+        "plunge in sixes",
+        Rules(plunge=True),
+        Contract("B", BidKind.MARKS, 4, "plunge"),
+        Trump.SIXES,
+        None,
+    ),
+    (
+        "sevens closest",
+        Rules(sevens=True, sevens_play="closest"),
+        Contract("B", BidKind.MARKS, 1, "sevens"),
+        Trump.NO_TRUMP,
+        None,
+    ),
+    (
+        "no-trump doubles own suit",
+        Rules(no_trump_doubles="own-suit"),
+        Contract("D", BidKind.POINTS, 33),
+        Trump.NO_TRUMP,
+        None,
+    ),
+    (
+        "doubles trump, doubles own suit",
+        Rules(doubles="own-suit"),
+        Contract("A", BidKind.POINTS, 30),
+        Trump.DOUBLES,
+        None,
+    ),
+    (
+        "nello bidder chooses low",
+        Rules(nello=True, nello_doubles="bidder-chooses"),
+        Contract("B", BidKind.MARKS, 1, "nello"),
+        Trump.NO_TRUMP,
+        "low",
+    ),
+    (
+        "nello declared leads",
+        Rules(nello=True, declared_lead="always"),
+        Contract("C", BidKind.MARKS, 1, "nello"),
+        Trump.NO_TRUMP,
+        None,
+    ),
+    (
+        "sevens declared first lead",
+        Rules(sevens=True, declared_lead="first-trick"),
+        Contract("A", BidKind.MARKS, 1, "sevens"),
+        Trump.NO_TRUMP,
+        None,
+    ),
 ]
 
 
-def moment(rng: random.Random, setting: tuple[str, Rules, Contract, Trump, str | None], trick: int,
-           into: int) -> PlayState:
+def moment(
+    rng: random.Random,
+    setting: tuple[str, Rules, Contract, Trump, str | None],
+    trick: int,
+    into: int,
+) -> PlayState:
     """A random deal played at random (legally) to trick ``trick``, ``into`` plays in."""
     _, rules, contract, trump, nello = setting
-    st = PlayState(rules.with_options(hand_end="all-tricks"), contract, trump, _deal(rng),
-                   nello_doubles=nello)  # type: ignore[arg-type]
+    st = PlayState(
+        rules.with_options(hand_end="all-tricks"), contract, trump, _deal(rng), nello_doubles=nello
+    )  # type: ignore[arg-type]
     return play_to(rng, st, trick, into)
 
 
@@ -79,7 +122,9 @@ def agree(st: PlayState, label: object) -> None:
     expected = ref.play_values(st)
     got = nat.play_values(st)
     assert list(got.items()) == list(expected.items()), label
-    assert nat.play_values(st, value) == expected, label  # with the value known, as the analysis asks
+    assert nat.play_values(st, value) == expected, (
+        label
+    )  # with the value known, as the analysis asks
     for t in (value - 1, value, value + 1, 0, 1, 42, 43):
         assert nat.reaches(st, t) == ref.reaches(st, t) == (value >= t), (label, t)
 
@@ -126,7 +171,10 @@ def test_native_values_equal_the_reference_exhaustively(chunk: int) -> None:
     """5,000 more positions (run with --exhaustive -m exhaustive)."""
     for n, (s, trick, into) in enumerate(_cases(5000, "native-exhaustive")):
         if n % 20 == chunk:
-            agree(moment(random.Random(f"native-x:{n}"), SETTINGS[s], trick, into), (SETTINGS[s][0], n))
+            agree(
+                moment(random.Random(f"native-x:{n}"), SETTINGS[s], trick, into),
+                (SETTINGS[s][0], n),
+            )
 
 
 def test_a_table_of_sixteen_entries_gives_the_same_values() -> None:
@@ -150,7 +198,9 @@ def test_a_solver_serves_one_deal_and_a_finished_hand_has_no_play() -> None:
     solver = native.NativeSolver(a)
     with pytest.raises(NotSolvable, match="another deal"):
         solver.value(b)
-    unknown = PlayState(Rules(), Contract("A", BidKind.POINTS, 30), Trump.SIXES, _deal(random.Random(3)), {"B": 1})
+    unknown = PlayState(
+        Rules(), Contract("A", BidKind.POINTS, 30), Trump.SIXES, _deal(random.Random(3)), {"B": 1}
+    )
     with pytest.raises(NotSolvable, match="not known"):
         native.NativeSolver(unknown)
     st = moment(random.Random(4), SETTINGS[0], 7, 3)
@@ -183,7 +233,9 @@ def test_a_solver_follows_the_moments_of_its_hand() -> None:
 # -- the batch entry point ------------------------------------------------------------
 
 
-def _worlds(st: PlayState, seat: Seat, rng: random.Random, n: int) -> list[dict[Seat, frozenset[Tile]]]:
+def _worlds(
+    st: PlayState, seat: Seat, rng: random.Random, n: int
+) -> list[dict[Seat, frozenset[Tile]]]:
     """Deals of the tiles ``seat`` cannot see to the others, with the counts they hold."""
     hidden = [t for s in SEATS if s != seat for t in st.known[s]]
     out = []
@@ -193,15 +245,16 @@ def _worlds(st: PlayState, seat: Seat, rng: random.Random, n: int) -> list[dict[
         at = 0
         for s in SEATS:
             if s != seat:
-                world[s] = frozenset(hidden[at:at + len(st.known[s])])
+                world[s] = frozenset(hidden[at : at + len(st.known[s])])
                 at += len(st.known[s])
         out.append(world)
     return out
 
 
 @pytest.mark.parametrize("setting", SETTINGS, ids=[s[0] for s in SETTINGS])
-def test_the_batch_equals_the_reference_world_by_world(setting: tuple[str, Rules, Contract, Trump, str | None],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_batch_equals_the_reference_world_by_world(
+    setting: tuple[str, Rules, Contract, Trump, str | None], monkeypatch: pytest.MonkeyPatch
+) -> None:
     rng = random.Random(f"batch:{setting[0]}")
     for trick, into in ((1, 0), (2, 1), (4, 2), (6, 0), (7, 1)):
         size = 3 if setting[2].special == "nello" else 4
@@ -225,8 +278,11 @@ def test_the_batch_equals_the_reference_world_by_world(setting: tuple[str, Rules
         slow_reach, _ = search.reaches_in_worlds(template, worlds, threshold)
         assert fast.moves == slow.moves and fast.answers == slow.answers, (setting[0], trick)
         assert fast_values == slow_values, (setting[0], trick)
-        assert fast_reach == slow_reach == [makeable(st.contract, v) != (st.contract.special == "nello")
-                                            for v in slow_values], (setting[0], trick)
+        assert (
+            fast_reach
+            == slow_reach
+            == [makeable(st.contract, v) != (st.contract.special == "nello") for v in slow_values]
+        ), (setting[0], trick)
         assert fast.nodes > 0 and slow.nodes > 0
 
 
@@ -255,12 +311,18 @@ def test_threads_each_with_their_own_solver_agree() -> None:
 
 def test_the_environment_chooses_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     st = moment(random.Random(5), SETTINGS[0], 1, 0)
-    for word, kind in (("", native.NativeSolver), ("auto", native.NativeSolver), (" Native ", native.NativeSolver),
-                       ("python", Solver)):
+    for word, kind in (
+        ("", native.NativeSolver),
+        ("auto", native.NativeSolver),
+        (" Native ", native.NativeSolver),
+        ("python", Solver),
+    ):
         monkeypatch.setenv("TEXAS42_SOLVER", word)
         assert type(search.open_solver(st)) is kind, word
     monkeypatch.setenv("TEXAS42_SOLVER", "fortran\x1b[31m")
-    with pytest.raises(search.SolverUnavailable, match="names no solver: say native, python or auto"):
+    with pytest.raises(
+        search.SolverUnavailable, match="names no solver: say native, python or auto"
+    ):
         search.open_solver(st)
     monkeypatch.setattr(native, "AVAILABLE", False)
     monkeypatch.setenv("TEXAS42_SOLVER", "native")
@@ -274,8 +336,14 @@ def _texas42(*args: str, solver: str) -> subprocess.CompletedProcess[str]:
     import os
 
     env = {**os.environ, "TEXAS42_SOLVER": solver}
-    return subprocess.run([sys.executable, "-m", "texas42_log", *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=600,
+    )
 
 
 def _without_counters(x: object) -> object:
@@ -286,10 +354,22 @@ def _without_counters(x: object) -> object:
     return x
 
 
-@pytest.mark.parametrize("args", [
-    ["analyze", "fixtures/valid/seed-worked-example.json"],
-    ["analyze", "fixtures/valid/seed-worked-example.json", "--fair", "--hand", "3", "--worlds", "30"],
-], ids=["open-hand", "fair"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "fixtures/valid/seed-worked-example.json"],
+        [
+            "analyze",
+            "fixtures/valid/seed-worked-example.json",
+            "--fair",
+            "--hand",
+            "3",
+            "--worlds",
+            "30",
+        ],
+    ],
+    ids=["open-hand", "fair"],
+)
 def test_the_commands_say_the_same_on_either_solver(args: list[str]) -> None:
     """The text byte for byte; the JSON equal but for the search's own counters."""
     fast, slow = _texas42(*args, solver="native"), _texas42(*args, solver="python")

@@ -26,28 +26,54 @@ from texas42_log.engine.seats import SEATS
 from texas42_log.engine.tiles import TILES
 from texas42_log.engine.trumps import Trump
 
-pytestmark = [pytest.mark.skipif(not native.AVAILABLE, reason="the native solver is not built in this installation"),
-              pytest.mark.slow]
+pytestmark = [
+    pytest.mark.skipif(
+        not native.AVAILABLE, reason="the native solver is not built in this installation"
+    ),
+    pytest.mark.slow,
+]
 
-_STATE = PlayState(Rules(declared_lead="always"), Contract("A", BidKind.POINTS, 30), Trump.FIVES,
-                   {s: set(TILES[i * 7:(i + 1) * 7]) for i, s in enumerate(SEATS)})
-_NELLO = PlayState(Rules(nello=True), Contract("B", BidKind.MARKS, 1, "nello"), Trump.NO_TRUMP,
-                   {s: set(TILES[i * 7:(i + 1) * 7]) for i, s in enumerate(SEATS)})
+_STATE = PlayState(
+    Rules(declared_lead="always"),
+    Contract("A", BidKind.POINTS, 30),
+    Trump.FIVES,
+    {s: set(TILES[i * 7 : (i + 1) * 7]) for i, s in enumerate(SEATS)},
+)
+_NELLO = PlayState(
+    Rules(nello=True),
+    Contract("B", BidKind.MARKS, 1, "nello"),
+    Trump.NO_TRUMP,
+    {s: set(TILES[i * 7 : (i + 1) * 7]) for i, s in enumerate(SEATS)},
+)
 SETUPS = [native._prepared(_STATE).setup, native._prepared(_NELLO).setup]
 #: The extension's type, untyped here: these tests hand it what its stub forbids.
 Search: Any = _native.Search
 
 #: Values of every kind that does not belong anywhere a whole number is asked for.
 WRONG = st.one_of(
-    st.none(), st.floats(allow_nan=True), st.text(max_size=5), st.binary(max_size=3),
-    st.integers(min_value=-(10**30), max_value=10**30), st.just(10**5000), st.just(-(10**5000)),
-    st.lists(st.integers(-3, 300), max_size=30), st.tuples(st.integers(), st.integers()), st.just(object()),
-    st.just(True), st.dictionaries(st.integers(0, 3), st.integers(0, 3), max_size=2),
+    st.none(),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.binary(max_size=3),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.just(10**5000),
+    st.just(-(10**5000)),
+    st.lists(st.integers(-3, 300), max_size=30),
+    st.tuples(st.integers(), st.integers()),
+    st.just(object()),
+    st.just(True),
+    st.dictionaries(st.integers(0, 3), st.integers(0, 3), max_size=2),
 )
 
 
-def _call(search: Any, kind: object, position: object, worlds: object, arg: object = None,
-          fresh: object = True) -> None:
+def _call(
+    search: Any,
+    kind: object,
+    position: object,
+    worlds: object,
+    arg: object = None,
+    fresh: object = True,
+) -> None:
     try:
         out = search.solve(kind, position, worlds, arg, fresh)
     except ValueError as e:
@@ -56,7 +82,9 @@ def _call(search: Any, kind: object, position: object, worlds: object, arg: obje
     assert isinstance(out, list)
 
 
-def _valid_hands(rng: random.Random, setup: tuple[Any, ...], number: int, k: int, seat: int) -> tuple[int, ...]:
+def _valid_hands(
+    rng: random.Random, setup: tuple[Any, ...], number: int, k: int, seat: int
+) -> tuple[int, ...]:
     """Hands of the sizes the position asks for (the order of play in setup[11])."""
     size, nxt = setup[10], setup[11]
     want = [0, 0, 0, 0]
@@ -68,7 +96,7 @@ def _valid_hands(rng: random.Random, setup: tuple[Any, ...], number: int, k: int
     rng.shuffle(tiles)
     out, at = [], 0
     for n in want:
-        out.append(sum(1 << t for t in tiles[at:at + n]))
+        out.append(sum(1 << t for t in tiles[at : at + n]))
         at += n
     return tuple(out)
 
@@ -94,15 +122,26 @@ def test_odd_but_well_formed_positions_search_safely(data: st.DataObject) -> Non
     seat = order[seat_at]
     if k:
         played = [order[(seat_at - j) % setup[10]] for j in range(1, k + 1)]
-        position = (number, k, seat, data.draw(st.integers(0, 8)), data.draw(st.sampled_from(played)),
-                    data.draw(st.integers(0, 200)), data.draw(st.integers(0, 42)))
+        position = (
+            number,
+            k,
+            seat,
+            data.draw(st.integers(0, 8)),
+            data.draw(st.sampled_from(played)),
+            data.draw(st.integers(0, 200)),
+            data.draw(st.integers(0, 42)),
+        )
     else:
         position = (number, 0, seat, -1, -1, -1, 0)
     rng = random.Random(data.draw(st.integers(0, 2**32)))
     hands = _valid_hands(rng, setup, number, k, seat)
     search = Search(setup, data.draw(st.integers(4, 12)))
     kind = data.draw(st.sampled_from([0, 1, 2]))
-    arg = data.draw(st.one_of(st.none(), st.integers(-100, 100))) if kind != 2 else data.draw(st.integers(-5, 50))
+    arg = (
+        data.draw(st.one_of(st.none(), st.integers(-100, 100)))
+        if kind != 2
+        else data.draw(st.integers(-5, 50))
+    )
     if kind == 1 and arg is not None:
         arg = max(0, min(42, arg))
     try:
@@ -126,9 +165,17 @@ def test_odd_but_well_formed_positions_search_safely(data: st.DataObject) -> Non
 def test_a_spoiled_field_is_a_value_error(data: st.DataObject) -> None:
     """One field of a valid call replaced by something wrong."""
     setup = list(data.draw(st.sampled_from(SETUPS)))
-    position: list[Any] = [1, 0, 0, -1, -1, -1, 0] if setup[10] == 4 else [1, 0, _playing(tuple(setup))[0], -1, -1, -1, 0]
+    position: list[Any] = (
+        [1, 0, 0, -1, -1, -1, 0]
+        if setup[10] == 4
+        else [1, 0, _playing(tuple(setup))[0], -1, -1, -1, 0]
+    )
     hands: list[Any] = list(_valid_hands(random.Random(1), tuple(setup), 1, 0, position[2]))
-    where = data.draw(st.sampled_from(["setup", "setup-item", "position", "hands", "worlds", "kind", "arg", "bits"]))
+    where = data.draw(
+        st.sampled_from(
+            ["setup", "setup-item", "position", "hands", "worlds", "kind", "arg", "bits"]
+        )
+    )
     bits: Any = 8
     kind: Any = 0
     arg: Any = None
@@ -171,10 +218,15 @@ def test_a_spoiled_field_is_a_value_error(data: st.DataObject) -> None:
 
 
 @settings(max_examples=1000, deadline=None)
-@given(kind=st.integers(-2, 4), position=st.lists(st.integers(-2, 60), min_size=6, max_size=8),
-       hands=st.lists(st.integers(0, 2**28 - 1), min_size=3, max_size=5), setup=st.sampled_from(SETUPS))
-def test_random_numbers_in_every_field(kind: int, position: list[int], hands: list[int],
-                                       setup: tuple[Any, ...]) -> None:
+@given(
+    kind=st.integers(-2, 4),
+    position=st.lists(st.integers(-2, 60), min_size=6, max_size=8),
+    hands=st.lists(st.integers(0, 2**28 - 1), min_size=3, max_size=5),
+    setup=st.sampled_from(SETUPS),
+)
+def test_random_numbers_in_every_field(
+    kind: int, position: list[int], hands: list[int], setup: tuple[Any, ...]
+) -> None:
     search = Search(setup)
     _call(search, kind, tuple(position), [tuple(hands)], 10 if kind == 2 else None)
 
@@ -185,10 +237,18 @@ def test_the_checks_say_what_is_wrong() -> None:
     start = (1, 0, 0, -1, -1, -1, 0)
     full = tuple(sum(1 << t for t in range(i * 7, i * 7 + 7)) for i in range(4))
     cases: list[tuple[Any, str]] = [
-        (lambda: search.solve(0, start, [(full[0], full[0], full[2], full[3])]), "a tile is held by two seats"),
-        (lambda: search.solve(0, start, [(full[0] ^ 1, full[1], full[2], full[3])]),
-         "seat A holds 6 tiles, but at trick 1 after 0 plays it must hold 7"),
-        (lambda: search.solve(0, (8, 0, 0, -1, -1, -1, 0), [full]), "the trick number must be 1 to 7"),
+        (
+            lambda: search.solve(0, start, [(full[0], full[0], full[2], full[3])]),
+            "a tile is held by two seats",
+        ),
+        (
+            lambda: search.solve(0, start, [(full[0] ^ 1, full[1], full[2], full[3])]),
+            "seat A holds 6 tiles, but at trick 1 after 0 plays it must hold 7",
+        ),
+        (
+            lambda: search.solve(0, (8, 0, 0, -1, -1, -1, 0), [full]),
+            "the trick number must be 1 to 7",
+        ),
         (lambda: search.solve(0, start, [(10**5000, 0, 0, 0)]), "must be between"),
         (lambda: search.solve(0, start, [(1.5, 0, 0, 0)]), "must be a whole number, not float"),
         (lambda: search.solve(0, start, [full[:3]]), "must hold 4 numbers, not 3"),

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from texas42_log.files.formats import match_json, read_sources, write_matches
-
 from texas42_log.files.reader import validate_source
 from texas42_log.log.model import Annotation, Match
 from texas42_log.log.notation import NotationError, parse_text, parse_tile, write_text, write_texts
@@ -49,7 +48,11 @@ def differences(a: Any, b: Any, pointer: str = "") -> list[str]:
     if isinstance(a, list):
         if len(a) != len(b):
             return [f"{pointer}: {len(a)} items != {len(b)}"]
-        return [d for k, (x, y) in enumerate(zip(a, b)) for d in differences(x, y, f"{pointer}/{k}")]
+        return [
+            d
+            for k, (x, y) in enumerate(zip(a, b, strict=False))
+            for d in differences(x, y, f"{pointer}/{k}")
+        ]
     return [] if a == b else [f"{pointer}: {a!r} != {b!r}"]
 
 
@@ -112,7 +115,9 @@ def test_every_fixture_together_round_trips_through_one_text_and_through_json_li
 
 
 def test_the_text_of_the_seed_example_reads_as_written() -> None:
-    m = Match.model_validate_json((FIX / "valid" / "annotations-extensions-rejected.json").read_bytes())
+    m = Match.model_validate_json(
+        (FIX / "valid" / "annotations-extensions-rejected.json").read_bytes()
+    )
     text = write_text(m)
     assert text.startswith('[Format "texas42-log"]\n[Version "1.0"]\n[Rules "standard"]\n')
     assert "Auction: A 30, B 29 (rejected) {Below 30: refused.}, B pass, C pass, D pass\n" in text
@@ -145,7 +150,15 @@ def test_reading_is_lenient_in_tile_spelling_case_spacing_and_commas() -> None:
     m = Match.model_validate(pm.doc)
     hand = m.hands[0]
     assert m.players is not None and m.players.A == "Ann" and m.first_dealer == "D"
-    assert hand.deal is not None and hand.deal.A == ["[5|5]", "[1|1]", "[1|2]", "[2|2]", "[0|0]", "[0|1]", "[0|2]"]
+    assert hand.deal is not None and hand.deal.A == [
+        "[5|5]",
+        "[1|1]",
+        "[1|2]",
+        "[2|2]",
+        "[0|0]",
+        "[0|1]",
+        "[0|2]",
+    ]
     assert hand.declaration is not None and hand.declaration.trump == "6"
     assert hand.declaration.annotations[0].text == "sixes, with the double?"
     assert [p.tile for p in hand.plays] == ["[5|5]", "[3|5]", "[0|5]", "[6|6]"]
@@ -157,7 +170,9 @@ def test_reading_is_lenient_in_tile_spelling_case_spacing_and_commas() -> None:
     assert Match.model_validate(parse_text(write_text(m))[0].doc) == m
 
 
-@pytest.mark.parametrize("spelling", ["5-0", "0-5", "[0|5]", "[5|0]", "50", "05", "[ 5 | 0 ]", "[0-5]", "5:0"])
+@pytest.mark.parametrize(
+    "spelling", ["5-0", "0-5", "[0|5]", "[5|0]", "50", "05", "[ 5 | 0 ]", "[0-5]", "5:0"]
+)
 def test_tile_spellings(spelling: str) -> None:
     assert parse_tile(spelling) == "[0|5]"
 
@@ -170,15 +185,20 @@ def test_not_tiles(bad: str) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "words"),
     [
-        ("[Rules \"standard\"]\nHand 1: dealer A\nAuction: A 30 B sing\n", 3, 17, "'sing' is not a call"),
+        (
+            '[Rules "standard"]\nHand 1: dealer A\nAuction: A 30 B sing\n',
+            3,
+            17,
+            "'sing' is not a call",
+        ),
         ("Hand 1: dealer Q\n", 1, 16, "dealer's seat"),
-        ("[Rules \"standard\"\n", 1, 1, "never closed"),
+        ('[Rules "standard"\n', 1, 1, "never closed"),
         ("Hand 1: dealer A\nTrick 1: A 7-7\n", 2, 12, "tile played"),
         ("Hand 1: dealer A\n{an open comment\n", 2, 1, "never closed"),
-        ("[Colour \"red\"]\n", 1, 1, "unknown tag [Colour]"),
+        ('[Colour "red"]\n', 1, 1, "unknown tag [Colour]"),
         ("Hand 1: dealer A\nDeclare: A trump purple\n", 2, 18, "'trump' is followed by"),
         ("Deal:\n  A: 5-5\n", 1, 1, "after its 'Hand N: dealer X' line"),
-        ("Hand 1: dealer A &{\"colour\": 1}\n", 1, 18, "must start with x-"),
+        ('Hand 1: dealer A &{"colour": 1}\n', 1, 18, "must start with x-"),
     ],
 )
 def test_errors_name_line_and_column(text: str, line: int, column: int, words: str) -> None:
@@ -200,7 +220,9 @@ def test_rule_errors_point_into_the_text() -> None:
 def test_comments_escape_braces_and_keep_newlines() -> None:
     m = Match.model_validate_json((FIX / "valid" / "seed-worked-example.json").read_bytes())
     tricky = "a {brace} and a \\ backslash,\nand a second line; with a semicolon"
-    m2 = m.model_copy(update={"annotations": (*m.annotations, Annotation(text=tricky, author="a } b"))})
+    m2 = m.model_copy(
+        update={"annotations": (*m.annotations, Annotation(text=tricky, author="a } b"))}
+    )
     (pm,) = parse_text(write_text(m2))
     assert Match.model_validate(pm.doc).annotations[-1] == Annotation(text=tricky, author="a } b")
 
@@ -224,7 +246,9 @@ def _doc_blocks() -> list[str]:
 
 def test_the_documented_full_example_is_what_convert_writes() -> None:
     full, by_hand = _doc_blocks()
-    m = Match.model_validate_json((FIX / "valid" / "variant-casual-nello-plunge-splash.json").read_bytes())
+    m = Match.model_validate_json(
+        (FIX / "valid" / "variant-casual-nello-plunge-splash.json").read_bytes()
+    )
     assert full == write_text(m)
     # the hand-written example reads to the seeds' worked example's first hand
     (pm,) = parse_text(by_hand)
@@ -234,7 +258,9 @@ def test_the_documented_full_example_is_what_convert_writes() -> None:
     for s in "ABCD":
         assert sorted(getattr(written.hands[0].deal, s)) == sorted(getattr(seeds.hands[0].deal, s))
     assert written.hands[0].auction == seeds.hands[0].auction
-    assert [(p.seat, p.tile) for p in written.hands[0].plays] == [(p.seat, p.tile) for p in seeds.hands[0].plays]
+    assert [(p.seat, p.tile) for p in written.hands[0].plays] == [
+        (p.seat, p.tile) for p in seeds.hands[0].plays
+    ]
     assert written.hands[0].declaration is not None
     assert written.hands[0].declaration.annotations[0].author == "coach"
     assert (written.hands[0].plays[3].__pydantic_extra__ or {}) == {"x-clock": "19:42"}
@@ -244,12 +270,17 @@ def test_the_documented_full_example_is_what_convert_writes() -> None:
 def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> None:
     """Property: generated legal matches (auctions, specials, declared leads, early ends,
     redeals) survive JSON → text → JSON and JSON → JSON Lines → JSON exactly."""
-    from texas42_log.play.generate import random_match
     from texas42_log.engine.rules import PRESETS
+    from texas42_log.play.generate import random_match
 
-    matches = [Match.model_validate(random_match(100 + s, rules=PRESETS[preset], preset=preset)) for s in range(15)]
+    matches = [
+        Match.model_validate(random_match(100 + s, rules=PRESETS[preset], preset=preset))
+        for s in range(15)
+    ]
     for m in matches:
         (pm,) = parse_text(write_text(m))
         assert Match.model_validate(pm.doc) == m
-    back = [validate_source(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")]
+    back = [
+        validate_source(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")
+    ]
     assert back == matches

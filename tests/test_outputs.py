@@ -133,8 +133,8 @@ def test_an_in_place_rewrite_of_t42_keeps_remarks_or_asks_for_force(tmp_path: Pa
 
 
 def _big_corpus(tmp_path: Path) -> Path:
-    from texas42_log.play.generate import random_match
     from texas42_log.log.inert import dumps
+    from texas42_log.play.generate import random_match
 
     corpus = tmp_path / "corpus.jsonl"
     with corpus.open("w") as f:
@@ -147,17 +147,24 @@ def _big_corpus(tmp_path: Path) -> Path:
 def test_a_signal_mid_write_removes_the_temporary_file(tmp_path: Path, sig: signal.Signals) -> None:
     corpus = _big_corpus(tmp_path)
     out = tmp_path / "out.t42"
-    p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", str(out)], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE)
+    p = subprocess.Popen(
+        CLI + ["convert", str(corpus), "-o", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 30
     while not any(x.name.startswith(TEMP_PREFIX) for x in tmp_path.iterdir()):
-        assert p.poll() is None and time.monotonic() < deadline, "the conversion ended before it was interrupted"
+        assert p.poll() is None and time.monotonic() < deadline, (
+            "the conversion ended before it was interrupted"
+        )
         time.sleep(0.01)
     p.send_signal(sig)
     _, err = p.communicate(timeout=30)
     assert p.returncode == (130 if sig == signal.SIGINT else 128 + sig), err
     assert b"Traceback" not in err
-    assert sorted(x.name for x in tmp_path.iterdir()) == ["corpus.jsonl"]  # no output, no temporary file
+    assert sorted(x.name for x in tmp_path.iterdir()) == [
+        "corpus.jsonl"
+    ]  # no output, no temporary file
 
 
 def test_threads_racing_for_one_name_one_wins(tmp_path: Path) -> None:
@@ -204,7 +211,9 @@ else:
 
 def _writer(kind: str, target: Path) -> subprocess.Popen[str]:
     """A process in the middle of writing ``target`` (it never ends by itself)."""
-    p = subprocess.Popen([sys.executable, "-c", HOLD, kind, str(target)], stdout=subprocess.PIPE, text=True)
+    p = subprocess.Popen(
+        [sys.executable, "-c", HOLD, kind, str(target)], stdout=subprocess.PIPE, text=True
+    )
     assert p.stdout is not None and p.stdout.readline() == "writing\n"
     return p
 
@@ -220,7 +229,9 @@ def test_a_killed_writers_temporary_is_swept_by_the_next_write(tmp_path: Path, k
     p.kill()
     p.wait()
     left = _temporaries(tmp_path)
-    assert len(left) == 1 and left[0].startswith(f"{TEMP_PREFIX}{p.pid}-"), left  # the kill left it behind
+    assert len(left) == 1 and left[0].startswith(f"{TEMP_PREFIX}{p.pid}-"), (
+        left
+    )  # the kill left it behind
     assert not target.exists()  # and nothing that looks like a result
     code, _, err = run("convert", str(SAMPLE), "-o", str(tmp_path / "next.t42"))
     assert code == 0, err
@@ -245,7 +256,9 @@ def test_a_live_writers_temporary_is_never_swept_even_when_old(tmp_path: Path, k
 def test_the_sweep_takes_only_unlocked_leftovers_of_ours(tmp_path: Path) -> None:
     from texas42_log.files.outputs import sweep_leftovers
 
-    young = tmp_path / f"{TEMP_PREFIX}abcdefgh.tmp"  # no writer named, a moment old: maybe being created
+    young = (
+        tmp_path / f"{TEMP_PREFIX}abcdefgh.tmp"
+    )  # no writer named, a moment old: maybe being created
     young.write_text("x")
     old = tmp_path / f"{TEMP_PREFIX}ijklmnop.tmp"
     old.write_text("x")
@@ -261,14 +274,19 @@ def test_the_sweep_takes_only_unlocked_leftovers_of_ours(tmp_path: Path) -> None
 def test_a_split_killed_half_way_leaves_no_folder_and_the_next_run_finishes(tmp_path: Path) -> None:
     corpus = _big_corpus(tmp_path)
     out = tmp_path / "split"
-    p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", f"{out}/"], stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL)
+    p = subprocess.Popen(
+        CLI + ["convert", str(corpus), "-o", f"{out}/"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while True:  # kill it once its temporary folder holds files
         temps = [t for t in tmp_path.iterdir() if t.name.startswith(TEMP_PREFIX) and t.is_dir()]
         if temps and len(list(temps[0].iterdir())) >= 50:
             break
-        assert p.poll() is None and time.monotonic() < deadline, "the conversion ended before it was killed"
+        assert p.poll() is None and time.monotonic() < deadline, (
+            "the conversion ended before it was killed"
+        )
         time.sleep(0.005)
     p.kill()
     p.wait()
@@ -286,10 +304,15 @@ def test_a_folder_write_is_all_or_nothing(tmp_path: Path) -> None:
     (out / "b.json").write_text("theirs")
     with pytest.raises(FileExistsError):
         write_folder(out, [("a.json", "1"), ("b.json", "2"), ("c.json", "3")])
-    assert sorted(p.name for p in out.iterdir()) == ["b.json"]  # a.json taken back, b.json untouched
+    assert sorted(p.name for p in out.iterdir()) == [
+        "b.json"
+    ]  # a.json taken back, b.json untouched
     assert (out / "b.json").read_text() == "theirs"
     write_folder(out, [("a.json", "1"), ("b.json", "2")], replace=True)
-    assert sorted(p.name for p in out.iterdir()) == ["a.json", "b.json"] and (out / "b.json").read_text() == "2"
+    assert (
+        sorted(p.name for p in out.iterdir()) == ["a.json", "b.json"]
+        and (out / "b.json").read_text() == "2"
+    )
 
     def abandoned():  # a generator that raises: nothing at all is written
         yield ("x.json", "1")
@@ -306,14 +329,27 @@ def test_a_read_only_file_system_is_one_sentence(tmp_path: Path) -> None:
     mounted after it). The hostile-input catalogue covers an unwritable folder too."""
     ro = tmp_path / "ro"
     ro.mkdir()
-    namespace = ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c",
-                 'mount -t tmpfs -o ro,size=1m tmpfs "$1" && shift && exec "$@"', "sh", str(ro)]
+    namespace = [
+        "unshare",
+        "--user",
+        "--map-root-user",
+        "--mount",
+        "sh",
+        "-c",
+        'mount -t tmpfs -o ro,size=1m tmpfs "$1" && shift && exec "$@"',
+        "sh",
+        str(ro),
+    ]
     probe = subprocess.run(namespace + ["true"], capture_output=True, text=True, timeout=60)
     if probe.returncode != 0:
         pytest.skip(f"this kernel lets no user make a mount namespace: {probe.stderr.strip()}")
     for out in (str(ro / "x.json"), f"{ro / 'split'}/", str(ro)):
-        p = subprocess.run(namespace + CLI + ["convert", str(SAMPLE), "-o", out], capture_output=True, text=True,
-                           timeout=60)
+        p = subprocess.run(
+            namespace + CLI + ["convert", str(SAMPLE), "-o", out],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert p.returncode == 2 and "Read-only file system" in p.stderr, p.stderr
         assert "internal error" not in p.stderr and len(p.stderr.splitlines()) == 1
     assert list(ro.iterdir()) == []  # the mount was the command's alone

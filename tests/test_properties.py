@@ -14,15 +14,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from texas42_log.engine.auction import Auction
-from texas42_log.log.check import call_args, effective_rules
-from texas42_log.play.generate import random_match
 from texas42_log.engine.hand import PlayState
-from texas42_log.log.model import Match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.seats import SEATS, next_seat
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import FACTS, Trump
 from texas42_log.files.validate import validate_bytes
+from texas42_log.log.check import call_args, effective_rules
+from texas42_log.log.model import Match
+from texas42_log.play.generate import random_match
 
 Doc = dict[str, Any]
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,7 +134,12 @@ def tile_not_held(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 def low_bid(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
-    spots = [(hi, ci) for hi, h in enumerate(doc["hands"]) for ci, c in enumerate(h["auction"]) if c["call"] == "points"]
+    spots = [
+        (hi, ci)
+        for hi, h in enumerate(doc["hands"])
+        for ci, c in enumerate(h["auction"])
+        if c["call"] == "points"
+    ]
     assume(spots)
     hi, ci = data.draw(st.sampled_from(spots))
     doc["hands"][hi]["auction"][ci]["bid"] = data.draw(st.integers(-5, 29))
@@ -198,12 +203,22 @@ def stated_points(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 def stated_winner(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
-    spots = [(hi, k) for hi, h in enumerate(doc["hands"]) for k in range(len(h["outcome"].get("tricks", [])))]
+    spots = [
+        (hi, k)
+        for hi, h in enumerate(doc["hands"])
+        for k in range(len(h["outcome"].get("tricks", [])))
+    ]
     assume(spots)
     hi, k = data.draw(st.sampled_from(spots))
     trick = doc["hands"][hi]["outcome"]["tricks"][k]
     trick["winner"] = next_seat(trick["winner"], data.draw(st.integers(1, 3)))
-    return {"R17", "R18", "R19", "variant:sevens", "variant:nello"}, f"/hands/{hi}/outcome/tricks/{k}/winner"
+    return {
+        "R17",
+        "R18",
+        "R19",
+        "variant:sevens",
+        "variant:nello",
+    }, f"/hands/{hi}/outcome/tricks/{k}/winner"
 
 
 def hand_after_end(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
@@ -229,8 +244,19 @@ def claim(doc: Doc, data: st.DataObject) -> tuple[str | set[str], str]:
 
 
 MUTATIONS: list[Mutation] = [
-    renege, out_of_turn, tile_not_held, low_bid, mark_jump, play_after_decided, stated_marks,
-    stated_score, stated_points, stated_winner, hand_after_end, wrong_dealer, claim,
+    renege,
+    out_of_turn,
+    tile_not_held,
+    low_bid,
+    mark_jump,
+    play_after_decided,
+    stated_marks,
+    stated_score,
+    stated_points,
+    stated_winner,
+    hand_after_end,
+    wrong_dealer,
+    claim,
 ]
 
 
@@ -243,7 +269,11 @@ def _check_mutation(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
     assert first_rule in rules and first_pointer == pointer, (mutate.__name__, errors)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 @given(matches(), st.sampled_from(MUTATIONS), st.data())
 def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
     _check_mutation(doc, mutate, data)
@@ -251,7 +281,11 @@ def test_single_mutations_are_caught(doc: Doc, mutate: Mutation, data: st.DataOb
 
 @pytest.mark.parametrize("preset", VARIANTS)
 def test_single_mutations_are_caught_under_every_preset(preset: str) -> None:
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @settings(
+        max_examples=60,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    )
     @given(matches(preset), st.sampled_from(MUTATIONS), st.data())
     def check(doc: Doc, mutate: Mutation, data: st.DataObject) -> None:
         _check_mutation(doc, mutate, data)
@@ -304,4 +338,8 @@ def test_a_renege_in_a_spectator_record_is_caught_when_a_later_play_proves_it(
         for seat in SEATS:
             hand["deal"][seat] = [t if t in played else None for t in hand["deal"][seat]]
     errors = validate(doc)
-    assert errors and errors[0][0] in {"R13", "R14", "R15", "R16"} and errors[0][1] == f"/hands/{hi}/plays/{j}"
+    assert (
+        errors
+        and errors[0][0] in {"R13", "R14", "R15", "R16"}
+        and errors[0][1] == f"/hands/{hi}/plays/{j}"
+    )

@@ -48,8 +48,17 @@ def _looks_like(head: str) -> bool:
 def _registered() -> Iterator[str]:
     """A format made up for the test, registered with the one call a format needs,
     and taken out again afterwards."""
-    register_format(Format("json-base64", (".b64",), ("base64",), read=_read_b64, write=_write_b64,
-                           looks_like=_looks_like, summary="our JSON, base64"))
+    register_format(
+        Format(
+            "json-base64",
+            (".b64",),
+            ("base64",),
+            read=_read_b64,
+            write=_write_b64,
+            looks_like=_looks_like,
+            summary="our JSON, base64",
+        )
+    )
     try:
         yield "json-base64"
     finally:
@@ -72,12 +81,17 @@ def test_one_registration_teaches_every_command_a_format(b64: str, tmp_path: Pat
     # replay and render read it like any other log
     r = runner.invoke(app, ["replay", str(game), "--as", "A", "--hand", "1", "--trick", "1"])
     assert r.exit_code == 0 and "Hand 1" in r.stdout, r.output
-    r = runner.invoke(app, ["render", str(game), "--as", "public", "-o", str(tmp_path / "game.html")])
+    r = runner.invoke(
+        app, ["render", str(game), "--as", "public", "-o", str(tmp_path / "game.html")]
+    )
     assert r.exit_code == 0, r.output
     # convert from it, and to it by its other name and by its extension
     r = runner.invoke(app, ["convert", str(game), "-o", str(tmp_path / "game.t42")])
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["convert", str(tmp_path / "game.t42"), "--to", "base64", "-o", str(tmp_path / "back.b64")])
+    r = runner.invoke(
+        app,
+        ["convert", str(tmp_path / "game.t42"), "--to", "base64", "-o", str(tmp_path / "back.b64")],
+    )
     assert r.exit_code == 0, r.output
     back = json.loads(base64.b64decode((tmp_path / "back.b64").read_text()))
     assert back["hands"] == json.loads(GAME.read_bytes())["hands"]
@@ -88,7 +102,10 @@ def test_one_registration_teaches_every_command_a_format(b64: str, tmp_path: Pat
     bad = tmp_path / "bad.b64"
     bad.write_text("not base64 at all!")
     r = runner.invoke(app, ["convert", str(bad), "-o", str(tmp_path / "x.json")])
-    assert r.exit_code == 1 and f"{bad}:1:1: error format: not a json-base64 file: not base64" in r.stderr
+    assert (
+        r.exit_code == 1
+        and f"{bad}:1:1: error format: not a json-base64 file: not base64" in r.stderr
+    )
     # and the Python API
     (read,) = read_matches([str(game)])
     assert (read.format, read.result.valid) == ("json-base64", True)
@@ -96,7 +113,9 @@ def test_one_registration_teaches_every_command_a_format(b64: str, tmp_path: Pat
 
 def test_the_registration_is_gone_afterwards() -> None:
     with _registered():
-        assert "json-base64" in formats.READABLE and formats.format_for_name("x.b64") == "json-base64"
+        assert (
+            "json-base64" in formats.READABLE and formats.format_for_name("x.b64") == "json-base64"
+        )
     assert "json-base64" not in formats.READABLE and formats.format_for_name("x.b64") is None
 
 
@@ -107,7 +126,9 @@ def test_read_matches_takes_folders_globs_and_every_format(tmp_path: Path) -> No
     foreign = list(read_matches([str(FIX / "foreign" / "**" / "*.plunge")]))
     assert foreign and {r.format for r in foreign} == {"plunge-code"}
     text = tmp_path / "two.t42"
-    runner.invoke(app, ["convert", str(GAME), str(FIX / "valid" / "every-trump-choice.json"), "-o", str(text)])
+    runner.invoke(
+        app, ["convert", str(GAME), str(FIX / "valid" / "every-trump-choice.json"), "-o", str(text)]
+    )
     assert [(r.number, r.format) for r in read_matches([str(text)])] == [(1, "text"), (2, "text")]
 
 
@@ -128,15 +149,25 @@ def test_json_lines_are_streamed(tmp_path: Path) -> None:
     assert [r.number for r in first] == [1, 2, 3] and all(r.result.valid for r in first)
     with pytest.raises(ReadError) as e:
         next(it)
-    assert e.value.diagnostic and str(e.value).startswith(f"{corpus}:4:1: error encoding: not UTF-8")
+    assert e.value.diagnostic and str(e.value).startswith(
+        f"{corpus}:4:1: error encoding: not UTF-8"
+    )
 
 
-@pytest.mark.parametrize(("content", "words"), [
-    (b"", "holds no match"),
-    (b"\n  \n", "holds no match"),
-    (b"hand 1\n@@@ nonsense\n", ":2:1: error format: not a text file: '@' must be followed by the author's name"),
-])
-def test_a_file_with_nothing_to_read_is_one_sentence(tmp_path: Path, content: bytes, words: str) -> None:
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"", "holds no match"),
+        (b"\n  \n", "holds no match"),
+        (
+            b"hand 1\n@@@ nonsense\n",
+            ":2:1: error format: not a text file: '@' must be followed by the author's name",
+        ),
+    ],
+)
+def test_a_file_with_nothing_to_read_is_one_sentence(
+    tmp_path: Path, content: bytes, words: str
+) -> None:
     f = tmp_path / "x.t42"
     f.write_bytes(content)
     with pytest.raises(ReadError) as e:

@@ -53,7 +53,9 @@ def test_the_format_tables_list_every_registered_format() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     conversions = (ROOT / "docs" / "conversions.md").read_text("utf-8")
     for name in formats.FORMATS:
-        assert re.search(rf"^\| [^|\n]*`{re.escape(name)}`", readme, re.M), f"README's format table lacks {name}"
+        assert re.search(rf"^\| [^|\n]*`{re.escape(name)}`", readme, re.M), (
+            f"README's format table lacks {name}"
+        )
         assert f"| `{name}` |" in conversions, f"docs/conversions.md's format table lacks {name}"
         for suffix in formats.REGISTRY[name].suffixes:
             assert f"`*{suffix}`" in readme, f"README's format table lacks {suffix}"

@@ -16,18 +16,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import Tmux
 from texas42_log import Game
 from texas42_log.log.check import check_match
 from texas42_log.log.model import Match
 from texas42_log.play.recorder import HELP, Recorder, options_text
-from tests.helpers import Tmux
 from tools.smoke import call_text, declaration_text, entries
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]
 
 TEXAS42 = [sys.executable, "-m", "texas42_log"]
 PLAYERS = {"A": "Ana", "B": "Ben", "C": "Cleo", "D": "Dan"}
-NEW = ["--rules", "standard", "--first-dealer", "B", *[f"--player={s}={n}" for s, n in PLAYERS.items()]]
+NEW = [
+    "--rules",
+    "standard",
+    "--first-dealer",
+    "B",
+    *[f"--player={s}={n}" for s, n in PLAYERS.items()],
+]
 
 
 def _played(seed: int, preset: str = "standard") -> Game:
@@ -59,8 +65,15 @@ def _typed(seed: int) -> Game:
 
 
 def _run(args: list[str], stdin: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(TEXAS42 + ["record", *args], input=stdin, text=True, capture_output=True, cwd=cwd,
-                          timeout=120, env=os.environ | {"NO_COLOR": "1"})
+    return subprocess.run(
+        TEXAS42 + ["record", *args],
+        input=stdin,
+        text=True,
+        capture_output=True,
+        cwd=cwd,
+        timeout=120,
+        env=os.environ | {"NO_COLOR": "1"},
+    )
 
 
 def _valid(path: Path) -> Match:
@@ -98,7 +111,11 @@ def test_illegal_entries_are_refused_with_their_rule_and_change_nothing(tmp_path
 
 def test_keep_rejected_writes_the_refused_attempts_into_the_log(tmp_path: Path) -> None:
     entries = _entries(_typed(6))
-    p = _run(["m.json", *NEW, "--keep-rejected"], "\n".join(entries[:4] + ["29"] + entries[4:10]) + "\n", tmp_path)
+    p = _run(
+        ["m.json", *NEW, "--keep-rejected"],
+        "\n".join(entries[:4] + ["29"] + entries[4:10]) + "\n",
+        tmp_path,
+    )
     assert p.returncode == 1
     match = _valid(tmp_path / "m.json")
     assert [c.rejected for c in match.hands[0].auction][:1] == [True]
@@ -112,8 +129,14 @@ def _steps_in(path: Path) -> int:
 
 def _start(cwd: Path) -> subprocess.Popen[str]:
     """A new recording of m.json, its entries to come on standard input."""
-    return subprocess.Popen(TEXAS42 + ["record", "m.json", *NEW], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, cwd=cwd, text=True)
+    return subprocess.Popen(
+        TEXAS42 + ["record", "m.json", *NEW],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=cwd,
+        text=True,
+    )
 
 
 def test_kill_9_between_entries_loses_nothing_and_record_goes_on(tmp_path: Path) -> None:
@@ -136,7 +159,9 @@ def test_kill_9_between_entries_loses_nothing_and_record_goes_on(tmp_path: Path)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
-    assert _steps_in(path) == first  # everything entered is on disk, and it is a valid unfinished log
+    assert (
+        _steps_in(path) == first
+    )  # everything entered is on disk, and it is a valid unfinished log
     assert _valid(path).status == "unfinished"
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "m.json"]
     assert leftovers == []
@@ -147,7 +172,9 @@ def test_kill_9_between_entries_loses_nothing_and_record_goes_on(tmp_path: Path)
 
 
 @pytest.mark.parametrize("delay", [0.3, 0.6, 1.0])
-def test_kill_9_at_any_moment_leaves_a_valid_log_to_go_on_with(tmp_path: Path, delay: float) -> None:
+def test_kill_9_at_any_moment_leaves_a_valid_log_to_go_on_with(
+    tmp_path: Path, delay: float
+) -> None:
     expected = _typed(10)
     entries = _entries(expected)
     path = tmp_path / "m.json"
@@ -163,7 +190,11 @@ def test_kill_9_at_any_moment_leaves_a_valid_log_to_go_on_with(tmp_path: Path, d
     proc.wait(timeout=10)
     # Killed before the first save (a slow start), the recording starts again.
     done = _steps_in(path) if path.exists() else 0
-    p = _run(["m.json"] if path.exists() else ["m.json", *NEW], "\n".join(entries[done:]) + "\n", tmp_path)
+    p = _run(
+        ["m.json"] if path.exists() else ["m.json", *NEW],
+        "\n".join(entries[done:]) + "\n",
+        tmp_path,
+    )
     assert p.returncode == 0, p.stdout + p.stderr
     assert path.read_text("utf-8") == expected.to_json()
 
@@ -201,7 +232,11 @@ def test_new_match_setup_is_asked(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     match = _valid(tmp_path / "m.json")
     assert match.rules.preset == "casual" and match.first_dealer == "C"
-    assert match.players is not None and (match.players.A, match.players.B, match.players.D) == ("Ana", None, "Dan")
+    assert match.players is not None and (match.players.A, match.players.B, match.players.D) == (
+        "Ana",
+        None,
+        "Dan",
+    )
 
 
 # -- the conversation without a terminal -------------------------------------------------
@@ -270,7 +305,9 @@ def test_ctrl_c_at_the_prompt_in_a_terminal_keeps_the_log(tmp_path: Path) -> Non
         assert "stopped; match unfinished" in s and "goes on" in s
     finally:
         term.close()
-    assert _steps_in(tmp_path / "m.json") == 6  # the four deal rows (one step of four lines) and two calls
+    assert (
+        _steps_in(tmp_path / "m.json") == 6
+    )  # the four deal rows (one step of four lines) and two calls
 
 
 def test_hostile_logs_are_refused_or_resumed_never_a_traceback(tmp_path: Path) -> None:
@@ -286,7 +323,9 @@ def test_hostile_logs_are_refused_or_resumed_never_a_traceback(tmp_path: Path) -
         shutil.copy(source, target)
         before = target.read_bytes()
         p = _run([target.name], "quit\n", tmp_path)
-        assert "Traceback" not in p.stdout + p.stderr and "internal error" not in p.stderr, source.name
+        assert "Traceback" not in p.stdout + p.stderr and "internal error" not in p.stderr, (
+            source.name
+        )
         assert p.returncode in (0, 1), (source.name, p.returncode, p.stderr)
         if p.returncode == 1:
             assert target.read_bytes() == before, source.name

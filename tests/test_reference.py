@@ -18,8 +18,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", str(site)],
-                          capture_output=True, text=True, timeout=300, cwd=config.parent)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "-q",
+            "-f",
+            str(config),
+            "-d",
+            str(site),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=config.parent,
+    )
 
 
 @pytest.fixture(scope="module")

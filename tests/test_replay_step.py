@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.helpers import Tmux
 from texas42_log.cli import app
 from texas42_log.cli.stepper import keys_of
 from texas42_log.views.termtext import paint, wrap_lines
-from tests.helpers import Tmux
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("terminal")]
 
@@ -31,8 +31,13 @@ def _texas42(*args: str) -> str:
 
 
 def test_step_through_a_hand_in_a_real_terminal() -> None:
-    term = Tmux("t42step", _texas42("replay", str(ROOT / VIEWS), "--hand", "2", "--step"),
-                env="TERM=xterm-256color", width=120, height=40)
+    term = Tmux(
+        "t42step",
+        _texas42("replay", str(ROOT / VIEWS), "--hand", "2", "--step"),
+        env="TERM=xterm-256color",
+        width=120,
+        height=40,
+    )
     try:
         s = term.wait_for("View 1 of 39")
         assert "Hand 2 · after call 1 · view: spectator" in s and "Next to call: C." in s
@@ -47,7 +52,10 @@ def test_step_through_a_hand_in_a_real_terminal() -> None:
         assert "Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4]." in s
         term.keys("Left")  # mid-trick moments are moments too: trick 3's last tile, on the table
         s = term.wait_for("View 19 of 39")
-        assert "after play 12 (trick 3)" in s and "Played in order: 1. A [4|4]; 2. B [0|4]; 3. C [1|4]; 4. D [3|4]." in s
+        assert (
+            "after play 12 (trick 3)" in s
+            and "Played in order: 1. A [4|4]; 2. B [0|4]; 3. C [1|4]; 4. D [3|4]." in s
+        )
         term.keys("Left")
         assert "3. C [1|4]." in term.wait_for("after play 11 (trick 3)")
         term.keys("End")
@@ -64,7 +72,9 @@ def test_step_through_a_hand_in_a_real_terminal() -> None:
         term.keys("PageDown", "Right", "Right", "Right", "Right")
         term.wait_for("Hand 2 · after the declaration")
         coloured = term.screen(escapes=True)
-        assert "\x1b[" in coloured and re.search(r"\x1b\[[0-9;]*43m[^\n]*Next to play: A\.", coloured), coloured
+        assert "\x1b[" in coloured and re.search(
+            r"\x1b\[[0-9;]*43m[^\n]*Next to play: A\.", coloured
+        ), coloured
         term.keys("q")
         s = term.wait_for("exit=0")
         assert "View 5 of 39" not in s  # the alternate screen is gone: the shell's screen is back
@@ -89,15 +99,30 @@ def test_no_color_is_honoured_and_tiles_are_coloured_without_it() -> None:
 
 
 def test_step_needs_a_terminal() -> None:
-    p = subprocess.run([sys.executable, "-m", "texas42_log", "replay", WORKED, "--step"], cwd=ROOT,
-                       capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    p = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "replay", WORKED, "--step"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
     assert p.returncode == 2 and "--step needs a terminal" in p.stderr and p.stdout == ""
 
 
 def test_the_keys_of_a_terminal() -> None:
     assert keys_of(b"\x1b[C\x1b[D\x1bOH\x1b[4~\x1b[5~\x1b[6~q") == [
-        "next", "prev", "home", "end", "prev-hand", "next-hand", "quit"]
-    assert keys_of(b"\x1b") == ["quit"] and keys_of(b"x\x1b[99;5Zl") == ["next"]  # unknown keys: ignored
+        "next",
+        "prev",
+        "home",
+        "end",
+        "prev-hand",
+        "next-hand",
+        "quit",
+    ]
+    assert keys_of(b"\x1b") == ["quit"] and keys_of(b"x\x1b[99;5Zl") == [
+        "next"
+    ]  # unknown keys: ignored
 
 
 @pytest.mark.parametrize("width", [12, 20, 33, 48, 80])
@@ -108,7 +133,9 @@ def test_wrapped_lines_never_break_inside_a_tile(width: int) -> None:
     assert max(len(line) for line in whole.splitlines()) > 80  # piped: whole lines by default
     lines = p.stdout.splitlines()
     for line in lines:
-        assert len(line) <= width or " " not in line.strip(), line  # only a word longer than the width
+        assert len(line) <= width or " " not in line.strip(), (
+            line
+        )  # only a word longer than the width
         # every bracket and bar on a line belongs to a whole tile: none is split between lines
         assert line.count("[") == line.count("|") == len(TILE.findall(line)), line
     assert TILE.findall(p.stdout) == TILE.findall(whole)  # every tile, whole and in order
@@ -119,7 +146,10 @@ def test_wrap_and_paint() -> None:
     lines = wrap_lines(["Played in order: 1. A [5|5]; 2. B [3|5].", "Next to play: C."], 20)
     assert lines == ["Played in order: 1.", "  A [5|5]; 2. B", "  [3|5].", "Next to play: C."]
     painted = paint(lines, turn="Next to play: C.")
-    assert painted[1] == "  A \x1b[30;47m[5|5]\x1b[0m; 2. B" and painted[3] == "\x1b[1;30;43mNext to play: C.\x1b[0m"
+    assert (
+        painted[1] == "  A \x1b[30;47m[5|5]\x1b[0m; 2. B"
+        and painted[3] == "\x1b[1;30;43mNext to play: C.\x1b[0m"
+    )
     assert painted[0].startswith("\x1b[1m")  # the header
 
 
@@ -128,8 +158,13 @@ def test_play_takes_lists_and_open_ranges() -> None:
     assert p.exit_code == 0, p.stderr
     heads = [line for line in p.stdout.splitlines() if line.startswith("Hand 2 · ")]
     assert [h.split(" · ")[1] for h in heads] == [
-        "after play 1 (trick 1)", "after play 2 (trick 1)", "after play 12 (trick 3)",
-        "after play 26 (trick 7)", "after play 27 (trick 7)", "after play 28 (trick 7)"]
+        "after play 1 (trick 1)",
+        "after play 2 (trick 1)",
+        "after play 12 (trick 3)",
+        "after play 26 (trick 7)",
+        "after play 27 (trick 7)",
+        "after play 28 (trick 7)",
+    ]
     bad = runner.invoke(app, ["replay", VIEWS, "--play", "3-1"])
     assert bad.exit_code == 2 and "1-3" in bad.stderr
     bad = runner.invoke(app, ["replay", VIEWS, "--play", "1;2"])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+
 from texas42_log.log.model import Match
 from texas42_log.log.schema import SCHEMA_FILENAME, generate_schema, packaged_schema, schema_text
 
@@ -54,7 +55,9 @@ def test_pydantic_and_jsonschema_agree(name: str, doc: Any) -> None:
 
 
 def test_extensions_survive_a_round_trip() -> None:
-    doc = json.loads((FIXTURES / "valid" / "annotations-extensions-rejected.json").read_text("utf-8"))
+    doc = json.loads(
+        (FIXTURES / "valid" / "annotations-extensions-rejected.json").read_text("utf-8")
+    )
     match = Match.model_validate(doc)
     again = match.model_dump(mode="json", by_alias=True, exclude_unset=True)
     assert again == doc

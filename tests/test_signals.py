@@ -32,7 +32,9 @@ PROMPT = 5.0
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """About 9 MB of JSON Lines: several ranges for two workers, seconds of work."""
     path = tmp_path_factory.mktemp("signals") / "corpus.jsonl"
-    p = subprocess.run(CLI + ["generate", "-n", "1000", "-o", str(path)], capture_output=True, timeout=120)
+    p = subprocess.run(
+        CLI + ["generate", "-n", "1000", "-o", str(path)], capture_output=True, timeout=120
+    )
     assert p.returncode == 0, p.stderr
     return path
 
@@ -45,9 +47,16 @@ def _gone(pgid: int) -> bool:
     return False
 
 
-def _interrupt(args: list[str], delay: float, twice: bool, cwd: Path) -> tuple[int, str, float, bool]:
-    p = subprocess.Popen(CLI + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-                         cwd=cwd)
+def _interrupt(
+    args: list[str], delay: float, twice: bool, cwd: Path
+) -> tuple[int, str, float, bool]:
+    p = subprocess.Popen(
+        CLI + args,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=cwd,
+    )
     time.sleep(delay)
     os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     sent = time.monotonic()
@@ -114,8 +123,12 @@ def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_p
 
 
 def test_sigterm_stops_workers_and_leaves_nothing(corpus: Path, tmp_path: Path) -> None:
-    p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", str(tmp_path / "x.jsonl")], stderr=subprocess.PIPE,
-                         start_new_session=True, cwd=tmp_path)
+    p = subprocess.Popen(
+        CLI + ["convert", str(corpus), "-o", str(tmp_path / "x.jsonl")],
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=tmp_path,
+    )
     time.sleep(0.6)
     p.terminate()
     _, err = p.communicate(timeout=30)
@@ -124,15 +137,24 @@ def test_sigterm_stops_workers_and_leaves_nothing(corpus: Path, tmp_path: Path) 
         assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("args", [
-    ["generate", "-n", "400"],
-    ["validate", "CORPUS"],
-    ["convert", "CORPUS", "-o", "-", "--to", "text"],
-], ids=["generate", "validate", "convert"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "-n", "400"],
+        ["validate", "CORPUS"],
+        ["convert", "CORPUS", "-o", "-", "--to", "text"],
+    ],
+    ids=["generate", "validate", "convert"],
+)
 def test_a_closed_pipe_is_141_never_1(args: list[str], corpus: Path) -> None:
     argv = [str(corpus) if a == "CORPUS" else a for a in args]
-    p = subprocess.run(" ".join(f"'{a}'" for a in CLI + argv) + " | head -1 >/dev/null; echo ${PIPESTATUS[0]}",
-                       shell=True, executable="/bin/bash", capture_output=True, timeout=120)
+    p = subprocess.run(
+        " ".join(f"'{a}'" for a in CLI + argv) + " | head -1 >/dev/null; echo ${PIPESTATUS[0]}",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        timeout=120,
+    )
     assert p.stdout.decode().strip() == "141", p.stderr
     assert b"Traceback" not in p.stderr and b"error" not in p.stderr, p.stderr
 
@@ -142,10 +164,18 @@ def test_two_writers_to_one_new_path_one_is_refused(corpus: Path, tmp_path: Path
     small.write_bytes(b"".join(corpus.read_bytes().splitlines(keepends=True)[:200]))
     for attempt in range(3):
         target = tmp_path / f"out{attempt}.t42"
-        procs = [subprocess.Popen(CLI + ["convert", str(small), "-o", str(target)], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE) for _ in range(2)]
-        results = [(p.wait(timeout=120), p.stdout.read().decode() + p.stderr.read().decode())  # type: ignore[union-attr]
-                   for p in procs]
+        procs = [
+            subprocess.Popen(
+                CLI + ["convert", str(small), "-o", str(target)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+            for _ in range(2)
+        ]
+        results = [
+            (p.wait(timeout=120), p.stdout.read().decode() + p.stderr.read().decode())  # type: ignore[union-attr]
+            for p in procs
+        ]
         codes = sorted(code for code, _ in results)
         assert codes == [0, 2], results
         loser = next(text for code, text in results if code == 2)
@@ -155,7 +185,9 @@ def test_two_writers_to_one_new_path_one_is_refused(corpus: Path, tmp_path: Path
 
 
 @pytest.mark.parametrize(("exc", "code"), [("Terminated(15)", 143), ("Interrupted()", 130)])
-def test_a_signal_python_could_only_print_still_ends_the_command(exc: str, code: int, tmp_path: Path) -> None:
+def test_a_signal_python_could_only_print_still_ends_the_command(
+    exc: str, code: int, tmp_path: Path
+) -> None:
     """A signal that lands in a weakref callback of the import machinery (or a __del__)
     raises where Python prints the exception and goes on (seen once in CI: a SIGTERM
     mid-write, exit 0). The command must end all the same, its temporary file removed."""
@@ -189,12 +221,21 @@ def test_no_worker_outlives_a_ctrl_c_that_lands_while_the_pool_starts(tmp_path: 
     signal is swept across the first milliseconds after the output's temporary file
     appears, where the pool starts; every worker must end with the command."""
     corpus = tmp_path / "corpus.jsonl"
-    subprocess.run(CLI + ["generate", "-n", "400", "-o", str(corpus)], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        CLI + ["generate", "-n", "400", "-o", str(corpus)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     for attempt in range(40):
         out = tmp_path / f"try{attempt}"
         out.mkdir()
-        p = subprocess.Popen(CLI + ["convert", str(corpus), "-o", str(out / "out.t42")], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, start_new_session=True)
+        p = subprocess.Popen(
+            CLI + ["convert", str(corpus), "-o", str(out / "out.t42")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 30
         while not any(x.name.startswith(TEMP_PREFIX) for x in out.iterdir()) and p.poll() is None:
             assert time.monotonic() < deadline
@@ -206,7 +247,9 @@ def test_no_worker_outlives_a_ctrl_c_that_lands_while_the_pool_starts(tmp_path: 
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             p.communicate()
-            pytest.fail(f"try {attempt}: a process of the command outlived it, holding its output open")
+            pytest.fail(
+                f"try {attempt}: a process of the command outlived it, holding its output open"
+            )
         deadline = time.monotonic() + 2
         while not _gone(p.pid) and time.monotonic() < deadline:
             time.sleep(0.02)

@@ -1,4 +1,5 @@
-"""The open-hand solver (texas42_log.engine.solver) against a plain minimax, and its own consistency.
+"""The open-hand solver (texas42_log.engine.solver) against a plain minimax, and its own
+consistency.
 
 The reference below knows nothing of the solver: it plays every legal tile through
 the engine's own PlayState (checked plays, R13–R21) to the end of all 7 tricks and
@@ -26,14 +27,34 @@ SETTINGS: list[tuple[str, Rules, Contract, Trump]] = [
     *[(f"trump {t.value}", Rules(), Contract("A", BidKind.POINTS, 30), t) for t in Trump],
     ("all tricks", Rules(), Contract("B", BidKind.MARKS, 2), Trump.SIXES),
     *[
-        (f"nello {d}", Rules(nello=True, nello_doubles=d), Contract("A", BidKind.MARKS, 2, "nello"), Trump.NO_TRUMP)
+        (
+            f"nello {d}",
+            Rules(nello=True, nello_doubles=d),
+            Contract("A", BidKind.MARKS, 2, "nello"),
+            Trump.NO_TRUMP,
+        )
         for d in ("own-suit", "low", "high")
     ],
     ("sevens", Rules(sevens=True), Contract("D", BidKind.MARKS, 1, "sevens"), Trump.NO_TRUMP),
     ("doubles own suit", Rules(doubles="own-suit"), Contract("C", BidKind.POINTS, 34), Trump.FIVES),
-    ("declared leads", Rules(declared_lead="always"), Contract("A", BidKind.POINTS, 31), Trump.THREES),
-    ("declared first lead", Rules(declared_lead="first-trick"), Contract("B", BidKind.POINTS, 30), Trump.NO_TRUMP),
-    ("no-trump doubles low", Rules(no_trump_doubles="low"), Contract("C", BidKind.POINTS, 32), Trump.NO_TRUMP),
+    (
+        "declared leads",
+        Rules(declared_lead="always"),
+        Contract("A", BidKind.POINTS, 31),
+        Trump.THREES,
+    ),
+    (
+        "declared first lead",
+        Rules(declared_lead="first-trick"),
+        Contract("B", BidKind.POINTS, 30),
+        Trump.NO_TRUMP,
+    ),
+    (
+        "no-trump doubles low",
+        Rules(no_trump_doubles="low"),
+        Contract("C", BidKind.POINTS, 32),
+        Trump.NO_TRUMP,
+    ),
     ("plunge", Rules(plunge=True), Contract("A", BidKind.MARKS, 4, "plunge"), Trump.DOUBLES),
 ]
 
@@ -49,7 +70,9 @@ def _moves(st: PlayState) -> list[tuple[Tile, int | None]]:
     assert seat is not None
     out: list[tuple[Tile, int | None]] = [(t, None) for t in st.legal_tiles(seat)]
     rule = st.rules.declared_lead
-    if not st.current.plays and (rule == "always" or (rule == "first-trick" and st.current.number == 1)):
+    if not st.current.plays and (
+        rule == "always" or (rule == "first-trick" and st.current.number == 1)
+    ):
         for t in sorted(st.known[seat]):
             try:
                 st.check(seat, t, t.low)
@@ -74,7 +97,9 @@ def minimax(st: PlayState) -> int:
     return max(values) if maximiser else min(values)
 
 
-def position(rng: random.Random, rules: Rules, contract: Contract, trump: Trump, tricks_left: int) -> PlayState:
+def position(
+    rng: random.Random, rules: Rules, contract: Contract, trump: Trump, tricks_left: int
+) -> PlayState:
     """A random moment of a random deal with ``tricks_left`` tricks (the one in play
     included) still to finish, after random legal plays; every trick played out."""
     st = PlayState(rules.with_options(hand_end="all-tricks"), contract, trump, _deal(rng))
@@ -94,7 +119,9 @@ def play_to(rng: random.Random, st: PlayState, trick: int, into: int) -> PlaySta
 
 
 @pytest.mark.parametrize("name,rules,contract,trump", SETTINGS, ids=[s[0] for s in SETTINGS])
-def test_the_solver_agrees_with_plain_minimax(name: str, rules: Rules, contract: Contract, trump: Trump) -> None:
+def test_the_solver_agrees_with_plain_minimax(
+    name: str, rules: Rules, contract: Contract, trump: Trump
+) -> None:
     """Thousands of random positions in all (18 settings × 150), up to 3 tricks left."""
     rng = random.Random(f"solver:{name}")
     for n in range(150):
@@ -141,7 +168,9 @@ def test_the_value_decides_whether_the_contract_can_be_made() -> None:
         assert makeable(contract, v) == makeable(contract, expected), name
     points = Contract("A", BidKind.POINTS, 30)
     assert makeable(points, 30) and not makeable(points, 29)
-    assert makeable(Contract("A", BidKind.MARKS, 2), 42) and not makeable(Contract("A", BidKind.MARKS, 2), 41)
+    assert makeable(Contract("A", BidKind.MARKS, 2), 42) and not makeable(
+        Contract("A", BidKind.MARKS, 2), 41
+    )
     nello = Contract("A", BidKind.MARKS, 2, "nello")
     assert makeable(nello, 0) and not makeable(nello, 1)
 
@@ -172,7 +201,11 @@ def test_the_exhaustive_count_matches_a_plain_enumeration() -> None:
     seen: set[tuple[object, ...]] = set()
 
     def walk(s: PlayState) -> None:
-        key = (tuple(frozenset(s.known[x]) for x in "ABCD"), s.current.leader, tuple(s.current.plays))
+        key = (
+            tuple(frozenset(s.known[x]) for x in "ABCD"),
+            s.current.leader,
+            tuple(s.current.plays),
+        )
         if key in seen:
             return
         seen.add(key)

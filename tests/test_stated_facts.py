@@ -15,12 +15,12 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from texas42_log.play.generate import random_match
-from texas42_log.log.model import Match
-from texas42_log.log.replayed import replay_match
 from texas42_log.engine.rules import PRESETS
 from texas42_log.engine.seats import next_seat, team_of
 from texas42_log.files.validate import validate_bytes
+from texas42_log.log.model import Match
+from texas42_log.log.replayed import replay_match
+from texas42_log.play.generate import random_match
 
 Doc = dict[str, Any]
 TEAMS = ("A+C", "B+D")
@@ -51,7 +51,10 @@ def _cut(doc: Doc, draw: st.DrawFn) -> None:
     for tr in done:
         assert tr.winner is not None
         points[team_of(tr.winner)] += tr.points
-    hand["outcome"] = {"tricks": [{"winner": t.winner, "points": t.points} for t in done], "points": points}
+    hand["outcome"] = {
+        "tricks": [{"winner": t.winner, "points": t.points} for t in done],
+        "points": points,
+    }
     if facts.result is not None:  # decided, with tricks to play (hand_end all-tricks)
         hand["outcome"]["result"] = facts.result.outcome.value
         hand["outcome"]["marks"] = dict(facts.result.marks)
@@ -63,15 +66,20 @@ def logs(draw: st.DrawFn) -> Doc:
     preset = draw(st.sampled_from(list(PRESETS)), label="preset")
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     if draw(st.booleans(), label="unfinished"):
-        doc = random_match(seed, max_hands=draw(st.integers(1, 5)), rules=PRESETS[preset], preset=preset)
+        doc = random_match(
+            seed, max_hands=draw(st.integers(1, 5)), rules=PRESETS[preset], preset=preset
+        )
         if doc["status"] == "unfinished":
             _cut(doc, draw)
         return doc
     return random_match(seed, rules=PRESETS[preset], preset=preset)
 
 
-SETTINGS = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -98,7 +106,11 @@ def is_cut(doc: Doc, i: int) -> bool:
 
 
 def undecided(doc: Doc, i: int) -> bool:
-    return is_cut(doc, i) and "result" not in doc["hands"][i]["outcome"] and not _all_pass(doc, doc["hands"][i])
+    return (
+        is_cut(doc, i)
+        and "result" not in doc["hands"][i]["outcome"]
+        and not _all_pass(doc, doc["hands"][i])
+    )
 
 
 def winner(doc: Doc, data: st.DataObject) -> tuple[set[str], str]:
@@ -119,7 +131,9 @@ def trick_points(doc: Doc, data: st.DataObject) -> tuple[set[str], str]:
 def hand_points(doc: Doc, data: st.DataObject) -> tuple[set[str], str]:
     i = any_hand(doc, data, lambda i, h: "points" in h["outcome"] or _all_pass(doc, h))
     out = doc["hands"][i]["outcome"]
-    out.setdefault("points", {"A+C": 0, "B+D": 0})[data.draw(st.sampled_from(TEAMS))] += data.draw(st.integers(1, 5))
+    out.setdefault("points", {"A+C": 0, "B+D": 0})[data.draw(st.sampled_from(TEAMS))] += data.draw(
+        st.integers(1, 5)
+    )
     return {"R11" if _all_pass(doc, doc["hands"][i]) else "R6"}, f"/hands/{i}/outcome/points"
 
 
@@ -192,12 +206,16 @@ def _unfinished(seed: int = 5, hands: int = 2) -> Doc:
 
 
 def test_an_all_pass_hand_states_no_tricks_and_no_points() -> None:
-    doc = next(d for d in (random_match(s) for s in range(200))
-               if any(_all_pass(d, h) for h in d["hands"]))
+    doc = next(
+        d for d in (random_match(s) for s in range(200)) if any(_all_pass(d, h) for h in d["hands"])
+    )
     i = next(i for i, h in enumerate(doc["hands"]) if _all_pass(doc, h))
     doc["hands"][i]["outcome"]["tricks"] = [{"winner": "A", "points": 1}]
     doc["hands"][i]["outcome"]["points"] = {"A+C": 1, "B+D": 0}
-    assert validate(doc)[:2] == [("R11", f"/hands/{i}/outcome/tricks"), ("R11", f"/hands/{i}/outcome/points")]
+    assert validate(doc)[:2] == [
+        ("R11", f"/hands/{i}/outcome/tricks"),
+        ("R11", f"/hands/{i}/outcome/points"),
+    ]
 
 
 def test_an_undecided_last_hand_states_no_result_marks_or_score() -> None:
@@ -251,23 +269,37 @@ def _with_draw(how: str, draw: list[tuple[str, str]], first_dealer: str) -> Doc:
 def test_highest_pips_deals_first() -> None:
     draw = [("A", "[1|2]"), ("B", "[6|6]"), ("C", "[0|0]"), ("D", "[4|5]")]
     assert validate(_with_draw("highest-pips", draw, "B")) == []
-    assert validate(_with_draw("highest-pips", draw, "A")) == [("variant:dealer_draw", "/first_dealer")]
+    assert validate(_with_draw("highest-pips", draw, "A")) == [
+        ("variant:dealer_draw", "/first_dealer")
+    ]
 
 
 def test_a_tie_for_the_highest_draws_again() -> None:
     draw = [("A", "[5|6]"), ("B", "[0|1]"), ("C", "[4|6]"), ("D", "[5|5]")]  # 11, 1, 10, 10: A
     assert validate(_with_draw("highest-pips", draw, "A")) == []
-    tie = [("A", "[4|6]"), ("B", "[0|1]"), ("C", "[5|5]"), ("D", "[2|3]"), ("A", "[0|2]"), ("C", "[1|3]")]
+    tie = [
+        ("A", "[4|6]"),
+        ("B", "[0|1]"),
+        ("C", "[5|5]"),
+        ("D", "[2|3]"),
+        ("A", "[0|2]"),
+        ("C", "[1|3]"),
+    ]
     assert validate(_with_draw("highest-pips", tie, "C")) == []
-    assert validate(_with_draw("highest-pips", tie[:4], "C")) == [("variant:dealer_draw", "/dealer_draw/4")]
+    assert validate(_with_draw("highest-pips", tie[:4], "C")) == [
+        ("variant:dealer_draw", "/dealer_draw/4")
+    ]
     assert validate(_with_draw("highest-pips", tie + [("B", "[6|6]")], "C")) == [
-        ("variant:dealer_draw", "/dealer_draw/6")]
+        ("variant:dealer_draw", "/dealer_draw/6")
+    ]
 
 
 def test_the_blank_one_bids_first() -> None:
     draw = [("A", "[1|2]"), ("B", "[6|6]"), ("C", "[0|1]"), ("D", "[4|5]")]
     assert validate(_with_draw("blank-one-bids-first", draw, "B")) == []  # B deals, C bids first
-    assert validate(_with_draw("blank-one-bids-first", draw, "C")) == [("variant:dealer_draw", "/first_dealer")]
+    assert validate(_with_draw("blank-one-bids-first", draw, "C")) == [
+        ("variant:dealer_draw", "/first_dealer")
+    ]
     # with no draw recorded, the first deal says who holds [0|1]
     seen = set()
     for seed in range(40):

@@ -20,11 +20,19 @@ CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 ERASE = "\r\x1b[2K"
 
 
-def on_terminal(args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None) -> tuple[int, str]:
+def on_terminal(
+    args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None
+) -> tuple[int, str]:
     """Run with stdout and stderr on one pseudo-terminal; everything it wrote there."""
     master, slave = pty.openpty()
-    p = subprocess.Popen(CLI + args, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, cwd=cwd,
-                         env={**os.environ, "TERM": "xterm", "TEXAS42_PROGRESS_DELAY": "0", **(env or {})})
+    p = subprocess.Popen(
+        CLI + args,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        cwd=cwd,
+        env={**os.environ, "TERM": "xterm", "TEXAS42_PROGRESS_DELAY": "0", **(env or {})},
+    )
     os.close(slave)
     out = b""
     deadline = time.monotonic() + 120
@@ -60,14 +68,24 @@ def test_no_colour_with_no_color_or_a_dumb_terminal(env: dict[str, str]) -> None
 
 
 def test_no_colour_and_no_progress_into_a_pipe(tmp_path: Path) -> None:
-    p = subprocess.run(CLI + ["validate", INVALID], capture_output=True, timeout=60, env={**os.environ, "TERM": "xterm"})
+    p = subprocess.run(
+        CLI + ["validate", INVALID],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "TERM": "xterm"},
+    )
     assert b"\x1b[" not in p.stdout + p.stderr
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("terminal") / "c.jsonl"
-    subprocess.run(CLI + ["generate", "-n", "600", "-o", str(path)], check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        CLI + ["generate", "-n", "600", "-o", str(path)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return path
 
 
@@ -85,21 +103,28 @@ def test_a_long_run_shows_progress_never_mixed_into_results(corpus: Path) -> Non
     results = [line for line in shown if ": valid (" in line]
     assert len(results) == 600
     assert all(re.match(r"^\S+:\d+: valid \(", line) for line in results), [
-        line for line in results if not re.match(r"^\S+:\d+: valid \(", line)][:3]
+        line for line in results if not re.match(r"^\S+:\d+: valid \(", line)
+    ][:3]
     assert not any("validating" in line for line in shown)  # erased at the end
 
 
 def test_no_progress_turns_it_off_and_a_short_run_never_shows_it(corpus: Path) -> None:
     code, out = on_terminal(["validate", str(corpus), "-j", "1", "--no-progress"])
     assert code == 0 and "validating" not in out
-    code, out = on_terminal(["validate", str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")],
-                            env={"TEXAS42_PROGRESS_DELAY": "0.5"})
+    code, out = on_terminal(
+        ["validate", str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")],
+        env={"TEXAS42_PROGRESS_DELAY": "0.5"},
+    )
     assert code == 0 and "validating" not in out and ERASE not in out
 
 
 def test_convert_and_generate_show_progress_on_a_long_run(corpus: Path, tmp_path: Path) -> None:
     code, out = on_terminal(["convert", str(corpus), "-o", str(tmp_path / "c.t42"), "-j", "1"])
-    assert code == 0 and ERASE + "converting" in out and "wrote" in _screen_lines(out)[-2] + _screen_lines(out)[-1]
+    assert (
+        code == 0
+        and ERASE + "converting" in out
+        and "wrote" in _screen_lines(out)[-2] + _screen_lines(out)[-1]
+    )
     code, out = on_terminal(["generate", "-n", "600", "-o", str(tmp_path / "g.jsonl")])
     assert code == 0 and ERASE + "generating" in out
     assert not any("generating" in line for line in _screen_lines(out))
@@ -110,4 +135,8 @@ def test_the_arena_shows_progress_and_then_only_its_verdict(tmp_path: Path) -> N
     assert code == 0 and ERASE + "arena" in out and re.search(r"arena +\d+%", out)
     screen = _screen_lines(out)
     assert not any(re.search(r"arena +\d+%", line) for line in screen)  # erased before the verdict
-    assert screen[0].startswith("300 duplicate deals") and "McNemar exact p" in screen[-2] and screen[-1] == ""
+    assert (
+        screen[0].startswith("300 duplicate deals")
+        and "McNemar exact p" in screen[-2]
+        and screen[-1] == ""
+    )

@@ -58,7 +58,9 @@ def test_r18_rank_in_a_suit() -> None:
 
 
 def test_r19_doubles_trump_rank_by_pips() -> None:
-    order = sorted((t for t in TILES if t.is_double), key=lambda t: rank(t, TRUMP_SUIT, Trump.DOUBLES))
+    order = sorted(
+        (t for t in TILES if t.is_double), key=lambda t: rank(t, TRUMP_SUIT, Trump.DOUBLES)
+    )
     assert [str(t) for t in order] == [f"[{n}|{n}]" for n in range(7)]
 
 

@@ -10,13 +10,13 @@ import pytest
 
 from texas42_log.engine.auction import Auction, BidKind, Contract, count_doubles
 from texas42_log.engine.errors import IllegalAction
-from texas42_log.play.generate import random_match
 from texas42_log.engine.hand import PlayState
-from texas42_log.log.model import RuleOptions, minimal_version
 from texas42_log.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import DOUBLES_SUIT, Trump, sevens_winner_index, table_for
 from texas42_log.files.validate import validate_bytes
+from texas42_log.log.model import RuleOptions, minimal_version
+from texas42_log.play.generate import random_match
 
 T = Tile.parse
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,9 @@ def test_unknown_option_lists_the_known_ones() -> None:
     doc["rules"]["options"]["nelo"] = True
     (d,) = validate_bytes(json.dumps(doc)).errors
     assert d.pointer == "/rules/options/nelo"
-    assert d.message.startswith("unknown rule option 'nelo'; the options are dealer_draw, all_pass, min_point_bid")
+    assert d.message.startswith(
+        "unknown rule option 'nelo'; the options are dealer_draw, all_pass, min_point_bid"
+    )
     assert "nello" in d.message
 
 
@@ -75,7 +77,9 @@ def test_minimal_version() -> None:
 # -- the auction ------------------------------------------------------------------
 
 
-def auction(rules: Rules, calls: list[tuple[str, BidKind, int | None]], dealer: str = "D") -> Auction:
+def auction(
+    rules: Rules, calls: list[tuple[str, BidKind, int | None]], dealer: str = "D"
+) -> Auction:
     a = Auction(rules, dealer)  # type: ignore[arg-type]
     for seat, kind, bid in calls:
         a.call(seat, kind, bid)  # type: ignore[arg-type]
@@ -131,7 +135,8 @@ def dealt(hands: dict[str, list[str]]) -> dict[str, tuple[int, int]]:
 
 
 def test_a_plunge_jumps_freely_where_mark_bids_do() -> None:
-    """FORMATS.md tricksy: any size from the Plunge's least, above the high bid, up to 7."""
+    """docs/conversions.md tricksy: any size from the Plunge's least, above the high bid, up
+    to 7."""
     rules = PRESETS["tricksy"]
     assert rules.mark_ladder == "free"
     four = ["[0|0]", "[1|1]", "[2|2]", "[3|3]", "[0|1]", "[0|2]", "[0|3]"]
@@ -192,19 +197,24 @@ def test_splash_sizes_and_rules_without_it() -> None:
 
 
 @pytest.mark.parametrize("preset", ["casual", "plunge-c"])
-@pytest.mark.parametrize("before, legal", [
-    ([], [2]),                                   # opening: 2 only, never 3
-    ([(BidKind.POINTS, 30)], [2]),               # over points: 2 only
-    ([(BidKind.MARKS, 1)], [2]),                 # over 1 mark: 2 only
-    ([(BidKind.MARKS, 2)], [3]),                 # directly over 2 marks: 3
-])
-def test_a_3_mark_splash_only_directly_over_a_2_mark_bid(preset: str, before: list[tuple[BidKind, int]],
-                                                          legal: list[int]) -> None:
-    """The plunge app's Splash (FORMATS.md plunge): 2 marks if it beats the high bid,
+@pytest.mark.parametrize(
+    "before, legal",
+    [
+        ([], [2]),  # opening: 2 only, never 3
+        ([(BidKind.POINTS, 30)], [2]),  # over points: 2 only
+        ([(BidKind.MARKS, 1)], [2]),  # over 1 mark: 2 only
+        ([(BidKind.MARKS, 2)], [3]),  # directly over 2 marks: 3
+    ],
+)
+def test_a_3_mark_splash_only_directly_over_a_2_mark_bid(
+    preset: str, before: list[tuple[BidKind, int]], legal: list[int]
+) -> None:
+    """The plunge app's Splash (docs/conversions.md plunge): 2 marks if it beats the high bid,
     3 only directly over a 2-mark bid; its own decoder refuses any other."""
+
     def legal_splashes(doubles: dict[str, tuple[int, int]]) -> list[int]:
         a = Auction(PRESETS[preset], "D", doubles)  # type: ignore[arg-type]
-        for seat, (kind, bid) in zip("AB", before):
+        for seat, (kind, bid) in zip("AB", before, strict=False):
             a.call(seat, kind, bid)  # type: ignore[arg-type]
         return [b for k, b, sp in a.legal_calls() if sp == "splash"]
 
@@ -244,12 +254,16 @@ def test_own_suit_doubles_are_not_trumps_of_their_number() -> None:
     table = table_for(Trump.SIXES, "own-suit")
     assert not table[T("[6|6]")].trump and table[T("[6|6]")].leads == DOUBLES_SUIT
     assert table[T("[5|6]")].trump
-    assert table_for(Trump.DOUBLES, "own-suit")[T("[6|6]")].trump  # doubles trump: the doubles suit is trumps
+    assert table_for(Trump.DOUBLES, "own-suit")[
+        T("[6|6]")
+    ].trump  # doubles trump: the doubles suit is trumps
 
 
 def test_sevens_closest_to_seven_ties_to_the_earliest() -> None:
     assert sevens_winner_index([T("[5|5]"), T("[0|4]"), T("[1|6]"), T("[3|4]")]) == 2
-    assert sevens_winner_index([T("[2|4]"), T("[4|4]"), T("[0|6]")]) == 0  # 6 and 8 tie at 1 away; 6 first
+    assert (
+        sevens_winner_index([T("[2|4]"), T("[4|4]"), T("[0|6]")]) == 0
+    )  # 6 and 8 tie at 1 away; 6 first
 
 
 # -- play -------------------------------------------------------------------------
@@ -336,7 +350,9 @@ def test_all_seven_tricks_are_played_and_the_decision_stands() -> None:
 def test_declared_lead_makes_the_lower_number_the_suit() -> None:
     rules = Rules(declared_lead="always")
     deal = {"A": {T("[2|5]")}, "B": {T("[2|3]"), T("[5|6]")}, "C": set(), "D": set()}
-    s = PlayState(rules, Contract("A", BidKind.POINTS, 30), Trump.ONES, deal, {"A": 6, "B": 5, "C": 7, "D": 7})  # type: ignore[arg-type]
+    s = PlayState(
+        rules, Contract("A", BidKind.POINTS, 30), Trump.ONES, deal, {"A": 6, "B": 5, "C": 7, "D": 7}
+    )  # type: ignore[arg-type]
     s.play("A", T("[2|5]"), led=2)
     assert s.current.led == 2
     assert s.followers("B") == [T("[2|3]")]
@@ -344,7 +360,13 @@ def test_declared_lead_makes_the_lower_number_the_suit() -> None:
         s.play("B", T("[5|6]"))
     with pytest.raises(IllegalAction, match="only the leader declares"):
         s.play("B", T("[2|3]"), led=3)
-    s2 = PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), Trump.ONES, deal, {"A": 6, "B": 5, "C": 7, "D": 7})  # type: ignore[arg-type]
+    s2 = PlayState(
+        STANDARD,
+        Contract("A", BidKind.POINTS, 30),
+        Trump.ONES,
+        deal,
+        {"A": 6, "B": 5, "C": 7, "D": 7},
+    )  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="declared_lead is never"):
         s2.play("A", T("[2|5]"), led=2)
 
@@ -353,7 +375,11 @@ def test_declared_lead_makes_the_lower_number_the_suit() -> None:
 
 
 def first_hand_with(doc: dict[str, typing.Any], call: str) -> int:
-    return next(i for i, h in enumerate(doc["hands"]) if any(c["call"] == call for c in h["auction"]) and "declaration" in h)
+    return next(
+        i
+        for i, h in enumerate(doc["hands"])
+        if any(c["call"] == call for c in h["auction"]) and "declaration" in h
+    )
 
 
 def errors(doc: dict[str, typing.Any]) -> list[tuple[str, str]]:
@@ -362,11 +388,19 @@ def errors(doc: dict[str, typing.Any]) -> list[tuple[str, str]]:
 
 def test_no_trump_and_doubles_trump_can_be_switched_off() -> None:
     doc = random_match(21)
-    i = next(i for i, h in enumerate(doc["hands"]) if (h.get("declaration") or {}).get("trump") == "no-trump")
+    i = next(
+        i
+        for i, h in enumerate(doc["hands"])
+        if (h.get("declaration") or {}).get("trump") == "no-trump"
+    )
     doc["rules"] = {"preset": "standard", "options": {"no_trump": False}}
     assert errors(doc)[0] == ("R12", f"/hands/{i}/declaration/trump")
     doc = random_match(21)
-    j = next(i for i, h in enumerate(doc["hands"]) if (h.get("declaration") or {}).get("trump") == "doubles")
+    j = next(
+        i
+        for i, h in enumerate(doc["hands"])
+        if (h.get("declaration") or {}).get("trump") == "doubles"
+    )
     doc["rules"] = {"preset": "standard", "options": {"doubles_trump": False}}
     assert errors(doc)[0] == ("R12", f"/hands/{j}/declaration/trump")
 
@@ -392,29 +426,42 @@ def test_250_points_scores_the_hand_points_taken() -> None:
 
 def test_views_follow_the_variants() -> None:
     from texas42_log.log.model import Match
-    from texas42_log.views.visibility import Moment, view_for
     from texas42_log.views.text import describe
+    from texas42_log.views.visibility import Moment, view_for
 
-    doc = json.loads(open(ROOT / "fixtures/valid/variant-plunge-l-forced-bid-nello.json", encoding="utf-8").read())
+    doc = json.loads(
+        open(
+            ROOT / "fixtures/valid/variant-plunge-l-forced-bid-nello.json", encoding="utf-8"
+        ).read()
+    )
     m = Match.model_validate(doc)
-    i = next(i for i, h in enumerate(doc["hands"]) if (h.get("declaration") or {}).get("contract") == "nello")
+    i = next(
+        i
+        for i, h in enumerate(doc["hands"])
+        if (h.get("declaration") or {}).get("contract") == "nello"
+    )
     v = view_for(m, "public", i, Moment.after_play(3))
-    assert v.sits_out == "B" and v.counts["B"] == 7 and v.trick is not None and len(v.trick.plays) == 3
+    assert (
+        v.sits_out == "B" and v.counts["B"] == 7 and v.trick is not None and len(v.trick.plays) == 3
+    )
     assert v.contract is not None and v.contract.special == "nello" and v.contract.trump is None
-    assert describe(v).startswith("Contract: Nel-O · mark value: 2; No trump; All won tricks visible.")
+    assert describe(v).startswith(
+        "Contract: Nel-O · mark value: 2; No trump; All won tricks visible."
+    )
     assert describe(v, "tr").startswith("Kontrat: Nel-O · karşılaşma işareti bedeli: 2; Kozsuz;")
 
 
 def test_views_score_in_points_when_the_goal_is_points() -> None:
     from texas42_log.log.model import Match
-    from texas42_log.views.visibility import match_views
     from texas42_log.views.text import view_lines
+    from texas42_log.views.visibility import match_views
 
-    doc = json.loads(open(ROOT / "fixtures/valid/variant-options-250-points.json", encoding="utf-8").read())
+    doc = json.loads(
+        open(ROOT / "fixtures/valid/variant-options-250-points.json", encoding="utf-8").read()
+    )
     hands = match_views(Match.model_validate(doc), "public")
     assert hands[-1][-1].marks == doc["hands"][-1]["outcome"]["score"]
     assert any(line.startswith("Match points: ") for line in view_lines(hands[-1][-1]))
-
 
 
 def test_the_format_reference_documents_every_option_and_preset() -> None:
@@ -445,11 +492,15 @@ def test_views_show_fixed_stacks() -> None:
 
 
 def test_views_show_the_partner_who_declares_after_a_plunge() -> None:
-    from texas42_log.views.visibility import Moment, view_for
     from texas42_log.views.text import view_lines
+    from texas42_log.views.visibility import Moment, view_for
 
     doc, m = _fixture("variant-casual-nello-plunge-splash.json")
-    i = next(i for i, h in enumerate(doc["hands"]) if any(c.get("special") == "plunge" for c in h["auction"]))
+    i = next(
+        i
+        for i, h in enumerate(doc["hands"])
+        if any(c.get("special") == "plunge" for c in h["auction"])
+    )
     v = view_for(m, "public", i, Moment.after_play(0))
     assert v.contract is not None and v.contract.special == "plunge"
     assert v.contract.declarer == doc["hands"][i]["declaration"]["seat"] != v.contract.bidder

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from texas42_log.play.generate import random_match
-from texas42_log.log.model import Match
-from texas42_log.views.html import render_html
 from texas42_log.files.validate import read_match
+from texas42_log.log.model import Match
+from texas42_log.play.generate import random_match
+from texas42_log.views.html import render_html
 from texas42_log.views.visibility import match_views
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
@@ -43,7 +43,9 @@ TILE = re.compile(r"\[[0-6]\|[0-6]\]")
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: run `bash tools/install-chromium.sh` (Debian's chromium package)")
+        pytest.fail(
+            "Chromium is missing: run `bash tools/install-chromium.sh` (Debian's chromium package)"
+        )
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield b
@@ -84,7 +86,9 @@ class Page:
         raise AssertionError(f"no moment {text!r} within {limit} steps")
 
 
-def write(tmp_path: Path, match: Match, observer: str, lang: str = "en", name: str = "page.html") -> Path:
+def write(
+    tmp_path: Path, match: Match, observer: str, lang: str = "en", name: str = "page.html"
+) -> Path:
     out = tmp_path / name
     out.write_text(render_html(match, observer, lang), "utf-8")  # type: ignore[arg-type]
     return out
@@ -108,7 +112,11 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     stacks = page.page.locator("#won .stack")
     assert stacks.count() == 3
     faces = {
-        n: set(stacks.nth(n - 1).locator("[data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)"))
+        n: set(
+            stacks.nth(n - 1)
+            .locator("[data-tile]")
+            .evaluate_all("els => els.map(e => e.dataset.tile)")
+        )
         for n in (1, 2, 3)
     }
     assert faces == {1: set(), 2: set(), 3: {"[0|4]", "[1|4]", "[3|4]", "[4|4]"}}
@@ -120,7 +128,9 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     assert orders == [["1", "[4|4]"], ["2", "[0|4]"], ["3", "[1|4]"], ["4", "[3|4]"]]
     # The accessible label is the seeds' description of this moment.
     label = page.page.locator("#board").get_attribute("aria-label") or ""
-    assert label.startswith("Contract: All tricks · mark value: 1; No trump; During the hand only the last")
+    assert label.startswith(
+        "Contract: All tricks · mark value: 1; No trump; During the hand only the last"
+    )
     assert "Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4]." in label
     # Back one play with the button, forward with the key, back a hand with the key.
     page.page.click("#prev")
@@ -146,7 +156,9 @@ def test_step_with_keys_and_buttons_and_see_one_stack(browser: Any, tmp_path: Pa
     assert page.requests == [page.path.as_uri()]
 
 
-def test_dom_holds_only_what_the_observer_may_see_at_every_step(browser: Any, tmp_path: Path) -> None:
+def test_dom_holds_only_what_the_observer_may_see_at_every_step(
+    browser: Any, tmp_path: Path
+) -> None:
     doc = random_match(77, max_hands=3)
     m = Match.model_validate(doc)
     for observer in ("C", "public"):
@@ -156,7 +168,9 @@ def test_dom_holds_only_what_the_observer_may_see_at_every_step(browser: Any, tm
             for i, v in enumerate(views):
                 allowed = view_tiles(v.as_dict())
                 shown = set(
-                    page.page.locator("main [data-tile]").evaluate_all("els => els.map(e => e.dataset.tile)")
+                    page.page.locator("main [data-tile]").evaluate_all(
+                        "els => els.map(e => e.dataset.tile)"
+                    )
                 )
                 assert shown <= allowed, (observer, h, i, shown - allowed)
                 text_tiles = set(TILE.findall(page.text("main")))
@@ -189,7 +203,7 @@ def test_names_and_annotations_are_text_never_markup(browser: Any, tmp_path: Pat
     doc["players"] = {
         "A": "<script>window.__pwned = 1</script>",
         "B": "\"quoted\" & 'single' <b>bold</b>",
-        "C": "<img src=x onerror=\"window.__pwned=2\">",
+        "C": '<img src=x onerror="window.__pwned=2">',
         "D": "</script><script>alert(1)</script>",
     }
     doc["annotations"].append({"text": "<svg onload=alert(2)></svg> {{DATA}} \u2028 end"})
@@ -203,7 +217,9 @@ def test_names_and_annotations_are_text_never_markup(browser: Any, tmp_path: Pat
     assert "<svg onload=alert(2)></svg> {{DATA}}" in body
     assert page.dialogs == [] and page.errors == []
     assert page.requests == [page.path.as_uri()]  # nothing outside the file is fetched
-    csp = page.page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content") or ""
+    csp = (
+        page.page.locator("meta[http-equiv=Content-Security-Policy]").get_attribute("content") or ""
+    )
     assert "default-src 'none'" in csp and "script-src 'sha256-" in csp
 
 
@@ -215,7 +231,8 @@ def test_csp_blocks_what_the_page_did_not_bring(browser: Any, tmp_path: Path) ->
     violations, ran = page.page.evaluate(
         """() => new Promise(done => {
             const seen = [];
-            document.addEventListener('securitypolicyviolation', e => seen.push(e.violatedDirective));
+            document.addEventListener(
+              'securitypolicyviolation', e => seen.push(e.violatedDirective));
             const s = document.createElement('script');
             s.textContent = 'window.__injected = 1';
             document.body.appendChild(s);
@@ -251,24 +268,33 @@ def test_omniscient_page_says_so(browser: Any, tmp_path: Path) -> None:
     assert "OMNISCIENT" in page.page.title()
 
 
-def test_a_review_of_a_match_in_play_names_the_hand_it_cannot_show(browser: Any, tmp_path: Path) -> None:
+def test_a_review_of_a_match_in_play_names_the_hand_it_cannot_show(
+    browser: Any, tmp_path: Path
+) -> None:
     m = read_match((FIX / "unfinished-mid-trick.json").read_bytes())
     page = Page(browser, write(tmp_path, m, "review"))
     note = page.page.locator("#in-play")
     assert note.is_visible() and note.text_content() == (
-        "Hand 3 is still being played: a review shows a hand once it has ended (R29).")
+        "Hand 3 is still being played: a review shows a hand once it has ended (R29)."
+    )
     hands = page.page.evaluate("JSON.parse(document.getElementById('t42-data').textContent).hands")
     assert [h["number"] for h in hands] == [1, 2]  # the finished hands, and nothing of hand 3
     page.press("PageDown")
     assert page.page.locator("#next-hand").is_disabled()  # hand 2 is the last one there is
     finished = read_match((FIX / "seed-worked-example.json").read_bytes())
-    assert Page(browser, write(tmp_path, finished, "review", name="done.html")).page.locator("#in-play").is_hidden()
+    assert (
+        Page(browser, write(tmp_path, finished, "review", name="done.html"))
+        .page.locator("#in-play")
+        .is_hidden()
+    )
     assert page.errors == []
 
 
 def test_nello_partner_is_shown_sitting_out(browser: Any, tmp_path: Path) -> None:
     m = read_match((FIX / "variant-plunge-l-forced-bid-nello.json").read_bytes())
-    hand = next(i for i, h in enumerate(m.hands) if h.declaration and h.declaration.contract == "nello")
+    hand = next(
+        i for i, h in enumerate(m.hands) if h.declaration and h.declaration.contract == "nello"
+    )
     page = Page(browser, write(tmp_path, m, "public"))
     page.press("PageDown", hand)
     page.step_to("after play 3 (trick 1)")  # one trick of 3 tiles
@@ -293,12 +319,15 @@ def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Pat
     assert len(source) < 600_000  # 11 hands, dozens of moments: the strings are not repeated
     page = Page(browser, path)
     names = page.page.eval_on_selector_all(
-        ".seat .name", "els => els.map(e => [e.textContent, e.querySelectorAll('bdi').length])")
+        ".seat .name", "els => els.map(e => [e.textContent, e.querySelectorAll('bdi').length])"
+    )
     assert [n for _, n in names] == [1, 1, 1, 1]
     a = page.page.locator(".seat-A .name bdi").text_content()
     assert a == fake + "Ana"  # the name itself, whole, inside its isolate
     # the count stays outside the name's isolate, where the seat label puts it
-    assert page.page.locator(".seat-A .name").evaluate("e => e.lastChild.textContent").startswith(" (")
+    assert (
+        page.page.locator(".seat-A .name").evaluate("e => e.lastChild.textContent").startswith(" (")
+    )
     # every log string in the text column is isolated too
     isolated = page.page.eval_on_selector_all("#text bdi", "els => els.map(e => e.textContent)")
     assert fake + "Ana" in isolated and "Cleo" in isolated
@@ -309,8 +338,8 @@ def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Pat
 
 def _analysed_worked_example() -> Match:
     from texas42_log.analysis.open_hand import analyze_match_doc, annotated
-    from texas42_log.log.check import effective_rules
     from texas42_log.files.formats import match_json
+    from texas42_log.log.check import effective_rules
     from texas42_log.log.model import minimal_version
 
     m = read_match((FIX / "seed-worked-example.json").read_bytes())
@@ -361,6 +390,8 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
             page.press("ArrowRight")
         data = json.loads(str(page.page.locator("#t42-data").text_content()))
         entries = [e for h in data["hands"] for e in h["views"]]
-        assert entries and all("analysis" not in e["view"] and e["analysis_lines"] == [] for e in entries)
+        assert entries and all(
+            "analysis" not in e["view"] and e["analysis_lines"] == [] for e in entries
+        )
         assert not page.errors
     assert not omni.errors and not review.errors

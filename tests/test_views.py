@@ -10,11 +10,18 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from texas42_log.views.locales import catalogue, languages
-from texas42_log.log.model import Match
 from texas42_log.files.validate import read_match
-from texas42_log.views.visibility import OBSERVERS, Moment, hand_views, match_views, parse_observer, view_for
+from texas42_log.log.model import Match
+from texas42_log.views.locales import catalogue, languages
 from texas42_log.views.text import describe, render_text, view_lines
+from texas42_log.views.visibility import (
+    OBSERVERS,
+    Moment,
+    hand_views,
+    match_views,
+    parse_observer,
+    view_for,
+)
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "valid"
 
@@ -38,28 +45,72 @@ SEED_VIEWS = {
 #: The seeds' own descriptions, copied letter for letter from seed 000 (Turkish,
 #: lines 21, 27, 42, 47, 53) and seed 001 (Ukrainian, the same lines), minus the
 #: figure's caption sentence before "Kontrat:"/"Контракт:". English follows
-#: RULES.md's digest of the same five views in the seeds' sentence order.
+#: docs/rules.md's digest of the same five views in the seeds' sentence order.
 SEED_TEXT = {
     "tr": {
-        "1-following-fives": "Kontrat: Oyun eli puanı teklifi: 30; Koz: 6; Kazanılmış tüm löveler görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: 1. A [5|5]; 2. B [3|5]. Eldeki taş sayıları: A=6, B=6, C=7, D=7. Görünür alınmış taş yüzleri: yok.",
-        "2-trump-wins-contract-fails": "Kontrat: Oyun eli puanı teklifi: 30; Koz: 6; Kazanılmış tüm löveler görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: 1. A [5|5]; 2. B [3|5]; 3. C [0|5]; 4. D [6|6]. Eldeki taş sayıları: A=6, B=6, C=6, D=6. Görünür alınmış taş yüzleri: 1 (B+D) [0|5], [3|5], [5|5], [6|6].",
-        "3-point-contract-three-visible-tricks": "Kontrat: Oyun eli puanı teklifi: 30; Kozsuz; Kazanılmış tüm löveler görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: yok. Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş yüzleri: 1 (A+C) [0|6], [1|6], [2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "4-one-stack": "Kontrat: Tüm löveler · karşılaşma işareti bedeli: 1; Kozsuz; Oyun eli sırasında yalnızca son tamamlanmış löve incelenebilir. Teklif sahibi: A. Oynanan taşlar sırasıyla: yok. Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş yüzleri: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "5-two-stacks": "Kontrat: Tüm löveler · karşılaşma işareti bedeli: 1; Kozsuz; Oyun eli sırasında en fazla son 2 tamamlanmış löve incelenebilir. Teklif sahibi: A. Oynanan taşlar sırasıyla: yok. Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş yüzleri: 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "1-following-fives": "Kontrat: Oyun eli puanı teklifi: 30; Koz: 6; Kazanılmış tüm löveler "
+        "görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: 1. A [5|5]; 2. B [3|5]. Eldeki "
+        "taş sayıları: A=6, B=6, C=7, D=7. Görünür alınmış taş yüzleri: yok.",
+        "2-trump-wins-contract-fails": "Kontrat: Oyun eli puanı teklifi: 30; Koz: 6; Kazanılmış "
+        "tüm löveler görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: 1. A [5|5]; 2. B "
+        "[3|5]; 3. C [0|5]; 4. D [6|6]. Eldeki taş sayıları: A=6, B=6, C=6, D=6. Görünür "
+        "alınmış taş yüzleri: 1 (B+D) [0|5], [3|5], [5|5], [6|6].",
+        "3-point-contract-three-visible-tricks": "Kontrat: Oyun eli puanı teklifi: 30; Kozsuz; "
+        "Kazanılmış tüm löveler görünür. Teklif sahibi: A. Oynanan taşlar sırasıyla: yok. "
+        "Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş yüzleri: 1 (A+C) [0|6], "
+        "[1|6], [2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], "
+        "[3|4], [4|4].",
+        "4-one-stack": "Kontrat: Tüm löveler · karşılaşma işareti bedeli: 1; Kozsuz; Oyun eli "
+        "sırasında yalnızca son tamamlanmış löve incelenebilir. Teklif sahibi: A. Oynanan "
+        "taşlar sırasıyla: yok. Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş "
+        "yüzleri: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "5-two-stacks": "Kontrat: Tüm löveler · karşılaşma işareti bedeli: 1; Kozsuz; Oyun eli "
+        "sırasında en fazla son 2 tamamlanmış löve incelenebilir. Teklif sahibi: A. Oynanan "
+        "taşlar sırasıyla: yok. Eldeki taş sayıları: A=4, B=4, C=4, D=4. Görünür alınmış taş "
+        "yüzleri: 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
     },
     "uk": {
-        "1-following-fives": "Контракт: Заявлені бали раунду: 30; Козир: 6; Видно всі здобуті взятки. Заявник: A. Плитки в порядку гри: 1. A [5|5]; 2. B [3|5]. Кількість плиток на руках: A=6, B=6, C=7, D=7. Видимі здобуті лицьові сторони: немає.",
-        "2-trump-wins-contract-fails": "Контракт: Заявлені бали раунду: 30; Козир: 6; Видно всі здобуті взятки. Заявник: A. Плитки в порядку гри: 1. A [5|5]; 2. B [3|5]; 3. C [0|5]; 4. D [6|6]. Кількість плиток на руках: A=6, B=6, C=6, D=6. Видимі здобуті лицьові сторони: 1 (B+D) [0|5], [3|5], [5|5], [6|6].",
-        "3-point-contract-three-visible-tricks": "Контракт: Заявлені бали раунду: 30; Без козиря; Видно всі здобуті взятки. Заявник: A. Плитки в порядку гри: немає. Кількість плиток на руках: A=4, B=4, C=4, D=4. Видимі здобуті лицьові сторони: 1 (A+C) [0|6], [1|6], [2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "4-one-stack": "Контракт: Усі взятки · ставка в позначках матчу: 1; Без козиря; Під час раунду можна переглянути лише останню завершену взятку. Заявник: A. Плитки в порядку гри: немає. Кількість плиток на руках: A=4, B=4, C=4, D=4. Видимі здобуті лицьові сторони: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "5-two-stacks": "Контракт: Усі взятки · ставка в позначках матчу: 1; Без козиря; Під час раунду можна переглянути щонайбільше 2 останніх завершених взяток. Заявник: A. Плитки в порядку гри: немає. Кількість плиток на руках: A=4, B=4, C=4, D=4. Видимі здобуті лицьові сторони: 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "1-following-fives": "Контракт: Заявлені бали раунду: 30; Козир: 6; Видно всі здобуті "
+        "взятки. Заявник: A. Плитки в порядку гри: 1. A [5|5]; 2. B [3|5]. Кількість плиток "
+        "на руках: A=6, B=6, C=7, D=7. Видимі здобуті лицьові сторони: немає.",
+        "2-trump-wins-contract-fails": "Контракт: Заявлені бали раунду: 30; Козир: 6; Видно всі "
+        "здобуті взятки. Заявник: A. Плитки в порядку гри: 1. A [5|5]; 2. B [3|5]; 3. C "
+        "[0|5]; 4. D [6|6]. Кількість плиток на руках: A=6, B=6, C=6, D=6. Видимі здобуті "
+        "лицьові сторони: 1 (B+D) [0|5], [3|5], [5|5], [6|6].",
+        "3-point-contract-three-visible-tricks": "Контракт: Заявлені бали раунду: 30; Без козиря; "
+        "Видно всі здобуті взятки. Заявник: A. Плитки в порядку гри: немає. Кількість плиток "
+        "на руках: A=4, B=4, C=4, D=4. Видимі здобуті лицьові сторони: 1 (A+C) [0|6], [1|6], "
+        "[2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], "
+        "[4|4].",
+        "4-one-stack": "Контракт: Усі взятки · ставка в позначках матчу: 1; Без козиря; Під час "
+        "раунду можна переглянути лише останню завершену взятку. Заявник: A. Плитки в порядку "
+        "гри: немає. Кількість плиток на руках: A=4, B=4, C=4, D=4. Видимі здобуті лицьові "
+        "сторони: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "5-two-stacks": "Контракт: Усі взятки · ставка в позначках матчу: 1; Без козиря; Під час "
+        "раунду можна переглянути щонайбільше 2 останніх завершених взяток. Заявник: A. "
+        "Плитки в порядку гри: немає. Кількість плиток на руках: A=4, B=4, C=4, D=4. Видимі "
+        "здобуті лицьові сторони: 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], "
+        "[3|4], [4|4].",
     },
     "en": {
-        "1-following-fives": "Contract: Point bid: 30; Trump: 6; All won tricks visible. Bidder: A. Played in order: 1. A [5|5]; 2. B [3|5]. Tiles in hand: A=6, B=6, C=7, D=7. Visible won faces: none.",
-        "2-trump-wins-contract-fails": "Contract: Point bid: 30; Trump: 6; All won tricks visible. Bidder: A. Played in order: 1. A [5|5]; 2. B [3|5]; 3. C [0|5]; 4. D [6|6]. Tiles in hand: A=6, B=6, C=6, D=6. Visible won faces: 1 (B+D) [0|5], [3|5], [5|5], [6|6].",
-        "3-point-contract-three-visible-tricks": "Contract: Point bid: 30; No trump; All won tricks visible. Bidder: A. Played in order: none. Tiles in hand: A=4, B=4, C=4, D=4. Visible won faces: 1 (A+C) [0|6], [1|6], [2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "4-one-stack": "Contract: All tricks · mark value: 1; No trump; During the hand only the last completed trick may be inspected. Bidder: A. Played in order: none. Tiles in hand: A=4, B=4, C=4, D=4. Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
-        "5-two-stacks": "Contract: All tricks · mark value: 1; No trump; During the hand at most the last 2 completed tricks may be inspected. Bidder: A. Played in order: none. Tiles in hand: A=4, B=4, C=4, D=4. Visible won faces: 2 (A+C) [0|5], [1|5], [3|5], [5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "1-following-fives": "Contract: Point bid: 30; Trump: 6; All won tricks visible. Bidder: "
+        "A. Played in order: 1. A [5|5]; 2. B [3|5]. Tiles in hand: A=6, B=6, C=7, D=7. "
+        "Visible won faces: none.",
+        "2-trump-wins-contract-fails": "Contract: Point bid: 30; Trump: 6; All won tricks "
+        "visible. Bidder: A. Played in order: 1. A [5|5]; 2. B [3|5]; 3. C [0|5]; 4. D [6|6]. "
+        "Tiles in hand: A=6, B=6, C=6, D=6. Visible won faces: 1 (B+D) [0|5], [3|5], [5|5], "
+        "[6|6].",
+        "3-point-contract-three-visible-tricks": "Contract: Point bid: 30; No trump; All won "
+        "tricks visible. Bidder: A. Played in order: none. Tiles in hand: A=4, B=4, C=4, D=4. "
+        "Visible won faces: 1 (A+C) [0|6], [1|6], [2|6], [6|6]; 2 (A+C) [0|5], [1|5], [3|5], "
+        "[5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "4-one-stack": "Contract: All tricks · mark value: 1; No trump; During the hand only the "
+        "last completed trick may be inspected. Bidder: A. Played in order: none. Tiles in "
+        "hand: A=4, B=4, C=4, D=4. Visible won faces: 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
+        "5-two-stacks": "Contract: All tricks · mark value: 1; No trump; During the hand at most "
+        "the last 2 completed tricks may be inspected. Bidder: A. Played in order: none. "
+        "Tiles in hand: A=4, B=4, C=4, D=4. Visible won faces: 2 (A+C) [0|5], [1|5], [3|5], "
+        "[5|5]; 3 (A+C) [0|4], [1|4], [3|4], [4|4].",
     },
 }
 
@@ -119,7 +170,10 @@ def test_covers_move_on_only_when_a_trick_completes_r27() -> None:
         for k in range(7, 14)
     }
     assert faces_up == {7: [1], 8: [2], 9: [2], 10: [2], 11: [2], 12: [3], 13: [3]}
-    two = {k: [w.number for w in view_for(m, "public", 2, Moment.after_play(k)).won if w.faces] for k in (8, 11, 12)}
+    two = {
+        k: [w.number for w in view_for(m, "public", 2, Moment.after_play(k)).won if w.faces]
+        for k in (8, 11, 12)
+    }
     assert two == {8: [1, 2], 11: [1, 2], 12: [2, 3]}
 
 
@@ -128,12 +182,20 @@ def test_review_shows_plays_with_players_but_never_unplayed_tiles_r29() -> None:
     v = view_for(m, "review", 0, Moment.end())
     (won,) = v.won
     assert won.plays is not None and [(p.seat, p.tile) for p in won.plays] == [
-        ("A", "[5|5]"), ("B", "[3|5]"), ("C", "[0|5]"), ("D", "[6|6]")
+        ("A", "[5|5]"),
+        ("B", "[3|5]"),
+        ("C", "[0|5]"),
+        ("D", "[6|6]"),
     ]
     assert won.winner == "D"
     assert v.hands == {} and v.hidden == {"A": 6, "B": 6, "C": 6, "D": 6}
     text = json.dumps(v.as_dict()) + "\n".join(view_lines(v))
-    unplayed = {t for s in "ABCD" for t in getattr(m.hands[0].deal, s)} - {"[5|5]", "[3|5]", "[0|5]", "[6|6]"}
+    unplayed = {t for s in "ABCD" for t in getattr(m.hands[0].deal, s)} - {
+        "[5|5]",
+        "[3|5]",
+        "[0|5]",
+        "[6|6]",
+    }
     assert len(unplayed) == 24
     assert not [t for t in unplayed if t in text]
 
@@ -147,8 +209,12 @@ def test_a_review_is_of_the_hand_as_it_ended_r29() -> None:
     end = view_for(m, "review", 0, Moment.end())
     last = view_for(m, "review", 0, Moment.after_play(4))  # the last play is the end
     assert last.won == end.won and last.hands == end.hands
-    assert [(p.seat, p.tile) for p in end.won[0].plays] == [("A", "[5|5]"), ("B", "[3|5]"), ("C", "[0|5]"),
-                                                              ("D", "[6|6]")]
+    assert [(p.seat, p.tile) for p in end.won[0].plays] == [
+        ("A", "[5|5]"),
+        ("B", "[3|5]"),
+        ("C", "[0|5]"),
+        ("D", "[6|6]"),
+    ]
     assert end.hidden == {"A": 6, "B": 6, "C": 6, "D": 6}  # tiles never played stay hidden
 
 
@@ -184,7 +250,10 @@ def test_all_pass_hand_has_only_its_calls_and_the_auction_moment() -> None:
     assert v.moment == "auction" and len(v.auction) == 4
     assert v.result == "no-contract" and v.contract is None and v.over
     assert [(c.moment, len(c.auction), c.over, c.result) for c in calls] == [
-        ("call", 1, False, None), ("call", 2, False, None), ("call", 3, False, None)]
+        ("call", 1, False, None),
+        ("call", 2, False, None),
+        ("call", 3, False, None),
+    ]
     with pytest.raises(ValueError, match="no trump declaration"):
         view_for(m, "public", 0, Moment.after_play(0))
 
@@ -193,12 +262,19 @@ def test_trick_moment_clears_the_table_unless_the_hand_ended() -> None:
     m = load(VIEWS)
     after_play = view_for(m, "public", 0, Moment.after_play(12))
     collected = view_for(m, "public", 0, Moment.after_trick(3))
-    assert after_play.trick is not None and len(after_play.trick.plays) == 4 and after_play.trick.winner == "A"
-    assert collected.trick is not None and collected.trick.plays == () and collected.trick.number == 4
+    assert (
+        after_play.trick is not None
+        and len(after_play.trick.plays) == 4
+        and after_play.trick.winner == "A"
+    )
+    assert (
+        collected.trick is not None and collected.trick.plays == () and collected.trick.number == 4
+    )
     ended = load(WORKED)
-    assert view_for(ended, "public", 0, Moment.after_trick(1)).trick == view_for(
-        ended, "public", 0, Moment.after_play(4)
-    ).trick
+    assert (
+        view_for(ended, "public", 0, Moment.after_trick(1)).trick
+        == view_for(ended, "public", 0, Moment.after_play(4)).trick
+    )
 
 
 def test_moments_that_do_not_exist_are_value_errors() -> None:
@@ -222,7 +298,7 @@ def test_partly_known_deal_hides_unknown_tiles_even_from_omniscient() -> None:
 def test_marks_carry_from_hand_to_hand() -> None:
     m = load("seed-worked-example.json")
     hands = match_views(m, "public")
-    for before, after in zip(hands, hands[1:]):
+    for before, after in zip(hands, hands[1:], strict=False):
         assert after[0].marks == before[-1].marks
     final = hands[-1][-1].marks
     assert final == {"A+C": 1, "B+D": 7}
@@ -273,7 +349,9 @@ def test_languages_are_found_by_file() -> None:
 @pytest.mark.parametrize("lang", ["en", "tr", "uk"])
 @pytest.mark.parametrize("observer", OBSERVERS)
 @pytest.mark.parametrize("fixture", sorted(p.name for p in FIX.glob("*.json")))
-def test_every_fixture_every_observer_every_language(fixture: str, observer: str, lang: str) -> None:
+def test_every_fixture_every_observer_every_language(
+    fixture: str, observer: str, lang: str
+) -> None:
     m = load(fixture)
     if observer == "review" and m.status == "unfinished":
         # R29: a hand still being played has no review; the finished ones do
@@ -303,9 +381,13 @@ def test_each_call_is_a_moment_with_the_calls_so_far_and_the_next_caller() -> No
     assert [v.to_play for v in calls] == ["B", "C", "D"]
     assert all(v.contract is None and v.trick is None and not v.over for v in calls)
     assert [v.moment for v in views[:5]] == ["call", "call", "call", "auction", "declaration"]
-    assert views[3].contract is not None and views[3].contract.bidder == "A"  # after the last call: A's 30
+    assert (
+        views[3].contract is not None and views[3].contract.bidder == "A"
+    )  # after the last call: A's 30
     for lang in ("en", "tr", "uk"):
-        assert describe(calls[0], lang) == describe(view_for(m, "public", 0, Moment.after_call(1)), lang)
+        assert describe(calls[0], lang) == describe(
+            view_for(m, "public", 0, Moment.after_call(1)), lang
+        )
     assert view_lines(calls[1], "en")[0] == "Hand 1 · after call 2 · view: spectator"
     assert "Next to call: C." in view_lines(calls[1], "en")
     assert "Contract: none yet." in view_lines(calls[1], "en")

@@ -26,37 +26,62 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .analysis.api import Annotated, annotate_match, fair_analysis, open_hand_analysis
     from .engine.actions import Action, Call, Deal, Declare, Play, parse_action
     from .engine.errors import Diagnostic, IllegalAction, MalformedLog
-    from .play.game import Game, Step, Turn
-    from .log.model import FORMAT_NAME, FORMAT_VERSION, Match
     from .engine.rules import PRESETS, Rules
     from .engine.tiles import TILES, Tile
     from .engine.trumps import Trump
-    from .analysis.api import fair_analysis, open_hand_analysis
-    from .play.game_views import hint
     from .files.formats import Format
     from .files.formats import register as register_format
     from .files.reader import InputError, Read, ReadError, read_matches
     from .files.validate import ValidationResult, read_match, validate_bytes
+    from .log.model import FORMAT_NAME, FORMAT_VERSION, Match
+    from .play.game import Game, Step, Turn
+    from .play.game_views import hint
     from .views.model import View
 
-__version__ = "0.5.0"
+from ._version import __version__
 
 #: The public names and their modules, imported when first used (PEP 562): importing
 #: the package costs nothing, so the ``texas42`` command can set up its signal
 #: handling before anything heavy loads.
 _LAZY = {
-    "Game": "play.game", "Turn": "play.game", "Step": "play.game",
-    "Action": "engine.actions", "Call": "engine.actions", "Declare": "engine.actions", "Play": "engine.actions", "Deal": "engine.actions",
+    "Game": "play.game",
+    "Turn": "play.game",
+    "Step": "play.game",
+    "Action": "engine.actions",
+    "Call": "engine.actions",
+    "Declare": "engine.actions",
+    "Play": "engine.actions",
+    "Deal": "engine.actions",
     "parse_action": "engine.actions",
-    "Diagnostic": "engine.errors", "IllegalAction": "engine.errors", "MalformedLog": "engine.errors",
-    "FORMAT_NAME": "log.model", "FORMAT_VERSION": "log.model", "Match": "log.model",
-    "PRESETS": "engine.rules", "Rules": "engine.rules", "TILES": "engine.tiles", "Tile": "engine.tiles", "Trump": "engine.trumps",
-    "open_hand_analysis": "analysis.api", "fair_analysis": "analysis.api", "hint": "play.game_views", "read_match": "files.validate",
-    "validate_bytes": "files.validate", "ValidationResult": "files.validate",
-    "read_matches": "files.reader", "Read": "files.reader", "InputError": "files.reader", "ReadError": "files.reader",
-    "Format": "files.formats", "register_format": "files.formats:register", "View": "views.model",
+    "Diagnostic": "engine.errors",
+    "IllegalAction": "engine.errors",
+    "MalformedLog": "engine.errors",
+    "FORMAT_NAME": "log.model",
+    "FORMAT_VERSION": "log.model",
+    "Match": "log.model",
+    "PRESETS": "engine.rules",
+    "Rules": "engine.rules",
+    "TILES": "engine.tiles",
+    "Tile": "engine.tiles",
+    "Trump": "engine.trumps",
+    "open_hand_analysis": "analysis.api",
+    "fair_analysis": "analysis.api",
+    "annotate_match": "analysis.api",
+    "Annotated": "analysis.api",
+    "hint": "play.game_views",
+    "read_match": "files.validate",
+    "validate_bytes": "files.validate",
+    "ValidationResult": "files.validate",
+    "read_matches": "files.reader",
+    "Read": "files.reader",
+    "InputError": "files.reader",
+    "ReadError": "files.reader",
+    "Format": "files.formats",
+    "register_format": "files.formats:register",
+    "View": "views.model",
 }
 
 
@@ -93,7 +118,11 @@ def _restore_docs(module: Any) -> None:
         if isinstance(node, ast.ClassDef):
             cls = getattr(module, node.name, None)
             doc = ast.get_docstring(node)
-            if cls is not None and doc and (not cls.__doc__ or cls.__doc__ == "mypyc filler docstring"):
+            if (
+                cls is not None
+                and doc
+                and (not cls.__doc__ or cls.__doc__ == "mypyc filler docstring")
+            ):
                 try:
                     cls.__doc__ = doc
                 except (AttributeError, TypeError):
@@ -106,6 +135,7 @@ def _restore_docs(module: Any) -> None:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "Action",
@@ -130,6 +160,8 @@ __all__ = [
     "Trump",
     "open_hand_analysis",
     "fair_analysis",
+    "annotate_match",
+    "Annotated",
     "hint",
     "read_match",
     "read_matches",

@@ -40,12 +40,24 @@ def main() -> None:
         old.unlink()
     expected: dict[str, dict[str, Any]] = {}
 
-    def put(name: str, data: bytes | str, kind: str, line: int | None, col: int | None,
-            phrase: str, pointer: str = "") -> None:
+    def put(
+        name: str,
+        data: bytes | str,
+        kind: str,
+        line: int | None,
+        col: int | None,
+        phrase: str,
+        pointer: str = "",
+    ) -> None:
         raw = data.encode("utf-8") if isinstance(data, str) else data
         (OUT / name).write_bytes(raw)
-        expected[name] = {"rule": kind, "line": line, "column": col, "phrase": phrase,
-                          "pointer": pointer}
+        expected[name] = {
+            "rule": kind,
+            "line": line,
+            "column": col,
+            "phrase": phrase,
+            "pointer": pointer,
+        }
 
     base = dump(small())
     assert json.loads(base)  # the base itself is valid JSON
@@ -58,67 +70,166 @@ def main() -> None:
     cut = base[: len(base) // 2]
     put("truncated.json", cut, "json", 69, 10, "ends in the middle of the JSON")
     put("trailing-garbage.json", base + "}\n", "json", base.count("\n") + 1, 1, "Extra data")
-    put("nan-bid.json", base.replace('"bid": 30', '"bid": NaN'), "json", 71, 18,
-        "NaN is not a JSON number")
-    put("duplicate-key.json", base.replace('"dealer": "D",', '"dealer": "D", "dealer": "A",', 1),
-        "json", 28, 22, "appears twice")
+    put(
+        "nan-bid.json",
+        base.replace('"bid": 30', '"bid": NaN'),
+        "json",
+        71,
+        18,
+        "NaN is not a JSON number",
+    )
+    put(
+        "duplicate-key.json",
+        base.replace('"dealer": "D",', '"dealer": "D", "dealer": "A",', 1),
+        "json",
+        28,
+        22,
+        "appears twice",
+    )
     put("top-level-list.json", "[]\n", "format", 1, 1, "is a JSON object, but this is a list")
     no_format = small()
     del no_format["format"]
-    put("no-format-field.json", dump(no_format), "format", 1, 1, "no \"format\" field")
+    put("no-format-field.json", dump(no_format), "format", 1, 1, 'no "format" field')
     other = small()
     other["format"] = "pgn"
     put("other-format.json", dump(other), "format", 2, 13, "not a texas42-log document", "/format")
     v2 = small()
     v2["version"] = "2.0"
-    put("unsupported-version.json", dump(v2), "format", 3, 14, "version 2.0 is a later major version; this tool reads 1.0 to 1.5",
-        "/version")
+    put(
+        "unsupported-version.json",
+        dump(v2),
+        "format",
+        3,
+        14,
+        "version 2.0 is a later major version; this tool reads 1.0 to 1.5",
+        "/version",
+    )
     wrong_type = small()
     wrong_type["hands"][0]["auction"][0]["bid"] = "30"
-    put("bid-is-a-string.json", dump(wrong_type), "schema", 71, 18,
-        "expected an integer, found a string \"30\"", "/hands/0/auction/0/bid")
+    put(
+        "bid-is-a-string.json",
+        dump(wrong_type),
+        "schema",
+        71,
+        18,
+        'expected an integer, found a string "30"',
+        "/hands/0/auction/0/bid",
+    )
     float_bid = small()
     float_bid["hands"][0]["auction"][0]["bid"] = 30.0
-    put("bid-is-a-float.json", dump(float_bid), "schema", 71, 18,
-        "expected an integer, found a number 30.0", "/hands/0/auction/0/bid")
+    put(
+        "bid-is-a-float.json",
+        dump(float_bid),
+        "schema",
+        71,
+        18,
+        "expected an integer, found a number 30.0",
+        "/hands/0/auction/0/bid",
+    )
     missing = small()
     del missing["hands"][0]["dealer"]
-    put("missing-dealer.json", dump(missing), "schema", 27, 5, "missing required field 'dealer'",
-        "/hands/0")
+    put(
+        "missing-dealer.json",
+        dump(missing),
+        "schema",
+        27,
+        5,
+        "missing required field 'dealer'",
+        "/hands/0",
+    )
     extra = small()
     extra["hands"][0]["plays"][0]["colour"] = "red"
-    put("unknown-field.json", dump(extra), "schema", 94, 21,
-        "unknown field 'colour'; extension fields must start with 'x-'", "/hands/0/plays/0/colour")
+    put(
+        "unknown-field.json",
+        dump(extra),
+        "schema",
+        94,
+        21,
+        "unknown field 'colour'; extension fields must start with 'x-'",
+        "/hands/0/plays/0/colour",
+    )
     spelled = small()
     spelled["hands"][0]["plays"][0]["tile"] = "5-5"
-    put("tile-not-canonical.json", dump(spelled), "R2", 93, 19, "\"5-5\" is not the canonical spelling of a tile; the JSON log writes it \"[5|5]\"",
-        "/hands/0/plays/0/tile")
+    put(
+        "tile-not-canonical.json",
+        dump(spelled),
+        "R2",
+        93,
+        19,
+        '"5-5" is not the canonical spelling of a tile; the JSON log writes it "[5|5]"',
+        "/hands/0/plays/0/tile",
+    )
     nine = small()
     nine["hands"][0]["deal"]["B"][2] = "[6|9]"
-    put("tile-does-not-exist.json", dump(nine), "R2", 42, 11, "\"[6|9]\" is not a tile",
-        "/hands/0/deal/B/2")
+    put(
+        "tile-does-not-exist.json",
+        dump(nine),
+        "R2",
+        42,
+        11,
+        '"[6|9]" is not a tile',
+        "/hands/0/deal/B/2",
+    )
     north = small()
     north["hands"][0]["dealer"] = "North"
-    put("seat-does-not-exist.json", dump(north), "R1", 28, 17, "\"North\" is not a seat",
-        "/hands/0/dealer")
+    put(
+        "seat-does-not-exist.json",
+        dump(north),
+        "R1",
+        28,
+        17,
+        '"North" is not a seat',
+        "/hands/0/dealer",
+    )
     hands_obj = small()
     hands_obj["hands"] = {"1": hands_obj["hands"][0]}
-    put("hands-not-a-list.json", dump(hands_obj), "schema", 26, 12,
-        "expected a list, found an object", "/hands")
+    put(
+        "hands-not-a-list.json",
+        dump(hands_obj),
+        "schema",
+        26,
+        12,
+        "expected a list, found an object",
+        "/hands",
+    )
     bad_call = small()
     bad_call["hands"][0]["auction"][1]["call"] = "double"
-    put("unknown-call.json", dump(bad_call), "schema", 75, 19, "\"double\" is not a call",
-        "/hands/0/auction/1/call")
+    put(
+        "unknown-call.json",
+        dump(bad_call),
+        "schema",
+        75,
+        19,
+        '"double" is not a call',
+        "/hands/0/auction/1/call",
+    )
     bad_preset = small()
     bad_preset["rules"]["preset"] = "house"
-    put("unknown-preset.json", dump(bad_preset), "schema", 5, 15, "\"house\" is not a rules preset; known presets: casual, mk5, plunge-c, plunge-f, plunge-l, plunge-t, standard, texas-42, tournament, tricksy",
-        "/rules/preset")
+    put(
+        "unknown-preset.json",
+        dump(bad_preset),
+        "schema",
+        5,
+        15,
+        '"house" is not a rules preset; known presets: casual, mk5, plunge-c, plunge-f, plunge-l, '
+        "plunge-t, standard, texas-42, tournament, tricksy",
+        "/rules/preset",
+    )
     bad_option = small()
     bad_option["rules"]["options"]["bust"] = True
-    put("unknown-rule-option.json", dump(bad_option), "schema", 16, 15,
-        "unknown rule option 'bust'; the options are dealer_draw, all_pass, min_point_bid", "/rules/options/bust")
+    put(
+        "unknown-rule-option.json",
+        dump(bad_option),
+        "schema",
+        16,
+        15,
+        "unknown rule option 'bust'; the options are dealer_draw, all_pass, min_point_bid",
+        "/rules/options/bust",
+    )
 
-    (FIXTURES_ROOT / "fixtures" / "bad-input-expected.json").write_text(json.dumps(expected, indent=2) + "\n")
+    (FIXTURES_ROOT / "fixtures" / "bad-input-expected.json").write_text(
+        json.dumps(expected, indent=2) + "\n"
+    )
     print(f"wrote {len(expected)} bad inputs")
 
 

@@ -21,12 +21,12 @@ FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 sys.path.insert(0, str(ROOT))
 
 from texas42_log.engine.auction import Auction, BidKind, Contract  # noqa: E402
-from texas42_log.play.generate import Policy, random_match  # noqa: E402
 from texas42_log.engine.hand import PlayState  # noqa: E402
 from texas42_log.engine.rules import STANDARD  # noqa: E402
 from texas42_log.engine.seats import SEATS, Seat, next_seat  # noqa: E402
 from texas42_log.engine.tiles import TILES, Tile  # noqa: E402
 from texas42_log.engine.trumps import Trump  # noqa: E402
+from texas42_log.play.generate import Policy, random_match  # noqa: E402
 
 OUT = FIXTURES_ROOT / "fixtures" / "valid"
 
@@ -56,9 +56,18 @@ VIEWS_DEAL = {
     "D": ["[2|6]", "[3|5]", "[3|4]", "[3|6]", "[4|5]", "[4|6]", "[5|6]"],
 }
 VIEWS_PLAYS = [
-    "[6|6]", "[0|6]", "[1|6]", "[2|6]",
-    "[5|5]", "[0|5]", "[1|5]", "[3|5]",
-    "[4|4]", "[0|4]", "[1|4]", "[3|4]",
+    "[6|6]",
+    "[0|6]",
+    "[1|6]",
+    "[2|6]",
+    "[5|5]",
+    "[0|5]",
+    "[1|5]",
+    "[3|5]",
+    "[4|4]",
+    "[0|4]",
+    "[1|4]",
+    "[3|4]",
 ]
 
 
@@ -147,15 +156,15 @@ def scenarios() -> dict[str, dict[str, Any]]:
     doc = build(
         "seed",
         1,
-        {
-            0: SEED_HAND
-        },
+        {0: SEED_HAND},
         first_dealer="D",
         players={"A": "Ana", "B": "Bert", "C": "Cleo", "D": "Dov"},
     )
     doc["hands"][0]["annotations"] = [
-        {"text": "The seeds' worked example: D trumps the fives with [6|6]; 16 hand points "
-         "to B+D; A+C can reach at most 26 < 30, so the hand ends after trick 1 (R22)."}
+        {
+            "text": "The seeds' worked example: D trumps the fives with [6|6]; 16 hand points "
+            "to B+D; A+C can reach at most 26 < 30, so the hand ends after trick 1 (R22)."
+        }
     ]
     out["seed-worked-example.json"] = doc
 
@@ -184,7 +193,9 @@ def scenarios() -> dict[str, dict[str, Any]]:
     out["all-pass-redeal.json"] = build("allpass", 2, specs, first_dealer="B")
 
     # 3. All-tricks bids of 1, 2 and 3 marks, each made and set.
-    def marks_hand(dealer: Seat, bidder: Seat, marks: int, strong: bool, trump: str) -> dict[str, Any]:
+    def marks_hand(
+        dealer: Seat, bidder: Seat, marks: int, strong: bool, trump: str
+    ) -> dict[str, Any]:
         order = [next_seat(dealer, k) for k in range(1, 5)]
         if marks <= 2:
             calls = [("marks", marks) if s == bidder else ("pass", None) for s in order]
@@ -208,12 +219,12 @@ def scenarios() -> dict[str, dict[str, Any]]:
 
     # Dealers A B C D A B; each bid made (strong bidder) or set (random play).
     specs = {
-        0: marks_hand("A", "C", 1, True, "4"),        # C: 1 mark, made → A+C 1
-        1: marks_hand("B", "D", 1, False, "2"),       # D: 1 mark, set → A+C 2
+        0: marks_hand("A", "C", 1, True, "4"),  # C: 1 mark, made → A+C 1
+        1: marks_hand("B", "D", 1, False, "2"),  # D: 1 mark, set → A+C 2
         2: marks_hand("C", "B", 2, True, "doubles"),  # B: 2 marks, made → B+D 2
         3: marks_hand("D", "A", 2, False, "no-trump"),  # A: 2 marks, set → B+D 4
-        4: marks_hand("A", "C", 3, True, "0"),        # B opens 2, C raises to 3, made → A+C 5
-        5: marks_hand("B", "D", 3, False, "5"),       # C opens 2, D raises to 3, set → A+C 8
+        4: marks_hand("A", "C", 3, True, "0"),  # B opens 2, C raises to 3, made → A+C 5
+        5: marks_hand("B", "D", 3, False, "5"),  # C opens 2, D raises to 3, set → A+C 8
     }
     specs[0]["stacks"], specs[2]["stacks"], specs[4]["stacks"] = 1, 2, 2
     specs[1]["stacks"], specs[3]["stacks"], specs[5]["stacks"] = 2, 1, 1
@@ -274,11 +285,9 @@ def scenarios() -> dict[str, dict[str, Any]]:
     doc = build(
         "extras",
         15,
-        {
-            0: SEED_HAND
-        },
+        {0: SEED_HAND},
         first_dealer="D",
-        players={"A": "Ana <b>", "B": "Bert \"the bid\"", "C": "Cleo", "D": "Dov"},
+        players={"A": "Ana <b>", "B": 'Bert "the bid"', "C": "Cleo", "D": "Dov"},
     )
     doc["x-recorder"] = {"app": "texas42-log fixtures", "table": 7}
     doc["dealer_draw"] = [
@@ -291,10 +300,17 @@ def scenarios() -> dict[str, dict[str, Any]]:
     h0 = doc["hands"][0]
     h0["x-table-clock"] = "19:42"
     # Rejected attempts: B's 29 (R8) and C's [4|4] renege attempt (R16) were refused.
-    h0["auction"].insert(1, {"seat": "B", "call": "points", "bid": 29, "rejected": True,
-                             "annotations": [{"text": "Below 30: refused."}]})
-    h0["plays"].insert(2, {"seat": "C", "tile": "[4|4]", "rejected": True,
-                           "x-reason": "renege"})
+    h0["auction"].insert(
+        1,
+        {
+            "seat": "B",
+            "call": "points",
+            "bid": 29,
+            "rejected": True,
+            "annotations": [{"text": "Below 30: refused."}],
+        },
+    )
+    h0["plays"].insert(2, {"seat": "C", "tile": "[4|4]", "rejected": True, "x-reason": "renege"})
     h0["plays"][0]["annotations"] = [{"text": "Leads the big five.", "author": "Ana"}]
     h0["plays"][4]["x-ms"] = 812
     out["annotations-extensions-rejected.json"] = doc
@@ -317,7 +333,8 @@ def _has(doc: dict[str, Any], feature: str) -> bool:
         return len({d.get("doubles") for d in decls if d.get("contract") == "nello"} - {None}) >= 2
     if feature == "forced":
         return any(
-            [c["call"] for c in h["auction"][:3]] == ["pass"] * 3 and h["auction"][3]["call"] != "pass"
+            [c["call"] for c in h["auction"][:3]] == ["pass"] * 3
+            and h["auction"][3]["call"] != "pass"
             for h in hands
         )
     if feature == "led":
@@ -342,8 +359,13 @@ def _first(preset: str, features: list[str], limit: int = 400, **options: Any) -
     for seed in range(limit):
         doc = random_match(seed, rules=rules, preset=preset)
         if all(_has(doc, f) for f in features):
-            doc["annotations"] = [{"text": f"Generated: random_match({seed}) under {preset}"
-                                   + (f" with {options}" if options else "") + f"; shows {', '.join(features)}."}]
+            doc["annotations"] = [
+                {
+                    "text": f"Generated: random_match({seed}) under {preset}"
+                    + (f" with {options}" if options else "")
+                    + f"; shows {', '.join(features)}."
+                }
+            ]
             return doc
     raise LookupError((preset, features, options))
 
@@ -365,10 +387,16 @@ def variant_scenarios() -> dict[str, dict[str, Any]]:
             all_tricks_stacks="fixed-2",
         ),
         "variant-options-own-suit-doubles-first-trick-lead.json": _first(
-            "standard", ["doubles", "led", "marks"], doubles="own-suit", declared_lead="first-trick",
-            mark_ladder="free", max_opening_mark_bid=3,
+            "standard",
+            ["doubles", "led", "marks"],
+            doubles="own-suit",
+            declared_lead="first-trick",
+            mark_ladder="free",
+            max_opening_mark_bid=3,
         ),
-        "variant-options-dealer-bids-30.json": _first("standard", ["forced"], all_pass="dealer-bids-30"),
+        "variant-options-dealer-bids-30.json": _first(
+            "standard", ["forced"], all_pass="dealer-bids-30"
+        ),
         "variant-options-250-points.json": _first(
             "standard", ["no-trump", "point-42"], match_goal="points", max_point_bid=42
         ),

@@ -3,7 +3,7 @@
 Run: python tools/build_invalid.py   (after tools/build_fixtures.py)
 
 Every mutation states, by hand, the diagnostics it must produce (rule id and
-JSON pointer); they go to fixtures/invalid/expected.json, which the test suite
+JSON pointer); they go to fixtures/invalid-expected.json, which the test suite
 compares with what the validator reports. The expectation is written here,
 not copied from the validator's output.
 """
@@ -378,7 +378,12 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
                 for q in plays[i + 4 :]:
                     y = Tile.parse(q["tile"])
                     f = table[y]
-                    if q["seat"] == p["seat"] and not f.trump and not y.shows(lead.low) and not y.shows(lead.high):
+                    if (
+                        q["seat"] == p["seat"]
+                        and not f.trump
+                        and not y.shows(lead.low)
+                        and not y.shows(lead.high)
+                    ):
                         p["tile"], q["tile"] = q["tile"], p["tile"]
                         return d, [("R16", f"/hands/{hi}/plays/{plays.index(p)}")]
     raise LookupError("no swap")
@@ -561,10 +566,17 @@ def _hand_where(d: Doc, test: Callable[[Doc], bool]) -> int:
     return next(i for i, h in enumerate(d["hands"]) if test(h))
 
 
-def _special_bid_without_doubles(special: str, bid: int, need: int) -> tuple[Doc, list[tuple[str, str]]]:
+def _special_bid_without_doubles(
+    special: str, bid: int, need: int
+) -> tuple[Doc, list[tuple[str, str]]]:
     d = load(CASUAL)
     i = _hand_where(d, lambda h: _doubles(h, h["auction"][0]["seat"]) < need)
-    d["hands"][i]["auction"][0] = {"seat": d["hands"][i]["auction"][0]["seat"], "call": "marks", "bid": bid, "special": special}
+    d["hands"][i]["auction"][0] = {
+        "seat": d["hands"][i]["auction"][0]["seat"],
+        "call": "marks",
+        "bid": bid,
+        "special": special,
+    }
     return d, [(f"variant:{special}", f"/hands/{i}/auction/0")]
 
 
@@ -599,8 +611,14 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
 @case("variant-nello-bidder-wins-a-trick-but-play-continues")
 def _() -> tuple[Doc, list[tuple[str, str]]]:
     d = load(PLUNGE_L)
-    i = _hand_where(d, lambda h: (h.get("declaration") or {}).get("contract") == "nello"
-                    and h["outcome"]["result"] == "set" and len(h["plays"]) < 21)
+    i = _hand_where(
+        d,
+        lambda h: (
+            (h.get("declaration") or {}).get("contract") == "nello"
+            and h["outcome"]["result"] == "set"
+            and len(h["plays"]) < 21
+        ),
+    )
     h = d["hands"][i]
     played = {p["tile"] for p in h["plays"]}
     winner = h["outcome"]["tricks"][-1]["winner"]
@@ -617,14 +635,19 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
     bidder = h["declaration"]["seat"]
     partner = next_seat(bidder, 2)
     played = {p["tile"] for p in h["plays"]}
-    h["plays"][1] = {"seat": partner, "tile": next(t for t in h["deal"][partner] if t not in played)}
+    h["plays"][1] = {
+        "seat": partner,
+        "tile": next(t for t in h["deal"][partner] if t not in played),
+    }
     return d, [("variant:nello", f"/hands/{i}/plays/1")]
 
 
 @case("variant-nello-not-in-these-rules")
 def _() -> tuple[Doc, list[tuple[str, str]]]:
     d = load(SEED)
-    i = _hand_where(d, lambda h: any(c["call"] == "marks" for c in h["auction"]) and "declaration" in h)
+    i = _hand_where(
+        d, lambda h: any(c["call"] == "marks" for c in h["auction"]) and "declaration" in h
+    )
     decl = d["hands"][i]["declaration"]
     d["hands"][i]["declaration"] = {"seat": decl["seat"], "contract": "nello"}
     return d, [("variant:nello", f"/hands/{i}/declaration/contract")]
@@ -634,7 +657,11 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
 def _() -> tuple[Doc, list[tuple[str, str]]]:
     d = load(PLUNGE_L)
     d["rules"]["options"]["nello_min_marks"] = 3  # the Nel-O hands bid 2 marks
-    hands = [i for i, h in enumerate(d["hands"]) if (h.get("declaration") or {}).get("contract") == "nello"]
+    hands = [
+        i
+        for i, h in enumerate(d["hands"])
+        if (h.get("declaration") or {}).get("contract") == "nello"
+    ]
     assert len(hands) == 2
     return d, [("variant:nello", f"/hands/{i}/declaration/contract") for i in hands]
 
@@ -642,7 +669,9 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
 @case("variant-forced-dealer-passes")
 def _() -> tuple[Doc, list[tuple[str, str]]]:
     d = load(PLUNGE_L)
-    i = _hand_where(d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"])
+    i = _hand_where(
+        d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"]
+    )
     d["hands"][i]["auction"][3] = {"seat": d["hands"][i]["auction"][3]["seat"], "call": "pass"}
     return d, [("variant:all_pass", f"/hands/{i}/auction/3")]
 
@@ -650,7 +679,9 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
 @case("variant-dealer-bids-31-where-30-is-forced")
 def _() -> tuple[Doc, list[tuple[str, str]]]:
     d = load(BIDS_30)
-    i = _hand_where(d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"])
+    i = _hand_where(
+        d, lambda h: [c["call"] for c in h["auction"]] == ["pass", "pass", "pass", "points"]
+    )
     d["hands"][i]["auction"][3]["bid"] = 31
     return d, [("variant:all_pass", f"/hands/{i}/auction/3")]
 
@@ -704,7 +735,9 @@ def _() -> tuple[Doc, list[tuple[str, str]]]:
         plays = h.get("plays", [])
         if len(plays) > 4 and "trump" in h["declaration"]:
             lead = Tile.parse(plays[4]["tile"])
-            if not lead.is_double and not lead.shows(int(h["declaration"]["trump"]) if h["declaration"]["trump"].isdigit() else -1):
+            if not lead.is_double and not lead.shows(
+                int(h["declaration"]["trump"]) if h["declaration"]["trump"].isdigit() else -1
+            ):
                 plays[4]["led"] = lead.low
                 return d, [("variant:declared_lead", f"/hands/{i}/plays/4/led")]
     raise LookupError
@@ -733,9 +766,13 @@ def main() -> None:
     expected: dict[str, list[dict[str, str]]] = {}
     for name, build in CASES.items():
         doc, expect = build()
-        (OUT / f"{name}.json").write_text(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        (OUT / f"{name}.json").write_text(
+            json.dumps(doc, indent=2, ensure_ascii=False) + "\n", "utf-8"
+        )
         expected[f"{name}.json"] = [{"rule": r, "pointer": p} for r, p in expect]
-    (FIXTURES_ROOT / "fixtures" / "invalid-expected.json").write_text(json.dumps(expected, indent=2) + "\n", "utf-8")
+    (FIXTURES_ROOT / "fixtures" / "invalid-expected.json").write_text(
+        json.dumps(expected, indent=2) + "\n", "utf-8"
+    )
     print(f"wrote {len(CASES)} invalid fixtures")
 
 

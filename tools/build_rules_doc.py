@@ -17,15 +17,20 @@ sys.path.insert(0, str(ROOT))
 from texas42_log.engine.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD  # noqa: E402
 
 DOC = ROOT / "docs" / "rules.md"
-BEGIN = "<!-- options: generated from texas42_log.engine.rules.OPTIONS; tests/test_docs.py checks it -->"
+BEGIN = (
+    "<!-- options: generated from texas42_log.engine.rules.OPTIONS; tests/test_docs.py checks it "
+    "-->"
+)
 END = "<!-- /options -->"
 
 
 def block() -> str:
     lines = [BEGIN, ""]
     for name, o in OPTIONS.items():
-        lines.append(f'<a id="opt-{name}"></a>**`{name}`** — {o.values} (standard: '
-                     f"`{json.dumps(getattr(STANDARD, name))}`).  ")
+        lines.append(
+            f'<a id="opt-{name}"></a>**`{name}`** — {o.values} (standard: '
+            f"`{json.dumps(getattr(STANDARD, name))}`).  "
+        )
         lines.append(f"{o.doc}  ")
         lines.append(f"*From:* {o.source}")
         lines.append("")
@@ -47,7 +52,10 @@ def main() -> int:
     new = render(text)
     if "--check" in sys.argv[1:]:
         if new != text:
-            print("docs/rules.md: the options block is stale; run python tools/build_rules_doc.py", file=sys.stderr)
+            print(
+                "docs/rules.md: the options block is stale; run python tools/build_rules_doc.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     DOC.write_text(new, "utf-8")

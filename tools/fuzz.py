@@ -41,8 +41,10 @@ def work(seed: int, count: int, deep_every: int) -> dict[str, Any]:
     for n in range(count):
         k = rng.randrange(len(pool))
         s = pool[k]
-        ops = [(rng.choice(OPS), rng.random(), rng.random(), rng.randrange(4 * len(PAYLOADS)))
-               for _ in range(rng.randint(1, 4))]
+        ops = [
+            (rng.choice(OPS), rng.random(), rng.random(), rng.randrange(4 * len(PAYLOADS)))
+            for _ in range(rng.randint(1, 4))
+        ]
         try:
             data = mutate(s.data, ops, others)
         except (RecursionError, ValueError, MemoryError):
@@ -54,13 +56,25 @@ def work(seed: int, count: int, deep_every: int) -> dict[str, Any]:
         except Exception as e:  # a finding: keep what reproduces it
             outcomes["finding"] += 1
             if len(findings) < 50:
-                findings.append({"sample": k, "format": s.fmt, "ops": ops, "error": f"{type(e).__name__}: {e}"[:300],
-                                 "where": traceback.format_exc().strip().splitlines()[-3:]})
+                findings.append(
+                    {
+                        "sample": k,
+                        "format": s.fmt,
+                        "ops": ops,
+                        "error": f"{type(e).__name__}: {e}"[:300],
+                        "where": traceback.format_exc().strip().splitlines()[-3:],
+                    }
+                )
         took = time.perf_counter() - start
         if took > slowest[0]:
             slowest = (took, s.fmt, ops)
         per_format[s.fmt] += 1
-    return {"outcomes": dict(outcomes), "formats": dict(per_format), "findings": findings, "slowest": slowest}
+    return {
+        "outcomes": dict(outcomes),
+        "formats": dict(per_format),
+        "findings": findings,
+        "slowest": slowest,
+    }
 
 
 def main() -> int:
@@ -68,27 +82,38 @@ def main() -> int:
     ap.add_argument("--inputs", type=int, default=100_000, help="how many mutated inputs in all")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--deep-every", type=int, default=20,
-                    help="every Nth valid input is also written back and rendered")
+    ap.add_argument(
+        "--deep-every",
+        type=int,
+        default=20,
+        help="every Nth valid input is also written back and rendered",
+    )
     ap.add_argument("--batch", type=int, default=10_000)
     args = ap.parse_args()
     start = time.perf_counter()
-    batches = [(args.seed * 1_000_003 + b, min(args.batch, args.inputs - b * args.batch), args.deep_every)
-               for b in range((args.inputs + args.batch - 1) // args.batch)]
+    batches = [
+        (args.seed * 1_000_003 + b, min(args.batch, args.inputs - b * args.batch), args.deep_every)
+        for b in range((args.inputs + args.batch - 1) // args.batch)
+    ]
     outcomes: Counter[str] = Counter()
     formats: Counter[str] = Counter()
     findings: list[dict[str, Any]] = []
     slowest = (0.0, "", [])
     with ProcessPoolExecutor(args.jobs) as ex:
-        for done, r in enumerate(ex.map(work, *zip(*batches)), 1):
+        for _done, r in enumerate(ex.map(work, *zip(*batches, strict=False)), 1):
             outcomes.update(r["outcomes"])
             formats.update(r["formats"])
             findings += r["findings"]
             if r["slowest"][0] > slowest[0]:
                 slowest = tuple(r["slowest"])  # type: ignore[assignment]
             total = sum(outcomes.values())
-            print(f"\r{total:,} inputs, {outcomes.get('finding', 0)} findings, "
-                  f"{time.perf_counter() - start:,.0f} s", end="", file=sys.stderr, flush=True)
+            print(
+                f"\r{total:,} inputs, {outcomes.get('finding', 0)} findings, "
+                f"{time.perf_counter() - start:,.0f} s",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
     seconds = time.perf_counter() - start
     print(file=sys.stderr)
     report = {

@@ -25,15 +25,28 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WIDTHS = (360, 390, 800, 1280, 1920)
 LANGS = ("en", "tr", "uk")
 MOMENT = "#hand-2-18"  # hand 2, after play 11
 
 
 def _texas42(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "texas42_log", *args], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args],
+        check=True,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
 
 
 def main() -> None:
@@ -42,17 +55,53 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         for lang in LANGS:
-            _texas42("render", "fixtures/valid/seed-example-views.json", "--as", "public", "--lang", lang,
-                     "-o", str(t / f"views-{lang}.html"))
-        _texas42("analyze", "fixtures/valid/seed-worked-example.json", "--hand", "3", "--annotate",
-                 "-o", str(t / "analysed.json"), "--no-progress")
-        _texas42("render", str(t / "analysed.json"), "--as", "omniscient", "-o", str(t / "omniscient.html"))
-        _texas42("render", "fixtures/valid/seed-example-views.json", "--to", "svg", "--hand", "2", "--play", "11",
-                 "-o", str(shots / "moment.svg"), "--force")
+            _texas42(
+                "render",
+                "fixtures/valid/seed-example-views.json",
+                "--as",
+                "public",
+                "--lang",
+                lang,
+                "-o",
+                str(t / f"views-{lang}.html"),
+            )
+        _texas42(
+            "analyze",
+            "fixtures/valid/seed-worked-example.json",
+            "--hand",
+            "3",
+            "--annotate",
+            "-o",
+            str(t / "analysed.json"),
+            "--no-progress",
+        )
+        _texas42(
+            "render",
+            str(t / "analysed.json"),
+            "--as",
+            "omniscient",
+            "-o",
+            str(t / "omniscient.html"),
+        )
+        _texas42(
+            "render",
+            "fixtures/valid/seed-example-views.json",
+            "--to",
+            "svg",
+            "--hand",
+            "2",
+            "--play",
+            "11",
+            "-o",
+            str(shots / "moment.svg"),
+            "--force",
+        )
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
 
-            def shot(page_file: Path, fragment: str, width: int, out: Path, height: int = 900) -> None:
+            def shot(
+                page_file: Path, fragment: str, width: int, out: Path, height: int = 900
+            ) -> None:
                 page = browser.new_page(viewport={"width": width, "height": height})
                 page.goto(page_file.as_uri() + fragment)
                 page.screenshot(path=str(out), full_page=True)
@@ -62,7 +111,12 @@ def main() -> None:
             shot(t / "views-en.html", MOMENT, 1280, ROOT / "docs" / "viewer.png", 820)
             for lang in LANGS:
                 for width in WIDTHS:
-                    shot(t / f"views-{lang}.html", MOMENT, width, shots / f"viewer-{width}-{lang}.png")
+                    shot(
+                        t / f"views-{lang}.html",
+                        MOMENT,
+                        width,
+                        shots / f"viewer-{width}-{lang}.png",
+                    )
             for width in (360, 1280):
                 shot(t / "omniscient.html", "#hand-3-9", width, shots / f"omniscient-{width}.png")
             shot(t / "views-en.html", "#match", 1280, shots / "match-1280.png")

@@ -31,10 +31,24 @@ class SmokeFailure(Exception):
     pass
 
 
-def run(exe: str, args: list[str], *, code: int = 0, stdin: str | None = None,
-        out: tuple[str, ...] = (), cwd: Path | None = None) -> str:
-    p = subprocess.run([exe, *args], input=stdin, capture_output=True, text=True, timeout=300, cwd=cwd,
-                       env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "LC_ALL": "C.UTF-8"})
+def run(
+    exe: str,
+    args: list[str],
+    *,
+    code: int = 0,
+    stdin: str | None = None,
+    out: tuple[str, ...] = (),
+    cwd: Path | None = None,
+) -> str:
+    p = subprocess.run(
+        [exe, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=cwd,
+        env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1", "LC_ALL": "C.UTF-8"},
+    )
     shown = "texas42 " + " ".join(args)
     if p.returncode != code:
         raise SmokeFailure(f"{shown}: exit {p.returncode}, expected {code}\n{p.stdout}{p.stderr}")
@@ -42,14 +56,22 @@ def run(exe: str, args: list[str], *, code: int = 0, stdin: str | None = None,
         raise SmokeFailure(f"{shown}: {p.stderr}")
     for want in out:
         if want not in p.stdout + p.stderr:
-            raise SmokeFailure(f"{shown}: {want!r} is not in what it printed:\n{p.stdout}{p.stderr}")
+            raise SmokeFailure(
+                f"{shown}: {want!r} is not in what it printed:\n{p.stdout}{p.stderr}"
+            )
     print(f"ok  {shown}", flush=True)
     return p.stdout
 
 
 def call_text(c: dict[str, object]) -> str:
     """A call of a log as it is typed: pass, 31, 2m."""
-    return "pass" if c["call"] == "pass" else str(c["bid"]) if c["call"] == "points" else f"{c['bid']}m"
+    return (
+        "pass"
+        if c["call"] == "pass"
+        else str(c["bid"])
+        if c["call"] == "points"
+        else f"{c['bid']}m"
+    )
 
 
 def declaration_text(d: dict[str, object]) -> str:
@@ -73,25 +95,76 @@ def entries(match: dict[str, Any]) -> list[str]:
 def smoke(exe: str, work: Path) -> None:
     sample = str(SAMPLE)
     run(exe, ["--version"], out=("texas42",))
-    run(exe, ["validate", sample], out=("valid (11 hands; marks A+C 1, B+D 7; winner B+D; rules: standard)",))
-    run(exe, ["validate", str(FIX / "invalid" / "several-errors-in-one-match.json")], code=1,
-        out=("error R8 at /hands/0/auction/0", "invalid, 3 errors"))
+    run(
+        exe,
+        ["validate", sample],
+        out=("valid (11 hands; marks A+C 1, B+D 7; winner B+D; rules: standard)",),
+    )
+    run(
+        exe,
+        ["validate", str(FIX / "invalid" / "several-errors-in-one-match.json")],
+        code=1,
+        out=("error R8 at /hands/0/auction/0", "invalid, 3 errors"),
+    )
     run(exe, ["validate", str(FIX / "bad-input" / "duplicate-key.json")], code=1)
     run(exe, ["validate", str(FIX / "valid")], out=("valid",))
-    run(exe, ["replay", sample, "--as", "B", "--hand", "2"], out=("Hand 2 · after the auction · view: player B",))
-    run(exe, ["replay", sample, "--as", "public", "--format", "json", "--hand", "2", "--trick", "3"], out=('"observer"',))
+    run(
+        exe,
+        ["replay", sample, "--as", "B", "--hand", "2"],
+        out=("Hand 2 · after the auction · view: player B",),
+    )
+    run(
+        exe,
+        ["replay", sample, "--as", "public", "--format", "json", "--hand", "2", "--trick", "3"],
+        out=('"observer"',),
+    )
     run(exe, ["render", sample, "-o", str(work / "page.html")])
     if "<html" not in (work / "page.html").read_text("utf-8").lower():
         raise SmokeFailure("render wrote no HTML page")
-    run(exe, ["render", sample, "--to", "svg", "--hand", "2", "--trick", "3", "-o", str(work / "moment.svg")])
+    run(
+        exe,
+        [
+            "render",
+            sample,
+            "--to",
+            "svg",
+            "--hand",
+            "2",
+            "--trick",
+            "3",
+            "-o",
+            str(work / "moment.svg"),
+        ],
+    )
     run(exe, ["convert", sample, "-o", str(work / "game.t42")])
     run(exe, ["convert", str(work / "game.t42"), "-o", str(work / "back.json")])
     run(exe, ["validate", str(work / "back.json")], out=("valid (11 hands",))
-    run(exe, ["convert", str(FIX / "foreign" / "texas-42" / "doubles_trump.receipt"), "-o", str(work / "receipt.json")])
-    run(exe, ["convert", str(FIX / "foreign" / "tricksy" / "T1_standard_then_redeal.tricksy.json"),
-              "-o", str(work / "tricksy.json")])
-    run(exe, ["convert", sample, "--to", "csv", "-o", "-"], out=("match,hand,trick,play,seat,tile",))
-    run(exe, ["analyze", sample, "--hand", "1", "--no-table"], out=("Hand 1: A bid 30 points, trump sixes",))
+    run(
+        exe,
+        [
+            "convert",
+            str(FIX / "foreign" / "texas-42" / "doubles_trump.receipt"),
+            "-o",
+            str(work / "receipt.json"),
+        ],
+    )
+    run(
+        exe,
+        [
+            "convert",
+            str(FIX / "foreign" / "tricksy" / "T1_standard_then_redeal.tricksy.json"),
+            "-o",
+            str(work / "tricksy.json"),
+        ],
+    )
+    run(
+        exe, ["convert", sample, "--to", "csv", "-o", "-"], out=("match,hand,trick,play,seat,tile",)
+    )
+    run(
+        exe,
+        ["analyze", sample, "--hand", "1", "--no-table"],
+        out=("Hand 1: A bid 30 points, trump sixes",),
+    )
     run(exe, ["analyze", sample, "--hand", "1", "--format", "json"], out=('"value"',))
     run(exe, ["schema", "-o", str(work / "schema.json")])
     json.loads((work / "schema.json").read_text("utf-8"))
@@ -99,11 +172,37 @@ def smoke(exe: str, work: Path) -> None:
     match = json.loads(SAMPLE.read_text("utf-8"))
     players = [f"--player={s}={n}" for s, n in match["players"].items()]
     typed = "\n".join(entries(match)) + "\n"
-    run(exe, ["record", "m.json", "--rules", "standard", "--first-dealer", match["first_dealer"], *players],
-        stdin=typed, cwd=work, out=("match complete",))
+    run(
+        exe,
+        [
+            "record",
+            "m.json",
+            "--rules",
+            "standard",
+            "--first-dealer",
+            match["first_dealer"],
+            *players,
+        ],
+        stdin=typed,
+        cwd=work,
+        out=("match complete",),
+    )
     run(exe, ["validate", str(work / "m.json")], out=("valid (11 hands; marks A+C 1, B+D 7",))
-    run(exe, ["arena", "rule", "sampling,worlds=2,bid_worlds=2", "--deals", "3", "-j", "2", "--logs", str(work / "arena")],
-        out=("3 duplicate deals (6 hands)", "McNemar exact p"))
+    run(
+        exe,
+        [
+            "arena",
+            "rule",
+            "sampling,worlds=2,bid_worlds=2",
+            "--deals",
+            "3",
+            "-j",
+            "2",
+            "--logs",
+            str(work / "arena"),
+        ],
+        out=("3 duplicate deals (6 hands)", "McNemar exact p"),
+    )
     run(exe, ["validate", str(work / "arena")], out=("deal-3-table-2.json: valid (1 hand",))
     run(exe, ["generate", "--players", "rule", "-n", "1", "-o", str(work / "rule.json")])
     run(exe, ["validate", str(work / "rule.json")], out=("valid (",))
@@ -113,10 +212,14 @@ def smoke(exe: str, work: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--texas42", default="texas42", help="the command to try (default: texas42 on PATH)")
+    parser.add_argument(
+        "--texas42", default="texas42", help="the command to try (default: texas42 on PATH)"
+    )
     args = parser.parse_args()
     # Some steps run in a folder of their own: a path like .venv/bin/texas42 is made absolute.
-    exe = str(Path(args.texas42).resolve()) if os.sep in args.texas42 else shutil.which(args.texas42)
+    exe = (
+        str(Path(args.texas42).resolve()) if os.sep in args.texas42 else shutil.which(args.texas42)
+    )
     if exe is None:
         print(f"FAILED: no command {args.texas42!r} on PATH", file=sys.stderr)
         return 1

@@ -36,8 +36,13 @@ def main() -> int:
         out = d / f"o{i}"
         out.mkdir()
         code, err, took, gone = t._interrupt(t.COMMANDS[cmd](c, out), delay, twice, out)
-        ok = code == 0 or (code == 130 and "Traceback" not in err and err.count("texas42: interrupted") == 1
-                           and gone and (twice or list(out.iterdir()) == []))
+        ok = code == 0 or (
+            code == 130
+            and "Traceback" not in err
+            and err.count("texas42: interrupted") == 1
+            and gone
+            and (twice or list(out.iterdir()) == [])
+        )
         if not ok:
             bad += 1
             print("BAD", cmd, twice, round(delay, 3), code, gone, list(out.iterdir()), err[-600:])

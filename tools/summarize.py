@@ -13,10 +13,13 @@ def main() -> None:
     for name in sys.argv[1:]:
         with open(name, encoding="utf-8") as f:
             doc = json.load(f)
-        print(f"== {name}  first dealer {doc['first_dealer']}  status {doc.get('status', 'complete')}")
+        print(
+            f"== {name}  first dealer {doc['first_dealer']}  status {doc.get('status', 'complete')}"
+        )
         for i, h in enumerate(doc["hands"]):
             calls = " ".join(
-                f"{c['seat']}:{c['call'][0]}{c.get('bid', '')}{'(rej)' if c.get('rejected') else ''}"
+                f"{c['seat']}:{c['call'][0]}{c.get('bid', '')}"
+                f"{'(rej)' if c.get('rejected') else ''}"
                 for c in h["auction"]
             )
             d = h.get("declaration") or {}
@@ -24,8 +27,10 @@ def main() -> None:
             tricks = out.get("tricks") or []
             print(
                 f"  {i + 1:2} dealer {h['dealer']} | {calls:34} | trump {d.get('trump', '-'):8}"
-                f" stacks {d.get('stacks', '-')} | plays {len(h.get('plays', [])):2} tricks {len(tricks)}"
-                f" | {out.get('result', '-'):11} pts {out.get('points')} marks {out.get('marks')} score {out.get('score')}"
+                f" stacks {d.get('stacks', '-')} | plays {len(h.get('plays', [])):2} tricks "
+                f"{len(tricks)}"
+                f" | {out.get('result', '-'):11} pts {out.get('points')} marks {out.get('marks')} "
+                f"score {out.get('score')}"
             )
 
 

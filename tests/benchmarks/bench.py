@@ -56,7 +56,10 @@ def best_rate(hands: int, items: list[Any], fn: Callable[[Any], object], repeat:
 
 
 def generate(path: Path, matches: int, seed: int) -> None:
-    subprocess.run([*TEXAS42, "generate", "-n", str(matches), "--seed", str(seed), "-o", str(path), "--force"], check=True)
+    subprocess.run(
+        [*TEXAS42, "generate", "-n", str(matches), "--seed", str(seed), "-o", str(path), "--force"],
+        check=True,
+    )
 
 
 def count_hands(path: Path) -> tuple[int, int]:
@@ -69,9 +72,9 @@ def count_hands(path: Path) -> tuple[int, int]:
 
 
 def stages(corpus: Path) -> list[tuple[str, str, str]]:
+    from texas42_log.files.validate import _schema_validator, validate_bytes
     from texas42_log.log.check import check_match
     from texas42_log.log.model import Match
-    from texas42_log.files.validate import _schema_validator, validate_bytes
     from texas42_log.views.visibility import match_views
 
     lines = corpus.read_bytes().splitlines()
@@ -85,10 +88,23 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
     full = best_rate(hands, lines, validate_bytes)
     rows = [
         ("parse (JSON → models)", f"{parse:,.0f} hands/s", "pydantic, from bytes"),
-        ("schema (JSON Schema)", f"{best_rate(few_hands, few, lambda d: list(validator.iter_errors(d)), 1):,.0f} hands/s", "full path only"),
+        (
+            "schema (JSON Schema)",
+            f"{best_rate(few_hands, few, lambda d: list(validator.iter_errors(d)), 1):,.0f} "
+            "hands/s",
+            "full path only",
+        ),
         ("replay (check_match)", f"{best_rate(hands, models, check_match):,.0f} hands/s", ""),
-        ("views (every moment)", f"{best_rate(hands, models, lambda m: match_views(m, 'public'), 1):,.0f} hands/s", "public observer"),
-        ("full validation", f"{full:,.0f} hands/s", f"{parse / full:.2f}× the parse time; target ≥ 20,000, ≤ 3×"),
+        (
+            "views (every moment)",
+            f"{best_rate(hands, models, lambda m: match_views(m, 'public'), 1):,.0f} hands/s",
+            "public observer",
+        ),
+        (
+            "full validation",
+            f"{full:,.0f} hands/s",
+            f"{parse / full:.2f}× the parse time; target ≥ 20,000, ≤ 3×",
+        ),
     ]
     return rows
 
@@ -97,7 +113,6 @@ def conversions(corpus: Path) -> list[tuple[str, str, str]]:
     """The text notation both ways, a foreign import, and a whole-corpus convert."""
     from texas42_log.files.formats import read_sources, write_matches
     from texas42_log.files.reader import validate_source
-    from texas42_log.log.foreign.receipt import read_receipt
     from texas42_log.log.model import Match
     from texas42_log.log.notation import parse_text, write_text
 
@@ -106,15 +121,46 @@ def conversions(corpus: Path) -> list[tuple[str, str, str]]:
     hands = sum(len(m.hands) for m in models)
     texts = [write_text(m) for m in models]
     receipt = (ROOT / "fixtures" / "foreign" / "texas-42" / "verify_player.receipt").read_text()
+
+    def read_text(t: str) -> object:
+        return [validate_source(s) for s in read_sources(t, "text")]
+
+    def read_receipt(t: str) -> object:
+        return validate_source(read_sources(t, "texas-42-receipt")[0])
+
     out = corpus.with_suffix(".t42")
     seconds = cli_run(["convert", str(corpus), "-o", str(out), "--force"])
     return [
-        ("text notation: write", f"{best_rate(hands, models, write_text):,.0f} hands/s", "models → .t42"),
-        ("text notation: read", f"{best_rate(hands, texts, parse_text):,.0f} hands/s", ".t42 → documents"),
-        ("text notation: read + validate", f"{best_rate(hands, texts, lambda t: [validate_source(s) for s in read_sources(t, 'text')]):,.0f} hands/s", ""),
-        ("receipt import + validate", f"{best_rate(13 * 20, [receipt] * 20, lambda t: validate_source(read_sources(t, 'texas-42-receipt')[0])):,.0f} hands/s", "verify_player (13 hands)"),
-        ("JSON Lines → JSON Lines", f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s", "writing only"),
-        ("texas42 convert (small corpus) → .t42", f"{hands / seconds:,.0f} hands/s", f"{len(models):,} matches, {seconds:.2f} s, start-up included"),
+        (
+            "text notation: write",
+            f"{best_rate(hands, models, write_text):,.0f} hands/s",
+            "models → .t42",
+        ),
+        (
+            "text notation: read",
+            f"{best_rate(hands, texts, parse_text):,.0f} hands/s",
+            ".t42 → documents",
+        ),
+        (
+            "text notation: read + validate",
+            f"{best_rate(hands, texts, read_text):,.0f} hands/s",
+            "",
+        ),
+        (
+            "receipt import + validate",
+            f"{best_rate(13 * 20, [receipt] * 20, read_receipt):,.0f} hands/s",
+            "verify_player (13 hands)",
+        ),
+        (
+            "JSON Lines → JSON Lines",
+            f"{best_rate(hands, [models], lambda ms: write_matches(ms, 'jsonl'), 1):,.0f} hands/s",
+            "writing only",
+        ),
+        (
+            "texas42 convert (small corpus) → .t42",
+            f"{hands / seconds:,.0f} hands/s",
+            f"{len(models):,} matches, {seconds:.2f} s, start-up included",
+        ),
         *mk5_rows(),
     ]
 
@@ -152,7 +198,7 @@ def mk5_rows() -> list[tuple[str, str, str]]:
     texts = [write_matches([m], "mk5") for m in models]
     # A link whose '~?' reads two ways to its end is refused, as it must be: leave those out.
     readable = []
-    for m, t in zip(models, texts):
+    for m, t in zip(models, texts, strict=True):
         try:
             read_sources(t, "mk5")
         except ValueError:
@@ -166,15 +212,25 @@ def mk5_rows() -> list[tuple[str, str, str]]:
             validate_source(src)
 
     return [
-        ("mk5 links: read + validate", f"{best_rate(hands, texts, read):,.0f} hands/s",
-         f"{len(models)} whole matches, every layer on, {sum(len(t) for t in texts) // len(texts):,} characters a link"),
-        ("mk5 links: write", f"{best_rate(hands, models, lambda m: write_matches([m], 'mk5')):,.0f} hands/s", ""),
+        (
+            "mk5 links: read + validate",
+            f"{best_rate(hands, texts, read):,.0f} hands/s",
+            f"{len(models)} whole matches, every layer on, "
+            f"{sum(len(t) for t in texts) // len(texts):,} characters a link",
+        ),
+        (
+            "mk5 links: write",
+            f"{best_rate(hands, models, lambda m: write_matches([m], 'mk5')):,.0f} hands/s",
+            "",
+        ),
     ]
 
 
 def cli_run(args: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run([*TEXAS42, *args], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [*TEXAS42, *args], check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     return time.perf_counter() - start
 
 
@@ -184,7 +240,11 @@ def jobs(corpus: Path) -> list[tuple[str, str, str]]:
     two = min(cli_run(["validate", str(corpus), "-q", "-j", "2"]) for _ in range(3))
     return [
         ("validate --jobs 1", f"{hands / one:,.0f} hands/s", f"{hands:,} hands in {one:.1f} s"),
-        ("validate --jobs 2", f"{hands / two:,.0f} hands/s", f"{two:.1f} s; speed-up {one / two:.2f}× (target ≥ 1.8×)"),
+        (
+            "validate --jobs 2",
+            f"{hands / two:,.0f} hands/s",
+            f"{two:.1f} s; speed-up {one / two:.2f}× (target ≥ 1.8×)",
+        ),
     ]
 
 
@@ -251,7 +311,8 @@ def memory(corpus: Path, target_bytes: int) -> list[tuple[str, str, str]]:
         (
             "peak memory, all processes",
             f"{peak / 1024:,.0f} MB",
-            f"{written / 1e9:.2f} GB, {hands:,} hands, every core, {seconds:.0f} s ({hands / seconds:,.0f} hands/s); target < 150 MB",
+            f"{written / 1e9:.2f} GB, {hands:,} hands, every core, {seconds:.0f} s "
+            f"({hands / seconds:,.0f} hands/s); target < 150 MB",
         )
     ]
 
@@ -266,16 +327,32 @@ def convert_large(corpus: Path) -> list[tuple[str, str, str]]:
     out = corpus.with_name("side-by-side.t42")
     conv = min(cli_run(["convert", str(corpus), "-o", str(out), "--force"]) for _ in range(2))
     out.unlink()
-    rows.append(("validate corpus.jsonl (every core)", f"{hands / check:,.0f} hands/s",
-                 f"{1e6 * check / hands:,.0f} µs a hand"))
-    rows.append(("convert corpus.jsonl -o .t42 (every core)", f"{hands / conv:,.0f} hands/s",
-                 f"{1e6 * conv / hands:,.0f} µs a hand: {conv / check:.2f}× validate's (target ≤ 2×)"))
+    rows.append(
+        (
+            "validate corpus.jsonl (every core)",
+            f"{hands / check:,.0f} hands/s",
+            f"{1e6 * check / hands:,.0f} µs a hand",
+        )
+    )
+    rows.append(
+        (
+            "convert corpus.jsonl -o .t42 (every core)",
+            f"{hands / conv:,.0f} hands/s",
+            f"{1e6 * conv / hands:,.0f} µs a hand: {conv / check:.2f}× validate's (target ≤ 2×)",
+        )
+    )
     for suffix in (".t42", ".csv"):
         out = corpus.with_name("converted" + suffix)
         seconds, peak = run_sampled([*TEXAS42, "convert", str(corpus), "-o", str(out), "--force"])
         out.unlink()
-        rows.append((f"texas42 convert corpus.jsonl -o {suffix}", f"{hands / seconds:,.0f} hands/s",
-                     f"{size_mb:,.0f} MB of JSON Lines in {seconds:.1f} s, peak memory {peak / 1024:,.0f} MB"))
+        rows.append(
+            (
+                f"texas42 convert corpus.jsonl -o {suffix}",
+                f"{hands / seconds:,.0f} hands/s",
+                f"{size_mb:,.0f} MB of JSON Lines in {seconds:.1f} s, peak memory "
+                f"{peak / 1024:,.0f} MB",
+            )
+        )
     return rows
 
 
@@ -289,9 +366,9 @@ def large_inputs(tmp: Path, quick: bool) -> list[tuple[str, str, str]]:
       a string, a code line), each refused or read."""
     import dataclasses
 
-    from texas42_log.play.generate import random_match
-    from texas42_log.log.inert import dumps
     from texas42_log.engine.rules import STANDARD
+    from texas42_log.log.inert import dumps
+    from texas42_log.play.generate import random_match
 
     rows: list[tuple[str, str, str]] = []
     size = 1_000_000 if quick else 12_000_000
@@ -308,28 +385,61 @@ def large_inputs(tmp: Path, quick: bool) -> list[tuple[str, str, str]]:
     limit = ["--max-bytes", str(4 * size)]
     for name, path in (("valid", good), ("one R8 error", bad)):
         seconds, peak = run_sampled([*TEXAS42, "validate", str(path), "-q", *limit])
-        rows.append((f"validate a {path.stat().st_size / 1e6:.0f} MB log, {name}", f"{peak / 1024:,.0f} MB",
-                     f"peak memory; {len(doc['hands']):,} hands in {seconds:.1f} s (target: the error within 2× of valid)"))
+        rows.append(
+            (
+                f"validate a {path.stat().st_size / 1e6:.0f} MB log, {name}",
+                f"{peak / 1024:,.0f} MB",
+                f"peak memory; {len(doc['hands']):,} hands in {seconds:.1f} s (target: the error "
+                "within 2× of valid)",
+            )
+        )
     mb = 5 if quick else 50
     body = b"x" * (mb * 1_000_000)
     line = tmp / "long-line.jsonl"
     line.write_bytes(b'{"format": "texas42-log", "x-pad": "' + body + b'"}\n')
     for j in ("1", "2"):
         seconds, peak = run_sampled([*TEXAS42, "validate", str(line), "-j", j])
-        rows.append((f"a {mb} MB JSON Lines line, -j {j}", f"{seconds:.2f} s", f"refused; peak memory {peak / 1024:,.0f} MB"))
+        rows.append(
+            (
+                f"a {mb} MB JSON Lines line, -j {j}",
+                f"{seconds:.2f} s",
+                f"refused; peak memory {peak / 1024:,.0f} MB",
+            )
+        )
     foreign = {
-        "text notation, one comment": ("big.t42", b'[Format "texas42-log"]\nHand 1: dealer A {' + body + b"}\n"),
-        "tricksy bundle, one string": ("big.tricksy.json", b'{"seats": {}, "config": {}, "events": [], "x": "' + body + b'"}'),
+        "text notation, one comment": (
+            "big.t42",
+            b'[Format "texas42-log"]\nHand 1: dealer A {' + body + b"}\n",
+        ),
+        "tricksy bundle, one string": (
+            "big.tricksy.json",
+            b'{"seats": {}, "config": {}, "events": [], "x": "' + body + b'"}',
+        ),
         "plunge code, one line": ("big.plunge", b"v1t3" + b"5" * len(body) + b"\n"),
-        "plunge record, one string": ("big.plunge.json", b'{"schema": "plunge-hand-v2", "code": "' + body + b'"}'),
-        "texas-42 receipt, one line": ("big.receipt", b"rob player self-play verification: PASS\n" + body + b"\n"),
-        "JSON log, one string": ("big-string.json", b'{"format": "texas42-log", "version": "1.0", "x": "' + body + b'"}'),
+        "plunge record, one string": (
+            "big.plunge.json",
+            b'{"schema": "plunge-hand-v2", "code": "' + body + b'"}',
+        ),
+        "texas-42 receipt, one line": (
+            "big.receipt",
+            b"rob player self-play verification: PASS\n" + body + b"\n",
+        ),
+        "JSON log, one string": (
+            "big-string.json",
+            b'{"format": "texas42-log", "version": "1.0", "x": "' + body + b'"}',
+        ),
     }
     for what, (name, data) in foreign.items():
         path = tmp / name
         path.write_bytes(data)
         seconds, peak = run_sampled([*TEXAS42, "validate", str(path)])
-        rows.append((f"{mb} MB {what}", f"{seconds:.2f} s", f"peak memory {peak / 1024:,.0f} MB (target < 10 s, < 500 MB)"))
+        rows.append(
+            (
+                f"{mb} MB {what}",
+                f"{seconds:.2f} s",
+                f"peak memory {peak / 1024:,.0f} MB (target < 10 s, < 500 MB)",
+            )
+        )
         path.unlink()
     return rows
 
@@ -375,9 +485,17 @@ def live_play(quick: bool) -> list[tuple[str, str, str]]:
         mid.to_json()
     log_ms = (_time.perf_counter() - t0) / 20 * 1000
     return [
-        ("Game: random matches", f"{n / took:.0f} /s", f"{actions / took:,.0f} actions/s, legal_actions() at every one ({n} matches)"),
+        (
+            "Game: random matches",
+            f"{n / took:.0f} /s",
+            f"{actions / took:,.0f} actions/s, legal_actions() at every one ({n} matches)",
+        ),
         ("Game.view mid-match", f"{view_ms:.1f} ms", "hand 2 or so, through the log's view model"),
-        ("Game.to_json mid-match", f"{log_ms:.2f} ms", "what texas42 record writes after every entry"),
+        (
+            "Game.to_json mid-match",
+            f"{log_ms:.2f} ms",
+            "what texas42 record writes after every entry",
+        ),
     ]
 
 
@@ -392,12 +510,12 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
 
     from texas42_log.analysis.open_hand import HandAnalysis, analyze_hand, makeable_table
     from texas42_log.engine.auction import BidKind, Contract
-    from texas42_log.play.generate import random_match
     from texas42_log.engine.hand import PlayState
     from texas42_log.engine.rules import PRESETS, STANDARD
     from texas42_log.engine.solver import Solver, count_states
     from texas42_log.engine.tiles import TILES
     from texas42_log.engine.trumps import Trump
+    from texas42_log.play.generate import random_match
 
     n = 6 if quick else 40
     deals = []
@@ -405,7 +523,12 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
         rng = _random.Random(f"bench-open-hand:{k}")
         tiles = list(TILES)
         rng.shuffle(tiles)
-        deals.append(({s: set(tiles[i * 7:(i + 1) * 7]) for i, s in enumerate("ABCD")}, rng.choice(list(Trump))))
+        deals.append(
+            (
+                {s: set(tiles[i * 7 : (i + 1) * 7]) for i, s in enumerate("ABCD")},
+                rng.choice(list(Trump)),
+            )
+        )
     from texas42_log.engine.native import TABLE_BITS, NativeSolver
     from texas42_log.engine.search import open_solver, solver_choice
 
@@ -424,25 +547,48 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
                 nodes[name].append(solver.nodes)
     med = {k: statistics.median(v) for k, v in times.items()}
     rate = {k: sum(nodes[k]) / sum(times[k]) for k in times}
-    probe = NativeSolver(PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), Trump.SIXES, deals[0][0]))
-    rows = [("open hand: value of a full hand", f"{med['native'] * 1000:.2f} ms",
-             f"native; median of {n} deals × 3 (p90 {_p90(times['native']) * 1000:.1f} ms); "
-             f"median {statistics.median(nodes['native']):,.0f} nodes, {rate['native'] / 1e6:.1f} M nodes/s"),
-            ("open hand: the reference beside it", f"{med['reference'] * 1000:.1f} ms",
-             f"the same deals in the same run: native {med['reference'] / med['native']:.1f}× sooner a full hand, "
-             f"{rate['native'] / rate['reference']:.1f}× the nodes a second (reference "
-             f"{rate['reference'] / 1e6:.2f} M nodes/s, median {statistics.median(nodes['reference']):,.0f} nodes)"),
-            ("open hand: transposition table", f"{probe.table_bytes / 1024:,.0f} KiB",
-             f"2^{TABLE_BITS} entries of 8 bytes a solver, allocated once and reused; the solver serving: "
-             f"{solver_choice()}")]
+    probe = NativeSolver(
+        PlayState(STANDARD, Contract("A", BidKind.POINTS, 30), Trump.SIXES, deals[0][0])
+    )
+    rows = [
+        (
+            "open hand: value of a full hand",
+            f"{med['native'] * 1000:.2f} ms",
+            f"native; median of {n} deals × 3 (p90 {_p90(times['native']) * 1000:.1f} ms); "
+            f"median {statistics.median(nodes['native']):,.0f} nodes, {rate['native'] / 1e6:.1f} M "
+            "nodes/s",
+        ),
+        (
+            "open hand: the reference beside it",
+            f"{med['reference'] * 1000:.1f} ms",
+            f"the same deals in the same run: native {med['reference'] / med['native']:.1f}× "
+            "sooner a full hand, "
+            f"{rate['native'] / rate['reference']:.1f}× the nodes a second (reference "
+            f"{rate['reference'] / 1e6:.2f} M nodes/s, median "
+            f"{statistics.median(nodes['reference']):,.0f} nodes)",
+        ),
+        (
+            "open hand: transposition table",
+            f"{probe.table_bytes / 1024:,.0f} KiB",
+            f"2^{TABLE_BITS} entries of 8 bytes a solver, allocated once and reused; the solver "
+            "serving: "
+            f"{solver_choice()}",
+        ),
+    ]
     tables, table_nodes = [], []
     for deal, _ in deals:
         t0 = _time.perf_counter()
         _, visited = makeable_table(STANDARD, "A", deal)
         tables.append(_time.perf_counter() - t0)
         table_nodes.append(visited)
-    rows.append(("open hand: makeable table", f"{statistics.median(tables):.2f} s",
-                 f"9 trump choices, median of {n} deals; median {statistics.median(table_nodes):,.0f} nodes"))
+    rows.append(
+        (
+            "open hand: makeable table",
+            f"{statistics.median(tables):.2f} s",
+            f"9 trump choices, median of {n} deals; median {statistics.median(table_nodes):,.0f} "
+            "nodes",
+        )
+    )
     full, full_nodes, plays = [], [], []
     seed = 0
     rules = PRESETS["texas-42"]
@@ -457,9 +603,15 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
                 assert isinstance(a, HandAnalysis)
                 full_nodes.append(a.nodes)
                 plays.append(len(a.plays))
-    rows.append(("open hand: full analysis of a hand", f"{statistics.median(full):.2f} s",
-                 f"every play and its alternatives, all 7 tricks recorded ({statistics.median(plays):.0f} plays); "
-                 f"median of {n} hands; median {statistics.median(full_nodes):,.0f} nodes"))
+    rows.append(
+        (
+            "open hand: full analysis of a hand",
+            f"{statistics.median(full):.2f} s",
+            "every play and its alternatives, all 7 tricks recorded "
+            f"({statistics.median(plays):.0f} plays); "
+            f"median of {n} hands; median {statistics.median(full_nodes):,.0f} nodes",
+        )
+    )
     k = 1 if quick else 3
     counted, solved = [], []
     for deal, trump in deals[:k]:
@@ -468,9 +620,16 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
         served = open_solver(state)
         served.value(state)
         solved.append(served.nodes)
-    rows.append(("open hand: exhaustive states", f"{statistics.median(counted):,.0f}",
-                 f"positions a backward induction of the same deal visits (median of {k}); the solver visits "
-                 f"{statistics.median(solved):,.0f} ({statistics.median(solved) / statistics.median(counted):.2%})"))
+    rows.append(
+        (
+            "open hand: exhaustive states",
+            f"{statistics.median(counted):,.0f}",
+            f"positions a backward induction of the same deal visits (median of {k}); the solver "
+            "visits "
+            f"{statistics.median(solved):,.0f} "
+            f"({statistics.median(solved) / statistics.median(counted):.2%})",
+        )
+    )
     return rows
 
 
@@ -482,9 +641,9 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
 
     from texas42_log.analysis.fair import decide
     from texas42_log.analysis.fair_hands import knowledge_at, legal_moves
-    from texas42_log.play.generate import random_match
-    from texas42_log.log.model import Match
     from texas42_log.engine.rules import PRESETS
+    from texas42_log.log.model import Match
+    from texas42_log.play.generate import random_match
     from texas42_log.views.visibility import hand_views
 
     rules = PRESETS["texas-42"]
@@ -492,7 +651,9 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
     hands: list[tuple[Match, int]] = []
     seed = 0
     while len(hands) < n:
-        match = Match.model_validate(random_match(40_000 + seed, rules=rules, preset="texas-42", max_hands=2))
+        match = Match.model_validate(
+            random_match(40_000 + seed, rules=rules, preset="texas-42", max_hands=2)
+        )
         seed += 1
         for i, hand in enumerate(match.hands):
             if sum(1 for p in hand.plays if not p.rejected) == 28 and len(hands) < n:
@@ -531,16 +692,31 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
         game.hint(worlds=100)
         hints.append(time.perf_counter() - t0)
     return [
-        ("fair: every play of a recorded hand", f"{statistics.median(times):.2f} s",
-         f"28 plays, each from its player's view, 100 worlds a decision; median of {n} hands "
-         f"(min {min(times):.2f} s, max {max(times):.2f} s; target ≤ 1 s); solver: {solver_choice()}"),
-        ("fair: Game.hint at the first lead", f"{statistics.median(hints):.2f} s",
-         f"100 worlds, 7 plays each; median of {len(hints)} games (min {min(hints):.2f} s, "
-         f"max {max(hints):.2f} s; target ≤ 0.3 s)"),
-        ("fair: worlds solved", f"{solved / spent:,.0f} worlds/s",
-         f"each world: the exact value of every legal play; the solver at {nodes / spent / 1e6:.2f} M nodes/s"),
-        ("fair: every world enumerated from", f"play {statistics.median(enumerated_from):.0f}",
-         "median: from then on at most 256 worlds agree with the seat's view, so all are used (exact)"),
+        (
+            "fair: every play of a recorded hand",
+            f"{statistics.median(times):.2f} s",
+            f"28 plays, each from its player's view, 100 worlds a decision; median of {n} hands "
+            f"(min {min(times):.2f} s, max {max(times):.2f} s; target ≤ 1 s); solver: "
+            f"{solver_choice()}",
+        ),
+        (
+            "fair: Game.hint at the first lead",
+            f"{statistics.median(hints):.2f} s",
+            f"100 worlds, 7 plays each; median of {len(hints)} games (min {min(hints):.2f} s, "
+            f"max {max(hints):.2f} s; target ≤ 0.3 s)",
+        ),
+        (
+            "fair: worlds solved",
+            f"{solved / spent:,.0f} worlds/s",
+            "each world: the exact value of every legal play; the solver at "
+            f"{nodes / spent / 1e6:.2f} M nodes/s",
+        ),
+        (
+            "fair: every world enumerated from",
+            f"play {statistics.median(enumerated_from):.0f}",
+            "median: from then on at most 256 worlds agree with the seat's view, so all are used "
+            "(exact)",
+        ),
     ]
 
 
@@ -549,12 +725,12 @@ def viewer(quick: bool) -> list[tuple[str, str, str]]:
     size, one moment as an SVG picture, and every moment in the terminal's text."""
     import statistics
 
-    from texas42_log.play.generate import random_match
     from texas42_log.log.model import Match
+    from texas42_log.play.generate import random_match
     from texas42_log.views.html import render_html
     from texas42_log.views.svg import render_svg
-    from texas42_log.views.visibility import match_views
     from texas42_log.views.text import view_lines
+    from texas42_log.views.visibility import match_views
 
     matches = [Match.model_validate(random_match(300 + k)) for k in range(3 if quick else 20)]
     page_ms: list[float] = []
@@ -580,11 +756,23 @@ def viewer(quick: bool) -> list[tuple[str, str, str]]:
     text_us = (time.perf_counter() - start) * 1e6 / len(views)
     hands = sum(len(m.hands) for m in matches)
     return [
-        ("viewer: HTML page of a match", f"{statistics.median(page_ms):,.0f} ms",
-         f"median of {len(matches)} random matches ({hands / len(matches):.1f} hands, {moments / len(matches):,.0f} "
-         f"moments each); page median {statistics.median(sizes) / 1024:,.0f} KiB"),
-        ("viewer: one moment as SVG", f"{svg_ms:.2f} ms", f"mean over {len(views):,} moments (render --to svg)"),
-        ("viewer: one moment as text", f"{text_us:,.0f} µs", "mean, English (replay, replay --step)"),
+        (
+            "viewer: HTML page of a match",
+            f"{statistics.median(page_ms):,.0f} ms",
+            f"median of {len(matches)} random matches ({hands / len(matches):.1f} hands, "
+            f"{moments / len(matches):,.0f} "
+            f"moments each); page median {statistics.median(sizes) / 1024:,.0f} KiB",
+        ),
+        (
+            "viewer: one moment as SVG",
+            f"{svg_ms:.2f} ms",
+            f"mean over {len(views):,} moments (render --to svg)",
+        ),
+        (
+            "viewer: one moment as text",
+            f"{text_us:,.0f} µs",
+            "mean, English (replay, replay --step)",
+        ),
     ]
 
 
@@ -631,16 +819,32 @@ def bots(quick: bool) -> list[tuple[str, str, str]]:
     # Each deal: two tables, the sampling bot at two seats of each.
     per_hand_seat = sum(every_decision) / (hands_seen * 4)
     return [
-        ("bots: random-bot matches, one core", f"{one:,.0f} matches/s",
-         f"one-hand matches (tables) through the arena, {deals} duplicate deals; every decision from the seat's views"),
-        (f"bots: random-bot matches, {cores} cores", f"{every:,.0f} matches/s", f"texas42 arena's pool, {2 * deals} deals"),
-        ("bots: sampling, a decision", f"{statistics.median(every_decision):.3f} s",
-         f"median of {len(every_decision)} real choices (more than one legal action) at its default worlds; "
-         f"plays {statistics.median(spent['play']):.3f} s (p90 {_p90(spent['play']):.2f} s), "
-         f"bids {statistics.median(spent['call'] or [0]):.2f} s"),
-        ("bots: sampling, a hand a seat", f"{per_hand_seat:.2f} s",
-         f"every decision of one seat in one hand (bids, declaration, plays), mean of {hands_seen * 4} seat-hands "
-         "(target ≤ 0.2 s)"),
+        (
+            "bots: random-bot matches, one core",
+            f"{one:,.0f} matches/s",
+            f"one-hand matches (tables) through the arena, {deals} duplicate deals; every decision "
+            "from the seat's views",
+        ),
+        (
+            f"bots: random-bot matches, {cores} cores",
+            f"{every:,.0f} matches/s",
+            f"texas42 arena's pool, {2 * deals} deals",
+        ),
+        (
+            "bots: sampling, a decision",
+            f"{statistics.median(every_decision):.3f} s",
+            f"median of {len(every_decision)} real choices (more than one legal action) at its "
+            "default worlds; "
+            f"plays {statistics.median(spent['play']):.3f} s (p90 {_p90(spent['play']):.2f} s), "
+            f"bids {statistics.median(spent['call'] or [0]):.2f} s",
+        ),
+        (
+            "bots: sampling, a hand a seat",
+            f"{per_hand_seat:.2f} s",
+            "every decision of one seat in one hand (bids, declaration, plays), mean of "
+            f"{hands_seen * 4} seat-hands "
+            "(target ≤ 0.2 s)",
+        ),
     ]
 
 
@@ -649,15 +853,28 @@ def _p90(xs: list[float]) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--quick", action="store_true", help="small sizes: a smoke run in seconds")
-    ap.add_argument("--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)")
-    ap.add_argument("--only", choices=["open-hand", "live-play", "viewer", "fair", "bots"], help="run only these rows")
+    ap.add_argument(
+        "--gb", type=float, default=1.0, help="size of the memory corpus in GB (default 1)"
+    )
+    ap.add_argument(
+        "--only",
+        choices=["open-hand", "live-play", "viewer", "fair", "bots"],
+        help="run only these rows",
+    )
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.only:
-        rows = {"open-hand": open_hand, "live-play": live_play, "viewer": viewer, "fair": fair,
-                "bots": bots}[args.only](args.quick)
+        rows = {
+            "open-hand": open_hand,
+            "live-play": live_play,
+            "viewer": viewer,
+            "fair": fair,
+            "bots": bots,
+        }[args.only](args.quick)
         _print(rows, args.quick)
         return
     with tempfile.TemporaryDirectory() as tmp:
@@ -683,7 +900,10 @@ def _print(rows: list[tuple[str, str, str]], quick: bool) -> None:
     width = max(len(r[0]) for r in rows)
     value = max(len(r[1]) for r in rows)
     cpu = os.cpu_count()
-    print(f"texas42-log benchmark · Python {sys.version.split()[0]} · {cpu} cores · {'quick' if quick else 'full'}")
+    print(
+        f"texas42-log benchmark · Python {sys.version.split()[0]} · {cpu} cores · "
+        f"{'quick' if quick else 'full'}"
+    )
     for name, v, note in rows:
         print(f"{name:<{width}}  {v:>{value}}  {note}")
 

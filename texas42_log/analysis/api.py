@@ -10,6 +10,8 @@ hand of it, or the moment of a live :class:`~texas42_log.play.game.Game`.
     for hand in open_hand_analysis(match):          # every hand (or hand=2: the third)
         ...
     fair = fair_analysis(match, 2, worlds=100, seed=42)
+    done = annotate_match(match, fair=(100, 42))   # the log with the analysis written in
+    done.match                                     # a Match, its format version raised
 
 ``hand`` counts from 0, as ``match.hands`` does (the reports print it from 1).
 Pure: no I/O.
@@ -17,36 +19,102 @@ Pure: no I/O.
 
 from __future__ import annotations
 
-from .open_hand import HandAnalysis, Skipped, analyze_match_doc
+from dataclasses import dataclass
+
+from ..log.model import Match, at_least_version, match_json, minimal_version
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision
 from .fair_hands import FairHand, fair_hand
-from ..log.model import Match
+from .open_hand import HandAnalysis, Skipped, analyze_match_doc, annotated
+
+__all__ = [
+    "open_hand_analysis",
+    "fair_analysis",
+    "fair_hands",
+    "annotate_match",
+    "Annotated",
+    "HandAnalysis",
+    "Skipped",
+    "FairHand",
+    "Decision",
+]
 
 
-__all__ = ["open_hand_analysis", "fair_analysis", "HandAnalysis", "Skipped", "FairHand", "Decision"]
-
-
-def open_hand_analysis(match: Match, hand: int | None = None, *, table: bool = True) -> list[HandAnalysis | Skipped]:
+def open_hand_analysis(
+    match: Match, hand: int | None = None, *, table: bool = True
+) -> list[HandAnalysis | Skipped]:
     """The open-hand analysis of every hand of a valid ``match`` (or of hand ``hand``):
     each play's value against its best alternative, with every hand open
     (docs/analysis.md). A hand that cannot be analysed is :class:`Skipped`, with why."""
     from ..log.check import effective_rules
-    from ..log.model import match_json
 
     return analyze_match_doc(effective_rules(match), match_json(match), table=table, only=hand)
 
 
 def fair_analysis(
-    match: Match, hand: int, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED, open_hand: bool = True
+    match: Match,
+    hand: int,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = DEFAULT_SEED,
+    open_hand: bool = True,
 ) -> FairHand:
     """The fair analysis of every play of hand ``hand`` of a valid ``match``: each play
     valued over the deals its player could not tell apart, from that player's own
     views (docs/analysis.md). With ``open_hand`` (and a fully known deal) each play also
     carries its open-hand analysis, and so a verdict."""
     if not 0 <= hand < len(match.hands):
-        raise ValueError(f"the match has {len(match.hands)} hands, so no hand {hand} (counted from 0)")
+        raise ValueError(
+            f"the match has {len(match.hands)} hands, so no hand {hand} (counted from 0)"
+        )
     notes = None
     if open_hand:
         a = open_hand_analysis(match, hand, table=False)[0]
         notes = a.plays if isinstance(a, HandAnalysis) else None
     return fair_hand(match, hand, worlds=worlds, seed=seed, open_notes=notes)
+
+
+def fair_hands(
+    match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int
+) -> dict[int, FairHand]:
+    """The fair analysis of each hand the open-hand analysis ``analyses`` analysed,
+    beside it (its verdicts from the open-hand values), by hand number from 0."""
+    return {
+        a.hand: fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
+        for a in analyses
+        if isinstance(a, HandAnalysis)
+    }
+
+
+@dataclass(frozen=True)
+class Annotated:
+    """What :func:`annotate_match` made: the annotated ``match``, the numbers (from 0)
+    of the hands it analysed, and the hands it skipped, each with why."""
+
+    match: Match
+    analysed: list[int]
+    skipped: list[Skipped]
+
+
+def annotate_match(
+    match: Match,
+    hand: int | None = None,
+    *,
+    table: bool = True,
+    fair: tuple[int, int] | None = None,
+) -> Annotated:
+    """A valid ``match`` with its analysis written into the log (docs/analysis.md):
+    each analysed hand's and play's open-hand ``analysis`` (an older one replaced), and
+    with ``fair`` = (worlds, seed) each hand's fair analysis beside it. The format
+    version is raised to the least that holds the result (:func:`minimal_version`),
+    never lowered. ``hand`` (from 0) analyses that hand alone; ``table`` adds the
+    makeable-contract table. Pure: the match given is not changed."""
+    doc = match_json(match)
+    analyses = open_hand_analysis(match, hand, table=table)
+    fairs = None if fair is None else fair_hands(match, analyses, *fair)
+    doc = annotated(doc, analyses, fairs)
+    doc["version"] = at_least_version(str(doc.get("version", "1.0")), minimal_version(doc))
+    return Annotated(
+        Match.model_validate(doc),
+        [a.hand for a in analyses if isinstance(a, HandAnalysis)],
+        [a for a in analyses if isinstance(a, Skipped)],
+    )

@@ -40,14 +40,24 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..engine.auction import Contract
-from ..engine.seats import Seat, team_of
 from ..engine.search import play_values_in_worlds
+from ..engine.seats import Seat, team_of
 from ..engine.solver import Move, makeable, maximiser, move_key
-from . import DEFAULT_SEED, DEFAULT_WORLDS  # (defined with the layer, where the CLI reads them cheaply)
+from . import (
+    DEFAULT_SEED,
+    DEFAULT_WORLDS,
+)  # (defined with the layer, where the CLI reads them cheaply)
 from .worlds import Knowledge, Worlds, draw_worlds
 
 __all__ = [
-    "FairValue", "Decision", "decide", "DEFAULT_WORLDS", "DEFAULT_SEED", "DUBIOUS", "BLUNDER", "Mark",
+    "FairValue",
+    "Decision",
+    "decide",
+    "DEFAULT_WORLDS",
+    "DEFAULT_SEED",
+    "DUBIOUS",
+    "BLUNDER",
+    "Mark",
     "decision_seed",
 ]
 
@@ -69,7 +79,12 @@ class FairValue:
     share_se: float
 
     def as_dict(self) -> dict[str, float]:
-        return {"mean": _r(self.mean), "se": _r(self.se), "share": _r(self.share), "share_se": _r(self.share_se)}
+        return {
+            "mean": _r(self.mean),
+            "se": _r(self.se),
+            "share": _r(self.share),
+            "share_se": _r(self.share_se),
+        }
 
 
 def _r(x: float) -> float:
@@ -140,10 +155,15 @@ class Decision:
             return True
         n = self.worlds
         if share:
-            diffs = [float(self._ok(b)) - float(self._ok(a)) for a, b in zip(self.samples[move], self.samples[best])]
+            diffs = [
+                float(self._ok(b)) - float(self._ok(a))
+                for a, b in zip(self.samples[move], self.samples[best], strict=True)
+            ]
         else:
-            diffs = [float(b - a) if self.high else float(a - b)
-                     for a, b in zip(self.samples[move], self.samples[best])]
+            diffs = [
+                float(b - a) if self.high else float(a - b)
+                for a, b in zip(self.samples[move], self.samples[best], strict=True)
+            ]
         return loss > 2 * _se(diffs, n)
 
     def _ok(self, value: int) -> bool:
@@ -174,7 +194,9 @@ def decision_seed(seed: int, hand: int, play: int) -> str:
     return f"texas42-fair:{seed}:{hand}:{play}"
 
 
-def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED, hand: int = 0) -> Decision:
+def decide(
+    knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED, hand: int = 0
+) -> Decision:
     """The fair values of every legal play of the seat whose knowledge this is, at
     its moment (the seat must be the one to play)."""
     if worlds < 1:
@@ -196,7 +218,7 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
     solved = play_values_in_worlds(state, drawn)
     samples: dict[Move, list[int]] = {m: [] for m in solved.moves}
     for row in solved.answers:
-        for move, v in zip(solved.moves, row):  # type: ignore[call-overload]
+        for move, v in zip(solved.moves, row, strict=True):  # type: ignore[call-overload]
             samples[move].append(v)
     nodes = solved.nodes
     n = len(drawn)
@@ -207,7 +229,19 @@ def decide(knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DE
         fx = [float(v) for v in xs]
         mean = sum(fx) / n
         share = sum(goal) / n
-        values[move] = FairValue(mean, 0.0 if enumerated else _se(fx, n), share,
-                                 0.0 if enumerated else _se(goal, n))
-    return Decision(seat, contract, len(knowledge.plays), high, bidders, values, n, space.count, enumerated,
-                    {m: tuple(v) for m, v in samples.items()}, nodes)
+        values[move] = FairValue(
+            mean, 0.0 if enumerated else _se(fx, n), share, 0.0 if enumerated else _se(goal, n)
+        )
+    return Decision(
+        seat,
+        contract,
+        len(knowledge.plays),
+        high,
+        bidders,
+        values,
+        n,
+        space.count,
+        enumerated,
+        {m: tuple(v) for m, v in samples.items()},
+        nodes,
+    )

@@ -22,16 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .open_hand import PlayNote
-from ..log.check import effective_rules
-from .fair import DEFAULT_SEED, DEFAULT_WORLDS, DUBIOUS, Decision, Mark, decide
-from ..log.model import Match
 from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.solver import Move, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME
+from ..log.check import effective_rules
+from ..log.model import Match
 from ..views.model import View
 from ..views.visibility import hand_views
+from .fair import DEFAULT_SEED, DEFAULT_WORLDS, DUBIOUS, Decision, Mark, decide
+from .open_hand import PlayNote
 from .worlds import Knowledge
 
 __all__ = ["FairNote", "FairHand", "fair_hand", "Verdict", "knowledge_at", "legal_moves"]
@@ -156,7 +156,11 @@ def fair_hand(
         if seat not in views:
             views[seat] = hand_views(match, seat, index)
         knowledge = knowledge_at(views[seat], made, rules)
-        seen = next(v for v in reversed(views[seat]) if v.moment in ("declaration", "play") and v.play <= made)
+        seen = next(
+            v
+            for v in reversed(views[seat])
+            if v.moment in ("declaration", "play") and v.play <= made
+        )
         trick = knowledge.state().current.number
         made += 1
         if seen.hidden.get(seat):
@@ -164,7 +168,9 @@ def fair_hand(
             continue
         move = move_of(TILE_BY_NAME[p.tile], p.led)
         moves = legal_moves(knowledge)
-        decision = None if len(moves) == 1 else decide(knowledge, worlds=worlds, seed=seed, hand=index)
+        decision = (
+            None if len(moves) == 1 else decide(knowledge, worlds=worlds, seed=seed, hand=index)
+        )
         result.plays.append(FairNote(k, trick, seat, move, decision, opened.get(k)))
     return result
 

@@ -30,8 +30,8 @@ from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
 from ..engine.live import LiveHand
 from ..engine.rules import Rules
-from ..engine.seats import Seat
 from ..engine.search import OpenSolver, open_solver
+from ..engine.seats import Seat
 from ..engine.solver import Move, NotSolvable, makeable, maximiser, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
@@ -40,8 +40,16 @@ if TYPE_CHECKING:
     from .fair_hands import FairHand
 
 __all__ = [
-    "PlayNote", "HandAnalysis", "Skipped", "Fate", "analyze_hand", "analyze_match_doc", "move_key",
-    "makeable_table", "allowed_trumps", "annotated",
+    "PlayNote",
+    "HandAnalysis",
+    "Skipped",
+    "Fate",
+    "analyze_hand",
+    "analyze_match_doc",
+    "move_key",
+    "makeable_table",
+    "allowed_trumps",
+    "annotated",
 ]
 
 Fate = Literal["lost", "let-make"]
@@ -72,7 +80,10 @@ class PlayNote:
 
     def as_dict(self) -> dict[str, Any]:
         """The format's ``analysis`` object of a play (docs/format.md)."""
-        out: dict[str, Any] = {"values": {move_key(m): v for m, v in self.values.items()}, "cost": self.cost}
+        out: dict[str, Any] = {
+            "values": {move_key(m): v for m, v in self.values.items()},
+            "cost": self.cost,
+        }
         if self.fate is not None:
             out["fate"] = self.fate
         return out
@@ -117,12 +128,16 @@ class HandAnalysis:
 def allowed_trumps(rules: Rules) -> list[Trump]:
     """The trump choices the rules let a declarer make (R12; options no_trump, doubles_trump)."""
     return [
-        t for t in Trump
-        if not (t is Trump.NO_TRUMP and not rules.no_trump) and not (t is Trump.DOUBLES and not rules.doubles_trump)
+        t
+        for t in Trump
+        if not (t is Trump.NO_TRUMP and not rules.no_trump)
+        and not (t is Trump.DOUBLES and not rules.doubles_trump)
     ]
 
 
-def makeable_table(rules: Rules, bidder: Seat, deal: dict[Seat, set[Tile]]) -> tuple[dict[Trump, int], int]:
+def makeable_table(
+    rules: Rules, bidder: Seat, deal: dict[Seat, set[Tile]]
+) -> tuple[dict[Trump, int], int]:
     """For each trump choice: the bidders' hand points with best play when ``bidder``
     declares it and leads (a point contract); and the nodes searched."""
     out: dict[Trump, int] = {}
@@ -135,7 +150,7 @@ def makeable_table(rules: Rules, bidder: Seat, deal: dict[Seat, set[Tile]]) -> t
     return out, nodes
 
 
-def _fate(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
+def fate_of(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
     """The fate mark of a play by a seat that plays for high values (``high``) or low."""
     before, after = makeable(contract, best), makeable(contract, value)
     bidders_side = high != (contract.special == "nello")
@@ -149,8 +164,12 @@ def _fate(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
 def before_the_play(rules: Rules, hand: dict[str, Any]) -> LiveHand:
     """A valid hand (its JSON form) replayed to its trump declaration, no tile played
     yet: the start both the analysis and its checks step through the plays from."""
-    live = LiveHand(rules, {k: v for k, v in hand.items() if k not in ("plays", "outcome")}, False,
-                    {"A+C": 0, "B+D": 0})
+    live = LiveHand(
+        rules,
+        {k: v for k, v in hand.items() if k not in ("plays", "outcome")},
+        False,
+        {"A+C": 0, "B+D": 0},
+    )
     live.rebuild()
     return live
 
@@ -161,15 +180,21 @@ def analyze_hand(
     """The analysis of one hand of a **valid** log (a format-v1 hand as a dict)."""
     deal = hand.get("deal")
     if hand.get("declaration") is None:
-        if not hand.get("auction") or len([c for c in hand["auction"] if not c.get("rejected")]) < 4:
+        if (
+            not hand.get("auction")
+            or len([c for c in hand["auction"] if not c.get("rejected")]) < 4
+        ):
             return Skipped(index, "the hand stops before its trump declaration")
         return Skipped(index, "all four passed: there is no contract to analyse (R11)")
     if deal is None:
         return Skipped(index, "the deal is not recorded")
     unknown = sum(1 for row in deal.values() if isinstance(row, list) for t in row if t is None)
     if unknown:
-        return Skipped(index, f"the deal is not fully known ({unknown} tile{'s' if unknown != 1 else ''} unknown); "
-                              "open-hand analysis needs every tile")
+        return Skipped(
+            index,
+            f"the deal is not fully known ({unknown} tile{'s' if unknown != 1 else ''} unknown); "
+            "open-hand analysis needs every tile",
+        )
     live = before_the_play(rules, hand)
     state, contract = live.state, live.contract
     assert state is not None and contract is not None, "analyze_hand needs a valid log"
@@ -179,8 +204,13 @@ def analyze_hand(
     except NotSolvable as e:  # pragma: no cover - the checks above leave nothing unknown
         return Skipped(index, str(e))
     value = solver.value(state)
-    result = HandAnalysis(index, contract, live.trump if contract.special not in ("nello", "sevens") else None,
-                          value, makeable(contract, value))
+    result = HandAnalysis(
+        index,
+        contract,
+        live.trump if contract.special not in ("nello", "sevens") else None,
+        value,
+        makeable(contract, value),
+    )
     if plays:
         result.plays = list(_play_notes(solver, state, contract, hand.get("plays", []), value))
     result.nodes = solver.nodes
@@ -191,7 +221,11 @@ def analyze_hand(
 
 
 def _play_notes(
-    solver: OpenSolver, state: PlayState, contract: Contract, entries: list[dict[str, Any]], value: int
+    solver: OpenSolver,
+    state: PlayState,
+    contract: Contract,
+    entries: list[dict[str, Any]],
+    value: int,
 ) -> Iterator[PlayNote]:
     guess = value
     for k, p in enumerate(entries):
@@ -206,26 +240,51 @@ def _play_notes(
         best = max(values.values()) if high else min(values.values())
         made = values[move]
         cost = best - made if high else made - best
-        yield PlayNote(k, state.current.number, seat, move, values, best, made, cost, _fate(contract, high, best, made))
+        yield PlayNote(
+            k,
+            state.current.number,
+            seat,
+            move,
+            values,
+            best,
+            made,
+            cost,
+            fate_of(contract, high, best, made),
+        )
         guess = made
         state.apply(seat, move[0], p.get("led"))
 
 
-def analyze_match_doc(rules: Rules, doc: dict[str, Any], *, plays: bool = True, table: bool = True,
-                      only: int | None = None) -> list[HandAnalysis | Skipped]:
+def analyze_match_doc(
+    rules: Rules,
+    doc: dict[str, Any],
+    *,
+    plays: bool = True,
+    table: bool = True,
+    only: int | None = None,
+) -> list[HandAnalysis | Skipped]:
     """Every hand of a valid match (its JSON form), or hand ``only`` (from 0)."""
     out: list[HandAnalysis | Skipped] = []
     hands = doc.get("hands", [])
     if only is not None and not 0 <= only < len(hands):
-        return [Skipped(only, f"the match has {len(hands)} hand{'s' if len(hands) != 1 else ''}, so no hand {only + 1}")]
+        return [
+            Skipped(
+                only,
+                f"the match has {len(hands)} hand{'s' if len(hands) != 1 else ''}, so no hand "
+                f"{only + 1}",
+            )
+        ]
     for i, hand in enumerate(hands):
         if only is None or i == only:
             out.append(analyze_hand(rules, hand, i, plays=plays, table=table))
     return out
 
 
-def annotated(doc: dict[str, Any], analyses: list[HandAnalysis | Skipped],
-              fair: dict[int, FairHand] | None = None) -> dict[str, Any]:
+def annotated(
+    doc: dict[str, Any],
+    analyses: list[HandAnalysis | Skipped],
+    fair: dict[int, FairHand] | None = None,
+) -> dict[str, Any]:
     """``doc`` (a match's JSON form) with each analysed hand's and play's ``analysis``
     written in (an older analysis replaced; skipped hands keep theirs untouched), and
     with ``fair`` each hand's fair analysis in it too (format 1.4)."""

@@ -7,26 +7,64 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
-from .fair_hands import FairHand, FairNote, best_text
-from .worlds import ENUMERATE_LIMIT
 from ..engine.seats import partner, team_of
 from ..engine.trumps import Trump
+from .fair_hands import FairHand, FairNote, best_text
+from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
+from .worlds import ENUMERATE_LIMIT
 
-__all__ = ["hand_text", "match_text", "match_json", "csv_rows", "CSV_COLUMNS", "FAIR_COLUMNS", "trump_word", "fair_json"]
+__all__ = [
+    "hand_text",
+    "match_text",
+    "match_json",
+    "csv_rows",
+    "CSV_COLUMNS",
+    "FAIR_COLUMNS",
+    "trump_word",
+    "fair_json",
+]
 
 _TRUMP_WORDS: Final = {
-    "0": "blanks", "1": "ones", "2": "twos", "3": "threes", "4": "fours", "5": "fives", "6": "sixes",
-    "doubles": "doubles", "no-trump": "no-trump",
+    "0": "blanks",
+    "1": "ones",
+    "2": "twos",
+    "3": "threes",
+    "4": "fours",
+    "5": "fives",
+    "6": "sixes",
+    "doubles": "doubles",
+    "no-trump": "no-trump",
 }
 
 CSV_COLUMNS: Final = (
-    "source", "hand", "contract", "trump", "hand_value", "makeable",
-    "trick", "seat", "play", "value", "best", "cost", "fate", "best_plays", "skipped",
+    "source",
+    "hand",
+    "contract",
+    "trump",
+    "hand_value",
+    "makeable",
+    "trick",
+    "seat",
+    "play",
+    "value",
+    "best",
+    "cost",
+    "fate",
+    "best_plays",
+    "skipped",
 )
 #: With ``--fair``, these follow :data:`CSV_COLUMNS`.
-FAIR_COLUMNS: Final = ("fair_worlds", "fair_enumerated", "fair_mean", "fair_share", "fair_cost", "chance_lost",
-                       "mark", "fair_best", "verdict")
+FAIR_COLUMNS: Final = (
+    "fair_worlds",
+    "fair_enumerated",
+    "fair_mean",
+    "fair_share",
+    "fair_cost",
+    "chance_lost",
+    "mark",
+    "fair_best",
+    "verdict",
+)
 
 
 def trump_word(trump: Trump | str) -> str:
@@ -85,7 +123,9 @@ def _fair_values(f: FairNote) -> str:
     return " · ".join(f"{move_key(m)} {v.mean:.1f} ({v.share:.0%})" for m, v in d.values.items())
 
 
-def hand_text(a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | None = None) -> list[str]:
+def hand_text(
+    a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | None = None
+) -> list[str]:
     """One hand's report, as lines; with ``values``, each play's alternatives and their values;
     with ``fair``, each play's fair analysis beside its open-hand one."""
     if isinstance(a, Skipped):
@@ -95,19 +135,24 @@ def hand_text(a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | 
     verdict = "makeable" if a.makeable else "not makeable"
     lines = [
         f"Hand {a.hand + 1}: {_contract_words(a)}",
-        f"  open hands: {team} take {a.value} with best play from the first lead — {verdict} ({_need(a)})",
+        f"  open hands: {team} take {a.value} with best play from the first lead — {verdict} "
+        f"({_need(a)})",
     ]
     if a.table:
         cells = " · ".join(f"{trump_word(t)} {v}" for t, v in a.table.items())
         lines.append(f"  makeable table, {c.bidder} declaring and leading: {cells}")
     notes = {} if fair is None else {f.index: f for f in fair.plays}
     if fair is not None:
-        lines.append(f"  fair: each play from its player's own view, {fair.worlds} worlds a decision (seed "
-                     f"{fair.seed}; every world when there are at most {max(fair.worlds, ENUMERATE_LIMIT)})")
+        lines.append(
+            f"  fair: each play from its player's own view, {fair.worlds} worlds a decision (seed "
+            f"{fair.seed}; every world when there are at most {max(fair.worlds, ENUMERATE_LIMIT)})"
+        )
     if a.plays and fair is None:
         lines.append("  trick  play          after  cost  best play")
     elif a.plays:
-        lines.append("  trick  play          after  cost    fair  lost  mark  best fair play, mean (chance)")
+        lines.append(
+            "  trick  play          after  cost    fair  lost  mark  best fair play, mean (chance)"
+        )
     for n in a.plays:
         tile = move_key(n.move)
         cost = str(n.cost) if n.cost else "-"
@@ -123,7 +168,9 @@ def hand_text(a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | 
             row += f"  — {f.verdict}"
         lines.append(row.rstrip())
         if values and len(n.values) > 1:
-            lines.append("         " + " · ".join(f"{move_key(m)} {v}" for m, v in n.values.items()))
+            lines.append(
+                "         " + " · ".join(f"{move_key(m)} {v}" for m, v in n.values.items())
+            )
             if f is not None and f.decision is not None:
                 lines.append("    fair " + _fair_values(f))
     if a.plays:
@@ -131,12 +178,18 @@ def hand_text(a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | 
         given = sum(n.cost for n in a.plays if team_of(n.seat) != team)
         defenders = "B+D" if team == "A+C" else "A+C"
         sitting = f" ({partner(c.bidder)} sits out)" if c.special == "nello" else ""
-        lines.append(f"  cost of the plays: {team} {lost}, {defenders} {given} hand points{sitting}")
+        lines.append(
+            f"  cost of the plays: {team} {lost}, {defenders} {given} hand points{sitting}"
+        )
     return lines
 
 
-def match_text(source: str, analyses: list[HandAnalysis | Skipped], values: bool = False,
-               fair: dict[int, FairHand] | None = None) -> str:
+def match_text(
+    source: str,
+    analyses: list[HandAnalysis | Skipped],
+    values: bool = False,
+    fair: dict[int, FairHand] | None = None,
+) -> str:
     """A match's report: the source, then each hand (with ``fair``, its fair analysis too)."""
     what = "open-hand and fair analysis" if fair is not None else "open-hand analysis"
     lines = [f"{source}: {what}, {_count(analyses)}"]
@@ -148,11 +201,14 @@ def match_text(source: str, analyses: list[HandAnalysis | Skipped], values: bool
 def _count(analyses: list[HandAnalysis | Skipped]) -> str:
     done = sum(1 for a in analyses if isinstance(a, HandAnalysis))
     skipped = len(analyses) - done
-    return f"{done} hand{'s' if done != 1 else ''} analysed" + (f", {skipped} skipped" if skipped else "")
+    return f"{done} hand{'s' if done != 1 else ''} analysed" + (
+        f", {skipped} skipped" if skipped else ""
+    )
 
 
 def fair_json(f: FairNote) -> dict[str, Any]:
-    """A play's fair analysis in the report's JSON: the format's object, with the best plays and verdict."""
+    """A play's fair analysis in the report's JSON: the format's object, with the best plays and
+    verdict."""
     out = f.as_dict()
     if f.decision is not None:
         out["best_plays"] = [move_key(m) for m in f.decision.best_moves]
@@ -193,11 +249,15 @@ def hand_json(a: HandAnalysis | Skipped, fair: FairHand | None = None) -> dict[s
     }
 
 
-def match_json(source: str, analyses: list[HandAnalysis | Skipped],
-               fair: dict[int, FairHand] | None = None) -> dict[str, Any]:
+def match_json(
+    source: str, analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None = None
+) -> dict[str, Any]:
     """A match's analysis as one JSON-ready object."""
-    return {"file": source, "valid": True,
-            "hands": [hand_json(a, None if fair is None else fair.get(a.hand)) for a in analyses]}
+    return {
+        "file": source,
+        "valid": True,
+        "hands": [hand_json(a, None if fair is None else fair.get(a.hand)) for a in analyses],
+    }
 
 
 def _fair_row(f: FairNote | None) -> list[str]:
@@ -207,12 +267,22 @@ def _fair_row(f: FairNote | None) -> list[str]:
     if d is None:
         return ["0", "", "", "", "0", "0", "", "forced", ""]
     v = d.values[f.move]
-    return [str(d.worlds), "yes" if d.enumerated else "no", f"{v.mean:.4f}", f"{v.share:.4f}", f"{f.cost:g}",
-            f"{f.chance_lost:g}", f.mark or "", " ".join(move_key(m) for m in d.best_moves), f.verdict or ""]
+    return [
+        str(d.worlds),
+        "yes" if d.enumerated else "no",
+        f"{v.mean:.4f}",
+        f"{v.share:.4f}",
+        f"{f.cost:g}",
+        f"{f.chance_lost:g}",
+        f.mark or "",
+        " ".join(move_key(m) for m in d.best_moves),
+        f.verdict or "",
+    ]
 
 
-def csv_rows(source: str, analyses: list[HandAnalysis | Skipped],
-             fair: dict[int, FairHand] | None = None) -> list[list[str]]:
+def csv_rows(
+    source: str, analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None = None
+) -> list[list[str]]:
     """One row per play (a skipped hand: one row saying why), columns :data:`CSV_COLUMNS`
     (and :data:`FAIR_COLUMNS` with ``fair``)."""
     rows: list[list[str]] = []
@@ -221,14 +291,34 @@ def csv_rows(source: str, analyses: list[HandAnalysis | Skipped],
         if isinstance(a, Skipped):
             rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason] + [""] * extra)
             continue
-        notes = {} if fair is None or a.hand not in fair else {f.index: f for f in fair[a.hand].plays}
+        notes = (
+            {} if fair is None or a.hand not in fair else {f.index: f for f in fair[a.hand].plays}
+        )
         c = a.contract
-        head = [source, str(a.hand + 1), c.describe() + (f" {c.special}" if c.special else ""),
-                a.trump.value if a.trump is not None else "", str(a.value), "yes" if a.makeable else "no"]
+        head = [
+            source,
+            str(a.hand + 1),
+            c.describe() + (f" {c.special}" if c.special else ""),
+            a.trump.value if a.trump is not None else "",
+            str(a.value),
+            "yes" if a.makeable else "no",
+        ]
         if not a.plays:
             rows.append(head + [""] * (9 + extra))
         for n in a.plays:
-            rows.append(head + [str(n.trick), n.seat, move_key(n.move), str(n.value), str(n.best), str(n.cost),
-                                n.fate or "", " ".join(move_key(m) for m in n.best_moves), ""]
-                        + ([] if fair is None else _fair_row(notes.get(n.index))))
+            rows.append(
+                head
+                + [
+                    str(n.trick),
+                    n.seat,
+                    move_key(n.move),
+                    str(n.value),
+                    str(n.best),
+                    str(n.cost),
+                    n.fate or "",
+                    " ".join(move_key(m) for m in n.best_moves),
+                    "",
+                ]
+                + ([] if fair is None else _fair_row(notes.get(n.index)))
+            )
     return rows

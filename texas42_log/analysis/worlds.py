@@ -80,10 +80,14 @@ class Knowledge:
         last = views[-1]
         seat = last.observer
         if seat not in SEATS:
-            raise ValueError(f"the views are for {seat!r}, not a seat: only a seat has a hand of its own")
+            raise ValueError(
+                f"the views are for {seat!r}, not a seat: only a seat has a hand of its own"
+            )
         c = last.contract
         if c is None or c.visibility is None:
-            raise ValueError("the views stop before the trump declaration: there is no play to know about")
+            raise ValueError(
+                "the views stop before the trump declaration: there is no play to know about"
+            )
         seen: dict[tuple[int, int], tuple[Seat, Tile, int | None]] = {}
         for v in views:
             if v.observer != seat or v.hand != last.hand:
@@ -92,11 +96,16 @@ class Knowledge:
             if t is None:
                 continue
             for p in t.plays:
-                seen[(t.number, p.order)] = (p.seat, TILE_BY_NAME[p.tile], t.declared if p.order == 1 else None)
+                seen[(t.number, p.order)] = (
+                    p.seat,
+                    TILE_BY_NAME[p.tile],
+                    t.declared if p.order == 1 else None,
+                )
         plays = tuple(seen[k] for k in sorted(seen))
         if len(plays) != last.play:
             raise ValueError(
-                f"the views show {len(plays)} of the {last.play} plays so far: give the seat's view of every play"
+                f"the views show {len(plays)} of the {last.play} plays so far: give the seat's "
+                "view of every play"
             )
         special = c.special if c.special in ("nello", "plunge", "splash", "sevens") else None
         contract = Contract(c.bidder, BidKind(c.kind), c.bid, special)  # type: ignore[arg-type]
@@ -118,8 +127,14 @@ class Knowledge:
                 dealt[s] |= self.hand
             else:
                 unknown[s] = 7 - len(dealt[s])
-        state = PlayState(self.rules, self.contract, self.trump, dealt, unknown,
-                          nello_doubles=self.nello_doubles)  # type: ignore[arg-type]
+        state = PlayState(
+            self.rules,
+            self.contract,
+            self.trump,
+            dealt,
+            unknown,
+            nello_doubles=self.nello_doubles,  # type: ignore[arg-type]
+        )
         for s, t, led in self.plays:
             state.apply(s, t, led)
         return state
@@ -133,26 +148,38 @@ class Worlds:
         state = knowledge.state()
         played = {t for _, t, _ in knowledge.plays}
         #: The tiles the seat cannot see: in the other hands now.
-        self.unseen: tuple[Tile, ...] = tuple(t for t in TILES if t not in played and t not in knowledge.hand)
+        self.unseen: tuple[Tile, ...] = tuple(
+            t for t in TILES if t not in played and t not in knowledge.hand
+        )
         #: The seats holding them, and how many each holds.
         self.seats: tuple[Seat, ...] = tuple(s for s in SEATS if s != knowledge.seat)
         self.holds: tuple[int, ...] = tuple(state.unknown[s] for s in self.seats)
-        if sum(self.holds) != len(self.unseen):  # pragma: no cover - a consistent view always adds up
+        if sum(self.holds) != len(
+            self.unseen
+        ):  # pragma: no cover - a consistent view always adds up
             raise ValueError("the tile counts do not add up to the tiles not seen")
         #: Suits each other seat has shown it cannot follow.
         self.voids: dict[Seat, set[int]] = {s: set() for s in self.seats}
         table = table_for(state.trump, state.doubles)
         # Sevens played closest to 7 (option sevens_play): no suit is followed, so no void
         # shows; a seat that played a tile d pips from 7 held none nearer, then or since.
-        closest = knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
+        closest = (
+            knowledge.contract.special == "sevens" and knowledge.rules.sevens_play == "closest"
+        )
         trick_led: int | None = None
         size = state.trick_size
         for k, (s, t, led) in enumerate(knowledge.plays):
             if k % size == 0:
                 trick_led = led if led is not None else table[t].leads
-            elif trick_led is not None and trick_led not in table[t].follows and s in self.voids and not closest:
+            elif (
+                trick_led is not None
+                and trick_led not in table[t].follows
+                and s in self.voids
+                and not closest
+            ):
                 self.voids[s].add(trick_led)
-        #: How far from 7 each seat's farthest play was (Sevens played closest): it holds nothing nearer.
+        #: How far from 7 each seat's farthest play was (Sevens played closest): it holds nothing
+        #: nearer.
         self.nearest: dict[Seat, int] = {s: 0 for s in self.seats}
         if closest:
             for s, t, _ in knowledge.plays:
@@ -161,7 +188,8 @@ class Worlds:
         #: allowed[i]: the seats (indices into ``seats``) that may hold unseen[i].
         self.allowed: tuple[tuple[int, ...], ...] = tuple(
             tuple(
-                j for j, s in enumerate(self.seats)
+                j
+                for j, s in enumerate(self.seats)
                 if not (self.voids[s] & table[t].follows) and abs(t.pips - 7) >= self.nearest[s]
             )
             for t in self.unseen
@@ -171,7 +199,11 @@ class Worlds:
         self._caller = -1
         c = knowledge.contract
         if c.special in ("plunge", "splash") and c.bidder != knowledge.seat:
-            need = knowledge.rules.plunge_min_doubles if c.special == "plunge" else knowledge.rules.splash_min_doubles
+            need = (
+                knowledge.rules.plunge_min_doubles
+                if c.special == "plunge"
+                else knowledge.rules.splash_min_doubles
+            )
             shown = sum(1 for s, t, _ in knowledge.plays if s == c.bidder and t.is_double)
             self._need = max(0, need - shown)
             self._caller = self.seats.index(c.bidder)
@@ -212,9 +244,13 @@ class Worlds:
         caps, d = self.holds, 0
         given: list[list[Tile]] = [[] for _ in self.seats]
         for i, t in enumerate(self.unseen):
-            choices = [(j, self._ways(i + 1, _less(caps, j), self._gain(i, j, d))) for j in self.allowed[i] if caps[j]]
+            choices = [
+                (j, self._ways(i + 1, _less(caps, j), self._gain(i, j, d)))
+                for j in self.allowed[i]
+                if caps[j]
+            ]
             r = rng.randrange(sum(w for _, w in choices))
-            for j, w in choices:
+            for j, w in choices:  # noqa: B007  (j: the choice drawn, used after the loop)
                 if r < w:
                     break
                 r -= w
@@ -249,7 +285,7 @@ class Worlds:
 
 
 def _less(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
-    return caps[:j] + (caps[j] - 1,) + caps[j + 1:]
+    return caps[:j] + (caps[j] - 1,) + caps[j + 1 :]
 
 
 def draw_worlds(worlds: Worlds, n: int, rng: random.Random) -> tuple[list[World], bool]:

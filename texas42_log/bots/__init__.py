@@ -21,12 +21,29 @@ from .rule import RandomBot, RuleBot
 from .sampling import SamplingBot
 
 __all__ = [
-    "Bot", "BotError", "BotFactory", "Situation", "situation", "play_turn", "play_out", "seed_of",
-    "RandomBot", "RuleBot", "SamplingBot", "BOTS", "bot_factory", "split_spec", "bot_name",
+    "Bot",
+    "BotError",
+    "BotFactory",
+    "Situation",
+    "situation",
+    "play_turn",
+    "play_out",
+    "seed_of",
+    "RandomBot",
+    "RuleBot",
+    "SamplingBot",
+    "BOTS",
+    "bot_factory",
+    "split_spec",
+    "bot_name",
 ]
 
 #: The built-in bots by name.
-BOTS: Final[dict[str, Callable[..., Bot]]] = {"random": RandomBot, "rule": RuleBot, "sampling": SamplingBot}
+BOTS: Final[dict[str, Callable[..., Bot]]] = {
+    "random": RandomBot,
+    "rule": RuleBot,
+    "sampling": SamplingBot,
+}
 
 
 def split_spec(spec: str) -> tuple[str, dict[str, int]]:
@@ -40,7 +57,9 @@ def split_spec(spec: str) -> tuple[str, dict[str, int]]:
             raise ValueError(f"a bot's setting is name=number, not {part[:30]!r}")
         text = value.strip()
         if not (text.isascii() and text.isdigit()) or len(text) > 9:
-            raise ValueError(f"the setting {key} takes a whole number (at most 9 digits), not {text[:30]!r}")
+            raise ValueError(
+                f"the setting {key} takes a whole number (at most 9 digits), not {text[:30]!r}"
+            )
         options[key] = int(text)
     return name.strip(), options
 
@@ -59,8 +78,10 @@ def bot_factory(spec: str, make: Callable[..., Bot] | None = None) -> Callable[[
     name, options = split_spec(spec)
     if make is None:
         if name not in BOTS:
-            raise ValueError(f"no bot is called {name[:40]!r}; the bots are {', '.join(BOTS)}, "
-                             "or a class of your own as FILE.py:CLASS or MODULE:CLASS")
+            raise ValueError(
+                f"no bot is called {name[:40]!r}; the bots are {', '.join(BOTS)}, "
+                "or a class of your own as FILE.py:CLASS or MODULE:CLASS"
+            )
         make = BOTS[name]
     try:
         make(seed=0, **options)
@@ -71,5 +92,3 @@ def bot_factory(spec: str, make: Callable[..., Bot] | None = None) -> Callable[[
         return make(seed=seed, **options)
 
     return factory
-
-

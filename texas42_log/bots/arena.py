@@ -28,10 +28,19 @@ from typing import Any, Literal
 from ..engine.seats import SEATS, Seat, Team, team_of
 from ..play.game import Game
 from .base import Bot, play_out, seed_of
-from .stats import Interval, mean_interval, mcnemar_exact
+from .stats import Interval, mcnemar_exact, mean_interval
 
-__all__ = ["TableResult", "DealResult", "ArenaReport", "play_deal", "report", "deal_seed", "dealer_of", "bot_match",
-           "MAX_MATCH_HANDS"]
+__all__ = [
+    "TableResult",
+    "DealResult",
+    "ArenaReport",
+    "play_deal",
+    "report",
+    "deal_seed",
+    "dealer_of",
+    "bot_match",
+    "MAX_MATCH_HANDS",
+]
 
 #: A match of bots stops here, unfinished, if no side has reached its goal (bots
 #: that all pass forever would otherwise never end one).
@@ -100,22 +109,40 @@ def play_deal(
     plan: tuple[tuple[int, Side], ...] = ((1, "X"), (2, "Y"))
     for table, ac in plan:
         sides: dict[Seat, Side] = {s: (ac if team_of(s) == "A+C" else _other(ac)) for s in SEATS}
-        bots = {s: factories[0 if sides[s] == "X" else 1](seed_of(seed, index, table, s)) for s in SEATS}
+        bots = {
+            s: factories[0 if sides[s] == "X" else 1](seed_of(seed, index, table, s)) for s in SEATS
+        }
         players = {s: names[0 if sides[s] == "X" else 1] for s in SEATS}
-        game = Game(rules, players=players, first_dealer=dealer_of(index), seed=deal_seed(seed, index),
-                    extensions={"x-arena": {"deal": index + 1, "table": table, "seed": seed,
-                                            "A+C": players["A"], "B+D": players["B"]}})
+        game = Game(
+            rules,
+            players=players,
+            first_dealer=dealer_of(index),
+            seed=deal_seed(seed, index),
+            extensions={
+                "x-arena": {
+                    "deal": index + 1,
+                    "table": table,
+                    "seed": seed,
+                    "A+C": players["A"],
+                    "B+D": players["B"],
+                }
+            },
+        )
         play_out(game, bots, hands=1)
         log = game.to_dict(hands=1)
         hand = log["hands"][0]
         outcome = hand["outcome"]
         # The declarer is the bidder or, after a Plunge or Splash, its partner: the same side.
         bidder: Side | None = sides[hand["declaration"]["seat"]] if "declaration" in hand else None
-        tables.append(TableResult(table, ac, outcome["result"], dict(outcome["marks"]), bidder, log))
+        tables.append(
+            TableResult(table, ac, outcome["result"], dict(outcome["marks"]), bidder, log)
+        )
     return DealResult(index, (tables[0], tables[1]))
 
 
-def bot_match(factory: Callable[[int], Bot], name: str, seed: int, *, rules: str = "standard") -> dict[str, Any]:
+def bot_match(
+    factory: Callable[[int], Bot], name: str, seed: int, *, rules: str = "standard"
+) -> dict[str, Any]:
     """A whole match played by four bots made by ``factory`` (each seeded from
     ``seed`` and its seat), the tool dealing from ``seed``: the log, to the match's
     goal (R24), or unfinished after :data:`MAX_MATCH_HANDS` hands."""
@@ -163,26 +190,44 @@ class ArenaReport:
             "hands": 2 * self.deals,
             "seed": self.seed,
             "rules": self.rules,
-            "marks_per_hand": {"X": self.marks[0].as_dict(), "Y": self.marks[1].as_dict(),
-                               "X-Y": self.difference.as_dict()},
+            "marks_per_hand": {
+                "X": self.marks[0].as_dict(),
+                "Y": self.marks[1].as_dict(),
+                "X-Y": self.difference.as_dict(),
+            },
             "contracts": {"X": self.contracts[0].as_dict(), "Y": self.contracts[1].as_dict()},
-            "mcnemar": {"X_won_both": self.swept[0], "Y_won_both": self.swept[1], "p_value": self.p_value},
+            "mcnemar": {
+                "X_won_both": self.swept[0],
+                "Y_won_both": self.swept[1],
+                "p_value": self.p_value,
+            },
         }
 
     def text(self) -> list[str]:
         """The report as lines for a terminal."""
         x, y = self.names
         width = max(len(x), len(y), len("difference")) + 2
-        rows = [f"{self.deals:,} duplicate deals ({2 * self.deals:,} hands), rules {self.rules}, seed {self.seed}",
-                "",
-                f"{'':{width}}marks/hand   95 % interval       contracts   made    set"]
+        rows = [
+            f"{self.deals:,} duplicate deals ({2 * self.deals:,} hands), rules {self.rules}, seed "
+            f"{self.seed}",
+            "",
+            f"{'':{width}}marks/hand   95 % interval       contracts   made    set",
+        ]
         for name, m, c in zip(self.names, self.marks, self.contracts, strict=True):
-            rows.append(f"{name:{width}}{m.mean:10.3f}   [{m.low:6.3f}, {m.high:6.3f}]   {c.bid:9,} {c.made:6,} {c.set:6,}")
+            rows.append(
+                f"{name:{width}}{m.mean:10.3f}   [{m.low:6.3f}, {m.high:6.3f}]   {c.bid:9,} "
+                f"{c.made:6,} {c.set:6,}"
+            )
         d = self.difference
-        rows.append(f"{'difference':{width}}{d.mean:+10.3f}   [{d.low:+6.3f}, {d.high:+6.3f}]   ({x} − {y}, paired by deal)")
+        rows.append(
+            f"{'difference':{width}}{d.mean:+10.3f}   [{d.low:+6.3f}, {d.high:+6.3f}]   ({x} − "
+            f"{y}, paired by deal)"
+        )
         rows.append("")
-        rows.append(f"deals won at both tables: {x} {self.swept[0]:,}, {y} {self.swept[1]:,}; "
-                    f"McNemar exact p = {_p(self.p_value)}")
+        rows.append(
+            f"deals won at both tables: {x} {self.swept[0]:,}, {y} {self.swept[1]:,}; "
+            f"McNemar exact p = {_p(self.p_value)}"
+        )
         return rows
 
 
@@ -190,7 +235,9 @@ def _p(p: float) -> str:
     return f"{p:.3g}" if p >= 0.001 else f"{p:.1e}"
 
 
-def report(results: Iterable[DealResult], names: tuple[str, str], *, seed: int = 0, rules: str = "standard") -> ArenaReport:
+def report(
+    results: Iterable[DealResult], names: tuple[str, str], *, seed: int = 0, rules: str = "standard"
+) -> ArenaReport:
     """The verdict on the deals played (at least one)."""
     deals = sorted(results, key=lambda d: d.index)
     if not deals:
@@ -204,5 +251,14 @@ def report(results: Iterable[DealResult], names: tuple[str, str], *, seed: int =
         contracts.append(Contracts(len(tables), made, len(tables) - made))
     winners = [d.winner() for d in deals]
     swept = (winners.count("X"), winners.count("Y"))
-    return ArenaReport(names, len(deals), seed, rules, (marks[0], marks[1]), difference,
-                       (contracts[0], contracts[1]), swept, mcnemar_exact(*swept))
+    return ArenaReport(
+        names,
+        len(deals),
+        seed,
+        rules,
+        (marks[0], marks[1]),
+        difference,
+        (contracts[0], contracts[1]),
+        swept,
+        mcnemar_exact(*swept),
+    )

@@ -29,8 +29,18 @@ if TYPE_CHECKING:
     from ..play.game import Game
     from ..views.model import Observer, View
 
-__all__ = ["Bot", "BotFactory", "Situation", "situation", "play_turn", "play_out", "BotError", "seed_of", "hand_seen",
-           "hand_end_view"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "Situation",
+    "situation",
+    "play_turn",
+    "play_out",
+    "BotError",
+    "seed_of",
+    "hand_seen",
+    "hand_end_view",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +92,19 @@ def situation(game: Game, seat: Seat | None = None) -> Situation:
     declaration or a play): built from the seat's own views of the hand only."""
     turn = game.to_act
     if turn is None or turn.kind == "deal":
-        raise ValueError("no bot acts now: " + ("the match is over" if turn is None else "a deal is to be entered"))
+        raise ValueError(
+            "no bot acts now: "
+            + ("the match is over" if turn is None else "a deal is to be entered")
+        )
     if seat is not None and seat != turn.seat:
         raise ValueError(f"it is {turn.seat}'s turn, not {seat}'s")
-    return Situation(turn.seat, turn.kind, game.rules, tuple(game.legal_actions()), tuple(hand_seen(game, turn.seat)))
+    return Situation(
+        turn.seat,
+        turn.kind,
+        game.rules,
+        tuple(game.legal_actions()),
+        tuple(hand_seen(game, turn.seat)),
+    )
 
 
 def hand_seen(game: Game, seat: Seat, hand: int | None = None) -> list[View]:
@@ -104,7 +123,9 @@ def hand_end_view(game: Game, observer: Observer, hand: int = 1) -> View:
     from ..log.model import Match
     from ..views.visibility import Moment, view_for
 
-    return view_for(Match.model_validate(game.to_dict(hands=hand)), observer, hand - 1, Moment.end())
+    return view_for(
+        Match.model_validate(game.to_dict(hands=hand)), observer, hand - 1, Moment.end()
+    )
 
 
 def play_turn(game: Game, bots: Mapping[Seat, Bot]) -> Action:
@@ -116,11 +137,15 @@ def play_turn(game: Game, bots: Mapping[Seat, Bot]) -> Action:
     except BotError:
         raise
     except Exception as e:  # a bot of someone's own: say what broke, and where
-        raise BotError(f"the bot at {now.seat} failed to choose a {now.kind}: {type(e).__name__}: {e}") from e
+        raise BotError(
+            f"the bot at {now.seat} failed to choose a {now.kind}: {type(e).__name__}: {e}"
+        ) from e
     if answer not in now.legal:
         legal = ", ".join(str(a) for a in now.legal[:12]) + (", …" if len(now.legal) > 12 else "")
-        raise BotError(f"the bot at {now.seat} answered {str(answer)[:60]!r}, which is not a legal {now.kind} "
-                       f"now (legal: {legal})")
+        raise BotError(
+            f"the bot at {now.seat} answered {str(answer)[:60]!r}, which is not a legal {now.kind} "
+            f"now (legal: {legal})"
+        )
     game.push(answer, seat=now.seat)
     return answer
 

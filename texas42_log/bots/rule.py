@@ -75,12 +75,18 @@ def suit_strength(tiles: list[Tile], trump: Trump) -> int:
     if n is None:
         return 0
     trumps = [t for t in tiles if t.shows(n)]
-    return len(trumps) + (1 if any(t.is_double for t in trumps) else 0) + sum(1 for t in doubles if not t.shows(n))
+    return (
+        len(trumps)
+        + (1 if any(t.is_double for t in trumps) else 0)
+        + sum(1 for t in doubles if not t.shows(n))
+    )
 
 
 def hand_count(tiles: list[Tile], trumps: list[Trump]) -> tuple[int, Trump]:
     """The best count among ``trumps`` and its trump (ties: the higher suit)."""
-    best = max(trumps, key=lambda t: (suit_strength(tiles, t), t.number if t.number is not None else -1))
+    best = max(
+        trumps, key=lambda t: (suit_strength(tiles, t), t.number if t.number is not None else -1)
+    )
     return suit_strength(tiles, best), best
 
 
@@ -154,7 +160,9 @@ def _winner_index(state: PlayState, tiles: list[Tile]) -> int:
     """The position (from 0) of the tile that wins ``tiles`` played in the current trick."""
     if state.contract.special == "sevens":
         return sevens_winner_index(tiles)
-    return trick_winner_index(tiles, state.trump, table_for(state.trump, state.doubles), state.current.led)
+    return trick_winner_index(
+        tiles, state.trump, table_for(state.trump, state.doubles), state.current.led
+    )
 
 
 def _winner_with(state: PlayState, tile: Tile) -> int:

@@ -39,8 +39,8 @@ from ..analysis.open_hand import allowed_trumps
 from ..engine.actions import Action, Call, Declare, Play
 from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
-from ..engine.seats import SEATS, Seat, partner
 from ..engine.search import reaches_in_worlds, values_in_worlds
+from ..engine.seats import SEATS, Seat, partner
 from ..engine.solver import goal, makeable, maximiser
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
@@ -61,8 +61,14 @@ class SamplingBot:
 
     name = "sampling"
 
-    def __init__(self, seed: int = 0, *, worlds: int = DEFAULT_PLAY_WORLDS, bid_worlds: int = DEFAULT_BID_WORLDS,
-                 trumps: int = DEFAULT_TRUMPS) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        worlds: int = DEFAULT_PLAY_WORLDS,
+        bid_worlds: int = DEFAULT_BID_WORLDS,
+        trumps: int = DEFAULT_TRUMPS,
+    ) -> None:
         if worlds < 1 or bid_worlds < 1 or trumps < 1:
             raise ValueError("the sampling bot needs at least one world and one trump choice")
         self.seed = seed
@@ -89,20 +95,25 @@ class SamplingBot:
         same for its bids and its declaration in one hand."""
         mine = own_tiles(situation)
         rest = [t for t in TILES if t not in set(mine)]
-        rng = random.Random(seed_of(self.seed, "auction", situation.view.hand, *sorted(t.index for t in mine)))
+        rng = random.Random(
+            seed_of(self.seed, "auction", situation.view.hand, *sorted(t.index for t in mine))
+        )
         others = [s for s in SEATS if s != situation.seat]
         out = []
         for _ in range(self.bid_worlds):
             rng.shuffle(rest)
             deal = {situation.seat: set(mine)}
             for k, s in enumerate(others):
-                deal[s] = set(rest[7 * k:7 * k + 7])
+                deal[s] = set(rest[7 * k : 7 * k + 7])
             out.append(deal)
         return out
 
     def _candidates(self, situation: Situation, choices: list[Trump]) -> list[Trump]:
         tiles = own_tiles(situation)
-        order = sorted(choices, key=lambda t: (-suit_strength(tiles, t), -(t.number if t.number is not None else -1)))
+        order = sorted(
+            choices,
+            key=lambda t: (-suit_strength(tiles, t), -(t.number if t.number is not None else -1)),
+        )
         return order[: self.trumps]
 
     # -- decisions -------------------------------------------------------------------
@@ -132,7 +143,9 @@ class SamplingBot:
             return passing[0]
         return best[2]
 
-    def _chances(self, situation: Situation, trumps: list[Trump], contract: Contract) -> dict[Trump, float]:
+    def _chances(
+        self, situation: Situation, trumps: list[Trump], contract: Contract
+    ) -> dict[Trump, float]:
         """Per trump choice, the share of the auction's worlds in which the seat,
         declaring and leading, makes ``contract``: made or not, by the bounded search
         at the contract's threshold (engine/search.py), one world at a time in C."""
@@ -141,7 +154,9 @@ class SamplingBot:
         threshold, made = goal(contract)
         out: dict[Trump, float] = {}
         for trump in trumps:
-            template = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0])
+            template = PlayState(
+                rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0]
+            )
             reached, _ = reaches_in_worlds(template, deals, threshold)
             out[trump] = sum(r == made for r in reached) / len(deals)
         return out
@@ -156,13 +171,17 @@ class SamplingBot:
         if missing:
             deals = self._deals(situation)
             for trump in missing:
-                template = PlayState(rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0])
+                template = PlayState(
+                    rules, Contract(seat, BidKind.POINTS, rules.min_point_bid), trump, deals[0]
+                )
                 known[trump], _ = values_in_worlds(template, deals)
         return {t: known[t] for t in trumps}
 
     def _declare(self, situation: Situation) -> Declare:
         legal = [a for a in situation.legal if isinstance(a, Declare)]
-        declares = [a for a in legal if a.stacks in (None, 1)] or legal  # the stacks change no value
+        declares = [
+            a for a in legal if a.stacks in (None, 1)
+        ] or legal  # the stacks change no value
         c = situation.view.contract
         assert c is not None
         special = c.special if c.special in ("plunge", "splash") else None
@@ -172,7 +191,11 @@ class SamplingBot:
         rules, seat = situation.rules, situation.seat
         scores: dict[Declare, tuple[float, float]] = {}
         deals = self._deals(situation)
-        solved = self._values(situation, trumps) if base.kind is BidKind.POINTS and base.declarer == seat else {}
+        solved = (
+            self._values(situation, trumps)
+            if base.kind is BidKind.POINTS and base.declarer == seat
+            else {}
+        )
         for d in options:
             contract = base.declare(d.special) if d.special is not None else base
             high = maximiser(contract, seat)
@@ -180,7 +203,9 @@ class SamplingBot:
                 vs = solved[d.trump]
                 scores[d] = (sum(makeable(contract, v) for v in vs) / len(vs), sum(vs) / len(vs))
                 continue
-            template = PlayState(rules, contract, d.trump or Trump.NO_TRUMP, deals[0], nello_doubles=d.doubles)
+            template = PlayState(
+                rules, contract, d.trump or Trump.NO_TRUMP, deals[0], nello_doubles=d.doubles
+            )
             vs, _ = values_in_worlds(template, deals)
             made = sum(makeable(contract, v) for v in vs)
             total = sum(v if high else -v for v in vs)
@@ -191,12 +216,17 @@ class SamplingBot:
         knowledge = knowledge_at(list(situation.seen), situation.view.play, situation.rules)
         decision = decide(knowledge, worlds=self.worlds, seed=self.seed, hand=situation.view.hand)
         sign = 1 if decision.high else -1
-        tile, led = max(decision.values, key=lambda m: (decision.values[m].share, sign * decision.values[m].mean))
+        tile, led = max(
+            decision.values,
+            key=lambda m: (decision.values[m].share, sign * decision.values[m].mean),
+        )
         plays = [a for a in situation.legal if isinstance(a, Play)]
         for p in plays:
             if p.tile == tile and p.led == led:
                 return p
-        return next(p for p in plays if p.tile == tile)  # a lead declared as the suit it leads anyway
+        return next(
+            p for p in plays if p.tile == tile
+        )  # a lead declared as the suit it leads anyway
 
 
 def _contenders(bids: list[Call]) -> list[Call]:

@@ -24,7 +24,12 @@ class Interval:
     n: int
 
     def as_dict(self) -> dict[str, float | int]:
-        return {"mean": round(self.mean, 4), "low": round(self.low, 4), "high": round(self.high, 4), "n": self.n}
+        return {
+            "mean": round(self.mean, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+            "n": self.n,
+        }
 
 
 def t_quantile(p: float, df: int) -> float:

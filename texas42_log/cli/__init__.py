@@ -28,7 +28,8 @@ from types import FrameType
 
 import typer
 
-from ..files.outputs import remove_temporaries, write_atomic as atomic_write
+from ..files.outputs import remove_temporaries
+from ..files.outputs import write_atomic as atomic_write
 from . import analyze, annotate, arena, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
 from .app import ClosedPipe, app, say
 
@@ -42,7 +43,9 @@ def _click_classes(name: str) -> tuple[type[BaseException], ...]:
     ``click`` at all, so the package never imports ``click`` itself. Both have
     ``typer.BadParameter`` (a click ``UsageError``, a ``ClickException``) and
     ``typer.Abort``."""
-    found: list[type[BaseException]] = [cls for cls in typer.BadParameter.__mro__ if cls.__name__ == name]
+    found: list[type[BaseException]] = [
+        cls for cls in typer.BadParameter.__mro__ if cls.__name__ == name
+    ]
     if name == "Abort" and typer.Abort not in found:
         found.append(typer.Abort)
     return tuple(found)
@@ -118,7 +121,7 @@ def _leave(code: int, line: str) -> None:
         os._exit(code)
 
 
-def _unraisable(u: "sys.UnraisableHookArgs") -> None:
+def _unraisable(u: sys.UnraisableHookArgs) -> None:
     """A signal's exception raised where Python can only print it and go on — in a
     weakref callback of the import machinery, a ``__del__`` — must still end the
     command: at once, as a second signal would (temporary files removed)."""
@@ -142,7 +145,9 @@ def install_signal_handling() -> None:
 def main() -> None:
     """Console entry point: no traceback reaches the user unless TEXAS42_DEBUG is set."""
     install_signal_handling()
-    if os.environ.get("TEXAS42_SOLVER"):  # a word naming no solver is a usage error, before any work
+    if os.environ.get(
+        "TEXAS42_SOLVER"
+    ):  # a word naming no solver is a usage error, before any work
         from ..engine.search import SolverUnavailable, solver_choice
 
         try:

@@ -26,39 +26,89 @@ class AnalyzeFormat(StrEnum):
 def analyze(
     inputs: Annotated[
         list[str],
-        typer.Argument(metavar="INPUT...", help="Log files, directories, globs, JSON Lines files; '-' reads standard input; an mk5 share link, quoted."),
+        typer.Argument(
+            metavar="INPUT...",
+            help="Log files, directories, globs, JSON Lines files; '-' reads standard input; an "
+            "mk5 share link, quoted.",
+        ),
     ],
     output: Annotated[
         AnalyzeFormat,
-        typer.Option("--format", "-f", help="text (default); json: one object per match, then a summary; csv: a row per play."),
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (default); json: one object per match, then a summary; csv: a row per play.",
+        ),
     ] = AnalyzeFormat.text,
-    hand: Annotated[int | None, typer.Option("--hand", "-n", min=1, help="Only this hand, from 1.")] = None,
-    no_table: Annotated[bool, typer.Option("--no-table", help="Leave out the makeable table (9 more searches a hand).")] = False,
-    values: Annotated[bool, typer.Option("--values", help="In the text report, list every play's alternatives with their values.")] = False,
+    hand: Annotated[
+        int | None, typer.Option("--hand", "-n", min=1, help="Only this hand, from 1.")
+    ] = None,
+    no_table: Annotated[
+        bool,
+        typer.Option("--no-table", help="Leave out the makeable table (9 more searches a hand)."),
+    ] = False,
+    values: Annotated[
+        bool,
+        typer.Option(
+            "--values", help="In the text report, list every play's alternatives with their values."
+        ),
+    ] = False,
     annotate: Annotated[
-        bool, typer.Option("--annotate", help="Write the log with the analysis in it (format 1.3), to -o OUT or back with -i.")
+        bool,
+        typer.Option(
+            "--annotate",
+            help="Write the log with the analysis in it (format 1.3), to -o OUT or back with -i.",
+        ),
     ] = False,
     out: OutOpt = None,
     in_place: InPlaceOpt = False,
     force: ForceOpt = False,
     verify: Annotated[
-        bool, typer.Option("--verify", help="Recompute the analysis a log states and report every value that differs (exit 1).")
+        bool,
+        typer.Option(
+            "--verify",
+            help="Recompute the analysis a log states and report every value that differs (exit "
+            "1).",
+        ),
     ] = False,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
-    max_bytes: Annotated[int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")] = 16 * 1024 * 1024,
-    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core)."),
+    ] = None,
+    max_bytes: Annotated[
+        int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")
+    ] = 16 * 1024 * 1024,
+    jsonl: Annotated[
+        bool,
+        typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise)."),
+    ] = False,
     no_progress: NoProgressOpt = False,
     fair: Annotated[
-        bool, typer.Option("--fair", help="Beside each play's open-hand verdict, its fair one: every legal play "
-                                          "valued over the deals its player could not tell apart.")
+        bool,
+        typer.Option(
+            "--fair",
+            help="Beside each play's open-hand verdict, its fair one: every legal play "
+            "valued over the deals its player could not tell apart.",
+        ),
     ] = False,
     worlds: Annotated[
-        int, typer.Option("--worlds", "-w", min=1, max=MAX_WORLDS, help="--fair: worlds drawn a decision "
-                                                                       "(every world when there are at most 256).")
+        int,
+        typer.Option(
+            "--worlds",
+            "-w",
+            min=1,
+            max=MAX_WORLDS,
+            help="--fair: worlds drawn a decision (every world when there are at most 256).",
+        ),
     ] = DEFAULT_WORLDS,
     seed: Annotated[
-        int, typer.Option("--seed", min=0, max=MAX_SEED, help="--fair: the seed of the draw; the same seed gives "
-                                                             "the same numbers.")
+        int,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=MAX_SEED,
+            help="--fair: the seed of the draw; the same seed gives the same numbers.",
+        ),
     ] = DEFAULT_SEED,
 ) -> None:
     """The exact value of every play when all hands are open: which play cost the hand.
@@ -84,18 +134,32 @@ def analyze(
     """
     drawn = (worlds, seed) if fair else None
     if not fair and (worlds != DEFAULT_WORLDS or seed != DEFAULT_SEED):
-        raise usage_error("--worlds and --seed choose how --fair draws its worlds; give --fair with them")
+        raise usage_error(
+            "--worlds and --seed choose how --fair draws its worlds; give --fair with them"
+        )
     if annotate:
         _annotate(inputs, out, in_place, force, output, hand, no_table, drawn)
         return
     if out is not None or in_place:
         raise usage_error("-o and -i write an annotated log; give --annotate with them")
-    _report(inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values, drawn)
+    _report(
+        inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values, drawn
+    )
 
 
-def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table: bool, verify: bool,
-            jobs: int | None, max_bytes: int, jsonl: bool, no_progress: bool, values: bool,
-            fair: tuple[int, int] | None) -> None:
+def _report(
+    inputs: list[str],
+    output: AnalyzeFormat,
+    hand: int | None,
+    no_table: bool,
+    verify: bool,
+    jobs: int | None,
+    max_bytes: int,
+    jsonl: bool,
+    no_progress: bool,
+    values: bool,
+    fair: tuple[int, int] | None,
+) -> None:
     import csv
     import io
     import time
@@ -119,12 +183,24 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     matches = invalid = hands = skipped = differences = done = 0
     if output is AnalyzeFormat.csv:
         buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(CSV_COLUMNS + (FAIR_COLUMNS if fair else ()))
+        csv.writer(buffer, lineterminator="\n").writerow(
+            CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
+        )
         write_data(buffer.getvalue())
     try:
-        for r in analyze_files(files, output.value, jobs=jobs or default_jobs(), hand=None if hand is None else hand - 1,
-                               table=not no_table, verify=verify, max_bytes=max_bytes, stdin=sys.stdin.buffer,
-                               stdin_jsonl=jsonl, values=values, fair=fair):
+        for r in analyze_files(
+            files,
+            output.value,
+            jobs=jobs or default_jobs(),
+            hand=None if hand is None else hand - 1,
+            table=not no_table,
+            verify=verify,
+            max_bytes=max_bytes,
+            stdin=sys.stdin.buffer,
+            stdin_jsonl=jsonl,
+            values=values,
+            fair=fair,
+        ):
             matches += 1
             invalid += not r.valid
             hands += r.hands
@@ -151,33 +227,58 @@ def _report(inputs: list[str], output: AnalyzeFormat, hand: int | None, no_table
     finally:
         progress.close()
     seconds = time.perf_counter() - start
-    summary = {"matches": matches, "invalid": invalid + len(problems), "hands": hands, "skipped": skipped,
-               "differences": differences, "seconds": round(seconds, 3)}
+    summary = {
+        "matches": matches,
+        "invalid": invalid + len(problems),
+        "hands": hands,
+        "skipped": skipped,
+        "differences": differences,
+        "seconds": round(seconds, 3),
+    }
     if output is AnalyzeFormat.json:
         say(dumps({"summary": summary}))
     elif matches > 1 or invalid or differences:
-        say(f"{matches:,} matches · {hands:,} hands analysed · {skipped:,} skipped · {invalid:,} invalid"
-            + (f" · {differences:,} differences" if verify else "") + f" · {seconds:.1f} s", err=True)
+        say(
+            f"{matches:,} matches · {hands:,} hands analysed · {skipped:,} skipped · {invalid:,} "
+            "invalid"
+            + (f" · {differences:,} differences" if verify else "")
+            + f" · {seconds:.1f} s",
+            err=True,
+        )
     raise typer.Exit(code=1 if invalid or problems or differences else 0)
 
 
-def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, output: AnalyzeFormat,
-              hand: int | None, no_table: bool, fair: tuple[int, int] | None) -> None:
-    from ..analysis.open_hand import HandAnalysis, analyze_match_doc, annotated
-    from ..corpus.analysis import fair_hands
-    from ..log.check import effective_rules
+def _annotate(
+    inputs: list[str],
+    out: Path | None,
+    in_place: bool,
+    force: bool,
+    output: AnalyzeFormat,
+    hand: int | None,
+    no_table: bool,
+    fair: tuple[int, int] | None,
+) -> None:
+    from ..analysis.api import annotate_match
     from ..files.formats import write_matches
-    from ..log.model import match_json
     from ..log.model import Match
-    from .annotate import _keeps_remarks, _out_format
-    from .common import OUR_FORMATS, emit, read_matches
+    from .common import (
+        OUR_FORMATS,
+        annotated_format,
+        emit,
+        keep_remarks_or_refuse,
+        read_matches,
+    )
 
     if len(inputs) != 1:
         raise usage_error("--annotate writes one log: give one INPUT")
     if output is not AnalyzeFormat.text:
-        raise usage_error("--annotate writes a log; --format chooses a report, so give one or the other")
+        raise usage_error(
+            "--annotate writes a log; --format chooses a report, so give one or the other"
+        )
     if in_place == (out is not None):
-        raise usage_error("--annotate writes the annotated log to -o OUT, or back into INPUT with -i: give one")
+        raise usage_error(
+            "--annotate writes the annotated log to -o OUT, or back into INPUT with -i: give one"
+        )
     file = inputs[0]
     if in_place and file == "-":
         raise usage_error("-i writes INPUT itself; standard input cannot be written back")
@@ -185,31 +286,31 @@ def _annotate(inputs: list[str], out: Path | None, in_place: bool, force: bool, 
     matches, formats = read_matches([file], None, need_valid=True)
     fmt = formats[0]
     if fmt not in OUR_FORMATS:
-        raise usage_error(f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(OUR_FORMATS)}) — convert it first")
+        raise usage_error(
+            f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(OUR_FORMATS)}) — "
+            "convert it first"
+        )
     done = skipped = 0
     written: list[Match] = []
     for m in matches:
-        doc = match_json(m)
-        analyses = analyze_match_doc(effective_rules(m), doc, table=not no_table,
-                                     only=None if hand is None else hand - 1)
-        fairs = None if fair is None else fair_hands(m, analyses, *fair)
-        doc = annotated(doc, analyses, fairs)
-        doc["version"] = _at_least(str(doc.get("version", "1.0")), "1.3" if fair is None else "1.4")
-        written.append(Match.model_validate(doc))
-        for a in analyses:
-            if isinstance(a, HandAnalysis):
-                done += 1
-            else:
-                skipped += 1
-                say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
-    _keeps_remarks(file, fmt, in_place, force)
-    emit(write_matches(written, _out_format(out, fmt)), out, file if in_place else None, [file], force)
-    say(f"analysed {done} hand{'s' if done != 1 else ''}" + (f", {skipped} skipped" if skipped else ""), err=True)
-
-
-def _at_least(version: str, least: str) -> str:
-    def key(v: str) -> tuple[int, int]:
-        major, _, minor = v.partition(".")
-        return (int(major), int(minor or 0))
-
-    return version if key(version) >= key(least) else least
+        result = annotate_match(
+            m, None if hand is None else hand - 1, table=not no_table, fair=fair
+        )
+        written.append(result.match)
+        done += len(result.analysed)
+        skipped += len(result.skipped)
+        for a in result.skipped:
+            say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
+    keep_remarks_or_refuse(file, fmt, in_place, force)
+    emit(
+        write_matches(written, annotated_format(out, fmt)),
+        out,
+        file if in_place else None,
+        [file],
+        force,
+    )
+    say(
+        f"analysed {done} hand{'s' if done != 1 else ''}"
+        + (f", {skipped} skipped" if skipped else ""),
+        err=True,
+    )

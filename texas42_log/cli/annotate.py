@@ -5,16 +5,34 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..log.inert import dumps, inert_value
 from .app import (
-    CallOpt, DeclOpt, ForceOpt, HandOpt, InPlaceOpt, MatchOpt, OutOpt, OutputFormat, PlayOpt, app, say,
+    CallOpt,
+    DeclOpt,
+    ForceOpt,
+    HandOpt,
+    InPlaceOpt,
+    MatchOpt,
+    OutOpt,
+    OutputFormat,
+    PlayOpt,
+    app,
+    say,
     usage_error,
 )
-from .common import OUR_FORMATS, emit, pick, read_matches, read_text, refused
+from .common import (
+    OUR_FORMATS,
+    annotated_format,
+    emit,
+    keep_remarks_or_refuse,
+    pick,
+    read_matches,
+    refused,
+)
 
 if TYPE_CHECKING:
     from ..log.annotate import Target
@@ -30,45 +48,18 @@ annotate_app = typer.Typer(
 app.add_typer(annotate_app)
 
 
-def _one_of(file: str, number: int | None) -> tuple[list["Match"], str, int]:
+def _one_of(file: str, number: int | None) -> tuple[list[Match], str, int]:
     matches, formats = read_matches([file], None, need_valid=False)
     fmt = formats[0]
     if fmt not in OUR_FORMATS:
-        raise usage_error(f"{file} is {fmt}; annotate a texas42-log file ({', '.join(OUR_FORMATS)}) — convert it first")
+        raise usage_error(
+            f"{file} is {fmt}; annotate a texas42-log file ({', '.join(OUR_FORMATS)}) — convert it "
+            "first"
+        )
     return matches, fmt, pick(len(matches), number, file)
 
 
-def _out_format(out: Path | None, fmt: str) -> str:
-    """The format to write: the input's, unless -o names another of ours by its extension
-    (a name that says no format of ours is refused rather than written in the wrong one)."""
-    if out is None or str(out) == "-":
-        return fmt
-    from ..files.formats import format_for_name
-
-    named = format_for_name(str(out))
-    if named is None:
-        return fmt
-    if named not in OUR_FORMATS:
-        raise usage_error(f"-o {out}: annotate writes a texas42-log ({', '.join(OUR_FORMATS)}); "
-                          f"write one, then convert it to {named}")
-    return named
-
-
-def _keeps_remarks(file: str, fmt: str, in_place: bool, force: bool) -> None:
-    """A .t42 rewritten in place would lose its ; remarks (the notation keeps {comments},
-    not remarks): say so, and do it only with --force."""
-    if not in_place or fmt != "text" or force:
-        return
-    from ..log.notation import remark_lines
-
-    lines = remark_lines(read_text(file))
-    if lines:
-        shown = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
-        raise usage_error(f"{file} has {len(lines)} ; remark{'s' if len(lines) != 1 else ''} (line {shown}) that "
-                          "rewriting it drops; pass --force to drop them, or make them {comments} first")
-
-
-def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":
+def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> Target:
     from ..log.annotate import TargetError, parse_target
 
     try:
@@ -77,39 +68,52 @@ def _target(hand: int | None, call: int | None, play: int | None, declaration: b
         raise usage_error(str(e)) from None
 
 
-
 @annotate_app.command("add")
 def annotate_add(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
+    ],
     text: Annotated[str | None, typer.Option("--text", "-t", help="The comment.")] = None,
     author: Annotated[str | None, typer.Option("--author", help="Who wrote it.")] = None,
     hand: HandOpt = None,
     call: CallOpt = None,
     play: PlayOpt = None,
     declaration: DeclOpt = False,
-    bulk: Annotated[Path | None, typer.Option("--from", help="Add many: a JSON list, JSON Lines or CSV of {match, hand, call, play, declaration, text, author}.")] = None,
+    bulk: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Add many: a JSON list, JSON Lines or CSV of {match, hand, call, play, "
+            "declaration, text, author}.",
+        ),
+    ] = None,
     match_no: MatchOpt = None,
     out: OutOpt = None,
     in_place: InPlaceOpt = False,
     force: ForceOpt = False,
 ) -> None:
-    """Add a comment (--text), or many (--from); comments survive every conversion and appear in the views.
+    """Add a comment (--text), or many (--from); comments survive every conversion and appear
+    in the views.
 
     The result goes to standard output, to -o OUT, or back into FILE with --in-place.
     """
-    from ..log.annotate import TargetError, add
     from ..files.formats import write_matches
+    from ..log.annotate import TargetError, add
 
     if (text is None) == (bulk is None):
         raise usage_error("give --text or --from, one of them")
     if in_place and (out is not None or file == "-"):
-        raise usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+        raise usage_error(
+            "--in-place writes FILE itself; it goes with neither -o nor standard input"
+        )
     matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
     count = 0
     try:
         if bulk is None:
             assert text is not None
-            matches[index] = add(matches[index], _target(hand, call, play, declaration), text, author)
+            matches[index] = add(
+                matches[index], _target(hand, call, play, declaration), text, author
+            )
             count = 1
         else:
             for k, item in enumerate(_bulk_items(bulk), start=1):
@@ -117,18 +121,31 @@ def annotate_add(
                 m = 1 if m is None else m
                 if not 1 <= m <= len(matches):
                     raise TargetError(f"{bulk} item {k}: there is no match {m}")
-                t = _target(_int(item.get("hand")), _int(item.get("call")), _int(item.get("play")), _flag(item.get("declaration")))
+                t = _target(
+                    _int(item.get("hand")),
+                    _int(item.get("call")),
+                    _int(item.get("play")),
+                    _flag(item.get("declaration")),
+                )
                 if not isinstance(item.get("text"), str):
                     raise TargetError(f"{bulk} item {k} has no text")
                 try:
-                    matches[m - 1] = add(matches[m - 1], t, item["text"], item.get("author") or None)
+                    matches[m - 1] = add(
+                        matches[m - 1], t, item["text"], item.get("author") or None
+                    )
                 except TargetError as e:
                     raise TargetError(f"{bulk} item {k}: {e}") from None
                 count += 1
     except TargetError as e:
         raise usage_error(str(e)) from None
-    _keeps_remarks(file, fmt, in_place, force)
-    emit(write_matches(matches, _out_format(out, fmt)), out, file if in_place else None, [file], force)
+    keep_remarks_or_refuse(file, fmt, in_place, force)
+    emit(
+        write_matches(matches, annotated_format(out, fmt)),
+        out,
+        file if in_place else None,
+        [file],
+        force,
+    )
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
 
 
@@ -169,9 +186,13 @@ def _bulk_items(path: Path) -> list[dict[str, Any]]:
 
 @annotate_app.command("list")
 def annotate_list(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
+    ],
     match_no: MatchOpt = None,
-    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
+    ] = OutputFormat.text,
 ) -> None:
     """List every comment with what it is on."""
     from ..log.annotate import listing
@@ -190,27 +211,41 @@ def annotate_list(
 
 @annotate_app.command("remove")
 def annotate_remove(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
+    ],
     hand: HandOpt = None,
     call: CallOpt = None,
     play: PlayOpt = None,
     declaration: DeclOpt = False,
-    index: Annotated[int | None, typer.Option("--index", min=1, help="Which comment of the target, from 1 (as list shows).")] = None,
+    index: Annotated[
+        int | None,
+        typer.Option("--index", min=1, help="Which comment of the target, from 1 (as list shows)."),
+    ] = None,
     every: Annotated[bool, typer.Option("--all", help="Every comment of the target.")] = False,
-    pointer: Annotated[str | None, typer.Option("--pointer", help="The comment at this JSON pointer (as list --format json shows; also for rejected attempts).")] = None,
+    pointer: Annotated[
+        str | None,
+        typer.Option(
+            "--pointer",
+            help="The comment at this JSON pointer (as list --format json shows; also for "
+            "rejected attempts).",
+        ),
+    ] = None,
     match_no: MatchOpt = None,
     out: OutOpt = None,
     in_place: InPlaceOpt = False,
     force: ForceOpt = False,
 ) -> None:
     """Remove one comment (--index) or all of a target's (--all)."""
-    from ..log.annotate import TargetError, remove, remove_at
     from ..files.formats import write_matches
+    from ..log.annotate import TargetError, remove, remove_at
 
     if sum((index is not None, every, pointer is not None)) != 1:
         raise usage_error("give --index I, --all or --pointer P, one of them")
     if in_place and (out is not None or file == "-"):
-        raise usage_error("--in-place writes FILE itself; it goes with neither -o nor standard input")
+        raise usage_error(
+            "--in-place writes FILE itself; it goes with neither -o nor standard input"
+        )
     matches, fmt, k = _one_of(file, match_no)
     try:
         if pointer is not None:
@@ -219,7 +254,12 @@ def annotate_remove(
             matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
     except TargetError as e:
         raise usage_error(str(e)) from None
-    _keeps_remarks(file, fmt, in_place, force)
-    emit(write_matches(matches, _out_format(out, fmt)), out, file if in_place else None, [file], force)
+    keep_remarks_or_refuse(file, fmt, in_place, force)
+    emit(
+        write_matches(matches, annotated_format(out, fmt)),
+        out,
+        file if in_place else None,
+        [file],
+        force,
+    )
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
-

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from .. import __version__
+from .._version import __version__
 from ..log.inert import inert
 from .helpfmt import install as _plain_help
 
@@ -37,12 +37,18 @@ class _ByTask(TyperGroup):
         return [n for n in known if n in have] + [n for n in have if n not in known]
 
     def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
-        commands = {n: c for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) and not c.hidden}
+        commands = {
+            n: c
+            for n in self.list_commands(ctx)
+            if (c := self.get_command(ctx, n)) and not c.hidden
+        }
         if not commands:
             return
         limit = formatter.width - 6 - max(len(n) for n in commands)
         sections = [(title, [n for n in names if n in commands]) for title, names in TASKS]
-        sections.append(("Other commands", [n for n in commands if all(n not in ns for _, ns in TASKS)]))
+        sections.append(
+            ("Other commands", [n for n in commands if all(n not in ns for _, ns in TASKS)])
+        )
         for title, names in sections:
             if names:
                 with formatter.section(title):
@@ -109,7 +115,14 @@ def colour_wanted(err: bool) -> bool:
     return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-_RED, _YELLOW, _GREEN, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
+_RED, _YELLOW, _GREEN, _BOLD, _DIM, _RESET = (
+    "\x1b[31m",
+    "\x1b[33m",
+    "\x1b[32m",
+    "\x1b[1m",
+    "\x1b[2m",
+    "\x1b[0m",
+)
 
 
 def paint(text: str) -> str:
@@ -120,10 +133,12 @@ def paint(text: str) -> str:
     def line(s: str) -> str:
         m = re.match(r"^(\S.*?: )(error|warning)( .*)$", s)
         if m:
-            return f"{_BOLD}{m.group(1)}{_RESET}{_RED if m.group(2) == 'error' else _YELLOW}{m.group(2)}{_RESET}{m.group(3)}"
+            colour = _RED if m.group(2) == "error" else _YELLOW
+            return f"{_BOLD}{m.group(1)}{_RESET}{colour}{m.group(2)}{_RESET}{m.group(3)}"
         m = re.match(r"^(\S.*?: )(valid|invalid)(\b.*)$", s)
         if m:
-            return f"{_BOLD}{m.group(1)}{_RESET}{_GREEN if m.group(2) == 'valid' else _RED}{m.group(2)}{_RESET}{m.group(3)}"
+            colour = _GREEN if m.group(2) == "valid" else _RED
+            return f"{_BOLD}{m.group(1)}{_RESET}{colour}{m.group(2)}{_RESET}{m.group(3)}"
         if s.startswith("    "):
             return f"{_DIM}{s}{_RESET}"
         return s
@@ -138,7 +153,8 @@ def usage_error(message: str) -> typer.Exit:
 
 
 def input_error(message: str) -> typer.Exit:
-    """Say why an input is refused; raise the result (exit 1: the input is not a log we can read)."""
+    """Say why an input is refused; raise the result (exit 1: the input is not a log we can
+    read)."""
     say(f"texas42: {message}", err=True)
     return typer.Exit(code=1)
 
@@ -161,15 +177,43 @@ def _main(
     """Record, check and replay games of Texas 42."""
 
 
-AS_HELP = "Whose view: A, B, C or D (a player, or a player's name as the log gives it), public (a spectator), review (a hand as it ended), or omniscient (analysis, every hand)."
+AS_HELP = (
+    "Whose view: A, B, C or D (a player, or a player's name as the log gives it), public (a "
+    "spectator), review (a hand as it ended), or omniscient (analysis, every hand)."
+)
 LANG_HELP = "Language of the texts: en, tr or uk."
 
-HandOpt = Annotated[int | None, typer.Option("--hand", "-n", min=1, help="The hand, from 1 (without it: the match).")]
+HandOpt = Annotated[
+    int | None,
+    typer.Option("--hand", "-n", min=1, help="The hand, from 1 (without it: the match)."),
+]
 CallOpt = Annotated[int | None, typer.Option("--call", min=1, help="The K-th call of the hand.")]
-PlayOpt = Annotated[int | None, typer.Option("--play", "-p", min=1, help="The K-th play of the hand (as replay --play K counts).")]
+PlayOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--play", "-p", min=1, help="The K-th play of the hand (as replay --play K counts)."
+    ),
+]
 DeclOpt = Annotated[bool, typer.Option("--declaration", help="The hand's trump declaration.")]
-MatchOpt = Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")]
-OutOpt = Annotated[Path | None, typer.Option("--output", "-o", help="Write the result here (atomically); '-' is standard output.")]
-InPlaceOpt = Annotated[bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")]
+MatchOpt = Annotated[
+    int | None,
+    typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
+]
+OutOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write the result here (atomically); '-' is standard output."
+    ),
+]
+InPlaceOpt = Annotated[
+    bool, typer.Option("--in-place", "-i", help="Replace FILE itself (atomically).")
+]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace an existing output file.")]
-NoProgressOpt = Annotated[bool, typer.Option("--no-progress", help="Never show the progress line (it is shown only on a terminal's standard error, and only for a long run).")]
+NoProgressOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-progress",
+        help="Never show the progress line (it is shown only on a terminal's standard error, and "
+        "only for a long run).",
+    ),
+]

@@ -12,23 +12,58 @@ import typer
 from .app import NoProgressOpt, OutputFormat, app, say, usage_error
 from .progress import Progress, wanted
 
-BOT_HELP = ("A bot: random, rule or sampling (settings after commas: sampling,worlds=20), or a class of "
-            "your own as FILE.py:CLASS or MODULE:CLASS (docs/bots.md).")
+BOT_HELP = (
+    "A bot: random, rule or sampling (settings after commas: sampling,worlds=20), or a class of "
+    "your own as FILE.py:CLASS or MODULE:CLASS (docs/bots.md)."
+)
 
 
 @app.command()
 def arena(
     x: Annotated[str, typer.Argument(metavar="BOT", help=BOT_HELP)],
     y: Annotated[str, typer.Argument(metavar="BOT", help="The other bot, named the same way.")],
-    deals: Annotated[int, typer.Option("--deals", "-n", min=1, max=1_000_000, help="Deals to play, each at two tables.")] = 100,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, max=2**63 - 1,
-                                      help="Seed: the same seed, the same deals, choices and logs.")] = 0,
-    preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under (texas42 rules lists them).")] = "standard",
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")] = None,
-    out: Annotated[Path | None, typer.Option("--logs", metavar="FOLDER", help="Write each table's log into this "
-                                             "folder (deal-0001-table-1.json, …), atomically; a new folder, or --force.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Write into an existing folder, replacing logs of the same names.")] = False,
-    output_format: Annotated[OutputFormat, typer.Option("--format", "-f", help="The verdict as text or as JSON.")] = OutputFormat.text,
+    deals: Annotated[
+        int,
+        typer.Option(
+            "--deals", "-n", min=1, max=1_000_000, help="Deals to play, each at two tables."
+        ),
+    ] = 100,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed",
+            "-s",
+            min=0,
+            max=2**63 - 1,
+            help="Seed: the same seed, the same deals, choices and logs.",
+        ),
+    ] = 0,
+    preset: Annotated[
+        str,
+        typer.Option("--rules", help="The rules preset to play under (texas42 rules lists them)."),
+    ] = "standard",
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--logs",
+            metavar="FOLDER",
+            help="Write each table's log into this "
+            "folder (deal-0001-table-1.json, …), atomically; a new folder, or --force.",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Write into an existing folder, replacing logs of the same names."
+        ),
+    ] = False,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="The verdict as text or as JSON.")
+    ] = OutputFormat.text,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Two bots in duplicate play: each deal is played twice with the pairs
@@ -62,14 +97,18 @@ def arena(
         if not out.is_dir():
             raise usage_error(f"{out}: not a folder; --logs names a folder for the logs")
         if any(out.glob("deal-*-table-*.json")):
-            raise usage_error(f"{out} already holds arena logs; use --force to replace them, or another folder")
+            raise usage_error(
+                f"{out} already holds arena logs; use --force to replace them, or another folder"
+            )
     names = _names(x, y)
     progress = Progress("arena", deals, enabled=wanted(no_progress))
     results = []
     width = len(str(deals))
 
     def played() -> Iterator[tuple[str, str]]:
-        for deal in run_deals((x, y), deals, seed=seed, rules=preset, jobs=jobs or default_jobs(), names=names):
+        for deal in run_deals(
+            (x, y), deals, seed=seed, rules=preset, jobs=jobs or default_jobs(), names=names
+        ):
             results.append(deal)
             progress.update(len(results), f"{len(results):,} of {deals:,} deals")
             if out is not None:
@@ -87,7 +126,9 @@ def arena(
         say(f"texas42: the arena stopped: {e}", err=True)
         raise typer.Exit(code=1) from None
     except (OutputError, OSError) as e:
-        raise usage_error(f"{out}: cannot be written ({getattr(e, 'strerror', None) or e})") from None
+        raise usage_error(
+            f"{out}: cannot be written ({getattr(e, 'strerror', None) or e})"
+        ) from None
     finally:
         progress.close()
     verdict = report(results, names, seed=seed, rules=preset)

@@ -12,19 +12,31 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..log.inert import inert, inert_value
 from ..files.reader import InputError, ReadError
+from ..log.inert import inert, inert_value
 from .app import echo, input_error, say, usage_error
 
 if TYPE_CHECKING:
+    from ..files.validate import ValidationResult
     from ..log.broken import Broken
     from ..log.model import Match
-    from ..files.validate import ValidationResult
     from ..views.visibility import Observer
 
 __all__ = [
-    "read_text", "viewable_match", "pick", "player_or_observer", "language_arg", "format_of", "results_of",
-    "read_matches", "check_output", "write_file", "emit", "write_data", "OUR_FORMATS", "refused",
+    "read_text",
+    "viewable_match",
+    "pick",
+    "player_or_observer",
+    "language_arg",
+    "format_of",
+    "results_of",
+    "read_matches",
+    "check_output",
+    "write_file",
+    "emit",
+    "write_data",
+    "OUR_FORMATS",
+    "refused",
 ]
 
 OUR_FORMATS = ("json", "jsonl", "text")
@@ -49,7 +61,7 @@ def read_text(name: str) -> str:
         raise refused(e) from None
 
 
-def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", dict[int, "Broken"]]:
+def viewable_match(name: str, number: int | None = None) -> tuple[str, Match, dict[int, Broken]]:
     """Read and validate one log (any readable format; match ``number`` of several)
     for the view commands. A log that breaks rules is still shown, as far as it was
     played legally (:mod:`texas42_log.log.broken`): the flags come back by hand. A log
@@ -66,27 +78,25 @@ def viewable_match(name: str, number: int | None = None) -> tuple[str, "Match", 
         if unreadable:  # a broken file first: which match to show comes after
             k, r = unreadable[0]
             say(result_text(f"{source} (match {k})", r), err=True, colour=True)
-            say(f"texas42: {source} is not a valid log; views are shown only for valid logs", err=True)
+            say(
+                f"texas42: {source} is not a valid log; views are shown only for valid logs",
+                err=True,
+            )
             raise typer.Exit(code=1)
     result = results[pick(len(results), number, source)]
-    if result.valid and result.match is not None:
-        return source, result.match, {}
-    report = result.report
-    if result.match is None or report is None:
-        say(result_text(source, result), err=True, colour=True)
-        say(f"texas42: {source} is not a valid log; views are shown only for logs that parse as a match", err=True)
-        raise typer.Exit(code=1)
-    # A view says where a hand broke a rule, never the diagnostic itself: its message
-    # may name tiles that the observer may not see (R25).
-    say(f"texas42: {source} breaks rules; each broken hand is shown up to its first illegal action "
-        f"(texas42 validate gives the details)", err=True)
-    from ..log.broken import viewable
+    from ..views.policy import shown_match
 
-    # The replay's own errors, in replay order (schema errors would have left no match).
-    match, broken = viewable(result.match, [d for d in report.diagnostics if d.severity == "error"])
-    for flag in broken.values():
-        say(f"texas42: {source}: {flag.text()}", err=True)
-    return source, match, broken
+    report = result.report
+    shown = shown_match(result.match, result.valid, None if report is None else report.diagnostics)
+    if shown.match is None:
+        say(result_text(source, result), err=True, colour=True)
+        say(f"texas42: {source} {shown.notices[0]}", err=True)
+        raise typer.Exit(code=1)
+    if shown.notices:  # it breaks rules: which hands, and how far each is shown
+        say(f"texas42: {source} {shown.notices[0]}", err=True)
+        for notice in shown.notices[1:]:
+            say(f"texas42: {source}: {notice}", err=True)
+    return source, shown.match, shown.broken
 
 
 def pick(count: int, number: int | None, source: str) -> int:
@@ -98,11 +108,13 @@ def pick(count: int, number: int | None, source: str) -> int:
             raise usage_error(f"{source} holds {count} matches; say which with --match N")
         number = 1
     if not 1 <= number <= count:
-        raise usage_error(f"--match {number}: {source} holds {count} match{'es' if count != 1 else ''}")
+        raise usage_error(
+            f"--match {number}: {source} holds {count} match{'es' if count != 1 else ''}"
+        )
     return number - 1
 
 
-def player_or_observer(text: str, match: "Match") -> "Observer":
+def player_or_observer(text: str, match: Match) -> Observer:
     """--as: a seat, a role (public, review, omniscient), or a player's name as the
     log gives it (any case): that player's seat."""
     from ..views.visibility import parse_observer
@@ -113,21 +125,35 @@ def player_or_observer(text: str, match: "Match") -> "Observer":
         pass
     players = match.players.model_dump() if match.players is not None else {}
     wanted = text.strip().casefold()
-    seats = [seat for seat, name in players.items() if isinstance(name, str) and name.strip().casefold() == wanted]
+    seats = [
+        seat
+        for seat, name in players.items()
+        if isinstance(name, str) and name.strip().casefold() == wanted
+    ]
     if len(seats) == 1:
         return parse_observer(seats[0])
     named = ", ".join(f"{name} ({seat})" for seat, name in players.items() if name)
     if len(seats) > 1:
-        raise usage_error(f"--as {text!r}: {len(seats)} seats have that name ({', '.join(seats)}); give the seat")
-    raise usage_error(f"--as {text!r}: not a seat (A, B, C, D), a role (public, review, omniscient)"
-                      + (f" or a player of this match ({named})" if named else ", and this match names no players"))
+        raise usage_error(
+            f"--as {text!r}: {len(seats)} seats have that name ({', '.join(seats)}); give the seat"
+        )
+    raise usage_error(
+        f"--as {text!r}: not a seat (A, B, C, D), a role (public, review, omniscient)"
+        + (
+            f" or a player of this match ({named})"
+            if named
+            else ", and this match names no players"
+        )
+    )
 
 
 def language_arg(lang: str) -> str:
     from ..views.locales import languages
 
     if lang not in languages():
-        raise usage_error(f"--lang: no messages for {lang!r}; choose one of {', '.join(languages())}")
+        raise usage_error(
+            f"--lang: no messages for {lang!r}; choose one of {', '.join(languages())}"
+        )
     return lang
 
 
@@ -139,7 +165,9 @@ def format_option(given: str | None, option: str, allowed: tuple[str, ...]) -> s
         return None
     fmt = format_named(given)
     if fmt is None or fmt not in allowed:
-        names = ", ".join(f"{f} ({', '.join(other_names(f))})" if other_names(f) else f for f in allowed)
+        names = ", ".join(
+            f"{f} ({', '.join(other_names(f))})" if other_names(f) else f for f in allowed
+        )
         raise usage_error(f"{option} {inert_value(given)}: choose one of {names}")
     return fmt
 
@@ -157,7 +185,7 @@ def format_of(name: str, given: str | None, option: str, allowed: tuple[str, ...
     return fmt
 
 
-def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "ValidationResult"]]:
+def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, ValidationResult]]:
     """Every match of every input (any readable format), validated, with its format
     (:func:`..files.reader.read_matches`); its diagnostics are printed on stderr as it
     goes. Exit 1 if an input cannot be read, or a match is not one even in structure."""
@@ -170,8 +198,12 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
             for d in result.diagnostics:
                 say(diagnostic_line(read.name, d), err=True, colour=True)
             if result.match is None:
-                say(f"texas42: {read.name} (match {read.number}) is not a texas42-log match even in "
-                    "structure; nothing written", err=True)
+                say(
+                    f"texas42: {read.name} (match {read.number}) is not a texas42-log match even "
+                    "in "
+                    "structure; nothing written",
+                    err=True,
+                )
                 raise typer.Exit(code=1)
             yield read.format, result
     except ReadError as e:
@@ -182,7 +214,9 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, "Vali
         raise refused(e) from None
 
 
-def read_matches(names: list[str], given: str | None, *, need_valid: bool, force: bool = False) -> tuple[list["Match"], list[str]]:
+def read_matches(
+    names: list[str], given: str | None, *, need_valid: bool, force: bool = False
+) -> tuple[list[Match], list[str]]:
     """Every match of every input, validated (:func:`results_of`). Exit 1 if one is
     invalid and ``need_valid`` without ``force``. Returns the matches and their formats."""
     matches: list[Match] = []
@@ -195,7 +229,8 @@ def read_matches(names: list[str], given: str | None, *, need_valid: bool, force
         formats.append(fmt)
     if invalid and need_valid and not force:
         say(
-            f"texas42: not written: {invalid} of {len(matches)} match{'es are' if len(matches) != 1 else ' is'} "
+            f"texas42: not written: {invalid} of {len(matches)} "
+            f"match{'es are' if len(matches) != 1 else ' is'} "
             "invalid (the errors above); pass --force to write anyway",
             err=True,
         )
@@ -223,7 +258,9 @@ def output_kind(out: Path) -> str | None:
     except FileNotFoundError:
         return "file" if os.path.islink(out) else None
     except NotADirectoryError:
-        raise usage_error(f"{out}: cannot be written (a name on its way is a file, not a folder)") from None
+        raise usage_error(
+            f"{out}: cannot be written (a name on its way is a file, not a folder)"
+        ) from None
     except OSError as e:
         why = "a folder on its way may not be searched" if e.errno == errno.EACCES else e.strerror
         raise usage_error(f"{out}: cannot be written ({why})") from None
@@ -242,7 +279,9 @@ def check_output(out: Path, inputs: list[str], force: bool) -> None:
     _refuse_an_input(out, inputs, str(out))
     kind = output_kind(out)
     if kind == "folder":
-        raise usage_error(f"-o {out} is a directory; -o names the file to write (such as {out / 'matches.jsonl'})")
+        raise usage_error(
+            f"-o {out} is a directory; -o names the file to write (such as {out / 'matches.jsonl'})"
+        )
     if kind is not None and not force:
         raise usage_error(f"{out} exists; pass --force to replace it")
 
@@ -252,8 +291,10 @@ def check_split_output(folder: Path, inputs: list[str]) -> None:
     names a file (``-o game.json/``)."""
     _refuse_an_input(folder, inputs, f"{folder}/")
     if output_kind(folder) == "file":
-        raise usage_error(f"-o {folder}/ names a folder for one file per match, but {folder} exists and is not "
-                          "a folder")
+        raise usage_error(
+            f"-o {folder}/ names a folder for one file per match, but {folder} exists and is not "
+            "a folder"
+        )
 
 
 def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool) -> None:
@@ -263,8 +304,10 @@ def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool
     try:
         write_folder(folder, files, replace=replace)
     except FileExistsError as e:
-        raise usage_error(f"{e.filename2 or e.filename or folder} exists (another run may have just written it); "
-                          "pass --force to replace it") from None
+        raise usage_error(
+            f"{e.filename2 or e.filename or folder} exists (another run may have just written it); "
+            "pass --force to replace it"
+        ) from None
     except OSError as e:
         raise usage_error(_cannot_write(folder, e)) from None
 
@@ -273,7 +316,11 @@ def _cannot_write(out: Path, e: OSError) -> str:
     """One sentence: which output cannot be written and why (an OutputError says it whole)."""
     from ..files.outputs import OutputError
 
-    return str(e.strerror) if isinstance(e, OutputError) else f"{out}: cannot be written ({e.strerror})"
+    return (
+        str(e.strerror)
+        if isinstance(e, OutputError)
+        else f"{out}: cannot be written ({e.strerror})"
+    )
 
 
 def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -> None:
@@ -284,7 +331,9 @@ def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -
     try:
         write_atomic(out, data, replace=replace)
     except FileExistsError:
-        raise usage_error(f"{out} exists (another run may have just written it); pass --force to replace it") from None
+        raise usage_error(
+            f"{out} exists (another run may have just written it); pass --force to replace it"
+        ) from None
     except OSError as e:
         raise usage_error(_cannot_write(out, e)) from None
 
@@ -305,3 +354,37 @@ def emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], f
         say(f"wrote {out}", err=True)
     else:
         write_data(text)
+
+
+def annotated_format(out: Path | None, fmt: str) -> str:
+    """The format to write: the input's, unless -o names another of ours by its extension
+    (a name that says no format of ours is refused rather than written in the wrong one)."""
+    if out is None or str(out) == "-":
+        return fmt
+    from ..files.formats import format_for_name
+
+    named = format_for_name(str(out))
+    if named is None:
+        return fmt
+    if named not in OUR_FORMATS:
+        raise usage_error(
+            f"-o {out}: annotate writes a texas42-log ({', '.join(OUR_FORMATS)}); "
+            f"write one, then convert it to {named}"
+        )
+    return named
+
+
+def keep_remarks_or_refuse(file: str, fmt: str, in_place: bool, force: bool) -> None:
+    """A .t42 rewritten in place would lose its ; remarks (the notation keeps {comments},
+    not remarks): say so, and do it only with --force."""
+    if not in_place or fmt != "text" or force:
+        return
+    from ..log.notation import remark_lines
+
+    lines = remark_lines(read_text(file))
+    if lines:
+        shown = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
+        raise usage_error(
+            f"{file} has {len(lines)} ; remark{'s' if len(lines) != 1 else ''} (line {shown}) that "
+            "rewriting it drops; pass --force to drop them, or make them {comments} first"
+        )

@@ -9,11 +9,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from .app import NoProgressOpt, app, say, usage_error
-from .progress import Progress, wanted
 from .common import (
-    check_output, check_split_output, format_of, format_option, output_kind, read_matches, results_of, write_data,
-    write_file, write_split,
+    check_output,
+    check_split_output,
+    format_of,
+    format_option,
+    output_kind,
+    read_matches,
+    results_of,
+    write_data,
+    write_file,
+    write_split,
 )
+from .progress import Progress, wanted
 
 if TYPE_CHECKING:
     from ..log.model import Match
@@ -21,15 +29,69 @@ if TYPE_CHECKING:
 
 @app.command()
 def convert(
-    inputs: Annotated[list[str], typer.Argument(metavar="IN...", help="Input files (several are joined); '-' reads standard input; an mk5 share link, quoted ('https://…/mk5-main/?s=…&a=…').")],
-    out: Annotated[str, typer.Option("--output", "-o", help="The file to write, a directory (ending in /) for one file per match, or - for standard output.")],
-    from_format: Annotated[str | None, typer.Option("--from", help="Input format (default: from the file name or its content); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
-    to_format: Annotated[str | None, typer.Option("--to", help="Output format (default: from the output's name); a format's name or its extension (t42, receipt, plunge, ndjson, …).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Write even an invalid result, and replace an existing output.")] = False,
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="IN...",
+            help="Input files (several are joined); '-' reads standard input; an mk5 share link, "
+            "quoted ('https://…/mk5-main/?s=…&a=…').",
+        ),
+    ],
+    out: Annotated[
+        str,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The file to write, a directory (ending in /) for one file per match, or - for "
+            "standard output.",
+        ),
+    ],
+    from_format: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Input format (default: from the file name or its content); a format's name or "
+            "its extension (t42, receipt, plunge, ndjson, …).",
+        ),
+    ] = None,
+    to_format: Annotated[
+        str | None,
+        typer.Option(
+            "--to",
+            help="Output format (default: from the output's name); a format's name or its "
+            "extension (t42, receipt, plunge, ndjson, …).",
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Write even an invalid result, and replace an existing output."
+        ),
+    ] = False,
     no_progress: NoProgressOpt = False,
-    verify: Annotated[bool, typer.Option("--verify", help="Read each written match back and check it is the same valid match (slower; single-match formats are always read back).")] = False,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Processes for a JSON Lines corpus (default: every core).")] = None,
-    hand: Annotated[int | None, typer.Option("--hand", min=1, help="With --to mk5: hand N alone, as the i= link that opens it in mk5 at its deal (seats turned so that its dealer is mk5's player 3).")] = None,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Read each written match back and check it is the same valid match (slower; "
+            "single-match formats are always read back).",
+        ),
+    ] = False,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Processes for a JSON Lines corpus (default: every core)."
+        ),
+    ] = None,
+    hand: Annotated[
+        int | None,
+        typer.Option(
+            "--hand",
+            min=1,
+            help="With --to mk5: hand N alone, as the i= link that opens it in mk5 at its deal "
+            "(seats turned so that its dealer is mk5's player 3).",
+        ),
+    ] = None,
 ) -> None:
     """Convert between texas42-log JSON, JSON Lines, the text notation (.t42), the
     texas-42 receipt, plunge replay codes and records, tricksy event logs, mk5
@@ -45,10 +107,18 @@ def convert(
     alone. Quote it, as the shell takes ? and & for itself:
 
     \b
-    texas42 convert 'https://jasonyandell.github.io/mk5-main/?s=lgvi&d=0&l=p&a=ANQ%7E%3FSr1uw5394' -o game.json
+    texas42 convert -o game.json \\
+        'https://jasonyandell.github.io/mk5-main/?s=lgvi&d=0&l=p&a=ANQ%7E%3FSr1uw5394'
     texas42 convert game.json --to mk5 --hand 1 -o -
     """
-    from ..files.formats import EXTENSIONS, READABLE, STREAMED, WRITABLE, CannotExport, write_matches
+    from ..files.formats import (
+        EXTENSIONS,
+        READABLE,
+        STREAMED,
+        WRITABLE,
+        CannotExport,
+        write_matches,
+    )
 
     from_format = format_option(from_format, "--from", READABLE)
     to_format = format_option(to_format, "--to", WRITABLE)
@@ -59,7 +129,10 @@ def convert(
     if not (stdout and fmt is None):
         fmt = format_of(out, fmt, "--to", WRITABLE)
     if hand is not None and fmt != "mk5":
-        raise usage_error(f"--hand {hand} writes one hand as an mk5 link: it goes with --to mk5, not {fmt or 'json'}")
+        raise usage_error(
+            f"--hand {hand} writes one hand as an mk5 link: it goes with --to mk5, not "
+            f"{fmt or 'json'}"
+        )
     if split:
         check_split_output(target, inputs)
     elif not stdout:
@@ -70,15 +143,26 @@ def convert(
     if fmt in STREAMED and not split:
         from ..corpus.validation import default_jobs
 
-        _convert_streaming(inputs, from_format, fmt, None if stdout else target, force,
-                           Progress("converting", enabled=wanted(no_progress) and not stdout),
-                           verify=verify, jobs=jobs or default_jobs())
+        _convert_streaming(
+            inputs,
+            from_format,
+            fmt,
+            None if stdout else target,
+            force,
+            Progress("converting", enabled=wanted(no_progress) and not stdout),
+            verify=verify,
+            jobs=jobs or default_jobs(),
+        )
         return
     matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
     if fmt is None:  # standard output: JSON for one match, JSON Lines for several
         fmt = "json" if len(matches) == 1 else "jsonl"
     try:
-        texts = [write_matches(matches, fmt)] if not split else [write_matches([m], fmt) for m in matches]
+        texts = (
+            [write_matches(matches, fmt)]
+            if not split
+            else [write_matches([m], fmt) for m in matches]
+        )
     except (CannotExport, ValueError) as e:
         say(f"texas42: cannot write {fmt}: {e}", err=True)
         raise typer.Exit(code=1) from None
@@ -96,7 +180,7 @@ def convert(
     names = [f"{stem}-{k:04d}{EXTENSIONS[fmt]}" for k in range(1, len(texts) + 1)]
     for name in names:
         check_output(target / name, inputs, force)
-    write_split(target, zip(names, texts), replace=force)
+    write_split(target, zip(names, texts, strict=True), replace=force)
     say(f"wrote {len(names)} file{'s' if len(names) != 1 else ''} to {target} ({fmt})")
 
 
@@ -104,10 +188,20 @@ class _Refused(Exception):
     """A streamed conversion stops: the temporary output is removed, nothing is written."""
 
 
-def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: Path | None, force: bool,
-                       progress: Progress, *, verify: bool = False, jobs: int = 1) -> None:
+def _convert_streaming(
+    inputs: list[str],
+    given: str | None,
+    fmt: str,
+    target: Path | None,
+    force: bool,
+    progress: Progress,
+    *,
+    verify: bool = False,
+    jobs: int = 1,
+) -> None:
     """Convert to a many-match format a match at a time: memory stays flat whatever the
-    corpus. A JSON Lines input is converted on ``jobs`` processes (:mod:`texas42_log.corpus.conversion`).
+    corpus. A JSON Lines input is converted on ``jobs`` processes
+    (:mod:`texas42_log.corpus.conversion`).
     The first invalid match (without --force) stops it, and nothing is written."""
     from ..corpus.conversion import assemble, convert_ranges, parallel_ok
     from ..files.formats import CannotExport, format_for_name, write_chunk
@@ -117,8 +211,10 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
     lost = 0
 
     def refuse_invalid() -> None:
-        raise _Refused(f"not written: match {written + 1} is invalid (the errors above); "
-                       "pass --force to write anyway")
+        raise _Refused(
+            f"not written: match {written + 1} is invalid (the errors above); "
+            "pass --force to write anyway"
+        )
 
     def serial(name: str) -> Iterator[str]:
         nonlocal written
@@ -152,7 +248,10 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
                 if c.fatal is not None:
                     raise _Refused(c.fatal.removeprefix("texas42: "))
                 if c.structural:
-                    raise _Refused(f"{name}:{c.line} is not a texas42-log match even in structure; nothing written")
+                    raise _Refused(
+                        f"{name}:{c.line} is not a texas42-log match even in structure; nothing "
+                        "written"
+                    )
                 if not c.valid and not force:
                     refuse_invalid()
                 written += 1
@@ -177,13 +276,13 @@ def _convert_streaming(inputs: list[str], given: str | None, fmt: str, target: P
         say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
 
 
-def _has_comments(match: "Match") -> bool:
+def _has_comments(match: Match) -> bool:
     from ..log.annotate import listing
 
     return bool(listing(match))
 
 
-def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
+def _lost_comments(fmt: str, matches: list[Match], counted: int = 0) -> None:
     """Say so when the output format has no room for the matches' comments
     (``counted``: those already counted by the workers)."""
     if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
@@ -192,8 +291,12 @@ def _lost_comments(fmt: str, matches: list["Match"], counted: int = 0) -> None:
 
     lost = counted + sum(len(listing(m)) for m in matches)
     if lost:
-        say(f"texas42: note: {fmt} has no room for comments; {lost} comment{'s are' if lost != 1 else ' is'} "
-                   "not in the output (keep the JSON or .t42 for them)", err=True)
+        say(
+            f"texas42: note: {fmt} has no room for comments; {lost} "
+            f"comment{'s are' if lost != 1 else ' is'} "
+            "not in the output (keep the JSON or .t42 for them)",
+            err=True,
+        )
 
 
 def _reread(texts: list[str], fmt: str, expected: int) -> None:
@@ -212,12 +315,17 @@ def _reread(texts: list[str], fmt: str, expected: int) -> None:
         bad = [r for r in results if not r.valid]
         problem = bad[0].errors[0].message if bad else ""
     if problem or len(results) != expected:
-        say(f"texas42: not written: the {fmt} text does not read back as the same valid matches "
-                   f"({problem or f'{len(results)} instead of {expected}'}); please report this", err=True)
+        say(
+            f"texas42: not written: the {fmt} text does not read back as the same valid matches "
+            f"({problem or f'{len(results)} instead of {expected}'}); please report this",
+            err=True,
+        )
         raise typer.Exit(code=1)
 
 
-def _hand_links(inputs: list[str], from_format: str | None, number: int, target: Path | None, force: bool) -> None:
+def _hand_links(
+    inputs: list[str], from_format: str | None, number: int, target: Path | None, force: bool
+) -> None:
     """``--to mk5 --hand N``: hand N of each match as an ``i=`` link that opens it in mk5."""
     from ..files.formats import CannotExport, hand_link
 
@@ -233,4 +341,7 @@ def _hand_links(inputs: list[str], from_format: str | None, number: int, target:
         write_data("".join(lines))
         return
     write_file(target, "".join(lines), replace=force)
-    say(f"wrote {target} (hand {number} of {len(matches)} match{'es' if len(matches) != 1 else ''}, mk5)")
+    say(
+        f"wrote {target} (hand {number} of {len(matches)} "
+        f"match{'es' if len(matches) != 1 else ''}, mk5)"
+    )

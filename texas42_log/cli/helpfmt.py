@@ -32,7 +32,11 @@ def _display_type(self: Any, ctx: Any) -> str:
         return "<N>"
     if getattr(desc, "is_path", False) and getattr(self, "param_type_name", "") == "option":
         return "<FILE>"
-    if annotation is str and getattr(self, "param_type_name", "") == "option" and not getattr(self, "is_flag", False):
+    if (
+        annotation is str
+        and getattr(self, "param_type_name", "") == "option"
+        and not getattr(self, "is_flag", False)
+    ):
         return "<TEXT>"
     return ""
 

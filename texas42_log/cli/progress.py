@@ -27,6 +27,8 @@ def _delay() -> float:
         return max(0.0, float(os.environ.get("TEXAS42_PROGRESS_DELAY", DELAY)))
     except ValueError:
         return DELAY
+
+
 #: Seconds between redraws.
 EVERY = 0.1
 
@@ -41,7 +43,7 @@ def wanted(no_progress: bool, stream: TextIO | None = None) -> bool:
     return tty and not no_progress and os.environ.get("TERM") != "dumb"
 
 
-_active: list["Progress"] = []
+_active: list[Progress] = []
 
 
 def clear_active() -> None:
@@ -54,8 +56,14 @@ def clear_active() -> None:
 class Progress:
     """``label`` and a running description; with ``total`` (bytes, matches), a percentage."""
 
-    def __init__(self, label: str, total: int | None = None, *, enabled: bool = True,
-                 stream: TextIO | None = None) -> None:
+    def __init__(
+        self,
+        label: str,
+        total: int | None = None,
+        *,
+        enabled: bool = True,
+        stream: TextIO | None = None,
+    ) -> None:
         self.label = label
         self.total = total
         self.enabled = enabled

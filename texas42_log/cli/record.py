@@ -91,7 +91,9 @@ def _save(path: Path, game: Game) -> None:
     try:
         write_atomic(path, game.to_json(), replace=True)
     except OSError as e:
-        raise input_error(f"{path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry is not saved") from None
+        raise input_error(
+            f"{path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry is not saved"
+        ) from None
 
 
 def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
@@ -113,10 +115,16 @@ def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
         raise input_error(f"{path}: {e}") from None
 
 
-def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer: str | None, seed: int | None,
-         keep_rejected: bool) -> Game:
-    from ..play.game import Game
+def _new(
+    lines: _Lines,
+    rules: str | None,
+    players: dict[str, str],
+    first_dealer: str | None,
+    seed: int | None,
+    keep_rejected: bool,
+) -> Game:
     from ..engine.rules import PRESETS
+    from ..play.game import Game
 
     preset = rules
     while preset is None:
@@ -140,21 +148,76 @@ def _new(lines: _Lines, rules: str | None, players: dict[str, str], first_dealer
             raise usage_error(f"--first-dealer {first_dealer}: a seat, A to D")
         dealer = _ask(lines, "first dealer (A–D)", "A").upper()
     try:
-        return Game(preset, players=players or None, first_dealer=dealer, seed=seed,  # type: ignore[arg-type]
-                    record_rejected=keep_rejected, extensions={EXTENSION: {"seed": seed}} if seed is not None else None)
+        return Game(
+            preset,
+            players=players or None,  # type: ignore[arg-type]
+            first_dealer=dealer,  # type: ignore[arg-type]
+            seed=seed,
+            record_rejected=keep_rejected,
+            extensions={EXTENSION: {"seed": seed}} if seed is not None else None,
+        )
     except ValueError as e:
         raise usage_error(str(e)) from None
 
 
 @app.command()
 def record(
-    file: Annotated[str | None, typer.Argument(metavar="[FILE]", help="The log to write, or an unfinished one to go on with (default: a new match-DATE-TIME.json here).")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="Rules preset of a new match: standard, casual, tricksy, … (asked if not given).")] = None,
-    player: Annotated[list[str] | None, typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. --player A=Ana; repeat for each (not asked when given).")] = None,
-    first_dealer: Annotated[str | None, typer.Option("--first-dealer", metavar="SEAT", help="Who deals the first hand (asked if not given).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, max=999_999_999, help="The tool deals every hand, reproducibly from this seed (practice, demos), instead of the deals being typed; the seed is kept in the log (x-texas42-record) so that a resumed recording deals on.")] = None,
-    keep_rejected: Annotated[bool, typer.Option("--keep-rejected", help="Write refused calls and plays into the log as rejected attempts (R30).")] = False,
-    show_as: Annotated[str, typer.Option("--show-as", metavar="WHO", help="Whom `show` shows by default: A–D, public, omniscient.")] = "public",
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="The log to write, or an unfinished one to go on with (default: a new "
+            "match-DATE-TIME.json here).",
+        ),
+    ] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            metavar="PRESET",
+            help="Rules preset of a new match: standard, casual, tricksy, … (asked if not given).",
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--player",
+            metavar="SEAT=NAME",
+            help="A player's name, e.g. --player A=Ana; repeat for each (not asked when given).",
+        ),
+    ] = None,
+    first_dealer: Annotated[
+        str | None,
+        typer.Option(
+            "--first-dealer", metavar="SEAT", help="Who deals the first hand (asked if not given)."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            min=0,
+            max=999_999_999,
+            help="The tool deals every hand, reproducibly from this seed (practice, demos), "
+            "instead of the deals being typed; the seed is kept in the log (x-texas42-record) "
+            "so that a resumed recording deals on.",
+        ),
+    ] = None,
+    keep_rejected: Annotated[
+        bool,
+        typer.Option(
+            "--keep-rejected",
+            help="Write refused calls and plays into the log as rejected attempts (R30).",
+        ),
+    ] = False,
+    show_as: Annotated[
+        str,
+        typer.Option(
+            "--show-as",
+            metavar="WHO",
+            help="Whom `show` shows by default: A–D, public, omniscient.",
+        ),
+    ] = "public",
 ) -> None:
     """Record a match as it is played: prompts, legal options, every slip caught.
 
@@ -179,21 +242,30 @@ def record(
     if path.is_dir():
         raise usage_error(f"{path} is a directory; name the log file to write")
     if path.suffix.lower() != ".json":
-        raise usage_error(f"{path}: record writes a JSON log, FILE.json (convert it to other formats "
-                          "afterwards: texas42 convert FILE.json -o FILE.t42)")
+        raise usage_error(
+            f"{path}: record writes a JSON log, FILE.json (convert it to other formats "
+            "afterwards: texas42 convert FILE.json -o FILE.t42)"
+        )
     if path.is_symlink() and not path.exists():
         raise usage_error(f"{path} is a link to nothing; name the log file to write")
     if path.exists() and not path.is_file():
-        raise usage_error(f"{path} is not a regular file (a pipe or a device); the log is saved after every "
-                          "entry by replacing a file, so name a file")
+        raise usage_error(
+            f"{path} is not a regular file (a pipe or a device); the log is saved after every "
+            "entry by replacing a file, so name a file"
+        )
     lines = _Lines()
     game: Game
     if path.exists() or path.is_symlink():
         if rules is not None or given_players or first_dealer is not None:
-            raise usage_error(f"{path} exists: record goes on with it under its own rules and players; "
-                              "--rules, --player and --first-dealer are for a new match")
+            raise usage_error(
+                f"{path} exists: record goes on with it under its own rules and players; "
+                "--rules, --player and --first-dealer are for a new match"
+            )
         game = _resume(path, seed, keep_rejected)
-        say(f"going on with {path}: hand {game.hand_number}, score {', '.join(f'{t} {n}' for t, n in game.score.items())}")
+        say(
+            f"going on with {path}: hand {game.hand_number}, score "
+            f"{', '.join(f'{t} {n}' for t, n in game.score.items())}"
+        )
     else:
         game = _new(lines, rules, given_players, first_dealer, seed, keep_rejected)
         _save(path, game)
@@ -207,7 +279,10 @@ def record(
         while not game.is_over:
             entry = lines.read(session.prompt())
             if entry is None:
-                say(f"input ended; {session.summary()}; saved in {path} — `texas42 record {path}` goes on")
+                say(
+                    f"input ended; {session.summary()}; saved in {path} — `texas42 record {path}` "
+                    "goes on"
+                )
                 break
             reply = session.handle(entry)
             for line in reply.lines:
@@ -221,7 +296,10 @@ def record(
         else:
             say(f"saved {path}")
     except Interrupted:
-        say(f"\nstopped; {session.summary()}; saved in {path} — `texas42 record {path}` goes on", err=True)
+        say(
+            f"\nstopped; {session.summary()}; saved in {path} — `texas42 record {path}` goes on",
+            err=True,
+        )
         raise
     if refused and not lines.tty:
         say(f"texas42: {refused} entr{'ies were' if refused != 1 else 'y was'} refused", err=True)

@@ -33,13 +33,31 @@ __all__ = ["step_through", "KEYS"]
 
 #: Key bytes → action. Terminals send Home/End and the arrows in several spellings.
 KEYS: Final[dict[bytes, str]] = {
-    b"\x1b[C": "next", b"\x1bOC": "next", b"l": "next", b" ": "next",
-    b"\x1b[D": "prev", b"\x1bOD": "prev", b"h": "prev",
-    b"\x1b[6~": "next-hand", b"\x1b[B": "next-hand", b"\x1bOB": "next-hand",
-    b"\x1b[5~": "prev-hand", b"\x1b[A": "prev-hand", b"\x1bOA": "prev-hand",
-    b"\x1b[H": "home", b"\x1bOH": "home", b"\x1b[1~": "home", b"\x1b[7~": "home",
-    b"\x1b[F": "end", b"\x1bOF": "end", b"\x1b[4~": "end", b"\x1b[8~": "end",
-    b"q": "quit", b"Q": "quit", b"\x1b": "quit", b"\x04": "quit",
+    b"\x1b[C": "next",
+    b"\x1bOC": "next",
+    b"l": "next",
+    b" ": "next",
+    b"\x1b[D": "prev",
+    b"\x1bOD": "prev",
+    b"h": "prev",
+    b"\x1b[6~": "next-hand",
+    b"\x1b[B": "next-hand",
+    b"\x1bOB": "next-hand",
+    b"\x1b[5~": "prev-hand",
+    b"\x1b[A": "prev-hand",
+    b"\x1bOA": "prev-hand",
+    b"\x1b[H": "home",
+    b"\x1bOH": "home",
+    b"\x1b[1~": "home",
+    b"\x1b[7~": "home",
+    b"\x1b[F": "end",
+    b"\x1bOF": "end",
+    b"\x1b[4~": "end",
+    b"\x1b[8~": "end",
+    b"q": "quit",
+    b"Q": "quit",
+    b"\x1b": "quit",
+    b"\x04": "quit",
 }
 
 
@@ -51,8 +69,8 @@ def keys_of(data: bytes) -> list[str]:
     while i < len(data):
         if data[i] == 0x1B and i + 1 < len(data):
             for n in (4, 3):
-                if data[i:i + n] in KEYS:
-                    out.append(KEYS[data[i:i + n]])
+                if data[i : i + n] in KEYS:
+                    out.append(KEYS[data[i : i + n]])
                     i += n
                     break
             else:
@@ -62,7 +80,7 @@ def keys_of(data: bytes) -> list[str]:
                     j += 1
                 i = j + 1
             continue
-        key = KEYS.get(data[i:i + 1])
+        key = KEYS.get(data[i : i + 1])
         if key is not None:
             out.append(key)
         i += 1
@@ -87,12 +105,14 @@ def _terminal(fd: int) -> Iterator[None]:
 
 
 class _Stepper:
-    def __init__(self, match: "Match", who: "Observer", lang: str, hand: int, view: int, colour: bool) -> None:
+    def __init__(
+        self, match: Match, who: Observer, lang: str, hand: int, view: int, colour: bool
+    ) -> None:
         self.match, self.who, self.lang, self.colour = match, who, lang, colour
         self.hand, self.view = hand, view
-        self.cache: dict[int, list["View"]] = {}
+        self.cache: dict[int, list[View]] = {}
 
-    def views(self, h: int) -> list["View"]:
+    def views(self, h: int) -> list[View]:
         from ..views.visibility import hand_views
 
         if h not in self.cache:
@@ -129,8 +149,13 @@ class _Stepper:
         views = self.views(self.hand)
         v = views[self.view]
         lines = wrap_lines([inert(line) for line in view_lines(v, self.lang)], max(columns - 1, 20))
-        status = (m["ui.hand_n"].format(number=self.hand + 1) + " · "
-                  + m["ui.position"].format(at=self.view + 1, of=len(views)) + " — " + m["ui.keys_terminal"])
+        status = (
+            m["ui.hand_n"].format(number=self.hand + 1)
+            + " · "
+            + m["ui.position"].format(at=self.view + 1, of=len(views))
+            + " — "
+            + m["ui.keys_terminal"]
+        )
         room = max(rows - 2, 1)
         if len(lines) > room:
             lines = lines[: room - 1] + ["…"]
@@ -142,7 +167,9 @@ class _Stepper:
         return "\x1b[H\x1b[2J" + "\r\n".join(lines) + f"\x1b[{rows};1H" + status
 
 
-def step_through(match: "Match", who: "Observer", lang: str, hand: int, view: int, *, colour: bool) -> None:
+def step_through(
+    match: Match, who: Observer, lang: str, hand: int, view: int, *, colour: bool
+) -> None:
     """Step through ``match`` from hand ``hand`` (0-based), moment ``view``, until q."""
     stepper = _Stepper(match, who, lang, hand, view, colour)
     fd = sys.stdin.fileno()

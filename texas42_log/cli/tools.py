@@ -5,30 +5,51 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from collections.abc import Callable
-from typing import Any, Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from ..log.inert import dumps
 from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, say, usage_error
-from .progress import Progress, wanted
 from .common import check_output, emit, refused, write_file
+from .progress import Progress, wanted
 
 
 @app.command()
 def generate(
     matches: Annotated[int, typer.Option("--matches", "-n", min=1, help="How many matches.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed: the same seed, the same matches.")] = 0,
-    preset: Annotated[str, typer.Option("--rules", help="The rules preset to play under.")] = "standard",
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", min=0, help="Seed: the same seed, the same matches.")
+    ] = 0,
+    preset: Annotated[
+        str, typer.Option("--rules", help="The rules preset to play under.")
+    ] = "standard",
     out: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically), in the format its extension names; default or '-': standard output.")
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write here (atomically), in the format its extension names; default or '-': "
+            "standard output.",
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
-    players: Annotated[str | None, typer.Option("--players", metavar="BOT", help=(
-        "Let four bots play each match: random, rule or sampling (with settings: sampling,worlds=20), "
-        "or FILE.py:CLASS; default: the random generator."))] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing output file.")
+    ] = False,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            metavar="BOT",
+            help=(
+                "Let four bots play each match: random, rule or sampling (with settings: "
+                "sampling,worlds=20), "
+                "or FILE.py:CLASS; default: the random generator."
+            ),
+        ),
+    ] = None,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Legal matches, reproducible from a seed: JSON Lines (one match per
@@ -56,18 +77,21 @@ def generate(
         check_output(out, [], force)
         fmt = format_for_name(str(out)) or ""
         if fmt not in WRITABLE:
-            raise usage_error(f"cannot tell which format to write from the name {out}; use .jsonl (JSON Lines), "
-                              ".json (one match), .t42 (text) or another extension convert writes")
+            raise usage_error(
+                f"cannot tell which format to write from the name {out}; use .jsonl (JSON Lines), "
+                ".json (one match), .t42 (text) or another extension convert writes"
+            )
         if fmt == "json" and matches > 1:
-            raise usage_error(f"{out}: a .json file holds one match, and --matches is {matches}; "
-                              "write .jsonl (JSON Lines) for several")
+            raise usage_error(
+                f"{out}: a .json file holds one match, and --matches is {matches}; "
+                "write .jsonl (JSON Lines) for several"
+            )
     if out is not None and fmt not in ("json", "jsonl"):
         from ..files.formats import write_matches
         from ..log.foreign import CannotExport
         from ..log.model import Match
 
-        docs = [Match.model_validate(make(seed * 1_000_000 + i))
-                for i in range(matches)]
+        docs = [Match.model_validate(make(seed * 1_000_000 + i)) for i in range(matches)]
         try:
             text = write_matches(docs, fmt)
         except CannotExport as e:
@@ -79,8 +103,11 @@ def generate(
 
     def made(i: int) -> str:
         progress.update(i + 1, f"{i + 1:,} of {matches:,} matches")
-        return dumps(make(seed * 1_000_000 + i),
-                     indent=2 if pretty else None, separators=None if pretty else (",", ":"))
+        return dumps(
+            make(seed * 1_000_000 + i),
+            indent=2 if pretty else None,
+            separators=None if pretty else (",", ":"),
+        )
 
     lines = (made(i) for i in range(matches))
     if out is None:
@@ -117,7 +144,10 @@ def _maker(players: str | None, preset: str) -> Callable[[int], dict[str, Any]]:
 @app.command()
 def schema(
     out: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (atomically); '-' is standard output.")
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="Write to this file (atomically); '-' is standard output."
+        ),
     ] = None,
     force: ForceOpt = False,
 ) -> None:
@@ -134,9 +164,14 @@ def schema(
 
 @app.command()
 def rules(
-    rule: Annotated[str | None, typer.Argument(
-        metavar="[RULE]", help="A rule id (R16) or an option name (splash): print its text from docs/rules.md.",
-        show_default=False)] = None,
+    rule: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[RULE]",
+            help="A rule id (R16) or an option name (splash): print its text from docs/rules.md.",
+            show_default=False,
+        ),
+    ] = None,
     preset: Annotated[str, typer.Option(help="The preset to show.")] = "standard",
     output: Annotated[OutputFormat, typer.Option("--format", "-f")] = OutputFormat.text,
     list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
@@ -144,8 +179,8 @@ def rules(
     """Show the rules: one rule's text (texas42 rules R16), or a preset's options with
     their values and the rule text behind each. Every rule id and option is written
     out in docs/rules.md (installed with the package)."""
-    from ..log.rule_texts import RuleNotFound, rule_text
     from ..engine.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
+    from ..log.rule_texts import RuleNotFound, rule_text
 
     if rule is not None:
         try:
@@ -186,12 +221,18 @@ def rules(
         say(f"      from: {o.source}")
 
 
-
 @app.command()
 def upgrade(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A texas42-log JSON or JSON Lines file of any version.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE", help="A texas42-log JSON or JSON Lines file of any version."
+        ),
+    ],
     out: OutOpt = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing output file.")
+    ] = False,
 ) -> None:
     """Migrate a log to the current format version through the registered steps.
 

@@ -13,32 +13,50 @@ from .common import refused
 from .progress import Progress, wanted
 
 
-
 @app.command()
 def validate(
     inputs: Annotated[
         list[str],
         typer.Argument(
             metavar="INPUT...",
-            help="Log files, directories (searched for .json, .jsonl, .t42, .receipt, .plunge and .mk5 files), "
-            "globs, JSON Lines files (one match per line); '-' reads standard input; an mk5 share link, quoted.",
+            help="Log files, directories (searched for .json, .jsonl, .t42, .receipt, .plunge and "
+            ".mk5 files), "
+            "globs, JSON Lines files (one match per line); '-' reads standard input; an mk5 share "
+            "link, quoted.",
         ),
     ],
     output: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="text (default), or json: one JSON object per match, then a summary.")
+        OutputFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text (default), or json: one JSON object per match, then a summary.",
+        ),
     ] = OutputFormat.text,
     max_bytes: Annotated[
         int, typer.Option("--max-bytes", min=1, help="Refuse a match larger than this.")
     ] = 16 * 1024 * 1024,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core).")
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Processes to use (default: every core)."),
     ] = None,
-    fail_fast: Annotated[bool, typer.Option("--fail-fast", "-x", help="Stop at the first invalid match.")] = False,
+    fail_fast: Annotated[
+        bool, typer.Option("--fail-fast", "-x", help="Stop at the first invalid match.")
+    ] = False,
     max_errors: Annotated[
-        int | None, typer.Option("--max-errors", min=1, help="Stop once this many errors were found.")
+        int | None,
+        typer.Option("--max-errors", min=1, help="Stop once this many errors were found."),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only invalid matches and the summary (text or JSON).")] = False,
-    jsonl: Annotated[bool, typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise).")] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="Print only invalid matches and the summary (text or JSON)."
+        ),
+    ] = False,
+    jsonl: Annotated[
+        bool,
+        typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise)."),
+    ] = False,
     no_progress: NoProgressOpt = False,
 ) -> None:
     """Replay each match under its declared rules and report every broken rule.
@@ -58,7 +76,9 @@ def validate(
     except InputError as e:
         raise refused(e) from None
     summary = Summary()
-    for problem in problems:  # a folder that cannot be listed, a link that leads nowhere: said, counted
+    for (
+        problem
+    ) in problems:  # a folder that cannot be listed, a link that leads nowhere: said, counted
         say(f"texas42: {problem}", err=True)
         summary.invalid += 1
         summary.errors += 1
@@ -86,7 +106,11 @@ def validate(
                 progress.clear()
                 say(r.text, colour=True)
             done += r.size
-            progress.update(done, f"{summary.matches:,} matches · {summary.hands:,} hands · {summary.invalid:,} invalid")
+            progress.update(
+                done,
+                f"{summary.matches:,} matches · {summary.hands:,} hands · {summary.invalid:,} "
+                "invalid",
+            )
             if fail_fast and not r.valid:
                 summary.stopped = "at the first invalid match (--fail-fast)"
                 break

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import shutil
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..log.inert import dumps, inert
-from .app import echo, AS_HELP, LANG_HELP, OutputFormat, app, say, usage_error
 from ..log.broken import Broken
+from ..log.inert import dumps, inert
+from .app import AS_HELP, LANG_HELP, OutputFormat, app, echo, say, usage_error
 from .common import check_output, language_arg, player_or_observer, viewable_match, write_file
 
 if TYPE_CHECKING:
@@ -29,18 +29,26 @@ def _play_range(text: str, plays: int) -> list[int]:
     for part in text.split(","):
         m = re.fullmatch(r"([0-9]{1,3})(?:(-)([0-9]{1,3})?)?", part.strip(), re.ASCII)
         if m is None:
-            raise usage_error(f"--play {text!r}: give a play number K (0 is after the declaration), a range K-L "
-                              "or K- (to the last play), or a list of them, as 1-4,8,12-")
+            raise usage_error(
+                f"--play {text!r}: give a play number K (0 is after the declaration), a range K-L "
+                "or K- (to the last play), or a list of them, as 1-4,8,12-"
+            )
         first = int(m.group(1))
-        last = first if m.group(2) is None else (int(m.group(3)) if m.group(3) is not None else max(plays, first))
+        last = (
+            first
+            if m.group(2) is None
+            else (int(m.group(3)) if m.group(3) is not None else max(plays, first))
+        )
         if last < first:
-            raise usage_error(f"--play {part.strip()}: the range runs from the lower number to the higher, "
-                              f"as {last}-{first}")
+            raise usage_error(
+                f"--play {part.strip()}: the range runs from the lower number to the higher, "
+                f"as {last}-{first}"
+            )
         out += [k for k in range(first, last + 1) if k not in out]
     return out
 
 
-def _plays_in(match: "Match", hand: int) -> int:
+def _plays_in(match: Match, hand: int) -> int:
     if not 1 <= hand <= len(match.hands):
         return 0
     return sum(1 for p in match.hands[hand - 1].plays if not p.rejected)
@@ -50,30 +58,63 @@ def _colour_wanted() -> bool:
     """Colour on a terminal unless NO_COLOR is set (any value but empty) or TERM is dumb."""
     import os
 
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    return (
+        sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+    )
 
 
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file in any readable format; '-' reads standard input; an mk5 share link, quoted.")],
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A log file in any readable format; '-' reads standard input; an mk5 share link, "
+            "quoted.",
+        ),
+    ],
     hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="The hand, from 1.")] = 1,
     trick: Annotated[
-        int | None, typer.Option("--trick", "-t", min=1, help="Show the moment trick K was collected.")
+        int | None,
+        typer.Option("--trick", "-t", min=1, help="Show the moment trick K was collected."),
     ] = None,
     play: Annotated[
-        str | None, typer.Option("--play", "-p", metavar="<K|K-L>",
-                                 help="Show the moment just after play K (0: after the declaration), or each moment from K to L.")
+        str | None,
+        typer.Option(
+            "--play",
+            "-p",
+            metavar="<K|K-L>",
+            help="Show the moment just after play K (0: after the declaration), or each moment "
+            "from K to L.",
+        ),
     ] = None,
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
-    output: Annotated[OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")] = OutputFormat.text,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
+    ] = OutputFormat.text,
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
-    match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
-    step: Annotated[bool, typer.Option(
-        "--step", help="Step through the match in the terminal, every moment (← → step, Page Up / Page Down "
-                       "hand, Home / End, q quits); starts at --hand, and at --play or --trick if given.")] = False,
-    width: Annotated[int | None, typer.Option(
-        "--width", min=0, help="Wrap lines at N columns, at spaces (never inside a tile); 0: never. "
-                               "Default: the terminal's width; piped, lines are whole.")] = None,
+    match_no: Annotated[
+        int | None,
+        typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
+    ] = None,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="Step through the match in the terminal, every moment (← → step, Page Up / Page "
+            "Down "
+            "hand, Home / End, q quits); starts at --hand, and at --play or --trick if given.",
+        ),
+    ] = False,
+    width: Annotated[
+        int | None,
+        typer.Option(
+            "--width",
+            min=0,
+            help="Wrap lines at N columns, at spaces (never inside a tile); 0: never. "
+            "Default: the terminal's width; piped, lines are whole.",
+        ),
+    ] = None,
 ) -> None:
     """Show a hand as one observer may see it (R25–R29): one moment, trick by trick, or stepping.
 
@@ -84,15 +125,19 @@ def replay(
     as far as it was played legally: a broken hand up to its first illegal
     action, flagged, and the exit status is 1. Exit 2 on a usage error.
     """
-    from ..views.visibility import Moment, hand_views, trick_moments
     from ..views.text import describe, view_lines
+    from ..views.visibility import Moment, hand_views, trick_moments
 
     if trick is not None and play is not None:
         raise usage_error("give --trick or --play, not both")
     if step and (not sys.stdin.isatty() or not sys.stdout.isatty()):
-        raise usage_error("--step needs a terminal for its keys and screen; without it, give --play K-L")
+        raise usage_error(
+            "--step needs a terminal for its keys and screen; without it, give --play K-L"
+        )
     if step and output is OutputFormat.json:
-        raise usage_error("--step shows text; give --format json without --step for the views as data")
+        raise usage_error(
+            "--step shows text; give --format json without --step for the views as data"
+        )
     lang = language_arg(lang)
     source, match, broken = viewable_match(file, match_no)
     who = player_or_observer(observer, match)
@@ -127,11 +172,17 @@ def replay(
     from ..views.text import turn_line
 
     tty = sys.stdout.isatty()
-    columns = width if width is not None else (shutil.get_terminal_size((80, 24)).columns - 1 if tty else 0)
+    columns = (
+        width
+        if width is not None
+        else (shutil.get_terminal_size((80, 24)).columns - 1 if tty else 0)
+    )
     colour = _colour_wanted()
     blocks = []
     for v in views:
-        lines = wrap_lines([inert(line) for line in view_lines(v, lang)] if tty else view_lines(v, lang), columns)
+        lines = wrap_lines(
+            [inert(line) for line in view_lines(v, lang)] if tty else view_lines(v, lang), columns
+        )
         if colour:
             lines = paint(lines, turn=turn_line(v, lang))
         blocks.append("\n".join(lines))
@@ -146,7 +197,14 @@ def replay(
     _broken_exit(broken)
 
 
-def _step(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, plays: list[int] | None) -> None:
+def _step(
+    match: Match,
+    who: Observer,
+    lang: str,
+    hand: int,
+    trick: int | None,
+    plays: list[int] | None,
+) -> None:
     """--step: from --hand's first moment, or its --play K / --trick K."""
     from ..views.visibility import Moment, hand_views
     from .stepper import step_through
@@ -156,7 +214,11 @@ def _step(match: "Match", who: "Observer", lang: str, hand: int, trick: int | No
         raise usage_error("the log has no hand to step through")
     start = 0
     if trick is not None or plays:
-        moment = Moment.after_trick(trick) if trick is not None else Moment.after_play(plays[0] if plays else 0)
+        moment = (
+            Moment.after_trick(trick)
+            if trick is not None
+            else Moment.after_play(plays[0] if plays else 0)
+        )
         try:
             (wanted,) = hand_views(match, who, hand - 1, [moment])
         except ValueError as e:
@@ -172,7 +234,7 @@ def _broken_exit(broken: dict[int, Broken]) -> None:
         raise typer.Exit(code=1)
 
 
-class Picture(str, Enum):
+class Picture(StrEnum):
     html = "html"
     svg = "svg"
     png = "png"
@@ -180,26 +242,57 @@ class Picture(str, Enum):
 
 @app.command()
 def render(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="A log file in any readable format; '-' reads standard input; an mk5 share link, quoted.")],
-    out: Annotated[Path, typer.Option("--output", "-o", help="The file to write (atomically); '-' is standard output.")],
-    to: Annotated[Picture | None, typer.Option(
-        "--to", help="html: the page that steps through the match (default); svg or png: one moment as a "
-                     "picture (png needs rsvg-convert or cairosvg). Default: from the output's suffix.")] = None,
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="FILE",
+            help="A log file in any readable format; '-' reads standard input; an mk5 share link, "
+            "quoted.",
+        ),
+    ],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", help="The file to write (atomically); '-' is standard output."
+        ),
+    ],
+    to: Annotated[
+        Picture | None,
+        typer.Option(
+            "--to",
+            help="html: the page that steps through the match (default); svg or png: one moment "
+            "as a "
+            "picture (png needs rsvg-convert or cairosvg). Default: from the output's suffix.",
+        ),
+    ] = None,
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
     hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="A picture's hand, from 1.")] = 1,
     trick: Annotated[
-        int | None, typer.Option("--trick", "-t", min=1, help="A picture of the moment trick K was collected.")
+        int | None,
+        typer.Option("--trick", "-t", min=1, help="A picture of the moment trick K was collected."),
     ] = None,
     play: Annotated[
-        int | None, typer.Option("--play", "-p", min=0, metavar="K",
-                                 help="A picture of the moment just after play K (0: after the declaration). "
-                                      "Without --play or --trick: the hand as it ended.")
+        int | None,
+        typer.Option(
+            "--play",
+            "-p",
+            min=0,
+            metavar="K",
+            help="A picture of the moment just after play K (0: after the declaration). "
+            "Without --play or --trick: the hand as it ended.",
+        ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
-    match_no: Annotated[int | None, typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several.")] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing output file.")
+    ] = False,
+    match_no: Annotated[
+        int | None,
+        typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
+    ] = None,
 ) -> None:
-    """Write the match as one observer saw it: a self-contained HTML page, or one moment as a picture.
+    """Write the match as one observer saw it: a self-contained HTML page, or one moment as a
+    picture.
 
     The page (--to html) holds only that observer's views, never the deal; it
     needs no network and works from file://. A picture (--to svg, --to png) is
@@ -214,8 +307,10 @@ def render(
     to_stdout = str(out) == "-"
     kind = to or {".svg": Picture.svg, ".png": Picture.png}.get(out.suffix.lower(), Picture.html)
     if kind is Picture.html and (trick is not None or play is not None or hand != 1):
-        raise usage_error("--hand, --play and --trick choose the moment of a picture (--to svg or png); "
-                          "the page steps through every moment")
+        raise usage_error(
+            "--hand, --play and --trick choose the moment of a picture (--to svg or png); "
+            "the page steps through every moment"
+        )
     if trick is not None and play is not None:
         raise usage_error("give --trick or --play, not both")
     if kind is Picture.png and to_stdout and sys.stdout.isatty():
@@ -247,25 +342,39 @@ def render(
         from ..views.visibility import in_play_hand
 
         playing = in_play_hand(match) if who == "review" else None
-        shown = (f"{len(match.hands)} hands" if playing is None else
-                 f"{playing - 1} of {len(match.hands)} hands; hand {playing} is still being played, and a review shows it "
-                 "once it has ended (R29)")
+        shown = (
+            f"{len(match.hands)} hands"
+            if playing is None
+            else f"{playing - 1} of {len(match.hands)} hands; hand {playing} is still being "
+            "played, and a review shows it once it has ended (R29)"
+        )
         say(f"wrote {out} ({shown}, view: {who}, language: {lang})")
     else:
         say(f"wrote {out} (hand {hand}, view: {who}, language: {lang})")
     _broken_exit(broken)
 
 
-def _picture(match: "Match", who: "Observer", lang: str, hand: int, trick: int | None, play: int | None,
-             converter: list[str] | None) -> str | bytes:
-    """One moment as SVG, or as PNG through ``converter``; ValueError for a moment the log has not."""
+def _picture(
+    match: Match,
+    who: Observer,
+    lang: str,
+    hand: int,
+    trick: int | None,
+    play: int | None,
+    converter: list[str] | None,
+) -> str | bytes:
+    """One moment as SVG, or as PNG through ``converter``; ValueError for a moment the log has
+    not."""
     from ..views.svg import render_svg
     from ..views.visibility import Moment, hand_views
 
     if hand > len(match.hands):
         raise ValueError(f"--hand {hand}: the match has {len(match.hands)} hands")
-    moment = Moment.after_trick(trick) if trick is not None else (
-        Moment.after_play(play) if play is not None else Moment.end())
+    moment = (
+        Moment.after_trick(trick)
+        if trick is not None
+        else (Moment.after_play(play) if play is not None else Moment.end())
+    )
     (view,) = hand_views(match, who, hand - 1, [moment])
     svg = render_svg(view, lang)
     if converter is None:
@@ -284,20 +393,26 @@ def _png_converter() -> list[str]:
         return [found, "--format", "png", "--zoom", "1.5"]
     if importlib.util.find_spec("cairosvg") is not None:
         return [sys.executable, "-m", "cairosvg", "--format", "png", "--scale", "1.5", "-"]
-    raise usage_error("--to png needs an SVG converter, and none is installed: install rsvg-convert "
-                      "(Debian/Ubuntu: apt install librsvg2-bin) or cairosvg (pip install 'texas42-log[png]'); "
-                      "--to svg needs none")
+    raise usage_error(
+        "--to png needs an SVG converter, and none is installed: install rsvg-convert "
+        "(Debian/Ubuntu: apt install librsvg2-bin) or cairosvg (pip install 'texas42-log[png]'); "
+        "--to svg needs none"
+    )
 
 
 def _to_png(svg: str, converter: list[str]) -> bytes:
     import subprocess
 
     try:
-        done = subprocess.run(converter, input=svg.encode("utf-8"), capture_output=True, timeout=120, check=False)
+        done = subprocess.run(
+            converter, input=svg.encode("utf-8"), capture_output=True, timeout=120, check=False
+        )
     except (OSError, subprocess.TimeoutExpired) as e:
         raise usage_error(f"the SVG converter {converter[0]} did not run: {e}") from None
     if done.returncode != 0 or not done.stdout.startswith(b"\x89PNG"):
         detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise usage_error(f"the SVG converter {Path(converter[0]).name} failed"
-                          + (f": {inert(detail[-1])}" if detail else ""))
+        raise usage_error(
+            f"the SVG converter {Path(converter[0]).name} failed"
+            + (f": {inert(detail[-1])}" if detail else "")
+        )
     return done.stdout

@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 __all__ = ["Record", "RecordResult", "read_records", "validate_record", "analyze_record"]
 
 _LAZY = {
-    "Record": "..files.reader", "read_records": "..files.reader", "RecordResult": ".validation",
-    "validate_record": ".validation", "analyze_record": ".analysis",
+    "Record": "..files.reader",
+    "read_records": "..files.reader",
+    "RecordResult": ".validation",
+    "validate_record": ".validation",
+    "analyze_record": ".analysis",
 }
 
 

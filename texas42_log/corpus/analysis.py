@@ -14,15 +14,13 @@ from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..files.reader import Record, read_records, validated
-from .validation import _run_pool, tune_gc
 from ..files.validate import DEFAULT_MAX_BYTES
+from .pool import run_pool, tune_gc
 
 if TYPE_CHECKING:
-    from ..analysis.open_hand import HandAnalysis, Skipped
     from ..analysis.fair_hands import FairHand
-    from ..log.model import Match
 
-__all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair", "fair_hands"]
+__all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair"]
 
 Form = Literal["text", "json", "csv"]
 #: The fair analysis asked for: (worlds a decision, seed).
@@ -60,18 +58,29 @@ def analyze_record(
     """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0);
     ``values``: the text report lists every play's alternatives; ``fair`` (worlds, seed): each
     play's fair analysis beside the open-hand one."""
-    from ..analysis.open_hand import HandAnalysis, analyze_match_doc
+    from ..analysis.api import fair_hands
     from ..analysis.checks import recomputed_problems, stated_runs
+    from ..analysis.open_hand import HandAnalysis, analyze_match_doc
     from ..analysis.report import csv_rows, match_json, match_text
+    from ..files.report import diagnostic_line, result_json, result_text
     from ..log.check import effective_rules
     from ..log.model import match_json as doc_of
-    from ..files.report import diagnostic_line, result_json, result_text
 
     result, where = validated(record, max_bytes)
     size = len(record.data)
     if not result.valid or result.match is None:
-        return Analyzed(record.source, False, size, result_text(record.source, result, where),
-                        result_json(record.source, result), [], 0, 0, 0, 0)
+        return Analyzed(
+            record.source,
+            False,
+            size,
+            result_text(record.source, result, where),
+            result_json(record.source, result),
+            [],
+            0,
+            0,
+            0,
+            0,
+        )
     match = result.match
     doc = doc_of(match)
     analyses = analyze_match_doc(effective_rules(match), doc, table=table, only=hand)
@@ -88,10 +97,14 @@ def analyze_record(
     if verify:
         runs = stated_runs(doc)
         again: dict[int, FairHand] = {}
-        by_run: dict[tuple[int, int], dict[int, FairHand]] = {} if fair is None or fairs is None else {fair: fairs}
+        by_run: dict[tuple[int, int], dict[int, FairHand]] = (
+            {} if fair is None or fairs is None else {fair: fairs}
+        )
         for h, run in runs.items():
             if run not in by_run:
-                by_run[run] = fair_hands(match, [a for a in analyses if a.hand in runs and runs[a.hand] == run], *run)
+                by_run[run] = fair_hands(
+                    match, [a for a in analyses if a.hand in runs and runs[a.hand] == run], *run
+                )
             if h in by_run[run]:
                 again[h] = by_run[run][h]
         problems = recomputed_problems(doc, analyses, again)
@@ -100,23 +113,42 @@ def analyze_record(
             text = "\n".join([diagnostic_line(where, d) for d in problems] + [text])
         elif form == "json":
             js["differences"] = [d.as_dict() for d in problems]
-    return Analyzed(record.source, True, size, text, js, rows, len(done), len(analyses) - len(done), differences,
-                    sum(a.nodes for a in done))
+    return Analyzed(
+        record.source,
+        True,
+        size,
+        text,
+        js,
+        rows,
+        len(done),
+        len(analyses) - len(done),
+        differences,
+        sum(a.nodes for a in done),
+    )
 
 
-def fair_hands(match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int) -> dict[int, FairHand]:
-    """The fair analysis of each hand the open-hand analysis analysed, beside it."""
-    from ..analysis.open_hand import HandAnalysis
-    from ..analysis.fair_hands import fair_hand
-
-    return {a.hand: fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
-            for a in analyses if isinstance(a, HandAnalysis)}
-
-
-def _one(record: Record, form: Form, hand: int | None, table: bool, verify: bool, max_bytes: int,
-         values: bool, fair: Fair | None) -> list[Analyzed]:
-    return [analyze_record(record, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values,
-                           fair=fair)]
+def _one(
+    record: Record,
+    form: Form,
+    hand: int | None,
+    table: bool,
+    verify: bool,
+    max_bytes: int,
+    values: bool,
+    fair: Fair | None,
+) -> list[Analyzed]:
+    return [
+        analyze_record(
+            record,
+            form,
+            hand=hand,
+            table=table,
+            verify=verify,
+            max_bytes=max_bytes,
+            values=values,
+            fair=fair,
+        )
+    ]
 
 
 def analyze_files(
@@ -134,11 +166,23 @@ def analyze_files(
     fair: Fair | None = None,
 ) -> Iterator[Analyzed]:
     """Every match of ``files`` analysed, in input order, on ``jobs`` processes."""
-    records: Iterable[Record] = read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes)
+    records: Iterable[Record] = read_records(
+        files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes
+    )
     if jobs <= 1:
         tune_gc()
         for r in records:
-            yield analyze_record(r, form, hand=hand, table=table, verify=verify, max_bytes=max_bytes, values=values,
-                                 fair=fair)
+            yield analyze_record(
+                r,
+                form,
+                hand=hand,
+                table=table,
+                verify=verify,
+                max_bytes=max_bytes,
+                values=values,
+                fair=fair,
+            )
         return
-    yield from _run_pool(((_one, r, form, hand, table, verify, max_bytes, values, fair) for r in records), jobs)
+    yield from run_pool(
+        ((_one, r, form, hand, table, verify, max_bytes, values, fair) for r in records), jobs
+    )

@@ -21,7 +21,7 @@ from ..bots import bot_factory, split_spec
 from ..bots.arena import DealResult, play_deal
 from ..bots.base import Bot
 from ..log.inert import dumps
-from .validation import _run_pool
+from .pool import run_pool
 
 __all__ = ["resolve", "run_deals", "log_name", "log_text", "BATCH"]
 
@@ -76,14 +76,22 @@ def _load(where: str) -> object:
         raise ValueError(f"no module {where[:80]!r} to load a bot from ({e})") from None
 
 
-def _batch(indices: list[int], specs: tuple[str, str], names: tuple[str, str], seed: int,
-           rules: str) -> list[DealResult]:
+def _batch(
+    indices: list[int], specs: tuple[str, str], names: tuple[str, str], seed: int, rules: str
+) -> list[DealResult]:
     factories = (resolve(specs[0]), resolve(specs[1]))
     return [play_deal(i, factories, names, seed=seed, rules=rules) for i in indices]
 
 
-def run_deals(specs: tuple[str, str], deals: int, *, seed: int = 0, rules: str = "standard", jobs: int = 1,
-              names: tuple[str, str] | None = None) -> Iterator[DealResult]:
+def run_deals(
+    specs: tuple[str, str],
+    deals: int,
+    *,
+    seed: int = 0,
+    rules: str = "standard",
+    jobs: int = 1,
+    names: tuple[str, str] | None = None,
+) -> Iterator[DealResult]:
     """Deals 0 … ``deals`` − 1, each at both tables, in deal order, on ``jobs`` processes."""
     names = names or specs
     for s in specs:
@@ -93,7 +101,7 @@ def run_deals(specs: tuple[str, str], deals: int, *, seed: int = 0, rules: str =
         for chunk in chunks:
             yield from _batch(chunk, specs, names, seed, rules)
         return
-    yield from _run_pool(((_batch, chunk, specs, names, seed, rules) for chunk in chunks), jobs)
+    yield from run_pool(((_batch, chunk, specs, names, seed, rules) for chunk in chunks), jobs)
 
 
 def log_name(deal: DealResult, table: int, width: int) -> str:

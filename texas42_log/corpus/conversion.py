@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..files.reader import CHUNK, Range, Record, range_lines, ranges, validated
-from .validation import _run_pool
+from .pool import run_pool
 
 __all__ = ["Converted", "convert_ranges", "parallel_ok", "assemble"]
 
@@ -42,7 +42,9 @@ def parallel_ok(path: str) -> list[Range] | None:
     import os
     import stat
 
-    try:  # a regular file only: anything else (missing, a FIFO, a link loop) goes the serial way, which says why
+    # A regular file only: anything else (missing, a FIFO, a link loop) goes the serial way,
+    # which says why.
+    try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         cut = list(ranges(path))
@@ -67,15 +69,17 @@ def _body(match: Any, fmt: str) -> Any:
         # which the one-process path does (the tests compare the two byte for byte).
         from ..files.formats import CSV_COLUMNS
 
-        return "".join(",".join(str(row[c]) for c in CSV_COLUMNS) + "\n" for row in csv_rows([match], start=0))
+        return "".join(
+            ",".join(str(row[c]) for c in CSV_COLUMNS) + "\n" for row in csv_rows([match], start=0)
+        )
     return write_chunk(match, fmt, 1)
 
 
 def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
-    from ..log.annotate import listing
     from ..files.formats import READABLE, CannotExport, ConvertError
     from ..files.reader import reread
     from ..files.report import diagnostic_line
+    from ..log.annotate import listing
 
     out: list[Converted] = []
     for number, raw, _ in range_lines(r):
@@ -86,8 +90,11 @@ def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
         try:
             raw.decode("utf-8")
         except UnicodeDecodeError as e:
-            c.fatal = (f"{r.path}:{number}: error encoding: the line is not UTF-8 (byte 0x{raw[e.start]:02x} "
-                       f"at byte {e.start + 1} of the line)")
+            c.fatal = (
+                f"{r.path}:{number}: error encoding: the line is not UTF-8 (byte "
+                f"0x{raw[e.start]:02x} "
+                f"at byte {e.start + 1} of the line)"
+            )
             break
         result, _ = validated(Record(f"{r.path}:{number}", raw, line=number))
         c.lines = [diagnostic_line(r.path, d) for d in result.diagnostics]
@@ -108,18 +115,22 @@ def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
             else:
                 problem = next((b.errors[0].message for b in back if not b.valid), "")
             if (problem or len(back) != 1) and c.valid:
-                c.fatal = (f"texas42: not written: match at {r.path}:{number} does not read back from {fmt} as the "
-                           f"same valid match ({problem or f'{len(back)} matches'}); please report this")
+                c.fatal = (
+                    f"texas42: not written: match at {r.path}:{number} does not read back from "
+                    f"{fmt} as the "
+                    f"same valid match ({problem or f'{len(back)} matches'}); please report this"
+                )
                 break
         c.comments = len(listing(result.match)) if fmt == "csv" else 0
     return out
 
 
-def convert_ranges(ranges: list[Range], fmt: str, jobs: int, verify: bool = False) -> Iterator[Converted]:
+def convert_ranges(
+    ranges: list[Range], fmt: str, jobs: int, verify: bool = False
+) -> Iterator[Converted]:
     """Every match of the ranges, converted on ``jobs`` processes, in input order;
     with ``verify``, each chunk is read back and must be the same valid match."""
-    for item in _run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs):
-        yield item
+    yield from run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs)
 
 
 def assemble(body: Any, fmt: str, number: int) -> str:

@@ -15,22 +15,30 @@ records (``docs/scale-out.md``; ``examples/dask_validate.py``).
 
 from __future__ import annotations
 
-import gc
-import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future
-from itertools import chain
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import IO, Any, Literal, NamedTuple
 
 from ..files.inputs import long_line
 from ..files.reader import (
-    CHUNK, InputError, Range, Record, expand_inputs, error_record, file_size, is_jsonl, range_lines, ranges,
-    read_records, validated,
+    CHUNK,
+    InputError,
+    Range,
+    Record,
+    error_record,
+    expand_inputs,
+    file_size,
+    is_jsonl,
+    range_lines,
+    ranges,
+    read_records,
+    validated,
 )
 from ..files.report import result_json, result_text
 from ..files.validate import DEFAULT_MAX_BYTES
+from .pool import default_jobs, run_pool, tune_gc
 
 __all__ = [
     "InputError",
@@ -38,7 +46,6 @@ __all__ = [
     "RecordResult",
     "Summary",
     "expand_inputs",
-    "read_file",
     "read_records",
     "validate_record",
     "validated",
@@ -51,8 +58,6 @@ __all__ = [
 #: Records per batch sent to a worker process: large enough to amortise the
 #: pickling, small enough to keep the progress bar moving.
 BATCH = 32
-#: Batches in flight per worker: bounds memory however large the corpus.
-WINDOW = 4
 
 
 class RecordResult(NamedTuple):
@@ -113,7 +118,11 @@ TextMode = Literal["all", "invalid", "none"]
 
 
 def validate_record(
-    record: Record, max_bytes: int = DEFAULT_MAX_BYTES, *, text: TextMode = "all", as_json: bool = True
+    record: Record,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    *,
+    text: TextMode = "all",
+    as_json: bool = True,
 ) -> RecordResult:
     """Validate one match: a pure function of the record (bytes in, result out).
 
@@ -134,53 +143,9 @@ def validate_record(
     )
 
 
-def worker_init(parent: int | None = None) -> None:
-    """A worker process: the parent alone answers Ctrl-C (it stops the workers), so a
-    worker ignores SIGINT — no worker prints a traceback when the terminal's Ctrl-C
-    reaches the whole process group — and takes the default SIGTERM. It ends with its
-    parent (``parent``: the parent's process id), however the parent ends."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    if parent is not None:
-        _end_with_parent(parent)
-    tune_gc()
-
-
-def _end_with_parent(parent: int) -> None:
-    """Have the system send this process SIGTERM when its parent dies (Linux), and end
-    now if the parent is gone already. The parent stops its workers itself; this is for
-    the worker it never heard of: one being started when a Ctrl-C arrived, which would
-    otherwise wait for work forever, holding the command's output pipe open."""
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        PR_SET_PDEATHSIG = 1
-        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: the parent's own stop is all there is
-        pass
-    if os.getppid() != parent:
-        os._exit(0)
-
-
-def tune_gc() -> None:
-    """Make the garbage collector cheap for a long validation run.
-
-    Validation allocates many short-lived objects (models, tricks) and keeps none,
-    so the default thresholds make the collector walk the long-lived import-time
-    objects (modules, pydantic's schemas) again and again: freezing those and
-    collecting the young generation less often is worth ~12% (tests/benchmarks).
-    Nothing is kept alive that would not be anyway.
-    """
-    gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
-
-
-def _batch(records: list[Record], max_bytes: int, text: TextMode, as_json: bool) -> list[RecordResult]:
+def _batch(
+    records: list[Record], max_bytes: int, text: TextMode, as_json: bool
+) -> list[RecordResult]:
     return [validate_record(r, max_bytes, text=text, as_json=as_json) for r in records]
 
 
@@ -228,7 +193,10 @@ def validate_files(
     if jobs <= 1 or "-" in files or sum(sizes) <= jobs * CHUNK:
         yield from validate_records(
             read_records(files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes),
-            jobs=jobs, max_bytes=max_bytes, text=text, as_json=as_json,
+            jobs=jobs,
+            max_bytes=max_bytes,
+            text=text,
+            as_json=as_json,
         )
         return
 
@@ -249,45 +217,7 @@ def validate_files(
         if pending:
             yield (_batch, pending, max_bytes, text, as_json)
 
-    yield from _run_pool(tasks(), jobs)
-
-
-def _run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
-    """Run ``(function, *args)`` tasks on ``jobs`` processes, a bounded window at a
-    time, yielding the items of the lists they return, in task order."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=worker_init, initargs=(os.getpid(),))
-    window: list[Future[list[Any]]] = []
-    finished = False
-    try:
-        for fn, *args in tasks:
-            window.append(pool.submit(fn, *args))
-            if len(window) >= jobs * WINDOW:
-                yield from window.pop(0).result()
-        while window:
-            yield from window.pop(0).result()
-        finished = True
-    finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:
-            _stop(pool)
-
-
-def _stop(pool: Any) -> None:
-    """Stop a pool at once (Ctrl-C, an early stop, an error): its workers are ended,
-    not waited for — a worker in the middle of a large batch would otherwise hold the
-    parent until it finished."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.terminate()
-    for p in processes:
-        p.join(timeout=1)
-        if p.is_alive():
-            p.kill()
+    yield from run_pool(tasks(), jobs)
 
 
 def validate_records(
@@ -317,17 +247,10 @@ def validate_records(
         for r in chain(head, it):
             yield validate_record(r, max_bytes, text=text, as_json=as_json)
         return
-    yield from _run_pool(
-        ((_batch, batch, max_bytes, text, as_json) for batch in _batches(chain(head, it), BATCH)), jobs
+    yield from run_pool(
+        ((_batch, batch, max_bytes, text, as_json) for batch in _batches(chain(head, it), BATCH)),
+        jobs,
     )
-
-
-def default_jobs() -> int:
-    """All the cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def summary_text(s: Summary, top: int = 5) -> list[str]:
@@ -342,9 +265,10 @@ def summary_text(s: Summary, top: int = 5) -> list[str]:
         ("hands/s", rate),
     ]
     if s.rules:
-        rows.append(("most broken", ", ".join(f"{rule} ×{n}" for rule, n in s.rules.most_common(top))))
+        rows.append(
+            ("most broken", ", ".join(f"{rule} ×{n}" for rule, n in s.rules.most_common(top)))
+        )
     if s.stopped:
         rows.append(("stopped", s.stopped))
     width = max(len(k) for k, _ in rows)
     return [f"{k:<{width}}  {v}" for k, v in rows]
-

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal, Self, Union
+from typing import ClassVar, Final, Literal, Self
 
 from .auction import BidKind, BidSpecial
 from .rules import Rules
@@ -38,7 +38,15 @@ from .tiles import Tile
 from .trumps import Trump
 
 __all__ = [
-    "Action", "ActionKind", "Call", "Declare", "Play", "Deal", "parse_action", "TRUMP_WORDS", "MAX_BID",
+    "Action",
+    "ActionKind",
+    "Call",
+    "Declare",
+    "Play",
+    "Deal",
+    "parse_action",
+    "TRUMP_WORDS",
+    "MAX_BID",
 ]
 
 #: What kind of action a turn asks for.
@@ -51,8 +59,15 @@ MAX_BID: Final = 999_999
 #: The words for a trump choice (R12), lower case, to the log's trump name.
 TRUMP_WORDS: Final[dict[str, str]] = {
     **{str(k): str(k) for k in range(7)},
-    **{w: str(k) for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))},
-    "doubles": "doubles", "no-trump": "no-trump", "notrump": "no-trump", "nt": "no-trump", "follow-me": "no-trump",
+    **{
+        w: str(k)
+        for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))
+    },
+    "doubles": "doubles",
+    "no-trump": "no-trump",
+    "notrump": "no-trump",
+    "nt": "no-trump",
+    "follow-me": "no-trump",
     "none": "no-trump",
 }
 
@@ -126,8 +141,6 @@ class Call(_Spelled):
         return f"{self.bid}m" + (f" {self.special}" if self.special else "")
 
 
-
-
 @dataclass(frozen=True, slots=True, repr=False)
 class Declare(_Spelled):
     """The declaration (R10, R12): a trump, or Nel-O (with where the doubles stand,
@@ -161,8 +174,6 @@ class Declare(_Spelled):
         return " ".join(words)
 
 
-
-
 @dataclass(frozen=True, slots=True, repr=False)
 class Play(_Spelled):
     """A tile played (R13–R21); ``led``: the suit a leader declares the tile leads,
@@ -186,8 +197,6 @@ class Play(_Spelled):
         return str(self.tile) + (f" led {self.led}" if self.led is not None else "")
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """The deal of a hand (R3), as far as it is known: seven entries a seat, in the
@@ -205,7 +214,10 @@ class Deal:
             return cls(None)
         unknown_seats = set(hands) - set(SEATS)
         if unknown_seats:
-            raise ValueError(f"a deal is given for the seats A, B, C and D, not {', '.join(sorted(map(str, unknown_seats)))}")
+            raise ValueError(
+                "a deal is given for the seats A, B, C and D, not "
+                f"{', '.join(sorted(map(str, unknown_seats)))}"
+            )
         rows: list[tuple[Tile | None, ...]] = []
         for s in SEATS:
             row: list[Tile | None] = []
@@ -224,11 +236,12 @@ class Deal:
         if self.hands is None:
             return "deal unknown"
         return "deal " + "; ".join(
-            f"{s}: " + " ".join(str(t) if t is not None else "?" for t in row) for s, row in zip(SEATS, self.hands)
+            f"{s}: " + " ".join(str(t) if t is not None else "?" for t in row)
+            for s, row in zip(SEATS, self.hands, strict=True)
         )
 
 
-Action = Union[Call, Declare, Play, Deal]
+Action = Call | Declare | Play | Deal
 
 _MARKS = re.compile(r"^([0-9]+)\s*(m|mark|marks)$")
 
@@ -250,11 +263,15 @@ def _number(word: str) -> int | None:
 def _hint(text: str) -> str:
     shown = text if len(text) <= 40 else text[:37] + "…"
     shown = "".join(c if c.isprintable() else "?" for c in shown)
-    return (f"{shown!r} is not an action: write pass, a bid (31, 2m, 4m plunge), a declaration "
-            "(trump 6, trump doubles stacks 2, nello, sevens) or a tile (5-0)")
+    return (
+        f"{shown!r} is not an action: write pass, a bid (31, 2m, 4m plunge), a declaration "
+        "(trump 6, trump doubles stacks 2, nello, sevens) or a tile (5-0)"
+    )
 
 
-def parse_action(text: str, *, expect: ActionKind | None = None, rules: Rules | None = None) -> Action:
+def parse_action(
+    text: str, *, expect: ActionKind | None = None, rules: Rules | None = None
+) -> Action:
     """Read an action as people type it; :class:`ValueError` with a sentence if it is none.
 
     ``expect`` settles the short forms: a bare number is a bid in the auction
@@ -274,8 +291,10 @@ def parse_action(text: str, *, expect: ActionKind | None = None, rules: Rules | 
         if len(words) > 1:
             raise ValueError(_hint(text))
         return Call(BidKind.PASS)
-    if expect == "declare" or first in ("trump", "trumps", "nello", "nel-o", "sevens") or (
-        expect is None and first in TRUMP_WORDS and _number(first) is None
+    if (
+        expect == "declare"
+        or first in ("trump", "trumps", "nello", "nel-o", "sevens")
+        or (expect is None and first in TRUMP_WORDS and _number(first) is None)
     ):
         return _parse_declare(text, words)
     return _parse_call(text, words, rules)
@@ -283,7 +302,9 @@ def parse_action(text: str, *, expect: ActionKind | None = None, rules: Rules | 
 
 def _looks_like_tile(words: list[str]) -> bool:
     first = words[0]
-    if not any(c in first for c in "-|[:/") and not (len(first) == 2 and first.isdigit() and len(words) > 1 and words[1] in ("led", "leads")):
+    if not any(c in first for c in "-|[:/") and not (
+        len(first) == 2 and first.isdigit() and len(words) > 1 and words[1] in ("led", "leads")
+    ):
         return False
     try:
         Tile.parse(first)
@@ -300,12 +321,16 @@ def _parse_play(text: str, words: list[str]) -> Play:
     try:
         t = Tile.parse(m["tile"])
     except ValueError as e:
-        raise ValueError(str(e) if m["tile"][:1].isdigit() or m["tile"][:1] == "[" else _hint(text)) from None
+        raise ValueError(
+            str(e) if m["tile"][:1].isdigit() or m["tile"][:1] == "[" else _hint(text)
+        ) from None
     led = None
     if m["led"] is not None:
         name = TRUMP_WORDS.get(m["led"])
         if name is None or not name.isdigit():
-            raise ValueError(f"'led' is followed by the suit the tile leads, 0–6, not {m['led'][:20]!r}")
+            raise ValueError(
+                f"'led' is followed by the suit the tile leads, 0–6, not {m['led'][:20]!r}"
+            )
         led = int(name)
     return Play(t, led)
 
@@ -345,8 +370,10 @@ def _parse_declare(text: str, words: list[str]) -> Declare:
             trump = Trump(TRUMP_WORDS[w])
             i += 1
         else:
-            raise ValueError(f"{w[:20]!r} is not part of a declaration: write trump 6, trump doubles, "
-                             "trump no-trump, nello (doubles low), sevens, and stacks 1 or 2")
+            raise ValueError(
+                f"{w[:20]!r} is not part of a declaration: write trump 6, trump doubles, "
+                "trump no-trump, nello (doubles low), sevens, and stacks 1 or 2"
+            )
     if trump is None and special is None:
         raise ValueError("a declaration names a trump (trump 6), or nello or sevens")
     if trump is not None and special is not None:
@@ -372,9 +399,21 @@ def _parse_call(text: str, words: list[str], rules: Rules | None) -> Call:
         n = _number(pm[1])
         assert n is not None
         if special is not None:
-            return Call(BidKind.MARKS, n // 42 if rules is not None and rules.mark_bid_units == "points" and n >= 42 else n, special)
-        if rules is not None and rules.mark_bid_units == "points" and n > rules.max_point_bid and n >= 42 and n % 42 == 0 \
-                and pm[0] == pm[1]:
+            return Call(
+                BidKind.MARKS,
+                n // 42
+                if rules is not None and rules.mark_bid_units == "points" and n >= 42
+                else n,
+                special,
+            )
+        if (
+            rules is not None
+            and rules.mark_bid_units == "points"
+            and n > rules.max_point_bid
+            and n >= 42
+            and n % 42 == 0
+            and pm[0] == pm[1]
+        ):
             return Call(BidKind.MARKS, n // 42)
         return Call(BidKind.POINTS, n)
     raise ValueError(_hint(text))

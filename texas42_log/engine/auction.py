@@ -70,7 +70,13 @@ class Contract:
         if self.kind is BidKind.POINTS:
             return f"{self.bidder} bid {self.bid} points"
         unit = "mark" if self.bid == 1 else "marks"
-        what = {None: "all tricks", "nello": "Nel-O", "plunge": "a Plunge", "splash": "a Splash", "sevens": "Sevens"}
+        what = {
+            None: "all tricks",
+            "nello": "Nel-O",
+            "plunge": "a Plunge",
+            "splash": "a Splash",
+            "sevens": "Sevens",
+        }
         return f"{self.bidder} bid {what[self.special]} for {self.bid} {unit}"
 
 
@@ -79,8 +85,18 @@ class Auction:
     and leaves the auction unchanged (R30)."""
 
     __slots__ = (
-        "rules", "dealer", "calls", "doubles", "_high_points", "_high_marks", "_winner", "_special", "_order",
-        "_last", "_h", "_best",
+        "rules",
+        "dealer",
+        "calls",
+        "doubles",
+        "_high_points",
+        "_high_marks",
+        "_winner",
+        "_special",
+        "_order",
+        "_last",
+        "_h",
+        "_best",
     )
 
     def __init__(
@@ -97,7 +113,8 @@ class Auction:
         self._winner: Seat | None = None
         self._special: BidSpecial | None = None
         # Option special_bids "aside": the last bid made (kind, size, special), the highest
-        # mark, Plunge or Splash size so far, and the best bid (its value, seat, kind, size, special).
+        # mark, Plunge or Splash size so far, and the best bid (its value, seat, kind, size,
+        # special).
         self._last: tuple[BidKind, int, BidSpecial | None] | None = None
         self._h = 0
         self._best: tuple[int, Seat, BidKind, int, BidSpecial | None] | None = None
@@ -138,7 +155,9 @@ class Auction:
         assert self._high_points is not None
         return Contract(self._winner, BidKind.POINTS, self._high_points)
 
-    def check(self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None = None) -> None:
+    def check(
+        self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None = None
+    ) -> None:
         """Raise :class:`IllegalAction` if this call is illegal now; change nothing."""
         expected = self.to_call
         if expected is None:
@@ -215,7 +234,9 @@ class Auction:
                     {"high_bid": self.high_bid},
                 )
 
-    def _check_aside(self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None) -> None:
+    def _check_aside(
+        self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None
+    ) -> None:
         """Option special_bids "aside" (the mk5 app): each bid is judged against the last bid
         made, a Plunge or Splash counting as no points; a Plunge or Splash may always be bid."""
         r = self.rules
@@ -226,24 +247,37 @@ class Auction:
             self._check_special(seat, bid, special)
             return
         last = self._last
-        base = 0 if last is None else (0 if last[2] is not None else (last[1] if last[0] is BidKind.POINTS else 42 * last[1]))
+        base = (
+            0
+            if last is None
+            else (
+                0
+                if last[2] is not None
+                else (last[1] if last[0] is BidKind.POINTS else 42 * last[1])
+            )
+        )
         after = "no bid yet" if last is None else self._describe(last[0], last[1], last[2])
         if kind is BidKind.POINTS:
             if not (r.min_point_bid <= bid <= r.max_point_bid):
                 raise IllegalAction(
-                    "R8", f"{seat} bids {bid} points; a point bid is {r.min_point_bid}–{r.max_point_bid} (R8)"
+                    "R8",
+                    f"{seat} bids {bid} points; a point bid is {r.min_point_bid}–{r.max_point_bid} "
+                    "(R8)",
                 )
             if bid <= base:
                 rule = "R9" if last is not None and last[0] is BidKind.MARKS else "R8"
                 raise IllegalAction(
                     rule,
-                    f"{seat} bids {bid} points after {after}; a bid must be worth more than the last bid "
+                    f"{seat} bids {bid} points after {after}; a bid must be worth more than the "
+                    "last bid "
                     f"made ({rule}; special_bids is aside)",
                     {"last_bid": after},
                 )
             return
         if not (1 <= bid <= r.max_mark_bid):
-            raise IllegalAction("R9", f"{seat} bids {bid} marks; a mark bid is 1 to {r.max_mark_bid} marks (R9)")
+            raise IllegalAction(
+                "R9", f"{seat} bids {bid} marks; a mark bid is 1 to {r.max_mark_bid} marks (R9)"
+            )
         if last is None or last[0] is BidKind.POINTS:
             if bid > r.max_opening_mark_bid:
                 raise IllegalAction(
@@ -255,7 +289,8 @@ class Auction:
             raise IllegalAction(
                 "R9",
                 f"{seat} bids {bid} marks after {after}; a later all-tricks bid adds exactly "
-                f"{r.mark_bid_raise} mark to the last, so it must be {last[1] + r.mark_bid_raise} (R9)",
+                f"{r.mark_bid_raise} mark to the last, so it must be {last[1] + r.mark_bid_raise} "
+                "(R9)",
                 {"last_bid": after},
             )
 
@@ -263,7 +298,9 @@ class Auction:
     def _describe(kind: BidKind, size: int, special: BidSpecial | None) -> str:
         if special is not None:
             return f"a {special.capitalize()} of {size} marks"
-        return f"{size} points" if kind is BidKind.POINTS else f"{size} mark{'s' if size != 1 else ''}"
+        return (
+            f"{size} points" if kind is BidKind.POINTS else f"{size} mark{'s' if size != 1 else ''}"
+        )
 
     def _check_forced(self, seat: Seat, kind: BidKind, bid: int | None) -> None:
         """Seeds 003/004: after three passes the dealer may not pass (option all_pass)."""
@@ -285,14 +322,16 @@ class Auction:
                 )
 
     def _doubles_short(self, seat: Seat, need: int) -> int | None:
-        """How many doubles ``seat`` is known to hold, if that proves it holds fewer than ``need``."""
+        """How many doubles ``seat`` is known to hold, if that proves it holds fewer than
+        ``need``."""
         if self.doubles is None:
             return None
         known, unknown = self.doubles[seat]
         return known if known + unknown < need else None
 
     def _check_special(self, seat: Seat, bid: int, special: BidSpecial) -> None:
-        """Plunge and Splash (seed 004, docs/conversions.md plunge): doubles held, and the bid's size."""
+        """Plunge and Splash (seed 004, docs/conversions.md plunge): doubles held, and the bid's
+        size."""
         r = self.rules
         rule = f"variant:{special}"
         name = special.capitalize()
@@ -322,16 +361,19 @@ class Auction:
                 raise IllegalAction(
                     rule,
                     f"{seat} bids a {name} of {bid} marks; here a {name} is {size} marks: {how}, "
-                    f"h = {h} the highest mark, Plunge or Splash bid so far (special_bids is aside)",
+                    f"h = {h} the highest mark, Plunge or Splash bid so far (special_bids is "
+                    "aside)",
                 )
             return
         if special == "plunge" and r.mark_ladder == "free":
-            # Free jumps (docs/conversions.md tricksy): any size from the Plunge's least, above the high bid.
+            # Free jumps (docs/conversions.md tricksy): any size from the Plunge's least, above the
+            # high bid.
             if bid < r.plunge_marks or bid <= high or bid > r.max_mark_bid:
                 raise IllegalAction(
                     rule,
                     f"{seat} bids a Plunge of {bid} marks; with free jumps a Plunge is "
-                    f"{r.plunge_marks} to {r.max_mark_bid} marks and above the high bid ({self.high_bid})",
+                    f"{r.plunge_marks} to {r.max_mark_bid} marks and above the high bid "
+                    f"({self.high_bid})",
                     {"high_bid": self.high_bid},
                 )
         elif special == "plunge":
@@ -344,11 +386,13 @@ class Auction:
                     {"high_bid": self.high_bid},
                 )
         elif r.mark_ladder == "free":
-            # Free jumps (docs/conversions.md tricksy): any size in the Splash's range, above the high bid.
+            # Free jumps (docs/conversions.md tricksy): any size in the Splash's range, above the
+            # high bid.
             if not (r.splash_min_marks <= bid <= r.splash_max_marks) or bid <= high:
                 raise IllegalAction(
                     rule,
-                    f"{seat} bids a Splash of {bid} marks; with free jumps a Splash is {r.splash_min_marks} to "
+                    f"{seat} bids a Splash of {bid} marks; with free jumps a Splash is "
+                    f"{r.splash_min_marks} to "
                     f"{r.splash_max_marks} marks and above the high bid ({self.high_bid})",
                     {"high_bid": self.high_bid},
                 )
@@ -363,17 +407,22 @@ class Auction:
                     ways += f", or one more than a mark bid of {least} or more, directly over it"
                 raise IllegalAction(
                     rule,
-                    f"{seat} bids a Splash of {bid} marks (high bid: {self.high_bid}); a Splash is {ways}, "
+                    f"{seat} bids a Splash of {bid} marks (high bid: {self.high_bid}); a Splash is "
+                    f"{ways}, "
                     f"at most {r.splash_max_marks}",
                     {"high_bid": self.high_bid},
                 )
 
-    def call(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
+    def call(
+        self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None
+    ) -> None:
         """Checked: validate then apply one call."""
         self.check(seat, kind, bid, special)
         self.apply(seat, kind, bid, special)
 
-    def apply(self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None) -> None:
+    def apply(
+        self, seat: Seat, kind: BidKind, bid: int | None = None, special: BidSpecial | None = None
+    ) -> None:
         """Unchecked: apply one call of an already-validated log."""
         self.calls.append((seat, kind, bid))
         if self.rules.special_bids == "aside":
@@ -401,8 +450,12 @@ class Auction:
         if seat is None:
             return []
         r = self.rules
-        candidates: list[tuple[BidKind, int | None, BidSpecial | None]] = [(BidKind.PASS, None, None)]
-        candidates += [(BidKind.POINTS, b, None) for b in range(r.min_point_bid, r.max_point_bid + 1)]
+        candidates: list[tuple[BidKind, int | None, BidSpecial | None]] = [
+            (BidKind.PASS, None, None)
+        ]
+        candidates += [
+            (BidKind.POINTS, b, None) for b in range(r.min_point_bid, r.max_point_bid + 1)
+        ]
         top = max(r.max_mark_bid, r.plunge_marks + 4, r.splash_max_marks)
         for b in range(1, top + 1):
             candidates.append((BidKind.MARKS, b, None))

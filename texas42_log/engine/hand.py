@@ -26,12 +26,12 @@ from .auction import Contract
 from .errors import IllegalAction
 from .rules import NelloDoubles, Rules
 from .seats import SEATS, TEAMS, Seat, Team, other_team, partner, team_of
-from .tiles import _COUNT, TOTAL_HAND_POINTS, Tile
+from .tiles import POINT_COUNT, TOTAL_HAND_POINTS, Tile
 from .trumps import (
     TRUMP_SUIT,
+    WIN_KEYS,
     DoublesMode,
     Trump,
-    WIN_KEYS,
     sevens_winner_index,
     suit_name,
     table_for,
@@ -135,7 +135,9 @@ class PlayState:
         self.played: dict[Tile, tuple[int, Seat]] = {}
         #: The seats that play, clockwise: Nel-O's bidder's partner sits out.
         self.seats: tuple[Seat, ...] = (
-            tuple(s for s in SEATS if s != partner(contract.bidder)) if special == "nello" else SEATS
+            tuple(s for s in SEATS if s != partner(contract.bidder))
+            if special == "nello"
+            else SEATS
         )
         mode: DoublesMode
         if special == "nello":
@@ -172,9 +174,13 @@ class PlayState:
     def copy(self) -> PlayState:
         """An independent copy, to try plays on (analysis, tests) without changing this one."""
         nello = self.doubles if self.contract.special == "nello" else None
-        other = PlayState(self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=nello)
+        other = PlayState(
+            self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=nello
+        )
         other.played = dict(self.played)
-        other.tricks = [Trick(t.number, t.leader, list(t.plays), t.winner, t.points, t.led) for t in self.tricks]
+        other.tricks = [
+            Trick(t.number, t.leader, list(t.plays), t.winner, t.points, t.led) for t in self.tricks
+        ]
         other.points = dict(self.points)
         other.tricks_won = dict(self.tricks_won)
         other.result = self.result
@@ -198,7 +204,8 @@ class PlayState:
 
     @property
     def to_play(self) -> Seat | None:
-        """R21: clockwise from the trick's leader (skipping a seat that sits out); None once over."""
+        """R21: clockwise from the trick's leader (skipping a seat that sits out); None once
+        over."""
         if self.finished:
             return None
         trick = self.tricks[-1]
@@ -256,7 +263,11 @@ class PlayState:
         trick = self.current
         if seat != expected:
             if trick.number == 1 and not trick.plays:
-                who = "the bidder" if self.contract.declarer == self.contract.bidder else "the bidder's partner"
+                who = (
+                    "the bidder"
+                    if self.contract.declarer == self.contract.bidder
+                    else "the bidder's partner"
+                )
                 raise IllegalAction(
                     "R10",
                     f"{seat} leads trick 1, but {who} {self.contract.declarer} leads it (R10)",
@@ -298,7 +309,8 @@ class PlayState:
                 raise IllegalAction(
                     "R3",
                     f"{seat} plays {t}, which is not in {seat}'s hand (R3)",
-                    self.context(seat, t) | {"hand_tiles": [str(x) for x in sorted(self.known[seat])]},
+                    self.context(seat, t)
+                    | {"hand_tiles": [str(x) for x in sorted(self.known[seat])]},
                 )
         if self._closest:
             self._check_closest(seat, t, trick)
@@ -315,7 +327,8 @@ class PlayState:
             self._check_declared_lead(seat, t, led, trick)
 
     def _check_declared_lead(self, seat: Seat, t: Tile, led: int, trick: Trick) -> None:
-        """docs/conversions.md tricksy: a leader may say a non-double, non-trump tile leads its lower number."""
+        """docs/conversions.md tricksy: a leader may say a non-double, non-trump tile leads its
+        lower number."""
         allowed = self.rules.declared_lead
         if allowed == "never" or (allowed == "first-trick" and trick.number != 1):
             raise IllegalAction(
@@ -335,15 +348,18 @@ class PlayState:
             )
 
     def _check_closest(self, seat: Seat, t: Tile, trick: Trick) -> None:
-        """Option sevens_play "closest": a tile known to be held nearer to 7 must be played first."""
+        """Option sevens_play "closest": a tile known to be held nearer to 7 must be played
+        first."""
         best = closest_to_seven(self.known[seat])
         if not best or abs(t.pips - 7) <= abs(best[0].pips - 7):
             return
         held = ", ".join(str(x) for x in best)
         raise IllegalAction(
             "variant:sevens",
-            f"{seat} plays {t} ({t.pips} pips, {abs(t.pips - 7)} from 7) in trick {trick.number}, but held "
-            f"{held}, closer to 7; in Sevens every player plays a tile as close to 7 as any in their "
+            f"{seat} plays {t} ({t.pips} pips, {abs(t.pips - 7)} from 7) in trick {trick.number}, "
+            "but held "
+            f"{held}, closer to 7; in Sevens every player plays a tile as close to 7 as any in "
+            "their "
             "hand (sevens_play is closest)",
             self.context(seat, t) | {"closer": [str(x) for x in best]},
         )
@@ -367,7 +383,13 @@ class PlayState:
             rule, why = "R15", "trumps were led and only trumps follow"
         elif facts.trump and t.shows(suit):
             rule, why = "R13", f"{t} is a trump and belongs to the trump suit only, not to {name}"
-        elif suit == lead.high and not lead.is_double and not table[lead].trump and t.shows(lead.low) and lead.low != suit:
+        elif (
+            suit == lead.high
+            and not lead.is_double
+            and not table[lead].trump
+            and t.shows(lead.low)
+            and lead.low != suit
+        ):
             rule, why = "R14", f"{lead} leads {name}, its higher number, not {suit_name(lead.low)}"
         else:
             rule, why = "R16", f"{t} does not follow {name}"
@@ -379,7 +401,9 @@ class PlayState:
             ctx,
         )
 
-    def play_many(self, plays: list[tuple[Seat, Tile, int | None]]) -> tuple[int, IllegalAction] | None:
+    def play_many(
+        self, plays: list[tuple[Seat, Tile, int | None]]
+    ) -> tuple[int, IllegalAction] | None:
         """Checked, for a whole recorded hand: play each (seat, tile, led) in turn.
 
         Returns None if every play was legal, else the index of the first illegal
@@ -396,7 +420,12 @@ class PlayState:
             tplays = trick.plays
             n = len(tplays)
             hand = known[seat]
-            ok = led is None and not self.finished and rotation[trick.leader][n] == seat and t in hand
+            ok = (
+                led is None
+                and not self.finished
+                and rotation[trick.leader][n] == seat
+                and t in hand
+            )
             if ok and self._closest:
                 d = abs(t.pips - 7)
                 for x in hand:
@@ -466,7 +495,7 @@ class PlayState:
                     winner, best = seat, k
         trick.winner = winner
         # R6: one point for the trick plus the count of its tiles.
-        count = _COUNT.get
+        count = POINT_COUNT.get
         points = 1
         for _, t in plays:
             points += count(t, 0)

@@ -27,7 +27,19 @@ from .seats import SEATS, TEAMS, Seat, Team, next_seat
 from .tiles import TILE_BY_NAME, TILES, Tile
 from .trumps import Trump
 
-__all__ = ["LiveHand", "Turn", "deal_order", "finished_outcome", "call_of", "deal_of", "declare_of", "entry_of", "wrong_kind", "deal_problem", "random_deal"]
+__all__ = [
+    "LiveHand",
+    "Turn",
+    "deal_order",
+    "finished_outcome",
+    "call_of",
+    "deal_of",
+    "declare_of",
+    "entry_of",
+    "wrong_kind",
+    "deal_problem",
+    "random_deal",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,16 +52,35 @@ class Turn:
     hand: int
 
     def __str__(self) -> str:
-        verb = {"deal": "deals", "call": "to call", "declare": "to declare trumps", "play": "to play"}[self.kind]
+        verb = {
+            "deal": "deals",
+            "call": "to call",
+            "declare": "to declare trumps",
+            "play": "to play",
+        }[self.kind]
         return f"hand {self.hand}: {self.seat} {verb}"
 
 
 class LiveHand:
     """One hand of the game: its log entry (a format-v1 dict) and its replay state."""
 
-    __slots__ = ("rules", "doc", "auto", "score_before", "auction", "contract", "trump", "state", "known", "unknown", "partial")
+    __slots__ = (
+        "rules",
+        "doc",
+        "auto",
+        "score_before",
+        "auction",
+        "contract",
+        "trump",
+        "state",
+        "known",
+        "unknown",
+        "partial",
+    )
 
-    def __init__(self, rules: Rules, doc: dict[str, Any], auto: bool, score_before: dict[Team, int]) -> None:
+    def __init__(
+        self, rules: Rules, doc: dict[str, Any], auto: bool, score_before: dict[Team, int]
+    ) -> None:
         self.rules = rules
         self.doc = doc
         self.auto = auto
@@ -84,11 +115,22 @@ class LiveHand:
     def declare(self, act: Declare) -> None:
         assert self.contract is not None
         _, declared = declaration_problems(
-            self.rules, self.contract, self.contract.declarer, Choice(act.trump, act.special, act.doubles, act.stacks), 0
+            self.rules,
+            self.contract,
+            self.contract.declarer,
+            Choice(act.trump, act.special, act.doubles, act.stacks),
+            0,
         )
         assert declared is not None
         self.contract, self.trump = declared
-        self.state = PlayState(self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=act.doubles)
+        self.state = PlayState(
+            self.rules,
+            self.contract,
+            self.trump,
+            self.known,
+            self.unknown,
+            nello_doubles=act.doubles,
+        )
 
     def deal(self, deal: Deal) -> None:
         dealt = deal_dict(deal)
@@ -98,7 +140,8 @@ class LiveHand:
         self.rebuild()
 
     def rebuild(self) -> None:
-        """The hand's state from its log entry (unchecked: the entry holds only what was accepted)."""
+        """The hand's state from its log entry (unchecked: the entry holds only what was
+        accepted)."""
         doc = self.doc
         self.auction = self.contract = self.trump = self.state = None
         if "auction" not in doc:
@@ -114,7 +157,9 @@ class LiveHand:
         self.known, self.unknown = known, unknown
         self.partial = any(unknown.values())
         r = self.rules
-        self.auction = Auction(r, doc["dealer"], count_doubles(known) if r.plunge or r.splash else None)
+        self.auction = Auction(
+            r, doc["dealer"], count_doubles(known) if r.plunge or r.splash else None
+        )
         for c in doc["auction"]:
             if not c.get("rejected"):
                 call = call_of(r, c)
@@ -140,7 +185,8 @@ class LiveHand:
         return self.state is not None and self.state.finished
 
     def legal_plays(self, seat: Seat) -> Iterator[Play]:
-        """The plays the engine's check accepts from ``seat`` now (with the declared leads the rules allow)."""
+        """The plays the engine's check accepts from ``seat`` now (with the declared leads the rules
+        allow)."""
         state = self.state
         assert state is not None
         if state.unknown[seat]:
@@ -154,7 +200,7 @@ class LiveHand:
             or (self.rules.declared_lead == "first-trick" and state.current.number == 1)
         )
         for t in candidates:
-            for led in ((None, t.low, t.high) if declared and not t.is_double else (None,)):
+            for led in (None, t.low, t.high) if declared and not t.is_double else (None,):
                 try:
                     state.check(seat, t, led)
                 except IllegalAction:
@@ -180,7 +226,11 @@ class LiveHand:
         score = dict(self.score_before)
         doc = self.doc
         if self.contract is None:
-            doc["outcome"] = {"result": "no-contract", "marks": {"A+C": 0, "B+D": 0}, "score": dict(score)}
+            doc["outcome"] = {
+                "result": "no-contract",
+                "marks": {"A+C": 0, "B+D": 0},
+                "score": dict(score),
+            }
             return score
         assert self.state is not None
         doc["outcome"] = finished_outcome(self.rules, self.state, score)
@@ -245,16 +295,33 @@ def wrong_kind(act: Action, turn: Turn) -> IllegalAction:
     """The refusal of an action of another kind than the turn asks for."""
     n = turn.hand
     if turn.kind == "deal":
-        return IllegalAction("R3", f"hand {n} has not been dealt: {turn.seat} deals, seven tiles each, before the auction (R3)")
+        return IllegalAction(
+            "R3",
+            f"hand {n} has not been dealt: {turn.seat} deals, seven tiles each, before the auction "
+            "(R3)",
+        )
     if turn.kind == "call":
-        return IllegalAction("R7", f"hand {n} is in its auction: it is {turn.seat}'s call (pass or a bid), "
-                                   "and each player calls once before trumps are declared (R7)")
+        return IllegalAction(
+            "R7",
+            f"hand {n} is in its auction: it is {turn.seat}'s call (pass or a bid), "
+            "and each player calls once before trumps are declared (R7)",
+        )
     if turn.kind == "declare":
-        return IllegalAction("R10", f"hand {n}: the auction is over and {turn.seat} declares trumps before the "
-                                    "first tile (R10)")
-    what = "the auction is over" if isinstance(act, Call) else ("trumps are declared already" if isinstance(act, Declare) else "the hand is dealt")
-    return IllegalAction("R21" if not isinstance(act, Call) else "R7",
-                         f"hand {n}: {what}; it is {turn.seat}'s turn to play a tile ({'R7' if isinstance(act, Call) else 'R21'})")
+        return IllegalAction(
+            "R10",
+            f"hand {n}: the auction is over and {turn.seat} declares trumps before the "
+            "first tile (R10)",
+        )
+    what = (
+        "the auction is over"
+        if isinstance(act, Call)
+        else ("trumps are declared already" if isinstance(act, Declare) else "the hand is dealt")
+    )
+    return IllegalAction(
+        "R21" if not isinstance(act, Call) else "R7",
+        f"hand {n}: {what}; it is {turn.seat}'s turn to play a tile "
+        f"({'R7' if isinstance(act, Call) else 'R21'})",
+    )
 
 
 def deal_problem(deal: Deal, n: int) -> None:
@@ -265,18 +332,24 @@ def deal_problem(deal: Deal, n: int) -> None:
     for s in SEATS:
         row = deal.seat(s)
         if len(row) != 7:
-            raise IllegalAction("R3", f"hand {n}: {s} is dealt {len(row)} tiles; each player gets exactly 7 (R3)")
+            raise IllegalAction(
+                "R3", f"hand {n}: {s} is dealt {len(row)} tiles; each player gets exactly 7 (R3)"
+            )
         for t in row:
             if t is None:
                 continue
             if t in owner:
-                raise IllegalAction("R2", f"hand {n}: {t} is dealt twice, to {owner[t]} and {s}; the set has "
-                                          "exactly one of each of its 28 tiles (R2)")
+                raise IllegalAction(
+                    "R2",
+                    f"hand {n}: {t} is dealt twice, to {owner[t]} and {s}; the set has "
+                    "exactly one of each of its 28 tiles (R2)",
+                )
             owner[t] = s
 
 
 def random_deal(seed: int | None, number: int, dealer: Seat) -> Deal:
-    """The tool's deal of hand ``number``: the same for the same seed, whatever was undone (R3 order)."""
+    """The tool's deal of hand ``number``: the same for the same seed, whatever was undone (R3
+    order)."""
     rng = random.Random(f"texas42-game:{seed}:{number}")
     tiles = list(TILES)
     rng.shuffle(tiles)
@@ -291,7 +364,9 @@ def deal_order(dealer: Seat) -> list[Seat]:
     return [next_seat(dealer, 1 + k % 4) for k in range(28)]
 
 
-def finished_outcome(rules: Rules, state: PlayState, score_before: dict[Team, int]) -> dict[str, Any]:
+def finished_outcome(
+    rules: Rules, state: PlayState, score_before: dict[Team, int]
+) -> dict[str, Any]:
     """The log's ``outcome`` of a finished hand, as the engine computed it (R6, R23),
     with the match score after it (marks, or points when the goal is points)."""
     result = state.result

@@ -34,7 +34,15 @@ try:
 except ImportError:  # not built: the reference solver serves (engine/search.py)
     _native = None  # type: ignore[assignment]
 
-__all__ = ["AVAILABLE", "NativeSolver", "TABLE_BITS", "solve_worlds", "VALUE", "PLAY_VALUES", "REACHES"]
+__all__ = [
+    "AVAILABLE",
+    "NativeSolver",
+    "TABLE_BITS",
+    "solve_worlds",
+    "VALUE",
+    "PLAY_VALUES",
+    "REACHES",
+]
 
 #: Whether the C search is built and importable.
 AVAILABLE: Final[bool] = _native is not None
@@ -225,10 +233,13 @@ class NativeSolver:
         assert position is not None
         own = None if value is None else value - base
         if own is not None and not 0 <= own <= TOTAL_HAND_POINTS:
-            raise ValueError(f"{value} cannot be the value of this moment: the bidders have {base} points already")
+            raise ValueError(
+                f"{value} cannot be the value of this moment: the bidders have {base} points "
+                "already"
+            )
         codes = self._search.moves(position, hands)
         values = self._search.solve(PLAY_VALUES, position, [hands], own, False)[0]
-        return {_move(c, self._tables): base + v for c, v in zip(codes, values)}
+        return {_move(c, self._tables): base + v for c, v in zip(codes, values, strict=True)}
 
     def reaches(self, state: PlayState, threshold: int) -> bool:
         """Whether the bidders' hand points after all 7 tricks reach ``threshold``
@@ -247,7 +258,10 @@ def _bidders_so_far(state: PlayState) -> int:
 
 
 def solve_worlds(
-    state: PlayState, worlds: Sequence[Mapping[Seat, Collection[Tile]]], kind: int, threshold: int = 0
+    state: PlayState,
+    worlds: Sequence[Mapping[Seat, Collection[Tile]]],
+    kind: int,
+    threshold: int = 0,
 ) -> tuple[list[Move], list[object], int]:
     """Value the moment ``state`` in every world at once, in C.
 

@@ -44,7 +44,8 @@ MatchGoal = Literal["marks", "points"]
 SpecialBids = Literal["raise", "aside"]
 SevensPlay = Literal["follow-suit", "closest"]
 
-#: Special contracts (seeds 003/004, the other programs of docs/conversions.md): bid-time (plunge, splash) and
+#: Special contracts (seeds 003/004, the other programs of docs/conversions.md): bid-time (plunge,
+#: splash) and
 #: declared after a mark bid (nello, sevens).
 SPECIALS: Final = ("nello", "plunge", "splash", "sevens")
 
@@ -148,7 +149,8 @@ OPTIONS: Final[dict[str, Option]] = {
             "can check; highest-pips: each player draws a tile, the highest pip total deals, and "
             "players tied for the highest draw again; blank-one-bids-first: the player who draws "
             "[0|1] (in the recorded draw, or else in the first deal) bids first, so the player to "
-            "their right deals. Checked against dealer_draw and first_dealer when the log records them.",
+            "their right deals. Checked against dealer_draw and first_dealer when the log records "
+            "them.",
             "R4 'the first dealer is chosen by a fair draw of seats'; seed 004 'each player draws "
             "one domino, the one with the highest value is the first shaker; on a tie the two draw "
             "again'; seed 003 'the player who draws the blank-one bids first'.",
@@ -156,13 +158,16 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "all_pass",
             "redeal / dealer-must-bid / dealer-bids-30 / dealer-bids-31",
-            "If all four pass: redeal with no marks; or, after three passes, the dealer may not pass "
+            "If all four pass: redeal with no marks; or, after three passes, the dealer may not "
+            "pass "
             "— any legal bid (dealer-must-bid), or exactly 30 or 31 points.",
             "R11 'if everyone passes, advance the deal and redeal without marks'; seed 004 'if all "
             "players pass, the shaker must bid the minimum (30)'; seed 003 'either the dealer bids "
             "or the tiles are reshuffled'; the plunge app f/l and tricksy 'the dealer must bid'.",
         ),
-        Option("min_point_bid", "integer 0–42", "The lowest point bid.", "R8 'a point bid is 30–41'."),
+        Option(
+            "min_point_bid", "integer 0–42", "The lowest point bid.", "R8 'a point bid is 30–41'."
+        ),
         Option(
             "max_point_bid",
             "integer 0–42",
@@ -179,13 +184,15 @@ OPTIONS: Final[dict[str, Option]] = {
             "max_opening_mark_bid",
             "integer ≥ 1",
             "The first mark bid is 1 to this many marks.",
-            "R9 'the first all-tricks bid is at most 2 marks'; seed 004 'players may bid up to 2 marks'.",
+            "R9 'the first all-tricks bid is at most 2 marks'; seed 004 'players may bid up to 2 "
+            "marks'.",
         ),
         Option(
             "mark_bid_raise",
             "integer ≥ 1",
             "With the exact-raise ladder, each later mark bid adds exactly this many marks.",
-            "R9 'each higher bid adds exactly 1 mark'; seed 004 'bids after may be only 1 more mark'.",
+            "R9 'each higher bid adds exactly 1 mark'; seed 004 'bids after may be only 1 more "
+            "mark'.",
         ),
         Option(
             "mark_ladder",
@@ -194,7 +201,12 @@ OPTIONS: Final[dict[str, Option]] = {
             "to max_mark_bid (jumps allowed).",
             "R9; tricksy 'marks 1–7 above the high bid … there is no +1-only ladder'.",
         ),
-        Option("max_mark_bid", "integer ≥ 1", "The highest mark bid of any kind.", "tricksy 'marks 1–7'."),
+        Option(
+            "max_mark_bid",
+            "integer ≥ 1",
+            "The highest mark bid of any kind.",
+            "tricksy 'marks 1–7'.",
+        ),
         Option(
             "plain_mark_bids",
             "true / false",
@@ -219,14 +231,16 @@ OPTIONS: Final[dict[str, Option]] = {
             "doubles",
             "in-suit / own-suit",
             "in-suit: a double belongs to its number's suit; own-suit: for the whole game the "
-            "doubles form a suit of their own ([6|6] high), never a trump unless doubles are trumps.",
+            "doubles form a suit of their own ([6|6] high), never a trump unless doubles are "
+            "trumps.",
             "R13–R18; tricksy 'doubles_are_own_suit … takes doubles out of their "
             "number suits for the whole game'.",
         ),
         Option(
             "no_trump_doubles",
             "high / low / own-suit",
-            "In no-trump a double is the highest (or lowest) of its suit, or the doubles form a suit of their own.",
+            "In no-trump a double is the highest (or lowest) of its suit, or the doubles form a "
+            "suit of their own.",
             "R12 'no-trump, doubles high'; seed 003 'a double is the highest of its suit'; "
             "the plunge app 'follow-me doubles high'.",
         ),
@@ -234,7 +248,7 @@ OPTIONS: Final[dict[str, Option]] = {
             "declared_lead",
             "never / first-trick / always",
             "Whether a leader may declare that a non-double, non-trump tile leads its lower "
-            "number (the play's \"led\" field).",
+            'number (the play\'s "led" field).',
             "R14 'a lead leads its higher number'; tricksy 'allow_declared_lead'.",
         ),
         Option(
@@ -259,17 +273,23 @@ OPTIONS: Final[dict[str, Option]] = {
             "Nel-O: after a mark bid the bidder declares Nel-O; the partner sits out (tricks of "
             "3 tiles), the bidder leads and must win no trick; the hand ends at the bidder's "
             "first trick.",
-            "Seed 004 'Nel-O: the goal is to win zero tricks … the partner does not play the hand … "
+            "Seed 004 'Nel-O: the goal is to win zero tricks … the partner does not play the hand "
+            "… "
             "the bid winner plays first'; the plunge app and tricksy nello.",
         ),
-        Option("nello_min_marks", "integer ≥ 1", "The least mark bid for Nel-O.", "Seed 004 'must bid at least 2 marks'; plunge app: 1."),
+        Option(
+            "nello_min_marks",
+            "integer ≥ 1",
+            "The least mark bid for Nel-O.",
+            "Seed 004 'must bid at least 2 marks'; plunge app: 1.",
+        ),
         Option(
             "nello_doubles",
             "high / low / own-suit / bidder-chooses / own-suit-or-low",
             "In Nel-O the doubles are high or low in their suit, or a suit of their own; or the "
-            "declaration says which (its \"doubles\" field): any of the three (bidder-chooses), "
+            'declaration says which (its "doubles" field): any of the three (bidder-chooses), '
             "or own-suit or low (own-suit-or-low, tricksy's nello and nello_low both enabled). "
-            "Without a \"doubles\" field a choosing declaration means own-suit.",
+            'Without a "doubles" field a choosing declaration means own-suit.',
             "the plunge app 'doubles form their own suit'; tricksy nello / nello_low.",
         ),
         Option(
@@ -282,38 +302,71 @@ OPTIONS: Final[dict[str, Option]] = {
         Option(
             "plunge",
             "true / false",
-            "Plunge: a player holding plunge_min_doubles doubles may bid plunge_marks marks (or one "
+            "Plunge: a player holding plunge_min_doubles doubles may bid plunge_marks marks (or "
+            "one "
             "more than the high mark bid) as a jump; the partner names trumps and leads; the "
             "bidders must win every trick.",
             "Seed 004 'with 4 or more doubles … a bid of 4 marks before any other player bids; the "
             "partner names trumps and leads'; the plunge app 'max(4, current marks + 1)'.",
         ),
-        Option("plunge_min_doubles", "integer 0–7", "Doubles a Plunge bidder must hold.", "Seed 004 '4 or more doubles'."),
-        Option("plunge_marks", "integer ≥ 1", "The Plunge bid in marks, when no mark bid is higher.", "Seed 004 'a bid of 4 marks'."),
+        Option(
+            "plunge_min_doubles",
+            "integer 0–7",
+            "Doubles a Plunge bidder must hold.",
+            "Seed 004 '4 or more doubles'.",
+        ),
+        Option(
+            "plunge_marks",
+            "integer ≥ 1",
+            "The Plunge bid in marks, when no mark bid is higher.",
+            "Seed 004 'a bid of 4 marks'.",
+        ),
         Option(
             "splash",
             "true / false",
             "Splash: a player holding splash_min_doubles doubles may bid splash_min_marks marks "
             "above a lower bid, or one more than a mark bid of at least splash_min_marks directly "
-            "over it, up to splash_max_marks (with mark_ladder free: any size from splash_min_marks "
+            "over it, up to splash_max_marks (with mark_ladder free: any size from "
+            "splash_min_marks "
             "to splash_max_marks above the high bid); the partner names trumps and leads; the "
             "bidders must win every trick.",
             "the plunge app 'splash … seat holding ≥3 doubles: 2 marks if it beats the high bid, "
             "3 marks only directly over a 2-mark bid'; tricksy 'marks 1–7 above the high bid'.",
         ),
-        Option("splash_min_doubles", "integer 0–7", "Doubles a Splash bidder must hold.", "the plunge app '≥3 doubles'."),
-        Option("splash_min_marks", "integer ≥ 1", "The lowest Splash bid.", "the plunge app '2 or 3 marks'."),
-        Option("splash_max_marks", "integer ≥ 1", "The highest Splash bid.", "the plunge app '2 or 3 marks'."),
+        Option(
+            "splash_min_doubles",
+            "integer 0–7",
+            "Doubles a Splash bidder must hold.",
+            "the plunge app '≥3 doubles'.",
+        ),
+        Option(
+            "splash_min_marks",
+            "integer ≥ 1",
+            "The lowest Splash bid.",
+            "the plunge app '2 or 3 marks'.",
+        ),
+        Option(
+            "splash_max_marks",
+            "integer ≥ 1",
+            "The highest Splash bid.",
+            "the plunge app '2 or 3 marks'.",
+        ),
         Option(
             "special_bids",
             "raise / aside",
-            "raise: a Plunge or Splash is a mark bid that every later bid must beat. aside: a Plunge or "
-            "Splash may be bid whatever came before it, at its own size — a Plunge max(plunge_marks, h + 1), "
-            "a Splash min(splash_max_marks, max(splash_min_marks, h + 1)), h the highest mark, Plunge or "
-            "Splash bid so far; each later bid is judged against the last bid made, in which a Plunge or "
-            "Splash counts as no points (any mark bid up to max_mark_bid may follow it, and any point bid); "
+            "raise: a Plunge or Splash is a mark bid that every later bid must beat. aside: a "
+            "Plunge or "
+            "Splash may be bid whatever came before it, at its own size — a Plunge "
+            "max(plunge_marks, h + 1), "
+            "a Splash min(splash_max_marks, max(splash_min_marks, h + 1)), h the highest mark, "
+            "Plunge or "
+            "Splash bid so far; each later bid is judged against the last bid made, in which a "
+            "Plunge or "
+            "Splash counts as no points (any mark bid up to max_mark_bid may follow it, and any "
+            "point bid); "
             "the highest bid wins, a tie going to the earlier bid.",
-            "the mk5 app (docs/conversions.md): 'a Plunge or Splash is always legal for such a hand; its "
+            "the mk5 app (docs/conversions.md): 'a Plunge or Splash is always legal for such a "
+            "hand; its "
             "base value is 0; ties go to the earlier bid'.",
         ),
         Option(
@@ -332,14 +385,21 @@ OPTIONS: Final[dict[str, Option]] = {
             "Seed 004 '7s … how far from 7 … the bidding team must win all 7 tricks'; "
             "tricksy sevens (ordinary follow-suit, ties to the earliest).",
         ),
-        Option("sevens_min_marks", "integer ≥ 1", "The least mark bid for Sevens.", "Seed 004 'the minimum bid is 1 mark'."),
+        Option(
+            "sevens_min_marks",
+            "integer ≥ 1",
+            "The least mark bid for Sevens.",
+            "Seed 004 'the minimum bid is 1 mark'.",
+        ),
         Option(
             "sevens_play",
             "follow-suit / closest",
-            "In Sevens, follow-suit: the ordinary duty to follow the led suit (R16); closest: every "
+            "In Sevens, follow-suit: the ordinary duty to follow the led suit (R16); closest: "
+            "every "
             "player, the leader included, plays a tile whose pip total is as close to 7 as any in "
             "their hand.",
-            "tricksy sevens (follow-suit); seed 004 'how far from 7'; the mk5 app 'each player must "
+            "tricksy sevens (follow-suit); seed 004 'how far from 7'; the mk5 app 'each player "
+            "must "
             "play the domino closest to 7 in their hand'.",
         ),
         Option(
@@ -349,8 +409,18 @@ OPTIONS: Final[dict[str, Option]] = {
             "hand points it took and the first to match_goal_points wins.",
             "R24; seed 004 'reach 7 marks or 250 points first'.",
         ),
-        Option("match_goal_marks", "integer ≥ 1", "Marks that win the match.", "R24 'at least 7 marks'."),
-        Option("match_goal_points", "integer ≥ 1", "Points that win the match when match_goal is points.", "Seed 004 '250 points'."),
+        Option(
+            "match_goal_marks",
+            "integer ≥ 1",
+            "Marks that win the match.",
+            "R24 'at least 7 marks'.",
+        ),
+        Option(
+            "match_goal_points",
+            "integer ≥ 1",
+            "Points that win the match when match_goal is points.",
+            "Seed 004 '250 points'.",
+        ),
     ]
 }
 
@@ -422,9 +492,11 @@ PRESET_DOCS: Final[dict[str, str]] = {
     "rules, no special contracts.",
     "casual": "A common home table (the plunge app's 'c'): Nel-O from 1 mark with doubles a suit "
     "of their own, Plunge (4 marks, jump) and Splash (2–3 marks), all stacks visible.",
-    "texas-42": "The texas-42 research engine's receipts: the seed rules, every hand played to 7 tricks.",
+    "texas-42": "The texas-42 research engine's receipts: the seed rules, every hand played to 7 "
+    "tricks.",
     "plunge-t": "The plunge app's 't' preset: straight 42, no stacks recorded (all visible).",
-    "plunge-f": "The plunge app's 'f' preset: 't' with the dealer forced to bid after three passes.",
+    "plunge-f": "The plunge app's 'f' preset: 't' with the dealer forced to bid after three "
+    "passes.",
     "plunge-l": "The plunge app's 'l' preset: 'f' with Nel-O from 1 mark, doubles their own suit.",
     "plunge-c": "The plunge app's 'c' preset (its default): the same as casual.",
     "mk5": "The mk5 web app's rules: mark bids up to 4, every stack visible; its layers as the "

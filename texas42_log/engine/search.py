@@ -36,8 +36,15 @@ from .solver import Move, NotSolvable, Solver
 from .tiles import Tile
 
 __all__ = [
-    "SOLVER_VARIABLE", "SolverUnavailable", "OpenSolver", "WorldValues", "solver_choice", "open_solver",
-    "values_in_worlds", "play_values_in_worlds", "reaches_in_worlds",
+    "SOLVER_VARIABLE",
+    "SolverUnavailable",
+    "OpenSolver",
+    "WorldValues",
+    "solver_choice",
+    "open_solver",
+    "values_in_worlds",
+    "play_values_in_worlds",
+    "reaches_in_worlds",
 ]
 
 #: The environment variable that chooses the solver (see the module text).
@@ -78,11 +85,15 @@ def solver_choice() -> Choice:
     if word == "native":
         if not native.AVAILABLE:
             raise SolverUnavailable(
-                f"{SOLVER_VARIABLE}=native, but the native solver is not built in this installation "
-                "(no C compiler when it was installed, or TEXAS42_PURE=1): unset it to use the reference solver"
+                f"{SOLVER_VARIABLE}=native, but the native solver is not built in this "
+                "installation "
+                "(no C compiler when it was installed, or TEXAS42_PURE=1): unset it to use the "
+                "reference solver"
             )
         return "native"
-    raise SolverUnavailable(f"{SOLVER_VARIABLE}={said[:40]!r} names no solver: say native, python or auto")
+    raise SolverUnavailable(
+        f"{SOLVER_VARIABLE}={said[:40]!r} names no solver: say native, python or auto"
+    )
 
 
 def open_solver(state: PlayState) -> OpenSolver:
@@ -150,7 +161,9 @@ def play_values_in_worlds(state: PlayState, worlds: Sequence[Holdings]) -> World
     return WorldValues(order, rows, nodes)
 
 
-def reaches_in_worlds(state: PlayState, worlds: Sequence[Holdings], threshold: int) -> tuple[list[bool], int]:
+def reaches_in_worlds(
+    state: PlayState, worlds: Sequence[Holdings], threshold: int
+) -> tuple[list[bool], int]:
     """Whether the bidders' points after all 7 tricks, with best play from ``state``,
     reach ``threshold`` in each world: made or not, by one bounded search a world."""
     if solver_choice() == "native":

@@ -36,8 +36,19 @@ from .seats import SEATS, Seat, partner, team_of
 from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
 from .trumps import WIN_KEYS, table_for
 
-__all__ = ["Solver", "SearchTables", "Move", "goal", "makeable", "maximiser", "move_key", "move_of", "count_states", "NotSolvable",
-           "trick_facts"]
+__all__ = [
+    "Solver",
+    "SearchTables",
+    "Move",
+    "goal",
+    "makeable",
+    "maximiser",
+    "move_key",
+    "move_of",
+    "count_states",
+    "NotSolvable",
+    "trick_facts",
+]
 
 #: A play: the tile, and the suit its leader declared (option declared_lead) or None.
 Move = tuple[Tile, "int | None"]
@@ -55,7 +66,8 @@ class NotSolvable(ValueError):
 
 
 def makeable(contract: Contract, value: int) -> bool:
-    """Whether best play from a position of this ``value`` makes ``contract`` (see the module text)."""
+    """Whether best play from a position of this ``value`` makes ``contract`` (see the module
+    text)."""
     if contract.special == "nello":
         return value == 0
     if contract.all_tricks:
@@ -92,7 +104,9 @@ def move_key(move: Move) -> str:
 
 
 def _points_left(remaining: int, tricks_left: int) -> int:
-    return 5 * (remaining & _MASK5).bit_count() + 10 * (remaining & _MASK10).bit_count() + tricks_left
+    return (
+        5 * (remaining & _MASK5).bit_count() + 10 * (remaining & _MASK10).bit_count() + tricks_left
+    )
 
 
 class SearchTables:
@@ -111,11 +125,15 @@ class SearchTables:
         win = WIN_KEYS[(state.trump, state.doubles)]
         # follow[s]: the tiles that follow suit s (R15); key[s][i]: tile i's rank in a
         # trick led in s (R17; -1 cannot win); in Sevens the closeness to 7 instead.
-        self.follow: list[int] = [sum(1 << i for i, t in enumerate(TILES) if s in table[t].follows) for s in range(9)]
+        self.follow: list[int] = [
+            sum(1 << i for i, t in enumerate(TILES) if s in table[t].follows) for s in range(9)
+        ]
         self.leads: list[int] = [table[t].leads for t in TILES]
         #: Sevens with sevens_play "closest": by_distance[d], the tiles d pips from 7.
         self.closest: bool = sevens and self.rules.sevens_play == "closest"
-        self.by_distance: list[int] = [sum(1 << i for i, t in enumerate(TILES) if abs(t.pips - 7) == d) for d in range(8)]
+        self.by_distance: list[int] = [
+            sum(1 << i for i, t in enumerate(TILES) if abs(t.pips - 7) == d) for d in range(8)
+        ]
         if sevens:
             closeness = [10 - abs(t.pips - 7) for t in TILES]
             self.key: list[list[int]] = [list(closeness) for _ in range(9)]
@@ -202,7 +220,9 @@ class Solver:
         only makes the search faster."""
         self._load(state)
         base = self._bidders_so_far(state)
-        return base + self._exact(state, -1, None if guess is None else guess - base, 0, TOTAL_HAND_POINTS - base)
+        return base + self._exact(
+            state, -1, None if guess is None else guess - base, 0, TOTAL_HAND_POINTS - base
+        )
 
     def play_values(self, state: PlayState, value: int | None = None) -> dict[Move, int]:
         """The value after each legal play at ``state`` (the choices of the seat to play).
@@ -242,7 +262,14 @@ class Solver:
             return False
         return self._from_state(state, need - 1, need) >= need
 
-    def _exact(self, state: PlayState, code: int, guess: int | None, lo: int = 0, hi: int = TOTAL_HAND_POINTS) -> int:
+    def _exact(
+        self,
+        state: PlayState,
+        code: int,
+        guess: int | None,
+        lo: int = 0,
+        hi: int = TOTAL_HAND_POINTS,
+    ) -> int:
         """The exact points still to come at ``state`` (after the play ``code``, unless
         it is -1), known to lie in ``lo``–``hi``, by null-window searches that each ask
         "at least x?" and share the table: MTD(f) from ``guess`` (Plaat et al.), a
@@ -351,7 +378,17 @@ class Solver:
             if k + 1 == self.size:
                 gain = pts + _COUNTS[i] + 1 if self.bidder_seat[win_seat] else 0
                 return gain + self._trick(win_seat, number + 1, alpha - gain, beta - gain)
-            return self._ply(self.next_of[s], k + 1, number, led, win_seat, win_key, pts + _COUNTS[i], alpha, beta)
+            return self._ply(
+                self.next_of[s],
+                k + 1,
+                number,
+                led,
+                win_seat,
+                win_key,
+                pts + _COUNTS[i],
+                alpha,
+                beta,
+            )
         finally:
             self.hands[s] ^= bit
 
@@ -383,7 +420,8 @@ class Solver:
         return moves
 
     def _trick(self, leader: int, number: int, alpha: int, beta: int) -> int:
-        """The bidders' points still to come from the start of trick ``number``, led by ``leader``."""
+        """The bidders' points still to come from the start of trick ``number``, led by
+        ``leader``."""
         hands = self.hands
         if number > TRICKS_PER_HAND or hands[leader] == 0:
             return 0
@@ -458,7 +496,16 @@ class Solver:
         return best
 
     def _ply(
-        self, seat: int, k: int, number: int, led: int, win_seat: int, win_key: int, pts: int, alpha: int, beta: int
+        self,
+        seat: int,
+        k: int,
+        number: int,
+        led: int,
+        win_seat: int,
+        win_key: int,
+        pts: int,
+        alpha: int,
+        beta: int,
     ) -> int:
         """The points still to come, ``k`` tiles into trick ``number``, ``seat`` to play."""
         hands = self.hands

@@ -113,7 +113,7 @@ TILES: Final[tuple[Tile, ...]] = tuple(_tiles)
 #: Canonical string → tile; the only spelling the JSON log accepts.
 TILE_BY_NAME: Final[dict[str, Tile]] = {str(t): t for t in TILES}
 
-_COUNT: Final[dict[Tile, int]] = {
+POINT_COUNT: Final[dict[Tile, int]] = {
     TILES[_INDEX[(0, 5)]]: 5,
     TILES[_INDEX[(1, 4)]]: 5,
     TILES[_INDEX[(2, 3)]]: 5,
@@ -132,4 +132,4 @@ def tile(low: int, high: int) -> Tile:
 
 def count_value(t: Tile) -> int:
     """Count points of a tile (R6): 5 for [0|5] [1|4] [2|3], 10 for [4|6] [5|5], else 0."""
-    return _COUNT.get(t, 0)
+    return POINT_COUNT.get(t, 0)

@@ -87,7 +87,8 @@ def _facts(t: Tile, trump: Trump, doubles: DoublesMode = "high") -> TileFacts:
     if trump is Trump.DOUBLES:
         is_t = t.is_double
     elif n is not None:
-        # With doubles a suit of their own, [n|n] is a double, not a trump (docs/conversions.md tricksy).
+        # With doubles a suit of their own, [n|n] is a double, not a trump (docs/conversions.md
+        # tricksy).
         is_t = t.shows(n) and not (doubles == "own-suit" and t.is_double)
     else:
         is_t = False
@@ -118,7 +119,9 @@ TABLES: Final[dict[tuple[Trump, DoublesMode], dict[Tile, TileFacts]]] = {
 }
 
 #: FACTS[trump][tile] — the seed rules' tables (doubles high in their suit).
-FACTS: Final[dict[Trump, dict[Tile, TileFacts]]] = {trump: TABLES[(trump, "high")] for trump in Trump}
+FACTS: Final[dict[Trump, dict[Tile, TileFacts]]] = {
+    trump: TABLES[(trump, "high")] for trump in Trump
+}
 
 
 def table_for(trump: Trump, doubles: DoublesMode = "high") -> dict[Tile, TileFacts]:
@@ -198,7 +201,17 @@ def sevens_winner_index(tiles: list[Tile] | tuple[Tile, ...]) -> int:
     return min(range(len(tiles)), key=lambda i: (abs(tiles[i].pips - 7), i))
 
 
-_SUIT_NAMES: Final = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "trumps", "doubles")
+_SUIT_NAMES: Final = (
+    "blanks",
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "trumps",
+    "doubles",
+)
 
 
 def suit_name(suit: int) -> str:

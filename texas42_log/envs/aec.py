@@ -19,7 +19,8 @@ is the public view of the moment as text.
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
-        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        done = terminated or truncated
+        action = None if done else e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 """
 
@@ -29,9 +30,14 @@ import importlib.util
 import random
 from typing import Any
 
-if (importlib.util.find_spec("pettingzoo") is None or importlib.util.find_spec("gymnasium") is None
-        or importlib.util.find_spec("numpy") is None):
-    raise ImportError("the PettingZoo environment needs pettingzoo and gymnasium: pip install 'texas42-log[rl]'")
+if (
+    importlib.util.find_spec("pettingzoo") is None
+    or importlib.util.find_spec("gymnasium") is None
+    or importlib.util.find_spec("numpy") is None
+):
+    raise ImportError(
+        "the PettingZoo environment needs pettingzoo and gymnasium: pip install 'texas42-log[rl]'"
+    )
 
 import numpy as np
 from gymnasium import spaces
@@ -49,7 +55,11 @@ __all__ = ["Texas42Env", "env", "raw_env"]
 class Texas42Env(AECEnv):  # type: ignore[misc]
     """See the module text. ``rules``: a preset's name (``texas42 rules`` lists them)."""
 
-    metadata: dict[str, Any] = {"name": "texas42_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {
+        "name": "texas42_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(self, rules: str = "standard", render_mode: str | None = None) -> None:
         super().__init__()
@@ -59,10 +69,12 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         self.rules = rules
         self.render_mode = render_mode
         self.possible_agents: list[Seat] = list(SEATS)
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(NUM_ACTIONS)
         self._rng = random.Random()
         self.game: Game | None = None
@@ -109,11 +121,17 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
     def observe(self, agent: Seat) -> dict[str, Any]:
         assert self.game is not None
         if self.terminations.get(agent) or self.game.to_act is None or self.game.to_act.hand > 1:
-            return {"observation": observation(hand_end_view(self.game, agent)), "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
+            return {
+                "observation": observation(hand_end_view(self.game, agent)),
+                "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8),
+            }
         if self.game.to_act.seat == agent:
             now = situation(self.game, agent)
             return {"observation": observation(now.view), "action_mask": action_mask(now.legal)}
-        return {"observation": observation(self.game.view(agent)), "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8)}
+        return {
+            "observation": observation(self.game.view(agent)),
+            "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8),
+        }
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -125,7 +143,9 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: an action number from 0 to {NUM_ACTIONS - 1}")
         chosen = ACTIONS[int(action)]
         if chosen not in self.game.legal_actions():
-            raise ValueError(f"action {int(action)} ({chosen}) is not legal for {agent} now; see the action mask")
+            raise ValueError(
+                f"action {int(action)} ({chosen}) is not legal for {agent} now; see the action mask"
+            )
         self._cumulative_rewards[agent] = 0.0
         self.game.push(chosen, seat=agent)
         self._clear_rewards()
@@ -138,7 +158,11 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         if self.render_mode is None or self.game is None:
             return None
         turn = self.game.to_act
-        view = hand_end_view(self.game, "public") if turn is None or turn.hand > 1 else self.game.view("public")
+        view = (
+            hand_end_view(self.game, "public")
+            if turn is None or turn.hand > 1
+            else self.game.view("public")
+        )
         return "\n".join(view_lines(view, "en"))
 
     def close(self) -> None:

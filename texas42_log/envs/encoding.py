@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from typing import Final
 
 if importlib.util.find_spec("numpy") is None:
-    raise ImportError("the environments' encoding needs numpy: pip install 'texas42-log[rl]' or '[openspiel]'")
+    raise ImportError(
+        "the environments' encoding needs numpy: pip install 'texas42-log[rl]' or '[openspiel]'"
+    )
 
 import numpy as np
 import numpy.typing as npt
@@ -38,8 +40,16 @@ from ..engine.trumps import Trump
 from ..views.model import MomentKind, View
 
 __all__ = [
-    "ACTIONS", "ACTION_INDEX", "NUM_ACTIONS", "OBSERVATION_SIZE", "INFORMATION_STATE_SIZE",
-    "action_mask", "action_index", "observation", "information_state", "relative",
+    "ACTIONS",
+    "ACTION_INDEX",
+    "NUM_ACTIONS",
+    "OBSERVATION_SIZE",
+    "INFORMATION_STATE_SIZE",
+    "action_mask",
+    "action_index",
+    "observation",
+    "information_state",
+    "relative",
 ]
 
 
@@ -77,7 +87,9 @@ def action_index(action: Action) -> int:
     try:
         return ACTION_INDEX[action]
     except KeyError:
-        raise ValueError(f"the action {str(action)[:40]!r} has no number in the environments' action set") from None
+        raise ValueError(
+            f"the action {str(action)[:40]!r} has no number in the environments' action set"
+        ) from None
 
 
 def action_mask(legal: Sequence[Action]) -> npt.NDArray[np.int8]:
@@ -169,7 +181,12 @@ def observation(view: View) -> npt.NDArray[np.float32]:
     return o
 
 
-_I_HAND, _I_CALLS, _I_DECLARE, _I_PLAYS = 0, 28, 28 + 4 * (4 + _CALLS), 28 + 4 * (4 + _CALLS) + 4 + len(_DECLARES)
+_I_HAND, _I_CALLS, _I_DECLARE, _I_PLAYS = (
+    0,
+    28,
+    28 + 4 * (4 + _CALLS),
+    28 + 4 * (4 + _CALLS) + 4 + len(_DECLARES),
+)
 #: Numbers in an :func:`information_state`.
 INFORMATION_STATE_SIZE: Final = _I_PLAYS + 28 * (4 + 28 + 8)
 

@@ -38,7 +38,13 @@ from ..engine.tiles import TILES, Tile
 from ..play.game import Game
 from ..views.model import View
 from .encoding import (
-    ACTIONS, INFORMATION_STATE_SIZE, NUM_ACTIONS, OBSERVATION_SIZE, action_index, information_state, observation,
+    ACTIONS,
+    INFORMATION_STATE_SIZE,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    action_index,
+    information_state,
+    observation,
 )
 
 __all__ = ["Texas42Game", "Texas42State", "GAME_TYPE", "SHORT_NAME"]
@@ -75,10 +81,18 @@ class Texas42Game(pyspiel.Game):  # type: ignore[misc]
         self.dealer: Seat = str(params.get("dealer", "A"))  # type: ignore[assignment]
         if self.dealer not in SEATS:
             raise ValueError(f"the dealer is a seat, A to D, not {self.dealer[:10]!r}")
-        most = max(7, rules.max_mark_bid or 7) * 4  # a hand's marks: at most its bid, plunge included
-        info = pyspiel.GameInfo(num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=len(TILES), num_players=4,
-                                min_utility=-float(most), max_utility=float(most), utility_sum=0.0,
-                                max_game_length=MAX_GAME_LENGTH)
+        most = (
+            max(7, rules.max_mark_bid or 7) * 4
+        )  # a hand's marks: at most its bid, plunge included
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=len(TILES),
+            num_players=4,
+            min_utility=-float(most),
+            max_utility=float(most),
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
         super().__init__(GAME_TYPE, info, {"rules": self.rules_name, "dealer": self.dealer})
 
     def new_initial_state(self) -> Texas42State:
@@ -92,7 +106,8 @@ class Texas42Game(pyspiel.Game):  # type: ignore[misc]
 
 
 class Texas42State(pyspiel.State):  # type: ignore[misc]
-    """A hand being dealt or played; the engine's :class:`~texas42_log.play.game.Game` underneath."""
+    """A hand being dealt or played; the engine's :class:`~texas42_log.play.game.Game`
+    underneath."""
 
     def __init__(self, game: Texas42Game) -> None:
         super().__init__(game)
@@ -204,9 +219,11 @@ class Texas42Observer:
     def set_from(self, state: Texas42State, player: int) -> None:
         self.tensor.fill(0)
         if state.game is None:
-            for seat, t in zip(state.order, state.dealt):
+            for seat, t in zip(state.order, state.dealt, strict=False):
                 if seat == SEATS[player]:
-                    self.tensor[t.index] = 1  # the hand's first 28 numbers are the own tiles, in both layouts
+                    self.tensor[t.index] = (
+                        1  # the hand's first 28 numbers are the own tiles, in both layouts
+                    )
             return
         if self.perfect_recall:
             self.tensor[:] = information_state(state.seen(player))

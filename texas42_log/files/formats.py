@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 #: Every format the tool knows, by name, in the order they were registered (:func:`register`).
-REGISTRY: dict[str, "Format"] = {}
+REGISTRY: dict[str, Format] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,7 @@ class Format:
     suffixes: tuple[str, ...]
     #: Other names a user may type for it (``--to t42``): its extensions always work too.
     aliases: tuple[str, ...] = ()
-    read: Callable[[str], list["Source"]] | None = None
+    read: Callable[[str], list[Source]] | None = None
     write: Callable[[list[Match]], str] | None = None
     chunk: Callable[[Match, int], str] | None = None
     #: A file of the format holds one match.
@@ -135,7 +135,9 @@ def _refresh() -> None:
         for alias in f.aliases + tuple(x.lstrip(".") for x in f.suffixes):
             if alias != f.name:
                 ALIASES.setdefault(alias, f.name)
-    _SUFFIXES[:] = sorted(((x, f.name) for f in fmts for x in f.suffixes), key=lambda sx: -len(sx[0]))
+    _SUFFIXES[:] = sorted(
+        ((x, f.name) for f in fmts for x in f.suffixes), key=lambda sx: -len(sx[0])
+    )
 
 
 def format_named(name: str) -> str | None:
@@ -211,8 +213,11 @@ def sniff(text: str) -> str | None:
 
 
 def read_sources(text: str, fmt: str) -> list[Source]:
-    """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that format."""
-    from ..log.notation import NotationError  # (the notation loads when a format is read, not before)
+    """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that
+    format."""
+    from ..log.notation import (
+        NotationError,
+    )  # (the notation loads when a format is read, not before)
 
     reader = REGISTRY[fmt].read if fmt in REGISTRY else None
     if reader is None:
@@ -233,8 +238,20 @@ def _led_name(suit: int | None) -> str:
     return {7: "trumps", 8: "doubles"}.get(suit, str(suit))
 
 
-CSV_COLUMNS = ("match", "hand", "trick", "play", "seat", "tile", "led_suit", "trump", "contract",
-               "bidder", "winner", "points")
+CSV_COLUMNS = (
+    "match",
+    "hand",
+    "trick",
+    "play",
+    "seat",
+    "tile",
+    "led_suit",
+    "trump",
+    "contract",
+    "bidder",
+    "winner",
+    "points",
+)
 
 
 def csv_rows(matches: Iterable[Match], start: int = 1) -> Iterable[dict[str, Any]]:
@@ -255,9 +272,17 @@ def csv_rows(matches: Iterable[Match], start: int = 1) -> Iterable[dict[str, Any
                     k += 1
                     complete = t.winner is not None
                     yield {
-                        "match": m_no, "hand": f.index + 1, "trick": t.number, "play": k, "seat": seat,
-                        "tile": str(tile), "led_suit": _led_name(t.led), "trump": trump, "contract": contract,
-                        "bidder": f.contract.bidder, "winner": t.winner if complete else "",
+                        "match": m_no,
+                        "hand": f.index + 1,
+                        "trick": t.number,
+                        "play": k,
+                        "seat": seat,
+                        "tile": str(tile),
+                        "led_suit": _led_name(t.led),
+                        "trump": trump,
+                        "contract": contract,
+                        "bidder": f.contract.bidder,
+                        "winner": t.winner if complete else "",
                         "points": t.points if complete else "",
                     }
 
@@ -277,8 +302,10 @@ def write_matches(matches: list[Match], fmt: str) -> str:
         raise CannotExport(f"cannot write the format {fmt!r}; writable: {', '.join(WRITABLE)}")
     f = REGISTRY[fmt]
     if f.single and len(matches) != 1:
-        raise CannotExport(f"a {fmt} file holds one match, and there are {len(matches)}; write .jsonl, "
-                           "or give a directory as the output to write one file per match")
+        raise CannotExport(
+            f"a {fmt} file holds one match, and there are {len(matches)}; write .jsonl, "
+            "or give a directory as the output to write one file per match"
+        )
     if f.write is not None:
         return f.write(matches)
     assert f.chunk is not None
@@ -287,12 +314,17 @@ def write_matches(matches: list[Match], fmt: str) -> str:
 
 # -- the formats ---------------------------------------------------------------------
 
-def _parsed(read: Callable[[str], ParsedMatch | list[ParsedMatch]]) -> Callable[[str], list[Source]]:
+
+def _parsed(
+    read: Callable[[str], ParsedMatch | list[ParsedMatch]],
+) -> Callable[[str], list[Source]]:
     """A reader of :class:`ParsedMatch`\\ es as a reader of sources."""
 
     def sources(text: str) -> list[Source]:
         got = read(text)
-        return [_from_parsed(k + 1, pm) for k, pm in enumerate(got if isinstance(got, list) else [got])]
+        return [
+            _from_parsed(k + 1, pm) for k, pm in enumerate(got if isinstance(got, list) else [got])
+        ]
 
     return sources
 
@@ -349,46 +381,110 @@ hand_link = _lazy("foreign.mk5_write", "hand_text")
 def _text_looks_like(head: str) -> bool:
     if head[:18].lower() == "[internetshortcut]":
         return False  # a saved link (.url), not a tag
-    return (head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n")) or \
-        head.lower().startswith("hand ")
+    return (
+        head.startswith("[") and not head.startswith("[{") and not head.startswith("[\n")
+    ) or head.lower().startswith("hand ")
 
 
-register(Format(
-    "json", (".json",), read=lambda text: [Source(1, 1, raw=text)],
-    write=lambda ms: dumps(match_json(ms[0]), indent=2) + "\n", summary="texas42-log JSON: one match"))
-register(Format(
-    "jsonl", (".jsonl", ".ndjson"), ("json-lines", "jsonlines"), read=_json_lines,
-    chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n", single=False,
-    summary="texas42-log JSON Lines: a match a line"))
-register(Format(
-    "text", (".t42",), ("notation",), read=_parsed(_lazy("notation", "parse_text")),
-    chunk=lambda m, n: ("\n" if n > 1 else "") + _write_text(m), single=False, looks_like=_text_looks_like,
-    summary="the text notation (docs/notation.md): many matches"))
-register(Format(
-    "texas-42-receipt", (".receipt",), ("texas42-receipt",),
-    read=_parsed(_lazy("foreign.receipt", "read_receipt")), write=_one(_lazy("foreign.receipt", "write_receipt")),
-    looks_like=_lazy("foreign.receipt", "looks_like"),
-    summary="the texas-42 research engine's self-play receipt: one match"))
-register(Format(
-    "plunge-code", (".plunge",), ("plunge-replay-code",), read=_parsed(_lazy("foreign.plunge", "read_codes")),
-    write=_one(_lazy("foreign.plunge", "write_codes")),
-    looks_like=lambda head: head.startswith("v1") or head.startswith("#r=v1"),
-    summary="the plunge app's replay codes: one match, a code a hand"))
-register(Format(
-    "plunge-hand-v2", (".plunge.jsonl", ".plunge.json"), ("plunge-hand", "plunge-record"),
-    read=_parsed(_lazy("foreign.plunge", "read_records")),
-    write=_one(_lazy("foreign.plunge", "write_records")),
-    looks_like=lambda head: head.startswith("{") and bool(
-        re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400])),
-    summary="the plunge app's hand records: one match, a record a hand"))
-register(Format(
-    "tricksy", (".tricksy.json", ".tricksy.jsonl"), ("tricksy-json",),
-    read=_parsed(_lazy("foreign.tricksy", "read_bundles")), chunk=lambda m, n: _write_bundle(m), single=False,
-    looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
-    summary="the tricksy engine's event log: many matches, a bundle each"))
-register(Format(
-    "mk5", (".mk5", ".url"), ("mk5-link", "link"), read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
-    chunk=lambda m, n: _write_mk5(m), single=False, looks_like=_lazy("foreign.mk5", "looks_like"),
-    summary="the mk5 web app's share links: many matches, a link a line"))
-register(Format("csv", (".csv",), chunk=_csv_chunk, write=_csv, single=False,
-                summary="a spreadsheet: a row a play (written only)"))
+register(
+    Format(
+        "json",
+        (".json",),
+        read=lambda text: [Source(1, 1, raw=text)],
+        write=lambda ms: dumps(match_json(ms[0]), indent=2) + "\n",
+        summary="texas42-log JSON: one match",
+    )
+)
+register(
+    Format(
+        "jsonl",
+        (".jsonl", ".ndjson"),
+        ("json-lines", "jsonlines"),
+        read=_json_lines,
+        chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n",
+        single=False,
+        summary="texas42-log JSON Lines: a match a line",
+    )
+)
+register(
+    Format(
+        "text",
+        (".t42",),
+        ("notation",),
+        read=_parsed(_lazy("notation", "parse_text")),
+        chunk=lambda m, n: ("\n" if n > 1 else "") + _write_text(m),
+        single=False,
+        looks_like=_text_looks_like,
+        summary="the text notation (docs/notation.md): many matches",
+    )
+)
+register(
+    Format(
+        "texas-42-receipt",
+        (".receipt",),
+        ("texas42-receipt",),
+        read=_parsed(_lazy("foreign.receipt", "read_receipt")),
+        write=_one(_lazy("foreign.receipt", "write_receipt")),
+        looks_like=_lazy("foreign.receipt", "looks_like"),
+        summary="the texas-42 research engine's self-play receipt: one match",
+    )
+)
+register(
+    Format(
+        "plunge-code",
+        (".plunge",),
+        ("plunge-replay-code",),
+        read=_parsed(_lazy("foreign.plunge", "read_codes")),
+        write=_one(_lazy("foreign.plunge", "write_codes")),
+        looks_like=lambda head: head.startswith("v1") or head.startswith("#r=v1"),
+        summary="the plunge app's replay codes: one match, a code a hand",
+    )
+)
+register(
+    Format(
+        "plunge-hand-v2",
+        (".plunge.jsonl", ".plunge.json"),
+        ("plunge-hand", "plunge-record"),
+        read=_parsed(_lazy("foreign.plunge", "read_records")),
+        write=_one(_lazy("foreign.plunge", "write_records")),
+        looks_like=lambda head: (
+            head.startswith("{")
+            and bool(re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400]))
+        ),
+        summary="the plunge app's hand records: one match, a record a hand",
+    )
+)
+register(
+    Format(
+        "tricksy",
+        (".tricksy.json", ".tricksy.jsonl"),
+        ("tricksy-json",),
+        read=_parsed(_lazy("foreign.tricksy", "read_bundles")),
+        chunk=lambda m, n: _write_bundle(m),
+        single=False,
+        looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
+        summary="the tricksy engine's event log: many matches, a bundle each",
+    )
+)
+register(
+    Format(
+        "mk5",
+        (".mk5", ".url"),
+        ("mk5-link", "link"),
+        read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
+        chunk=lambda m, n: _write_mk5(m),
+        single=False,
+        looks_like=_lazy("foreign.mk5", "looks_like"),
+        summary="the mk5 web app's share links: many matches, a link a line",
+    )
+)
+register(
+    Format(
+        "csv",
+        (".csv",),
+        chunk=_csv_chunk,
+        write=_csv,
+        single=False,
+        summary="a spreadsheet: a row a play (written only)",
+    )
+)

@@ -70,7 +70,10 @@ def megabytes(n: int) -> str:
 
 def long_line(size: int, limit: int) -> str:
     """Why a JSON Lines line of ``size`` bytes is refused."""
-    return f"the line is {megabytes(size)}; one match is at most {megabytes(limit)} (raise the limit with --max-bytes)"
+    return (
+        f"the line is {megabytes(size)}; one match is at most {megabytes(limit)} (raise the limit "
+        "with --max-bytes)"
+    )
 
 
 @contextmanager
@@ -80,8 +83,10 @@ def reading(name: str) -> Iterator[None]:
         yield
     except FileNotFoundError:
         if os.path.islink(name):
-            raise InputError(f"{name}: a symbolic link that leads nowhere (to {os.readlink(name)!r}, "
-                             "which does not exist)") from None
+            raise InputError(
+                f"{name}: a symbolic link that leads nowhere (to {os.readlink(name)!r}, "
+                "which does not exist)"
+            ) from None
         raise InputError(f"{name}: no such file", usage=True) from None
     except IsADirectoryError:
         raise InputError(f"{name} is a directory, not a log file") from None
@@ -154,8 +159,10 @@ def _open(name: str) -> tuple[int, os.stat_result, bytes]:
                 first = b""  # a writer is there, not yet writing: wait for it
             else:
                 if not first:
-                    raise InputError(f"{name} is a named pipe with nothing written to it; give a file, "
-                                     "or start its writer first")
+                    raise InputError(
+                        f"{name} is a named pipe with nothing written to it; give a file, "
+                        "or start its writer first"
+                    )
         os.set_blocking(fd, True)
         return fd, st, first
     except BaseException:
@@ -239,22 +246,30 @@ def bounded_lines(handle: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | 
             if not block or block.endswith(b"\n"):
                 break
             if size > MAX_SKIP:
-                raise InputError(f"line {number} goes on for more than {megabytes(MAX_SKIP)} without ending; "
-                                 "this is not JSON Lines, and the rest is not read")
+                raise InputError(
+                    f"line {number} goes on for more than {megabytes(MAX_SKIP)} without ending; "
+                    "this is not JSON Lines, and the rest is not read"
+                )
         yield number, None, size
 
 
 # -- finding inputs -----------------------------------------------------------------
 
-def _walk(root: str, problems: list[str], suffixes: tuple[str, ...] = LOG_SUFFIXES) -> Iterator[str]:
+
+def _walk(
+    root: str, problems: list[str], suffixes: tuple[str, ...] = LOG_SUFFIXES
+) -> Iterator[str]:
     """Every file below ``root``, sorted, not following links to directories. A link
     that leads nowhere (dangling, or a loop) is yielded when its name is a log's (its
     reading then says what it is), and reported in ``problems`` otherwise; so is a
     directory that cannot be listed."""
 
     def onerror(e: OSError) -> None:
-        problems.append(f"{e.filename}: permission denied (the directory cannot be listed)"
-                        if isinstance(e, PermissionError) else f"{e.filename}: cannot be listed ({e.strerror})")
+        problems.append(
+            f"{e.filename}: permission denied (the directory cannot be listed)"
+            if isinstance(e, PermissionError)
+            else f"{e.filename}: cannot be listed ({e.strerror})"
+        )
 
     for folder, dirs, files in os.walk(root, onerror=onerror, followlinks=False):
         dirs.sort()
@@ -311,8 +326,9 @@ def _glob(pattern: str, problems: list[str]) -> list[str]:
     return sorted(found)
 
 
-def expand_inputs(args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES,
-                  problems: list[str] | None = None) -> list[str]:
+def expand_inputs(
+    args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES, problems: list[str] | None = None
+) -> list[str]:
     """Files, directories (recursively: the files ending in ``suffixes``) and globs →
     file list, in the order given; a directory's or glob's files sorted. ``-`` is
     standard input. :class:`InputError` for a name that matches nothing. A directory
@@ -325,10 +341,15 @@ def expand_inputs(args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES,
             out.append(arg)
             continue
         if os.path.isdir(arg):
-            found = [f for f in _walk(arg, found_problems, suffixes)
-                     if f.endswith(suffixes) and not os.path.basename(f).startswith(".")]
+            found = [
+                f
+                for f in _walk(arg, found_problems, suffixes)
+                if f.endswith(suffixes) and not os.path.basename(f).startswith(".")
+            ]
             if not found and not found_problems:
-                raise InputError(f"{arg}: no log files ({', '.join(suffixes)}) in this directory", usage=True)
+                raise InputError(
+                    f"{arg}: no log files ({', '.join(suffixes)}) in this directory", usage=True
+                )
             out.extend(found)
         elif os.path.lexists(arg):
             out.append(arg)  # reading it says what is wrong with it, if anything

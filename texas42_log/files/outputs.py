@@ -40,8 +40,14 @@ from pathlib import Path
 from typing import Final
 
 __all__ = [
-    "OutputError", "write_atomic", "write_folder", "TEMP_PREFIX", "TEMP_SUFFIX", "new_file_mode",
-    "remove_temporaries", "sweep_leftovers",
+    "OutputError",
+    "write_atomic",
+    "write_folder",
+    "TEMP_PREFIX",
+    "TEMP_SUFFIX",
+    "new_file_mode",
+    "remove_temporaries",
+    "sweep_leftovers",
 ]
 
 #: The temporary files being written now: a second Ctrl-C, which exits at once,
@@ -60,6 +66,7 @@ def remove_temporaries() -> None:
         except OSError:
             pass
         _ACTIVE.discard(tmp)
+
 
 TEMP_PREFIX: Final = ".texas42-"
 TEMP_SUFFIX: Final = ".tmp"
@@ -184,7 +191,9 @@ def _target_of(path: Path) -> Path:
     return path
 
 
-def write_atomic(path: Path | str, data: str | bytes | Iterable[str], *, replace: bool = False) -> None:
+def write_atomic(
+    path: Path | str, data: str | bytes | Iterable[str], *, replace: bool = False
+) -> None:
     """Write ``data`` (a text, bytes, or texts one after another, which may be a
     generator that raises to abandon the write) to ``path`` as the module describes.
 
@@ -229,7 +238,9 @@ def write_atomic(path: Path | str, data: str | bytes | Iterable[str], *, replace
         _ACTIVE.discard(tmp)
 
 
-def write_folder(folder: Path | str, files: Iterable[tuple[str, str | bytes]], *, replace: bool = False) -> list[Path]:
+def write_folder(
+    folder: Path | str, files: Iterable[tuple[str, str | bytes]], *, replace: bool = False
+) -> list[Path]:
     """Write ``files`` (a name and its data each; may be a generator that raises to
     abandon the whole write) into ``folder``; the paths written.
 
@@ -312,9 +323,18 @@ def _create_exclusively(tmp: str, target: Path) -> None:
     except FileExistsError:
         raise
     except OSError as e:
-        if e.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+        if e.errno not in (
+            errno.EPERM,
+            errno.ENOTSUP,
+            errno.EOPNOTSUPP,
+            errno.EXDEV,
+            errno.EMLINK,
+            errno.ENOSYS,
+        ):
             raise OutputError(e.errno, f"{target}: cannot be written ({e.strerror})") from None
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # FileExistsError if taken
+        fd = os.open(
+            target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
+        )  # FileExistsError if taken
         os.close(fd)
         os.replace(tmp, target)
         return

@@ -34,14 +34,52 @@ from typing import IO, Any
 from ..engine.errors import Diagnostic
 from . import formats
 from .formats import ConvertError, Source, format_for_name, read_sources, size_limit, sniff
-from .inputs import InputError, bounded_lines, expand_inputs, long_line, open_input, read_bytes, read_stream, reading
-from .validate import DEFAULT_MAX_BYTES, ValidationResult, size_message, validate_bytes, validate_doc
+from .inputs import (
+    InputError,
+    bounded_lines,
+    expand_inputs,
+    long_line,
+    open_input,
+    read_bytes,
+    read_stream,
+    reading,
+)
+from .validate import (
+    DEFAULT_MAX_BYTES,
+    ValidationResult,
+    size_message,
+    validate_bytes,
+    validate_doc,
+)
 
 __all__ = [
-    "InputError", "ReadError", "error_record", "CHUNK", "expand_inputs", "Record", "read_records", "validated",
-    "validate_source", "read_file", "is_jsonl",
-    "Range", "ranges", "range_lines", "file_size", "total_bytes", "read_bytes_of", "decode", "read_text",
-    "read_chunks", "jsonl_lines", "read_documents", "read_items", "Read", "read_matches", "read_view", "reread",
+    "InputError",
+    "ReadError",
+    "error_record",
+    "CHUNK",
+    "expand_inputs",
+    "Record",
+    "read_records",
+    "validated",
+    "validate_source",
+    "read_file",
+    "is_jsonl",
+    "Range",
+    "ranges",
+    "range_lines",
+    "file_size",
+    "total_bytes",
+    "read_bytes_of",
+    "decode",
+    "read_text",
+    "read_chunks",
+    "jsonl_lines",
+    "read_documents",
+    "read_items",
+    "Read",
+    "read_matches",
+    "read_view",
+    "reread",
     "DEFAULT_MAX_BYTES",
 ]
 
@@ -71,9 +109,9 @@ class Record:
     line: int | None = None
 
 
-
 def is_jsonl(path: str) -> bool:
-    """A JSON Lines file of texas42-log documents, by its name (not the foreign formats' JSON Lines)."""
+    """A JSON Lines file of texas42-log documents, by its name (not the foreign formats' JSON
+    Lines)."""
     return format_for_name(path) == "jsonl"
 
 
@@ -87,21 +125,32 @@ def _lines(name: str, handle: IO[bytes], max_bytes: int) -> Iterator[Record]:
             blank = False
             yield Record(f"{name}:{number}", line, line=number)
     if blank:
-        yield error_record(name, "the file holds no match: it is empty, or blank lines only", "empty", None)
+        yield error_record(
+            name, "the file holds no match: it is empty, or blank lines only", "empty", None
+        )
 
 
 def error_record(source: str, message: str, rule: str, line: int | None) -> Record:
-    payload = {"message": message, "rule": rule, "line": line, "column": 1 if line is not None else None}
+    payload = {
+        "message": message,
+        "rule": rule,
+        "line": line,
+        "column": 1 if line is not None else None,
+    }
     return Record(source, json.dumps(payload).encode(), "error")
 
 
 def read_file(name: str, max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
-    """The bytes of one file, at most ``max_bytes`` (:func:`texas42_log.files.inputs.read_bytes`)."""
+    """The bytes of one file, at most ``max_bytes``
+    (:func:`texas42_log.files.inputs.read_bytes`)."""
     return read_bytes(name, max_bytes, " (raise the limit with --max-bytes)")
 
 
 def read_records(
-    files: Iterable[str], *, stdin: IO[bytes] | None = None, stdin_jsonl: bool = False,
+    files: Iterable[str],
+    *,
+    stdin: IO[bytes] | None = None,
+    stdin_jsonl: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Iterator[Record]:
     """Every match in ``files``, streamed: one per ``.json`` file, one per non-blank
@@ -117,7 +166,9 @@ def read_records(
             else:
                 # Standard input says what it is, as a file's name would: JSON, JSON Lines,
                 # the text notation or another program's format (sniffed).
-                data = read_stream(stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)")
+                data = read_stream(
+                    stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)"
+                )
                 if _sniffed(data) == "jsonl":
                     yield from _lines("<stdin>", io.BytesIO(data), max_bytes)
                 else:
@@ -138,14 +189,20 @@ def read_records(
             else:
                 from ..files.formats import format_for_name, size_limit
 
-                yield from _converted(name, read_bytes(name, max(max_bytes, size_limit(format_for_name(name)))))
+                yield from _converted(
+                    name, read_bytes(name, max(max_bytes, size_limit(format_for_name(name))))
+                )
         except InputError as e:
             # One unreadable input among many is reported, and the others are still read.
             if e.usage:
                 raise
             message = str(e)
-            yield error_record(name, message[len(name):].lstrip(": ") if message.startswith(name) else message,
-                                "input", None)
+            yield error_record(
+                name,
+                message[len(name) :].lstrip(": ") if message.startswith(name) else message,
+                "input",
+                None,
+            )
 
 
 def _sniffed(data: bytes) -> str | None:
@@ -173,7 +230,11 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
     try:
         sources = read_sources(text, fmt)
     except ConvertError as e:
-        payload: dict[str, Any] = {"message": f"not {_article(fmt)} {fmt} file: {e.message}", "line": e.line, "column": e.column}
+        payload: dict[str, Any] = {
+            "message": f"not {_article(fmt)} {fmt} file: {e.message}",
+            "line": e.line,
+            "column": e.column,
+        }
         yield Record(name, json.dumps(payload).encode(), "error")
         return
     many = len(sources) > 1
@@ -224,7 +285,9 @@ def _placed(result: ValidationResult, line: int) -> ValidationResult:
     return result
 
 
-def _validate_document(doc: dict[str, Any], positions: dict[str, tuple[int, int]]) -> ValidationResult:
+def _validate_document(
+    doc: dict[str, Any], positions: dict[str, tuple[int, int]]
+) -> ValidationResult:
     """A document read from another notation, validated, each diagnostic placed by the
     positions the reader recorded."""
     from ..log.notation import position
@@ -235,9 +298,17 @@ def _validate_document(doc: dict[str, Any], positions: dict[str, tuple[int, int]
 def _validate_converted(record: Record) -> ValidationResult:
     payload = json.loads(record.data)
     if record.kind == "error":
-        d = Diagnostic(payload.get("rule", "format"), payload["message"], "", payload["line"], payload["column"])
+        d = Diagnostic(
+            payload.get("rule", "format"),
+            payload["message"],
+            "",
+            payload["line"],
+            payload["column"],
+        )
         return ValidationResult(diagnostics=[d])
-    return _validate_document(payload["doc"], {k: (v[0], v[1]) for k, v in payload["positions"].items()})
+    return _validate_document(
+        payload["doc"], {k: (v[0], v[1]) for k, v in payload["positions"].items()}
+    )
 
 
 #: A JSON Lines file is handed to worker processes in ranges of about this many
@@ -290,7 +361,9 @@ def ranges(path: str) -> Iterator[Range]:
             start, line = end, line + lines
 
 
-def range_lines(r: Range, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[int, bytes | None, int]]:
+def range_lines(
+    r: Range, max_bytes: int = DEFAULT_MAX_BYTES
+) -> Iterator[tuple[int, bytes | None, int]]:
     """``(number, line, size)`` for each line of range ``r`` (a worker reads its own
     range): ``line`` None when it is longer than ``max_bytes`` (skipped, never held)."""
     with open(r.path, "rb") as f:
@@ -329,13 +402,18 @@ def total_bytes(files: list[str]) -> int | None:
 
 # -- the text of an input -----------------------------------------------------------
 
-def read_bytes_of(name: str, limit: int | None = None, hint: str = "", stdin: IO[bytes] | None = None) -> bytes:
+
+def read_bytes_of(
+    name: str, limit: int | None = None, hint: str = "", stdin: IO[bytes] | None = None
+) -> bytes:
     """The bytes of input ``name`` (``-``: standard input), at most ``limit`` (default:
     what the format its name says may hold)."""
     if limit is None:
         limit = size_limit(None if name == "-" else format_for_name(name))
     if name == "-":
-        return read_stream(stdin if stdin is not None else sys.stdin.buffer, "standard input", limit, hint)
+        return read_stream(
+            stdin if stdin is not None else sys.stdin.buffer, "standard input", limit, hint
+        )
     return read_bytes(name, limit, hint)
 
 
@@ -348,8 +426,12 @@ def decode(name: str, data: bytes, first_line: int = 1) -> str:
         good = data[: e.start].decode("utf-8", "replace")
         line = good.count("\n") + first_line
         col = len(good) - (good.rfind("\n") + 1) + 1
-        raise ReadError(f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte offset "
-                        f"{e.start}); save it as UTF-8", diagnostic=True) from None
+        raise ReadError(
+            f"{name}:{line}:{col}: error encoding: not UTF-8 (byte 0x{data[e.start]:02x} at byte "
+            "offset "
+            f"{e.start}); save it as UTF-8",
+            diagnostic=True,
+        ) from None
 
 
 def read_text(name: str, stdin: IO[bytes] | None = None) -> str:
@@ -367,8 +449,10 @@ def jsonl_lines(name: str, stdin: IO[bytes] | None = None) -> Iterator[tuple[int
         with reading(name):
             for number, line, size in bounded_lines(handle, DEFAULT_MAX_BYTES):
                 if line is None:
-                    raise ReadError(f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}",
-                                    diagnostic=True)
+                    raise ReadError(
+                        f"{name}:{number}: error size: {long_line(size, DEFAULT_MAX_BYTES)}",
+                        diagnostic=True,
+                    )
                 if line.strip():
                     yield number, decode(name, line, number)
     finally:
@@ -386,6 +470,7 @@ def read_chunks(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, st
 
 # -- matches ------------------------------------------------------------------------
 
+
 @dataclass(slots=True)
 class Read:
     """One match of an input, validated: where it came from (``name``: the input as
@@ -399,11 +484,13 @@ class Read:
 
 def _format_error(shown: str, fmt: str, e: ConvertError) -> ReadError:
     where = f"{shown}:{e.line}:{e.column}" if e.line is not None else shown
-    return ReadError(f"{where}: error format: not {_article(fmt)} {fmt} file: {e.message}", diagnostic=True)
+    return ReadError(
+        f"{where}: error format: not {_article(fmt)} {fmt} file: {e.message}", diagnostic=True
+    )
 
 
 def _article(fmt: str) -> str:
-    """"an mk5 file", "a json file": the article as the name is said."""
+    """ "an mk5 file", "a json file": the article as the name is said."""
     return "an" if fmt[:1] in ("a", "e", "i", "o", "m") else "a"
 
 
@@ -411,8 +498,13 @@ def _no_match(shown: str) -> ReadError:
     return ReadError(f"{shown} holds no match (it is empty, or blank lines only)")
 
 
-def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[bytes] | None = None,
-                 expand: bool = True) -> Iterator[Read]:
+def read_matches(
+    names: Iterable[str],
+    fmt: str | None = None,
+    *,
+    stdin: IO[bytes] | None = None,
+    expand: bool = True,
+) -> Iterator[Read]:
     """Every match of every input, validated, in order: the format ``fmt`` (``--from``)
     or the one each name says, else sniffed. A JSON Lines file is read a line at a time,
     so a corpus of any size streams. With ``expand``, a folder stands for the logs in it
@@ -428,13 +520,20 @@ def read_matches(names: Iterable[str], fmt: str | None = None, *, stdin: IO[byte
         if given == "jsonl" and name != "-":
             sources = (Source(number, number, raw=line) for number, line in jsonl_lines(name))
         else:
-            text = decode(shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin))
+            text = decode(
+                shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin)
+            )
             given = given or format_for_name(name) or sniff(text)
             if given is None:
-                raise InputError(f"cannot tell the format of {shown}; give --from ({', '.join(formats.READABLE)})",
-                                 usage=True)
+                raise InputError(
+                    f"cannot tell the format of {shown}; give --from "
+                    f"({', '.join(formats.READABLE)})",
+                    usage=True,
+                )
             if given not in formats.READABLE:
-                raise InputError(f"--from {given}: choose one of {', '.join(formats.READABLE)}", usage=True)
+                raise InputError(
+                    f"--from {given}: choose one of {', '.join(formats.READABLE)}", usage=True
+                )
             try:
                 sources = read_sources(text, given)
             except ConvertError as e:
@@ -483,6 +582,7 @@ def reread(texts: Iterable[str], fmt: str) -> list[ValidationResult]:
 
 # -- documents that are not (yet) matches -------------------------------------------
 
+
 def read_documents(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, dict[str, Any]]]:
     """The texas42-log documents of a JSON or JSON Lines input, of any format version
     (for ``upgrade``: nothing is validated but their being documents), each with the
@@ -499,13 +599,20 @@ def read_documents(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int,
         try:
             doc = loads(chunk)
         except JSONError as e:
-            raise ReadError(f"{name}:{first + (e.line or 1) - 1}:{e.column or 1}: error json: {e.message}",
-                            diagnostic=True) from None
+            raise ReadError(
+                f"{name}:{first + (e.line or 1) - 1}:{e.column or 1}: error json: {e.message}",
+                diagnostic=True,
+            ) from None
         if not isinstance(doc, dict):
-            raise ReadError(f"{name}:{first}: error format: a log is a JSON object", diagnostic=True)
+            raise ReadError(
+                f"{name}:{first}: error format: a log is a JSON object", diagnostic=True
+            )
         if doc.get("format") != "texas42-log" and str(doc.get("version")) not in STEPS:
-            raise ReadError(f"{name}:{first}: error format: not a texas42-log document (it needs \"format\": "
-                            "\"texas42-log\" and a \"version\")", diagnostic=True)
+            raise ReadError(
+                f'{name}:{first}: error format: not a texas42-log document (it needs "format": '
+                '"texas42-log" and a "version")',
+                diagnostic=True,
+            )
         docs.append((first, doc))
     return docs
 
@@ -525,7 +632,9 @@ def read_items(name: str, stdin: IO[bytes] | None = None) -> list[dict[str, Any]
     else:
         items = _json_items(name, text)
     if not all(isinstance(x, dict) for x in items):
-        raise ReadError(f"{name}: each item is an object such as {{\"hand\": 3, \"play\": 12, \"text\": \"…\"}}")
+        raise ReadError(
+            f'{name}: each item is an object such as {{"hand": 3, "play": 12, "text": "…"}}'
+        )
     if not items:
         raise ReadError(f"{name} holds no comments to add; nothing written")
     return items
@@ -547,5 +656,7 @@ def _json_items(name: str, text: str) -> list[Any]:
             try:
                 items.append(loads(line))
             except JSONError as e:
-                raise ReadError(f"{name}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})") from None
+                raise ReadError(
+                    f"{name}:{n}:{e.column}: neither JSON nor JSON Lines ({e.message})"
+                ) from None
         return items

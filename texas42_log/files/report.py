@@ -5,18 +5,29 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..log.check import MatchReport
 from ..engine.errors import Diagnostic
+from ..log.check import MatchReport
 from .validate import ValidationResult
 
 __all__ = ["diagnostic_line", "result_text", "result_json"]
 
-_CONTEXT_ORDER = ("hand", "trick", "led_suit", "led_by", "seat", "tile", "could_follow", "hand_tiles")
+_CONTEXT_ORDER = (
+    "hand",
+    "trick",
+    "led_suit",
+    "led_by",
+    "seat",
+    "tile",
+    "could_follow",
+    "hand_tiles",
+)
 
 
 def _context_text(ctx: dict[str, Any]) -> str:
     parts: list[str] = []
-    for key in sorted(ctx, key=lambda k: (_CONTEXT_ORDER.index(k) if k in _CONTEXT_ORDER else 99, k)):
+    for key in sorted(
+        ctx, key=lambda k: (_CONTEXT_ORDER.index(k) if k in _CONTEXT_ORDER else 99, k)
+    ):
         value = ctx[key]
         if isinstance(value, list):
             value = " ".join(str(v) for v in value) or "none"
@@ -62,7 +73,9 @@ def result_text(source: str, result: ValidationResult, where: str | None = None)
     if result.valid:
         lines.append(f"{source}: valid{_summary(result.report)}")
     else:
-        lines.append(f"{source}: invalid, {n} error{'s' if n != 1 else ''}{_summary(result.report)}")
+        lines.append(
+            f"{source}: invalid, {n} error{'s' if n != 1 else ''}{_summary(result.report)}"
+        )
     return "\n".join(lines)
 
 

@@ -11,31 +11,37 @@ No file I/O here: callers pass bytes or text (python-chess ``read_game(handle)``
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import jiter
 from pydantic import ValidationError
 
-from ..log.check import MatchReport, check_match
 from ..engine.errors import Diagnostic, MalformedLog
+from ..engine.tiles import Tile
+from ..log.check import MatchReport, check_match
 from ..log.model import FORMAT_NAME, Match
 from ..log.positions import escape_pointer_token, line_column, value_positions
 from ..log.schema import packaged_schema
 from ..log.strictjson import JSONError, loads
-from ..engine.tiles import Tile
 from ..log.upgrade import is_current, version_problem
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError as SchemaError
 
-__all__ = ["ValidationResult", "validate_bytes", "validate_doc", "parse_match", "read_match", "DEFAULT_MAX_BYTES"]
+__all__ = [
+    "ValidationResult",
+    "validate_bytes",
+    "validate_doc",
+    "parse_match",
+    "read_match",
+    "DEFAULT_MAX_BYTES",
+]
 
 #: A single match is a few hundred KB at most; larger input is refused up front.
 DEFAULT_MAX_BYTES = 16 * 1024 * 1024
-
 
 
 @dataclass(slots=True)
@@ -110,7 +116,11 @@ def _json_type(v: Any) -> str:
     if isinstance(v, float):
         return "a number"
     kinds = (
-        (type(None), "null"), (bool, "boolean"), (int, "integer"), (str, "string"), (list, "array")
+        (type(None), "null"),
+        (bool, "boolean"),
+        (int, "integer"),
+        (str, "string"),
+        (list, "array"),
     )
     return _TYPE_NAMES[next((name for t, name in kinds if isinstance(v, t)), "object")]
 
@@ -130,13 +140,13 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
             return _schema_message(subs[0])
         return (
             f"{_describe_value(instance.get('call'))} is not a call; a call is "
-            "\"pass\", \"points\" or \"marks\"",
+            '"pass", "points" or "marks"',
             path + ["call"],
             e,
         )
     if v == "anyOf" and e.context:
         # "X or null": report the non-null branch's complaint.
-        best = min(e.context, key=lambda s: (s.validator == "type" and s.validator_value == "null"))
+        best = min(e.context, key=lambda s: s.validator == "type" and s.validator_value == "null")
         return _schema_message(best)
     if v == "required":
         missing = e.message.split("'")[1] if "'" in e.message else e.message
@@ -162,7 +172,11 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
         want = value
         wants = want if isinstance(want, list) else [want]
         names = " or ".join(_TYPE_NAMES.get(str(w), str(w)) for w in wants)
-        return f"expected {names}, found {_json_type(instance)} {_describe_value(instance)}", path, e
+        return (
+            f"expected {names}, found {_json_type(instance)} {_describe_value(instance)}",
+            path,
+            e,
+        )
     if v == "enum" and path and path[-1] == "preset":
         from ..engine.rules import PRESETS
 
@@ -179,22 +193,26 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
                 else:
                     return (
                         f"{_describe_value(instance)} is not the canonical spelling of a tile; "
-                        f"the JSON log writes it \"{canonical}\" (low half first)",
+                        f'the JSON log writes it "{canonical}" (low half first)',
                         path,
                         e,
                     )
             return (
                 f"{_describe_value(instance)} is not a tile; tiles are written low half "
-                "first as \"[0|5]\", halves 0–6",
+                'first as "[0|5]", halves 0–6',
                 path,
                 e,
             )
         if options == ["A", "B", "C", "D"]:
-            return f"{_describe_value(instance)} is not a seat; the seats are A, B, C and D", path, e
+            return (
+                f"{_describe_value(instance)} is not a seat; the seats are A, B, C and D",
+                path,
+                e,
+            )
         if "doubles" in options:
             return (
                 f"{_describe_value(instance)} is not a trump choice; trumps are a number "
-                "\"0\"–\"6\", \"doubles\" or \"no-trump\"",
+                '"0"–"6", "doubles" or "no-trump"',
                 path,
                 e,
             )
@@ -248,10 +266,14 @@ def _shrunk(value: Any) -> Any:
 
 def _structural(doc: Any) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for e in sorted(_schema_validator().iter_errors(_shrunk(doc)), key=lambda e: list(map(str, e.absolute_path))):
+    for e in sorted(
+        _schema_validator().iter_errors(_shrunk(doc)), key=lambda e: list(map(str, e.absolute_path))
+    ):
         message, path, leaf = _schema_message(e)
         rule = _rule_for(leaf)
-        out.append(Diagnostic(rule, message + (f" ({rule})" if rule != "schema" else ""), _pointer(path)))
+        out.append(
+            Diagnostic(rule, message + (f" ({rule})" if rule != "schema" else ""), _pointer(path))
+        )
     return out
 
 
@@ -264,10 +286,10 @@ def _header(doc: Any) -> Diagnostic | None:
         )
     fmt = doc.get("format")
     if fmt != FORMAT_NAME:
-        found = "no \"format\" field" if fmt is None else f"format {_describe_value(fmt)}"
+        found = 'no "format" field' if fmt is None else f"format {_describe_value(fmt)}"
         return Diagnostic(
             "format",
-            f"not a texas42-log document: {found}; expected \"format\": \"{FORMAT_NAME}\"",
+            f'not a texas42-log document: {found}; expected "format": "{FORMAT_NAME}"',
             "/format" if fmt is not None else "",
         )
     version = doc.get("version")
@@ -282,8 +304,10 @@ def _header(doc: Any) -> Diagnostic | None:
 
 def size_message(size: int, max_bytes: int) -> str:
     """Why a match of ``size`` bytes is refused."""
-    return (f"the input is {size / 1e6:.1f} MB; one match log is at most "
-            f"{max_bytes / 1e6:.1f} MB (raise the limit with --max-bytes)")
+    return (
+        f"the input is {size / 1e6:.1f} MB; one match log is at most "
+        f"{max_bytes / 1e6:.1f} MB (raise the limit with --max-bytes)"
+    )
 
 
 def _decode(data: bytes | str, max_bytes: int) -> tuple[str | None, Diagnostic | None]:
@@ -334,7 +358,11 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
         if not structural:
             # The schema accepted what the models refuse: report the models' words.
             for err in e.errors():
-                loc = [p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))]
+                loc = [
+                    p
+                    for p in err["loc"]
+                    if not (isinstance(p, str) and p in ("pass", "points", "marks"))
+                ]
                 structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
         result.diagnostics.extend(structural)
         _place(text, result.diagnostics)
@@ -370,7 +398,9 @@ def _check(match: Match) -> MatchReport:
     """The checked replay, then (for a log that states one, since 1.3) its open-hand
     analysis, when the replay found nothing wrong (:mod:`texas42_log.analysis.checks`)."""
     report = check_match(match)
-    if not report.errors and any(h.analysis is not None or any(p.analysis for p in h.plays) for h in match.hands):
+    if not report.errors and any(
+        h.analysis is not None or any(p.analysis for p in h.plays) for h in match.hands
+    ):
         from ..analysis.checks import analysis_problems
         from ..log.check import effective_rules
 
@@ -379,7 +409,9 @@ def _check(match: Match) -> MatchReport:
     return report
 
 
-def validate_bytes(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fast: bool = True) -> ValidationResult:
+def validate_bytes(
+    data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fast: bool = True
+) -> ValidationResult:
     """Validate one log: structure, then a checked replay under its declared rules.
 
     ``fast=False`` takes the full structural path (JSON Schema and pydantic) even
@@ -426,7 +458,11 @@ def validate_doc(
             structural = _structural(doc)
             if not structural:
                 for err in e.errors():
-                    loc = [p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))]
+                    loc = [
+                        p
+                        for p in err["loc"]
+                        if not (isinstance(p, str) and p in ("pass", "points", "marks"))
+                    ]
                     structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
         result.diagnostics.extend(structural)
         if structural:

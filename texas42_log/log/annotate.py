@@ -56,12 +56,17 @@ def _pointer(match: Match, t: Target) -> tuple[str, Any]:
         raise TargetError(f"there is no hand {t.hand}; the match has {len(match.hands)}")
     hand = match.hands[t.hand - 1]
     hp = f"/hands/{t.hand - 1}"
-    for number, key, what, items in ((t.call, "auction", "call", hand.auction), (t.play, "plays", "play", hand.plays)):
+    for number, key, what, items in (
+        (t.call, "auction", "call", hand.auction),
+        (t.play, "plays", "play", hand.plays),
+    ):
         if number is None:
             continue
         accepted = [j for j, item in enumerate(items) if not item.rejected]
         if not 1 <= number <= len(accepted):
-            raise TargetError(f"hand {t.hand} has {len(accepted)} {what}s; there is no {what} {number}")
+            raise TargetError(
+                f"hand {t.hand} has {len(accepted)} {what}s; there is no {what} {number}"
+            )
         j = accepted[number - 1]
         return f"{hp}/{key}/{j}", items[j]
     if t.declaration:
@@ -78,8 +83,11 @@ def add(match: Match, target: Target, text: str, author: str | None = None) -> M
     for what, value in (("text", text), ("author", author or "")):
         half = lone_surrogate(value)
         if half is not None:
-            raise TargetError(f"the comment's {what} holds {half}, half of a character (a lone surrogate), which no "
-                              "log can hold: were its bytes in an encoding other than UTF-8?")
+            raise TargetError(
+                f"the comment's {what} holds {half}, half of a character (a lone surrogate), which "
+                "no "
+                "log can hold: were its bytes in an encoding other than UTF-8?"
+            )
     new = match.model_copy(deep=True)
     _, obj = _pointer(new, target)
     obj.annotations = (*obj.annotations, Annotation(text=text, author=author))
@@ -87,7 +95,8 @@ def add(match: Match, target: Target, text: str, author: str | None = None) -> M
 
 
 def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]:
-    """A copy without the target's comment ``index`` (from 1), or all of them (None); and how many went."""
+    """A copy without the target's comment ``index`` (from 1), or all of them (None); and how many
+    went."""
     new = match.model_copy(deep=True)
     _, obj = _pointer(new, target)
     notes = obj.annotations
@@ -95,7 +104,9 @@ def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]
         obj.annotations = ()
         return new, len(notes)
     if not 1 <= index <= len(notes):
-        raise TargetError(f"{target.describe()} has {len(notes)} comment(s); there is no comment {index}")
+        raise TargetError(
+            f"{target.describe()} has {len(notes)} comment(s); there is no comment {index}"
+        )
     obj.annotations = tuple(a for k, a in enumerate(notes, start=1) if k != index)
     return new, 1
 
@@ -113,10 +124,15 @@ def remove_at(match: Match, pointer: str) -> Match:
     import re
 
     shown = pointer if len(pointer) <= 60 else pointer[:57] + "…"
-    m = re.fullmatch(r"(?:/hands/(\d+)(?:/(auction|plays)/(\d+)|/(declaration))?)?/annotations/(\d+)", pointer,
-                     re.ASCII)
+    m = re.fullmatch(
+        r"(?:/hands/(\d+)(?:/(auction|plays)/(\d+)|/(declaration))?)?/annotations/(\d+)",
+        pointer,
+        re.ASCII,
+    )
     if m is None:
-        raise TargetError(f"{shown!r} is not the pointer of a comment (as 'annotate list --format json' gives)")
+        raise TargetError(
+            f"{shown!r} is not the pointer of a comment (as 'annotate list --format json' gives)"
+        )
 
     new = match.model_copy(deep=True)
     obj: Any = new
@@ -144,22 +160,42 @@ def listing(match: Match) -> list[dict[str, Any]]:
 
     def emit(target: Target, pointer: str, notes: Any) -> None:
         for k, a in enumerate(notes, start=1):
-            out.append({"target": target.describe(), "index": k, "pointer": f"{pointer}/annotations/{k - 1}",
-                        "author": a.author, "text": a.text, **({"hand": target.hand} if target.hand else {}),
-                        **({"call": target.call} if target.call else {}), **({"play": target.play} if target.play else {}),
-                        **({"declaration": True} if target.declaration else {})})
+            out.append(
+                {
+                    "target": target.describe(),
+                    "index": k,
+                    "pointer": f"{pointer}/annotations/{k - 1}",
+                    "author": a.author,
+                    "text": a.text,
+                    **({"hand": target.hand} if target.hand else {}),
+                    **({"call": target.call} if target.call else {}),
+                    **({"play": target.play} if target.play else {}),
+                    **({"declaration": True} if target.declaration else {}),
+                }
+            )
 
     def rejected(hand: int, pointer: str, what: str, notes: Any) -> None:
         """A rejected attempt is no numbered call or play: it is named by its JSON pointer."""
         for k, a in enumerate(notes, start=1):
-            out.append({"target": f"hand {hand} rejected {what} {pointer}", "index": k,
-                        "pointer": f"{pointer}/annotations/{k - 1}", "author": a.author, "text": a.text, "hand": hand})
+            out.append(
+                {
+                    "target": f"hand {hand} rejected {what} {pointer}",
+                    "index": k,
+                    "pointer": f"{pointer}/annotations/{k - 1}",
+                    "author": a.author,
+                    "text": a.text,
+                    "hand": hand,
+                }
+            )
 
     emit(Target(), "", match.annotations)
     for i, hand in enumerate(match.hands, start=1):
         hp = f"/hands/{i - 1}"
         emit(Target(i), hp, hand.annotations)
-        actions: list[tuple[str, str, Any]] = [("call", "auction", hand.auction), ("play", "plays", hand.plays)]
+        actions: list[tuple[str, str, Any]] = [
+            ("call", "auction", hand.auction),
+            ("play", "plays", hand.plays),
+        ]
         for what, key, items in actions:
             if what == "play" and hand.declaration is not None:
                 emit(Target(i, declaration=True), f"{hp}/declaration", hand.declaration.annotations)

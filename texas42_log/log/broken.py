@@ -21,7 +21,9 @@ from .model import Match
 
 __all__ = ["Broken", "viewable"]
 
-_PLACE = re.compile(r"^/hands/([0-9]+)(?:/(auction|plays|declaration|deal|outcome|dealer)(?:/([0-9]+))?)?")
+_PLACE = re.compile(
+    r"^/hands/([0-9]+)(?:/(auction|plays|declaration|deal|outcome|dealer)(?:/([0-9]+))?)?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +38,20 @@ class Broken:
     shown: str
 
     def text(self) -> str:
-        return (f"hand {self.hand} breaks a rule ({self.rule}) at {self.where}; it is shown up to "
-                f"{self.shown}, and no further")
+        return (
+            f"hand {self.hand} breaks a rule ({self.rule}) at {self.where}; it is shown up to "
+            f"{self.shown}, and no further"
+        )
 
     def as_dict(self) -> dict[str, Any]:
-        return {"hand": self.hand, "rule": self.rule, "pointer": self.pointer, "where": self.where,
-                "shown": self.shown, "text": self.text()}
+        return {
+            "hand": self.hand,
+            "rule": self.rule,
+            "pointer": self.pointer,
+            "where": self.where,
+            "shown": self.shown,
+            "text": self.text(),
+        }
 
 
 def viewable(match: Match, errors: list[Diagnostic]) -> tuple[Match, dict[int, Broken]]:
@@ -66,8 +76,13 @@ def viewable(match: Match, errors: list[Diagnostic]) -> tuple[Match, dict[int, B
             continue
         if part is None and d.rule == "R24":
             # played after the match was won: the checker stops there, and so does the view
-            flags[i] = Broken(n, d.rule, d.pointer or "", "the hand (the match was already won)",
-                              "nothing: it and the hands after it are not shown")
+            flags[i] = Broken(
+                n,
+                d.rule,
+                d.pointer or "",
+                "the hand (the match was already won)",
+                "nothing: it and the hands after it are not shown",
+            )
             doc["hands"] = doc["hands"][:i]
             break
         if part == "dealer":
@@ -84,7 +99,10 @@ def viewable(match: Match, errors: list[Diagnostic]) -> tuple[Match, dict[int, B
             hand["plays"] = hand["plays"][:k]
             where, shown = f"play {k + 1}", f"play {k}" if k else "the declaration"
         elif part in ("auction", "plays"):  # the list as a whole: too few calls, a hand cut short
-            where, shown = "its " + ("auction" if part == "auction" else "plays"), "its last recorded action"
+            where, shown = (
+                "its " + ("auction" if part == "auction" else "plays"),
+                "its last recorded action",
+            )
         elif part == "declaration" or part is None:
             hand.pop("declaration", None)
             hand.pop("plays", None)

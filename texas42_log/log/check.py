@@ -18,12 +18,12 @@ from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubl
 from ..engine.declare import Choice, declaration_problems
 from ..engine.errors import Diagnostic, IllegalAction
 from ..engine.hand import PlayState
-from .model import DrawnTile, Hand, MarkBid, Match, PassCall, PointBid
 from ..engine.rules import PRESETS, Rules
-from .stated import StatedFacts, _fmt, _team_numbers
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
-from ..engine.trumps import TRUMP_SUIT, Trump, suit_name, table_for
+from ..engine.trumps import Trump
+from .model import DrawnTile, Hand, MarkBid, Match, PassCall, PointBid
+from .stated import StatedFacts, format_points, team_numbers
 
 __all__ = ["MatchReport", "check_match", "effective_rules", "call_args"]
 
@@ -55,7 +55,9 @@ def effective_rules(match: Match) -> Rules:
 _KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
 
 
-def call_args(rules: Rules, call: PassCall | PointBid | MarkBid) -> tuple[BidKind, int | None, BidSpecial | None]:
+def call_args(
+    rules: Rules, call: PassCall | PointBid | MarkBid
+) -> tuple[BidKind, int | None, BidSpecial | None]:
     """A logged call as the auction takes it: kind, bid (in marks for a mark bid), special.
 
     Unchecked: a mark bid written in points (``mark_bid_units``) is divided by 42;
@@ -73,7 +75,10 @@ class _MatchChecker(StatedFacts):
         super().__init__(effective_rules(match))
         self.match = match
         self.report = MatchReport(
-            diagnostics=self.diagnostics, rules=self.rules, preset=match.rules.preset, hands=len(match.hands)
+            diagnostics=self.diagnostics,
+            rules=self.rules,
+            preset=match.rules.preset,
+            hands=len(match.hands),
         )
 
     def illegal(self, e: IllegalAction, pointer: str, hand_no: int) -> None:
@@ -215,7 +220,8 @@ class _MatchChecker(StatedFacts):
                     f"the draw for the first dealer goes by rounds: {names} "
                     f"{'each draw' if len(drawing) > 1 else 'draws'} one tile"
                     f"{' (tied for the highest pip total, they draw again)' if at else ''}, "
-                    f"but the log records {', '.join(f'{d.seat} {d.tile}' for d in chunk) or 'nothing'} "
+                    "but the log records "
+                    f"{', '.join(f'{d.seat} {d.tile}' for d in chunk) or 'nothing'} "
                     "there (dealer_draw is highest-pips)",
                 )
                 return
@@ -242,7 +248,8 @@ class _MatchChecker(StatedFacts):
                 "variant:dealer_draw",
                 f"/dealer_draw/{at}",
                 f"{winner} drew the highest pip total ({top}), which ends the draw for the first "
-                f"dealer, but the log records {len(draw) - at} more draw{'s' if len(draw) - at != 1 else ''} "
+                f"dealer, but the log records {len(draw) - at} more "
+                f"draw{'s' if len(draw) - at != 1 else ''} "
                 "(dealer_draw is highest-pips)",
             )
         if winner != self.match.first_dealer:
@@ -286,7 +293,8 @@ class _MatchChecker(StatedFacts):
                 "R24",
                 "/hands",
                 f"the match is marked complete, but no team reached {goal} {unit} "
-                f"({_fmt(self.score)}); a match in progress has \"status\": \"unfinished\" (R24)",
+                f"({format_points(self.score)}); "
+                'a match in progress has "status": "unfinished" (R24)',
                 {"score": dict(self.score)},
             )
         if winner is not None and m.status == "unfinished":
@@ -304,14 +312,15 @@ class _MatchChecker(StatedFacts):
                     "R24",
                     "/result/winner",
                     f"the log names {m.result.winner} as the winner, but the replay gives "
-                    f"{actual} ({_fmt(self.score)}) (R24)",
+                    f"{actual} ({format_points(self.score)}) (R24)",
                 )
-            if m.result.marks is not None and _team_numbers(m.result.marks) != self.score:
+            if m.result.marks is not None and team_numbers(m.result.marks) != self.score:
                 self.error(
                     "R24",
                     "/result/marks",
-                    f"the log states final {unit} {_fmt(_team_numbers(m.result.marks))}, but "
-                    f"the replay gives {_fmt(self.score)} (R24)",
+                    f"the log states final {unit} {format_points(team_numbers(m.result.marks))}, "
+                    "but "
+                    f"the replay gives {format_points(self.score)} (R24)",
                 )
 
     # -- one hand ----------------------------------------------------------------
@@ -347,7 +356,9 @@ class _MatchChecker(StatedFacts):
                     return
                 bid //= 42
             if call.rejected:
-                self._check_rejected_call(auction, call.seat, kind, bid, f"{hp}/auction/{j}", n, special)
+                self._check_rejected_call(
+                    auction, call.seat, kind, bid, f"{hp}/auction/{j}", n, special
+                )
                 continue
             try:
                 auction.call(call.seat, kind, bid, special)
@@ -400,7 +411,9 @@ class _MatchChecker(StatedFacts):
             # The record stops before the hand's end: fine only for a match in progress.
             if may_stop:
                 done = sum(1 for t in state.tricks if t.winner is not None)
-                self._check_undecided(i, hand, state, f"after {done} completed trick{'s' if done != 1 else ''}")
+                self._check_undecided(
+                    i, hand, state, f"after {done} completed trick{'s' if done != 1 else ''}"
+                )
                 return
             played = sum(1 for p in hand.plays if not p.rejected)
             if state.result is not None:
@@ -419,14 +432,17 @@ class _MatchChecker(StatedFacts):
             self.error(
                 rule,
                 f"{hp}/plays",
-                f"hand {n} stops after {played} plays{';' if state.result is not None else ','} {why}",
+                f"hand {n} stops after {played} plays{';' if state.result is not None else ','} "
+                f"{why}",
                 {"hand": n, "trick": state.current.number},
             )
             self.score_known = False
             return
         self._check_outcome(i, hand, state, contract, trump)
 
-    def _check_deal(self, i: int, hand: Hand) -> tuple[dict[Seat, set[Tile]], dict[Seat, int]] | None:
+    def _check_deal(
+        self, i: int, hand: Hand
+    ) -> tuple[dict[Seat, set[Tile]], dict[Seat, int]] | None:
         """R2, R3: seven tiles each, no tile twice. Adds tiles the seat later plays (proof)."""
         hp = f"/hands/{i}"
         n = i + 1
@@ -436,12 +452,13 @@ class _MatchChecker(StatedFacts):
         deal = hand.deal
         if deal is not None:
             columns = (deal.A, deal.B, deal.C, deal.D)
-            if all(len(c) == 7 and None not in c for c in columns) and len(
-                {*deal.A, *deal.B, *deal.C, *deal.D}
-            ) == 28:
+            if (
+                all(len(c) == 7 and None not in c for c in columns)
+                and len({*deal.A, *deal.B, *deal.C, *deal.D}) == 28
+            ):
                 # The common case, a full deal: 28 different tiles, 7 each (R2, R3).
                 by_name = TILE_BY_NAME
-                known = {s: {by_name[x] for x in c} for s, c in zip(SEATS, columns)}  # type: ignore[index]
+                known = {s: {by_name[x] for x in c} for s, c in zip(SEATS, columns, strict=False)}  # type: ignore[index]
                 return known, {s: 0 for s in SEATS}
             owner: dict[str, str] = {}
             for seat in SEATS:
@@ -538,39 +555,45 @@ class _MatchChecker(StatedFacts):
                     f"{len(out.tricks)} (R11)",
                     {"hand": n},
                 )
-            if out.points is not None and any(_team_numbers(out.points).values()):
+            if out.points is not None and any(team_numbers(out.points).values()):
                 self.error(
                     "R11",
                     f"{hp}/outcome/points",
                     f"hand {n}: all four passed, so nobody takes a hand point, but the log gives "
-                    f"{_fmt(_team_numbers(out.points))} (R11)",
+                    f"{format_points(team_numbers(out.points))} (R11)",
                     {"hand": n},
                 )
             if out.result is not None and out.result != "no-contract":
                 self.error(
                     "R11",
                     f"{hp}/outcome/result",
-                    f"hand {n}: all four passed, so the result is no-contract, not {out.result} (R11)",
+                    f"hand {n}: all four passed, so the result is no-contract, not {out.result} "
+                    "(R11)",
                     {"hand": n},
                 )
             zero: dict[Team, int] = {"A+C": 0, "B+D": 0}
-            if out.marks is not None and _team_numbers(out.marks) != zero:
+            if out.marks is not None and team_numbers(out.marks) != zero:
                 self.error(
                     "R11",
                     f"{hp}/outcome/marks",
                     f"hand {n}: all four passed, so nobody scores a mark, but the log gives "
-                    f"{_fmt(_team_numbers(out.marks))} (R11)",
+                    f"{format_points(team_numbers(out.marks))} (R11)",
                     {"hand": n},
                 )
             self._check_score(i, out)
 
-    def _check_declaration(self, i: int, hand: Hand, contract: Contract) -> tuple[Contract, Trump] | None:
+    def _check_declaration(
+        self, i: int, hand: Hand, contract: Contract
+    ) -> tuple[Contract, Trump] | None:
         """R10, R12, R27 and the special contracts (:mod:`.declare`); the contract as
         played and its trump, or None when the hand cannot be replayed."""
         decl = hand.declaration
         assert decl is not None
         choice = Choice(
-            Trump(decl.trump) if decl.trump is not None else None, decl.contract, decl.doubles, decl.stacks
+            Trump(decl.trump) if decl.trump is not None else None,
+            decl.contract,
+            decl.doubles,
+            decl.stacks,
         )
         problems, declared = declaration_problems(self.rules, contract, decl.seat, choice, i + 1)
         for p in problems:
@@ -597,11 +620,15 @@ class _MatchChecker(StatedFacts):
             try:
                 state.play(play.seat, t, play.led)
             except IllegalAction as e:
-                self.illegal(e, f"{hp}/{j}" + ("/led" if e.rule == "variant:declared_lead" else ""), n)
+                self.illegal(
+                    e, f"{hp}/{j}" + ("/led" if e.rule == "variant:declared_lead" else ""), n
+                )
                 return False
         return True
 
-    def _check_rejected_play(self, state: PlayState, seat: Seat, t: Tile, pointer: str, n: int) -> None:
+    def _check_rejected_play(
+        self, state: PlayState, seat: Seat, t: Tile, pointer: str, n: int
+    ) -> None:
         try:
             state.check(seat, t)
         except IllegalAction:
@@ -615,6 +642,7 @@ class _MatchChecker(StatedFacts):
             "only an illegal action is rejected (R30)",
             {"hand": n} | state.context(seat, t),
         )
+
 
 def check_match(match: Match) -> MatchReport:
     """Replay ``match`` under its declared rules; report every broken rule (checked path)."""

@@ -32,9 +32,13 @@ UNSAFE: Final = (
 )
 _ANY: Final = re.compile(f"[{UNSAFE}]")
 #: The unsafe characters but newline and tab, which text the tool writes may hold.
-UNSAFE_IN_TEXT: Final = re.compile(f"[{UNSAFE.replace(chr(0) + '-', chr(0) + '-' + chr(8) + chr(11) + '-')}]")
+UNSAFE_IN_TEXT: Final = re.compile(
+    f"[{UNSAFE.replace(chr(0) + '-', chr(0) + '-' + chr(8) + chr(11) + '-')}]"
+)
 # In JSON text the C0 controls are escaped by json itself; these are the rest.
-_JSON_RAW: Final = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff]")
+_JSON_RAW: Final = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufeff]"
+)
 
 
 _NAMED: Final = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
@@ -62,7 +66,9 @@ def inert_value(text: str) -> str:
     return _ANY.sub(_escape, text)
 
 
-def dumps(value: Any, *, indent: int | None = None, separators: tuple[str, str] | None = None) -> str:
+def dumps(
+    value: Any, *, indent: int | None = None, separators: tuple[str, str] | None = None
+) -> str:
     """``json.dumps(value, ensure_ascii=False)`` with the characters a terminal acts on
     (C1, DEL, bidi controls, line separators) written as ``\\uXXXX``."""
     text = json.dumps(value, ensure_ascii=False, indent=indent, separators=separators)

@@ -63,12 +63,33 @@ SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 SeatName = Literal["A", "B", "C", "D"]
 #: The 28 canonical tile names (R2); tests check this equals ``str(t) for t in TILES``.
 TileName = Literal[
-    "[0|0]", "[0|1]", "[0|2]", "[0|3]", "[0|4]", "[0|5]", "[0|6]",
-    "[1|1]", "[1|2]", "[1|3]", "[1|4]", "[1|5]", "[1|6]",
-    "[2|2]", "[2|3]", "[2|4]", "[2|5]", "[2|6]",
-    "[3|3]", "[3|4]", "[3|5]", "[3|6]",
-    "[4|4]", "[4|5]", "[4|6]",
-    "[5|5]", "[5|6]",
+    "[0|0]",
+    "[0|1]",
+    "[0|2]",
+    "[0|3]",
+    "[0|4]",
+    "[0|5]",
+    "[0|6]",
+    "[1|1]",
+    "[1|2]",
+    "[1|3]",
+    "[1|4]",
+    "[1|5]",
+    "[1|6]",
+    "[2|2]",
+    "[2|3]",
+    "[2|4]",
+    "[2|5]",
+    "[2|6]",
+    "[3|3]",
+    "[3|4]",
+    "[3|5]",
+    "[3|6]",
+    "[4|4]",
+    "[4|5]",
+    "[4|6]",
+    "[5|5]",
+    "[5|6]",
     "[6|6]",
 ]
 TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
@@ -89,14 +110,19 @@ def lone_surrogate(text: str) -> str | None:
 def _whole_text(text: str) -> str:
     half = lone_surrogate(text)
     if half is not None:
-        raise ValueError(f"holds {half}, half of a character (a lone surrogate): not text a log can hold")
+        raise ValueError(
+            f"holds {half}, half of a character (a lone surrogate): not text a log can hold"
+        )
     return text
 
 
 #: Free text a person writes (names, comments): any string of whole characters.
 FreeText = Annotated[str, AfterValidator(_whole_text)]
 
-_EXTENSIONS: dict[str, JsonValue] = {"patternProperties": {"^x-": {}}, "additionalProperties": False}
+_EXTENSIONS: dict[str, JsonValue] = {
+    "patternProperties": {"^x-": {}},
+    "additionalProperties": False,
+}
 
 
 class _Object(BaseModel):
@@ -212,10 +238,16 @@ Share = Annotated[float, Field(ge=0, le=1)]
 class FairValue(_Object):
     """Since 1.4. One play's values over the worlds its player could not tell apart."""
 
-    mean: Annotated[float, Field(ge=0, le=42)] = Field(description="The mean open-hand value over the worlds.")
-    se: Annotated[float, Field(ge=0, le=42)] = Field(description="Its standard error (0: every world counted).")
-    share: Share = Field(description="The share of worlds in which the seat's side reaches its goal "
-                                     "(the contract made for the bidders, set for the defenders).")
+    mean: Annotated[float, Field(ge=0, le=42)] = Field(
+        description="The mean open-hand value over the worlds."
+    )
+    se: Annotated[float, Field(ge=0, le=42)] = Field(
+        description="Its standard error (0: every world counted)."
+    )
+    share: Share = Field(
+        description="The share of worlds in which the seat's side reaches its goal "
+        "(the contract made for the bidders, set for the defenders)."
+    )
     share_se: Share = Field(description="Its standard error (0: every world counted).")
 
 
@@ -223,23 +255,38 @@ class FairPlay(_Object):
     """Since 1.4. The fair analysis of a play: each legal play valued over the deals its
     player could not tell apart (``texas42 analyze --fair --annotate``)."""
 
-    forced: Literal[True] | None = Field(default=None, description="The play was the only legal one: nothing to judge.")
+    forced: Literal[True] | None = Field(
+        default=None, description="The play was the only legal one: nothing to judge."
+    )
     worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS * 10)] | None = Field(
-        default=None, description="The worlds the values are over.")
+        default=None, description="The worlds the values are over."
+    )
     of: Annotated[int, Field(ge=1, le=10**12)] | None = Field(
-        default=None, description="How many worlds agree with what the player saw.")
-    enumerated: bool | None = Field(default=None, description="Whether the values are over every world.")
-    values: dict[MoveKey, FairValue] | None = Field(default=None, description="Each legal play's values.")
+        default=None, description="How many worlds agree with what the player saw."
+    )
+    enumerated: bool | None = Field(
+        default=None, description="Whether the values are over every world."
+    )
+    values: dict[MoveKey, FairValue] | None = Field(
+        default=None, description="Each legal play's values."
+    )
     cost: Annotated[float, Field(ge=0, le=42)] | None = Field(
-        default=None, description="Hand points the play gave away against the best mean.")
-    chance_lost: Share | None = Field(default=None, description="The share of the goal given up against the best play.")
-    mark: Literal["?", "??"] | None = Field(default=None, description="? a dubious play, ?? a blunder (docs/analysis.md).")
+        default=None, description="Hand points the play gave away against the best mean."
+    )
+    chance_lost: Share | None = Field(
+        default=None, description="The share of the goal given up against the best play."
+    )
+    mark: Literal["?", "??"] | None = Field(
+        default=None, description="? a dubious play, ?? a blunder (docs/analysis.md)."
+    )
 
 
 class FairRun(_Object):
     """Since 1.4. How a hand's fair analysis was drawn: ``--verify`` draws the same."""
 
-    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = Field(description="Worlds drawn a decision.")
+    worlds: Annotated[int, Field(ge=1, le=MAX_WORLDS)] = Field(
+        description="Worlds drawn a decision."
+    )
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = Field(description="The seed of the draw.")
 
 
@@ -253,7 +300,9 @@ class PlayAnalysis(_Object):
     values: dict[MoveKey, Points42] = Field(
         description="The value after each legal play at this moment, the play made included."
     )
-    cost: Points42 = Field(description="Hand points the play gave away against its side's best play.")
+    cost: Points42 = Field(
+        description="Hand points the play gave away against its side's best play."
+    )
     fate: Literal["lost", "let-make"] | None = Field(
         default=None,
         description="lost: a bidders' play turned a makeable contract unmakeable; let-make: a "
@@ -266,11 +315,14 @@ class HandAnalysis(_Object):
     """Since 1.3. The open-hand analysis of a hand: its value at the first lead and the
     deal's makeable table."""
 
-    value: Points42 = Field(description="The bidders' hand points in all 7 tricks with best play from the first lead.")
+    value: Points42 = Field(
+        description="The bidders' hand points in all 7 tricks with best play from the first lead."
+    )
     makeable: bool = Field(description="Whether best play makes the contract.")
     table: dict[TrumpName, Points42] | None = Field(
         default=None,
-        description="For each trump choice: the bidders' hand points with best play when the bidder "
+        description="For each trump choice: the bidders' hand points with best play when the "
+        "bidder "
         "declares it and leads (a point contract).",
     )
     fair: FairRun | None = None
@@ -366,7 +418,9 @@ class RuleOptions(_Object):
     all_tricks_stacks: Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"] | None = None
     nello: bool | None = None
     nello_min_marks: Count | None = None
-    nello_doubles: Literal["high", "low", "own-suit", "bidder-chooses", "own-suit-or-low"] | None = None
+    nello_doubles: (
+        Literal["high", "low", "own-suit", "bidder-chooses", "own-suit-or-low"] | None
+    ) = None
     nello_low_min_marks: Count | None = None
     plunge: bool | None = None
     plunge_min_doubles: Doubles7 | None = None
@@ -390,7 +444,16 @@ class RuleOptions(_Object):
 
 
 PresetName = Literal[
-    "standard", "tournament", "casual", "texas-42", "plunge-t", "plunge-f", "plunge-l", "plunge-c", "tricksy", "mk5"
+    "standard",
+    "tournament",
+    "casual",
+    "texas-42",
+    "plunge-t",
+    "plunge-f",
+    "plunge-l",
+    "plunge-c",
+    "tricksy",
+    "mk5",
 ]
 
 
@@ -429,14 +492,18 @@ class ImportWarning(_Object):
     cannot, said once by the importer (e.g. an assumed auction)."""
 
     text: FreeText
-    hand: Annotated[int, Field(ge=1)] | None = Field(default=None, description="The hand it concerns, from 1.")
+    hand: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="The hand it concerns, from 1."
+    )
 
 
 class Source(_Object):
     """Since 1.1. Where an imported match came from: ``texas42 validate`` repeats its
     warnings (rule id ``import``) so nobody mistakes an assumption for a record."""
 
-    format: str = Field(description="The format read, e.g. 'texas-42-receipt', 'plunge-code', 'tricksy'.")
+    format: str = Field(
+        description="The format read, e.g. 'texas-42-receipt', 'plunge-code', 'tricksy'."
+    )
     warnings: Annotated[tuple[ImportWarning, ...], Field(default=(), strict=False)]
 
 
@@ -466,8 +533,15 @@ class Match(_Object):
 
 
 _LEGACY_OPTIONS = (
-    "all_pass", "hand_end", "min_point_bid", "max_point_bid", "max_opening_mark_bid",
-    "mark_bid_raise", "no_trump_doubles", "all_tricks_stacks", "match_goal_marks",
+    "all_pass",
+    "hand_end",
+    "min_point_bid",
+    "max_point_bid",
+    "max_opening_mark_bid",
+    "mark_bid_raise",
+    "no_trump_doubles",
+    "all_tricks_stacks",
+    "match_goal_marks",
 )
 _LEGACY_VALUES = {
     "all_pass": {"redeal"},
@@ -475,6 +549,17 @@ _LEGACY_VALUES = {
     "no_trump_doubles": {"high"},
     "all_tricks_stacks": {"bidder-chooses"},
 }
+
+
+def version_key(version: str) -> tuple[int, int]:
+    """A format version ("1.4") as a pair that orders versions: (1, 4)."""
+    major, _, minor = version.partition(".")
+    return (int(major), int(minor or 0))
+
+
+def at_least_version(version: str, least: str) -> str:
+    """``version``, or ``least`` if that is newer: a version raised, never lowered."""
+    return version if version_key(version) >= version_key(least) else least
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
@@ -487,10 +572,15 @@ def minimal_version(doc: dict[str, Any]) -> str:
     hands = doc.get("hands", [])
     rules = doc.get("rules", {})
     options = rules.get("options", {})
-    if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(options):
+    if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(
+        options
+    ):
         return "1.5"
-    if any("fair" in (h.get("analysis") or {}) or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
-           for h in hands):
+    if any(
+        "fair" in (h.get("analysis") or {})
+        or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
+        for h in hands
+    ):
         return "1.4"
     if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
         return "1.3"
@@ -499,7 +589,10 @@ def minimal_version(doc: dict[str, Any]) -> str:
         and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
         and all(options[k] in allowed for k, allowed in _LEGACY_VALUES.items())
     )
-    if options.get("nello_doubles") == "own-suit-or-low" or {"dealer_draw", "nello_low_min_marks"} & set(options):
+    if options.get("nello_doubles") == "own-suit-or-low" or {
+        "dealer_draw",
+        "nello_low_min_marks",
+    } & set(options):
         return "1.2"
     if not legacy or "source" in doc:
         return "1.1"
@@ -518,9 +611,13 @@ def match_json(match: Match) -> dict[str, Any]:
     """A match as the JSON object this tool writes: defaults left out, ``status`` kept."""
     doc = match.model_dump(mode="json", by_alias=True, exclude_defaults=True)
     doc["status"] = match.status
-    doc["rules"].setdefault("options", {})  # "no overrides", said as the fixtures and generator say it
+    doc["rules"].setdefault(
+        "options", {}
+    )  # "no overrides", said as the fixtures and generator say it
     fields = Match.model_fields
-    ordered = {k: doc[k] for k in fields if k in doc} | {k: v for k, v in doc.items() if k not in fields}
+    ordered = {k: doc[k] for k in fields if k in doc} | {
+        k: v for k, v in doc.items() if k not in fields
+    }
     return _notes_last(ordered)  # type: ignore[no-any-return]
 
 

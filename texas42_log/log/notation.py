@@ -33,34 +33,60 @@ import re
 from typing import Any
 
 from .model import FORMAT_NAME, minimal_version
-from .notation_header import SEATS, ParsedMatch, _brief, _HeaderReader, _other_digits, position
-from .notation_tokens import NotationError, _Tok, parse_tile, remark_lines, tokens
+from .notation_header import SEATS, HeaderReader, ParsedMatch, brief_text, other_digits, position
+from .notation_tokens import NotationError, Tok, parse_tile, remark_lines, tokens
 from .notation_writer import write_text, write_texts
 
 __all__ = [
-    "NotationError", "ParsedMatch", "parse_text", "write_text", "write_texts", "parse_tile", "position", "remark_lines",
+    "NotationError",
+    "ParsedMatch",
+    "parse_text",
+    "write_text",
+    "write_texts",
+    "parse_tile",
+    "position",
+    "remark_lines",
 ]
 
 
 # -- reading --------------------------------------------------------------------
 
-_KEYWORDS = {"hand", "deal", "auction", "declare", "declaration", "trick", "plays", "outcome", "tricks"}
+_KEYWORDS = {
+    "hand",
+    "deal",
+    "auction",
+    "declare",
+    "declaration",
+    "trick",
+    "plays",
+    "outcome",
+    "tricks",
+}
 _TRUMPS = {
     **{str(k): str(k) for k in range(7)},
-    **{w: str(k) for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))},
-    "doubles": "doubles", "no-trump": "no-trump", "notrump": "no-trump", "nt": "no-trump", "follow-me": "no-trump",
+    **{
+        w: str(k)
+        for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))
+    },
+    "doubles": "doubles",
+    "no-trump": "no-trump",
+    "notrump": "no-trump",
+    "nt": "no-trump",
+    "follow-me": "no-trump",
 }
-def _is_keyword(t: _Tok) -> bool:
+
+
+def _is_keyword(t: Tok) -> bool:
     return t.kind == "word" and isinstance(t.value, str) and t.value.lower() in _KEYWORDS
 
 
-def _seat(t: _Tok) -> str | None:
+def _seat(t: Tok) -> str | None:
     if t.kind == "word" and isinstance(t.value, str) and t.value.upper() in SEATS:
         return str(t.value.upper())
     return None
 
 
-def _tile_of(t: _Tok) -> str | None:
+def _tile_of(t: Tok) -> str | None:
     if t.kind == "tile":
         return str(t.value)
     if t.kind == "word" and isinstance(t.value, str):
@@ -68,8 +94,8 @@ def _tile_of(t: _Tok) -> str | None:
     return None
 
 
-class _Reader(_HeaderReader):
-    """The whole notation: the header (:class:`_HeaderReader`), then the hands."""
+class _Reader(HeaderReader):
+    """The whole notation: the header (:class:`HeaderReader`), then the hands."""
 
     def run(self) -> list[ParsedMatch]:
         while (t := self.peek()) is not None:
@@ -87,7 +113,7 @@ class _Reader(_HeaderReader):
         return self.matches
 
     # header
-    def hand(self, keyword: _Tok) -> dict[str, Any]:
+    def hand(self, keyword: Tok) -> dict[str, Any]:
         hands = self.pm.doc.get("hands") if self.pm is not None else None
         if not hands:
             raise self.fail(keyword, "a hand's statements come after its 'Hand N: dealer X' line")
@@ -97,7 +123,7 @@ class _Reader(_HeaderReader):
         assert self.pm is not None
         return f"/hands/{len(self.pm.doc['hands']) - 1}"
 
-    def part(self, hand: dict[str, Any], hp: str, key: str, t: _Tok) -> dict[str, Any]:
+    def part(self, hand: dict[str, Any], hp: str, key: str, t: Tok) -> dict[str, Any]:
         """The hand's ``deal`` or ``outcome`` object: a comment after its keyword is the
         hand's, an extension the object's."""
         obj: dict[str, Any] = hand.setdefault(key, {})
@@ -118,7 +144,9 @@ class _Reader(_HeaderReader):
             hands.append(hand)
             self.at(self.hp(), t)
             # "Hand 3: dealer B", numbers and colons optional
-            while (x := self.peek()) is not None and (x.kind == "colon" or self.number(x) is not None):
+            while (x := self.peek()) is not None and (
+                x.kind == "colon" or self.number(x) is not None
+            ):
                 self.i += 1
             d = self.peek()
             if d is None or d.kind != "word" or str(d.value).lower() != "dealer":
@@ -185,7 +213,11 @@ class _Reader(_HeaderReader):
                 self.i += 1
                 if word in ("trump", "trumps"):
                     v = self.peek()
-                    name = _TRUMPS.get(str(v.value).lower()) if v is not None and v.kind == "word" else None
+                    name = (
+                        _TRUMPS.get(str(v.value).lower())
+                        if v is not None and v.kind == "word"
+                        else None
+                    )
                     if name is None:
                         raise self.fail(v, "'trump' is followed by 0–6, doubles or no-trump")
                     self.i += 1
@@ -194,7 +226,11 @@ class _Reader(_HeaderReader):
                     decl["contract"] = "sevens" if word == "sevens" else "nello"
                 elif word == "doubles":
                     v = self.peek()
-                    if v is None or v.kind != "word" or str(v.value).lower() not in ("high", "low", "own-suit"):
+                    if (
+                        v is None
+                        or v.kind != "word"
+                        or str(v.value).lower() not in ("high", "low", "own-suit")
+                    ):
                         raise self.fail(v, "'doubles' is followed by high, low or own-suit")
                     self.i += 1
                     decl["doubles"] = str(v.value).lower()
@@ -206,8 +242,11 @@ class _Reader(_HeaderReader):
                     self.i += 1
                     decl["stacks"] = stacks
                 else:
-                    raise self.fail(x, f"{_show(x)} is not part of a declaration (trump X, nello, sevens, "
-                                       "doubles high|low|own-suit, stacks N)")
+                    raise self.fail(
+                        x,
+                        f"{_show(x)} is not part of a declaration (trump X, nello, sevens, "
+                        "doubles high|low|own-suit, stacks N)",
+                    )
             self.set_target(decl, hp + "/declaration")
             self.trailers()
         elif key in ("trick", "plays"):
@@ -237,7 +276,12 @@ class _Reader(_HeaderReader):
                     if x.kind == "word" and str(x.value).lower() == "led":
                         self.i += 1
                         v = self.peek()
-                        if v is None or v.kind != "word" or str(v.value).lower() not in _TRUMPS or not str(_TRUMPS[str(v.value).lower()]).isdigit():
+                        if (
+                            v is None
+                            or v.kind != "word"
+                            or str(v.value).lower() not in _TRUMPS
+                            or not str(_TRUMPS[str(v.value).lower()]).isdigit()
+                        ):
                             raise self.fail(v, "'led' is followed by the suit led, 0–6")
                         self.i += 1
                         play["led"] = int(_TRUMPS[str(v.value).lower()])
@@ -250,7 +294,12 @@ class _Reader(_HeaderReader):
                 self.trailers()
         elif key == "outcome":
             out = self.part(hand, hp, "outcome", t)
-            while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x) and _seat(x) is None:
+            while (
+                (x := self.peek()) is not None
+                and x.kind == "word"
+                and not _is_keyword(x)
+                and _seat(x) is None
+            ):
                 word = str(x.value).lower()
                 self.i += 1
                 if word in ("made", "set", "no-contract"):
@@ -259,13 +308,18 @@ class _Reader(_HeaderReader):
                     self.skip_colons()
                     v = self.peek()
                     if v is None or v.kind != "word":
-                        raise self.fail(v, f"'{word}' is followed by two numbers, A+C first, as 31-11")
+                        raise self.fail(
+                            v, f"'{word}' is followed by two numbers, A+C first, as 31-11"
+                        )
                     self.i += 1
                     out[word] = self.teams(v, str(v.value))
                     self.last_obj, self.last_ptr = out[word], f"{hp}/outcome/{word}"
                 else:
-                    raise self.fail(x, f"{_show(x)} is not part of an outcome (made|set|no-contract, points X-Y, "
-                                       "marks X-Y, score X-Y)")
+                    raise self.fail(
+                        x,
+                        f"{_show(x)} is not part of an outcome (made|set|no-contract, points X-Y, "
+                        "marks X-Y, score X-Y)",
+                    )
                 self.trailers()
         elif key == "tricks":
             out = hand.setdefault("outcome", {})
@@ -274,13 +328,23 @@ class _Reader(_HeaderReader):
             self.set_target(hand, hp)
             self.last_obj = None
             while (x := self.peek()) is not None and x.kind == "word" and not _is_keyword(x):
-                if _other_digits(str(x.value).lstrip("ABCDabcd?+")):
-                    raise self.fail(x, f"{_brief(str(x.value))} is written with digits other than 0–9; write "
-                                       "numbers in ASCII digits")
-                m = re.match(r"^([A-Da-d?])?(?:\+([0-9]+|\?))?$", "" if x.value == "-" else str(x.value), re.ASCII)
+                if other_digits(str(x.value).lstrip("ABCDabcd?+")):
+                    raise self.fail(
+                        x,
+                        f"{brief_text(str(x.value))} is written with digits other than 0–9; write "
+                        "numbers in ASCII digits",
+                    )
+                m = re.match(
+                    r"^([A-Da-d?])?(?:\+([0-9]+|\?))?$",
+                    "" if x.value == "-" else str(x.value),
+                    re.ASCII,
+                )
                 if m is None or (m.group(1) is None and m.group(2) is None and x.value != "-"):
-                    raise self.fail(x, f"{_show(x)} is not a trick outcome (winner and points, as C+11; "
-                                       "? for unknown, - for neither)")
+                    raise self.fail(
+                        x,
+                        f"{_show(x)} is not a trick outcome (winner and points, as C+11; "
+                        "? for unknown, - for neither)",
+                    )
                 self.i += 1
                 trick: dict[str, Any] = {}
                 if m.group(1) and m.group(1) != "?":
@@ -293,10 +357,13 @@ class _Reader(_HeaderReader):
                 self.trailers()
         self.skip_colons()
 
-    def call(self, seat: str, s: _Tok) -> dict[str, Any]:
+    def call(self, seat: str, s: Tok) -> dict[str, Any]:
         x = self.peek()
         if x is None or x.kind != "word":
-            raise self.fail(x, f"{seat} is followed by a call: pass, a point bid such as 30, or marks such as 2m")
+            raise self.fail(
+                x,
+                f"{seat} is followed by a call: pass, a point bid such as 30, or marks such as 2m",
+            )
         word = str(x.value).lower()
         self.i += 1
         call: dict[str, Any]
@@ -310,10 +377,16 @@ class _Reader(_HeaderReader):
             if v is not None and v.kind == "word" and str(v.value).lower() in ("plunge", "splash"):
                 self.i += 1
                 call["special"] = str(v.value).lower()
-        elif word.endswith("m") and _other_digits(word[:-1]):
-            raise self.fail(x, f"{_brief(word)} is written with digits other than 0–9; write numbers in ASCII digits")
+        elif word.endswith("m") and other_digits(word[:-1]):
+            raise self.fail(
+                x,
+                f"{brief_text(word)} is written with digits other than 0–9; write numbers in ASCII "
+                "digits",
+            )
         else:
-            raise self.fail(x, f"{_show(x)} is not a call: pass, a point bid such as 30, or marks such as 2m")
+            raise self.fail(
+                x, f"{_show(x)} is not a call: pass, a point bid such as 30, or marks such as 2m"
+            )
         if (r := self.peek()) is not None and r.kind == "marker" and r.value == "rejected":
             self.i += 1
             call["rejected"] = True
@@ -331,15 +404,36 @@ def _finish(pm: ParsedMatch) -> None:
     if "version" not in doc:
         doc["version"] = minimal_version(doc)
     # Canonical key order (format, version, rules first) for the JSON written from it.
-    order = ("format", "version", "rules", "players", "first_dealer", "dealer_draw", "status", "hands", "result", "source", "annotations")
-    pm.doc = {k: doc[k] for k in order if k in doc} | {k: v for k, v in doc.items() if k not in order}
+    order = (
+        "format",
+        "version",
+        "rules",
+        "players",
+        "first_dealer",
+        "dealer_draw",
+        "status",
+        "hands",
+        "result",
+        "source",
+        "annotations",
+    )
+    pm.doc = {k: doc[k] for k in order if k in doc} | {
+        k: v for k, v in doc.items() if k not in order
+    }
 
 
-def _show(t: _Tok) -> str:
+def _show(t: Tok) -> str:
     if t.kind == "word":
-        return _brief(str(t.value))
-    return {"tile": "a tile", "tag": "a tag", "comment": "a comment", "author": "an author", "ext": "an extension",
-            "marker": f"({t.value})", "colon": "':'"}.get(t.kind, t.kind)
+        return brief_text(str(t.value))
+    return {
+        "tile": "a tile",
+        "tag": "a tag",
+        "comment": "a comment",
+        "author": "an author",
+        "ext": "an extension",
+        "marker": f"({t.value})",
+        "colon": "':'",
+    }.get(t.kind, t.kind)
 
 
 def parse_text(text: str) -> list[ParsedMatch]:
@@ -352,5 +446,3 @@ def parse_text(text: str) -> list[ParsedMatch]:
     if not matches:
         raise NotationError("the text holds no match (no tag, no hand)", 1, 1)
     return matches
-
-

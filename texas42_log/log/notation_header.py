@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .notation_tokens import NotationError, _Tok, parse_tile
+from .notation_tokens import NotationError, Tok, parse_tile
 
 __all__ = ["ParsedMatch", "position", "MAX_DIGITS"]
 
@@ -45,19 +45,23 @@ _NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 _ANALYSED = re.compile(r"/hands/\d+(/plays/\d+)?")
 
 
-def _brief(text: str) -> str:
+def brief_text(text: str) -> str:
     return repr(text) if len(text) <= 40 else repr(text[:37]) + "…"
 
 
-def _other_digits(text: str) -> bool:
+def other_digits(text: str) -> bool:
     """True where ``text`` is written with digits, some of them not 0–9 (٣, ², १)."""
-    return any(c.isdigit() for c in text) and all(c.isdigit() or c in "-+" for c in text) and not text.isascii()
+    return (
+        any(c.isdigit() for c in text)
+        and all(c.isdigit() or c in "-+" for c in text)
+        and not text.isascii()
+    )
 
 
-class _HeaderReader:
+class HeaderReader:
     """The reader's state and the parts of the notation that are not a hand's."""
 
-    def __init__(self, toks: list[_Tok]) -> None:
+    def __init__(self, toks: list[Tok]) -> None:
         self.toks = toks
         self.i = 0
         self.matches: list[ParsedMatch] = []
@@ -70,21 +74,21 @@ class _HeaderReader:
         self.last_ptr = ""
 
     # helpers
-    def peek(self) -> _Tok | None:
+    def peek(self) -> Tok | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
 
-    def next(self) -> _Tok:
+    def next(self) -> Tok:
         t = self.toks[self.i]
         self.i += 1
         return t
 
-    def fail(self, t: _Tok | None, message: str) -> NotationError:
+    def fail(self, t: Tok | None, message: str) -> NotationError:
         if t is None:
-            last = self.toks[-1] if self.toks else _Tok("word", "", 1, 1)
+            last = self.toks[-1] if self.toks else Tok("word", "", 1, 1)
             return NotationError(message + " (the text ends here)", last.line, last.col)
         return NotationError(message, t.line, t.col)
 
-    def at(self, pointer: str, t: _Tok) -> None:
+    def at(self, pointer: str, t: Tok) -> None:
         assert self.pm is not None
         self.pm.positions.setdefault(pointer, (t.line, t.col))
 
@@ -127,23 +131,27 @@ class _HeaderReader:
             elif t.kind == "ext":
                 self.i += 1
                 if self.last_obj is None:
-                    raise self.fail(t, "an extension &{…} here extends nothing; put it after its object")
+                    raise self.fail(
+                        t, "an extension &{…} here extends nothing; put it after its object"
+                    )
                 self.extend(self.last_obj, t)
             elif t.kind == "author":
                 raise self.fail(t, "an author @… follows the comment {…} it signs")
             else:
                 return
 
-    def extend(self, obj: dict[str, Any], t: _Tok) -> None:
+    def extend(self, obj: dict[str, Any], t: Tok) -> None:
         if not isinstance(t.value, dict):
             raise self.fail(t, "an extension must be a JSON object of x- fields")
         for k, v in t.value.items():
             if k == "analysis" and _ANALYSED.fullmatch(self.last_ptr or ""):
                 pass  # since 1.3: a hand's or a play's open-hand analysis, which has no words here
             elif not k.startswith("x-"):
-                raise self.fail(t, f"the extension field {_brief(k)} must start with x-")
+                raise self.fail(t, f"the extension field {brief_text(k)} must start with x-")
             if k in obj:
-                raise self.fail(t, f"the extension field {_brief(k)} is given twice for one object")
+                raise self.fail(
+                    t, f"the extension field {brief_text(k)} is given twice for one object"
+                )
             obj[k] = v
 
     def tag(self) -> None:
@@ -173,7 +181,10 @@ class _HeaderReader:
             self.at("/rules/preset", t)
         elif key == "option":
             if len(values) != 2 or not isinstance(values[0], str):
-                raise self.fail(t, f"the tag [{name}] takes an option name and its value, as [Option nello true]")
+                raise self.fail(
+                    t,
+                    f"the tag [{name}] takes an option name and its value, as [Option nello true]",
+                )
             self.once(t, f"/rules/options/{values[0]}", f"{name} {values[0]}")
             doc.setdefault("rules", {}).setdefault("options", {})[values[0]] = values[1]
             self.at(f"/rules/options/{values[0]}", t)
@@ -188,10 +199,12 @@ class _HeaderReader:
         elif key == "draw":
             draws = doc.setdefault("dealer_draw", [])
             if not isinstance(draws, list):
-                raise self.fail(t, "[Draw] tags come before any [Ext \"/dealer_draw/…\"]")
+                raise self.fail(t, '[Draw] tags come before any [Ext "/dealer_draw/…"]')
             if values:
                 if len(values) != 2:
-                    raise self.fail(t, "the tag [Draw] takes a seat and its tile, as [Draw A \"[1|4]\"]")
+                    raise self.fail(
+                        t, 'the tag [Draw] takes a seat and its tile, as [Draw A "[1|4]"]'
+                    )
                 tile = parse_tile(str(values[1])) or str(values[1])
                 self.at(f"/dealer_draw/{len(draws)}", t)
                 draws.append({"seat": str(values[0]).upper(), "tile": tile})
@@ -201,7 +214,11 @@ class _HeaderReader:
             self.at("/status", t)
         elif key == "result":
             if not 1 <= len(values) <= 2:
-                raise self.fail(t, "the tag [Result] takes the winning team and its marks, as [Result \"A+C\" \"7-3\"]")
+                raise self.fail(
+                    t,
+                    'the tag [Result] takes the winning team and its marks, as [Result "A+C" '
+                    '"7-3"]',
+                )
             self.once(t, "/result", name)
             result = doc.setdefault("result", {})
             result["winner"] = values[0]
@@ -222,51 +239,75 @@ class _HeaderReader:
             self.at(f"/source/warnings/{len(warnings)}", t)
             warnings.append(w)
         elif key == "ext":
-            if len(values) != 2 or not isinstance(values[0], str) or not isinstance(values[1], dict):
-                raise self.fail(t, "the tag [Ext] takes a JSON pointer and an object, as [Ext \"/players\" {\"x-club\": 1}]")
+            if (
+                len(values) != 2
+                or not isinstance(values[0], str)
+                or not isinstance(values[1], dict)
+            ):
+                raise self.fail(
+                    t,
+                    'the tag [Ext] takes a JSON pointer and an object, as [Ext "/players" '
+                    '{"x-club": 1}]',
+                )
             obj = _walk(doc, values[0])
             if obj is None:
-                raise self.fail(t, f"[Ext] names {values[0]!r}, which is not an object of this match")
-            self.extend(obj, _Tok("ext", values[1], t.line, t.col))
+                raise self.fail(
+                    t, f"[Ext] names {values[0]!r}, which is not an object of this match"
+                )
+            self.extend(obj, Tok("ext", values[1], t.line, t.col))
             self.at(values[0], t)
         else:
-            raise self.fail(t, f"unknown tag [{name}]; the tags are Format, Version, Rules, Option, A, B, C, D, "
-                               "FirstDealer, Draw, Status, Result, Source, Warning, Ext")
+            raise self.fail(
+                t,
+                f"unknown tag [{name}]; the tags are Format, Version, Rules, Option, A, B, C, D, "
+                "FirstDealer, Draw, Status, Result, Source, Warning, Ext",
+            )
         self.annotatable, self.annotatable_ptr = doc, ""
         self.last_obj = None
 
-    def teams(self, t: _Tok, text: str) -> dict[str, int]:
+    def teams(self, t: Tok, text: str) -> dict[str, int]:
         m = _TEAMS_RE.match(text)
         if m is None:
-            raise self.fail(t, f"{_brief(text)} is not two numbers, A+C first, as 7-3")
+            raise self.fail(t, f"{brief_text(text)} is not two numbers, A+C first, as 7-3")
         return {"A+C": self.int_of(t, m.group(1)), "B+D": self.int_of(t, m.group(2))}
 
-    def int_of(self, t: _Tok, text: str) -> int:
-        """The number ``text`` (ASCII digits, already matched) writes; at most :data:`MAX_DIGITS`."""
+    def int_of(self, t: Tok, text: str) -> int:
+        """The number ``text`` (ASCII digits, already matched) writes; at most
+        :data:`MAX_DIGITS`."""
         digits = len(text.lstrip("-"))
         if digits > MAX_DIGITS:
-            raise self.fail(t, f"{_brief(text)} is a number of {digits:,} digits; a number here has at most "
-                               f"{MAX_DIGITS}")
+            raise self.fail(
+                t,
+                f"{brief_text(text)} is a number of {digits:,} digits; a number here has at most "
+                f"{MAX_DIGITS}",
+            )
         return int(text)
 
-    def number(self, t: _Tok) -> int | None:
+    def number(self, t: Tok) -> int | None:
         """The number word ``t`` writes, or None when it is no number. Digits of other
         scripts (٣, ², १) are refused: a number is written in the digits 0–9."""
         text = str(t.value) if t.kind == "word" else ""
         if _NUMBER.fullmatch(text):
             return self.int_of(t, text)
-        if _other_digits(text):
-            raise self.fail(t, f"{_brief(text)} is written with digits other than 0–9; write numbers in ASCII digits")
+        if other_digits(text):
+            raise self.fail(
+                t,
+                f"{brief_text(text)} is written with digits other than 0–9; write numbers in ASCII "
+                "digits",
+            )
         return None
 
-    def once(self, t: _Tok, pointer: str, name: str) -> None:
+    def once(self, t: Tok, pointer: str, name: str) -> None:
         """A tag that says one thing of a match may be given once."""
         assert self.pm is not None
         if pointer in self.pm.positions:
             line, _ = self.pm.positions[pointer]
-            raise self.fail(t, f"the tag [{name}] is given twice in one match (first on line {line})")
+            raise self.fail(
+                t, f"the tag [{name}] is given twice in one match (first on line {line})"
+            )
 
     # hands
+
 
 _OBJECT_FIELDS = {"players", "rules", "options", "result", "marks", "source"}
 
@@ -285,7 +326,12 @@ def _walk(doc: dict[str, Any], pointer: str) -> dict[str, Any] | None:
                     return None
                 obj[part] = {}
             obj = obj[part]
-        elif isinstance(obj, list) and _NUMBER.fullmatch(part) and len(part) <= MAX_DIGITS and int(part) < len(obj):
+        elif (
+            isinstance(obj, list)
+            and _NUMBER.fullmatch(part)
+            and len(part) <= MAX_DIGITS
+            and int(part) < len(obj)
+        ):
             obj = obj[int(part)]
         else:
             return None

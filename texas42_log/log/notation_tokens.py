@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .strictjson import JSONError, raw_decode
 from ..engine.tiles import Tile
+from .strictjson import JSONError, raw_decode
 
 __all__ = ["NotationError", "parse_tile", "remark_lines", "tokens"]
 
@@ -25,13 +25,19 @@ class NotationError(ValueError):
         self.column = column
 
 
-
 # -- tiles ----------------------------------------------------------------------
+
 
 def parse_tile(text: str) -> str | None:
     """The canonical name of a tile as people write it (``5-0``, ``0-5``, ``[0|5]``,
     ``[5|0]``, ``50``, ``05``: :meth:`Tile.parse`), or None if it is not one."""
-    if len(text) == 5 and text[0] == "[" and text[2] == "|" and text[4] == "]" and "0" <= text[1] <= text[3] <= "6":
+    if (
+        len(text) == 5
+        and text[0] == "["
+        and text[2] == "|"
+        and text[4] == "]"
+        and "0" <= text[1] <= text[3] <= "6"
+    ):
         return text  # already canonical: the common case, without a regex
     try:
         return str(Tile.parse(text))
@@ -41,15 +47,16 @@ def parse_tile(text: str) -> str | None:
 
 # -- tokens ---------------------------------------------------------------------
 
+
 @dataclass(slots=True)
-class _Tok:
+class Tok:
     kind: str  # word, tile, tag, comment, author, ext, marker, colon
     value: Any
     line: int
     col: int
 
 
-_WORD_STOP = set(" \t\r\n,;{}[]&@\"():·")
+_WORD_STOP = set(' \t\r\n,;{}[]&@"():·')
 _BLANKS = re.compile(r"[ \t\r,·\ufeff]+")
 _BRACKET_TILE = re.compile(r"\[\s*[0-6]\s*[|:\-/ ]?\s*[0-6]\s*\]")
 #: A comment's text: anything but braces, a backslash escaping the next character.
@@ -79,9 +86,9 @@ def remark_lines(text: str) -> list[int]:
     return found
 
 
-def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
+def tokens(text: str, remarks: list[int] | None = None) -> list[Tok]:
     """The tokens of ``text``; with ``remarks``, the lines of its ; remarks are added there."""
-    out: list[_Tok] = []
+    out: list[Tok] = []
     i, n = 0, len(text)
     line, line_start = 1, 0
 
@@ -94,7 +101,9 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
         try:
             return raw_decode(text, at)
         except JSONError as e:
-            raise err(f"{what} is not valid JSON: {e.reason}", e.offset if e.offset is not None else at) from None
+            raise err(
+                f"{what} is not valid JSON: {e.reason}", e.offset if e.offset is not None else at
+            ) from None
 
     while i < n:
         c = text[i]
@@ -112,9 +121,9 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
             # the common tokens: a canonical tile, a word
             tile = m.group(1)
             if tile is not None:
-                out.append(_Tok("tile", tile if tile[1] <= tile[3] else parse_tile(tile), line, col))
+                out.append(Tok("tile", tile if tile[1] <= tile[3] else parse_tile(tile), line, col))
             else:
-                out.append(_Tok("word", m.group(2), line, col))
+                out.append(Tok("word", m.group(2), line, col))
             i = m.end()
             continue
         if c == ";":
@@ -130,7 +139,14 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
             if text[j] == "{":
                 raise err("a '{' inside a comment must be written \\{", j)
             body = text[i + 1 : j]
-            out.append(_Tok("comment", _COMMENT_ESCAPE.sub(_unescape, body) if "\\" in body else body, line, col))
+            out.append(
+                Tok(
+                    "comment",
+                    _COMMENT_ESCAPE.sub(_unescape, body) if "\\" in body else body,
+                    line,
+                    col,
+                )
+            )
             line += text.count("\n", i, j)
             if "\n" in text[i:j]:
                 line_start = text.rfind("\n", i, j) + 1
@@ -146,7 +162,7 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
                 value = text[i + 1 : j]
             if not value:
                 raise err("'@' must be followed by the author's name", i)
-            out.append(_Tok("author", value, line, col))
+            out.append(Tok("author", value, line, col))
             i = j
             continue
         if c == "&":
@@ -156,13 +172,13 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
             if "\n" in text[i:j]:
                 line += text.count("\n", i, j)
                 line_start = text.rfind("\n", i, j) + 1
-            out.append(_Tok("ext", value, line, col))
+            out.append(Tok("ext", value, line, col))
             i = j
             continue
         if c == "[":
             m = _BRACKET_TILE.match(text, i)
             if m:
-                out.append(_Tok("tile", parse_tile(m.group(0)), line, col))
+                out.append(Tok("tile", parse_tile(m.group(0)), line, col))
                 i = m.end()
                 continue
             j = i + 1
@@ -173,7 +189,9 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
                 k += 1
             name = text[j:k]
             if not name:
-                raise err("a '[' starts a tag such as [Rules \"standard\"] or a tile such as [0|5]", i)
+                raise err(
+                    "a '[' starts a tag such as [Rules \"standard\"] or a tile such as [0|5]", i
+                )
             values: list[Any] = []
             k2 = k
             while True:
@@ -187,7 +205,7 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
                 if tm:
                     values.append(parse_tile(tm.group(0)))
                     k2 = tm.end()
-                elif text[k2] in "\"{[-0123456789":
+                elif text[k2] in '"{[-0123456789':
                     v, k2 = json_value(k2, f"a value of the tag [{name}]")
                     values.append(v)
                 else:
@@ -197,7 +215,7 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
                     word = text[k2:e]
                     values.append({"true": True, "false": False, "null": None}.get(word, word))
                     k2 = e
-            out.append(_Tok("tag", (name, values), line, col))
+            out.append(Tok("tag", (name, values), line, col))
             line += text.count("\n", i, k2)
             if "\n" in text[i:k2]:
                 line_start = text.rfind("\n", i, k2) + 1
@@ -205,22 +223,20 @@ def tokens(text: str, remarks: list[int] | None = None) -> list[_Tok]:
             continue
         if c == '"':
             value, j = json_value(i, "a string")
-            out.append(_Tok("word", value, line, col))
+            out.append(Tok("word", value, line, col))
             i = j
             continue
         if c == "(":
             j = text.find(")", i)
             if j < 0 or "\n" in text[i:j]:
                 raise err("a '(' must be closed on the same line, as in (rejected)", i)
-            out.append(_Tok("marker", text[i + 1 : j].strip().lower(), line, col))
+            out.append(Tok("marker", text[i + 1 : j].strip().lower(), line, col))
             i = j + 1
             continue
         if c == ":":
-            out.append(_Tok("colon", ":", line, col))
+            out.append(Tok("colon", ":", line, col))
             i += 1
             continue
         # every other character starts a word or a tile (the fast path above)
         raise err(f"'{c}' has no opening partner", i)
     return out
-
-

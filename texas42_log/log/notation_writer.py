@@ -16,7 +16,6 @@ SEATS = ("A", "B", "C", "D")
 _COMMENT_UNSAFE = UNSAFE_IN_TEXT
 
 
-
 def _s(v: Any) -> str:
     return dumps(v)
 
@@ -55,12 +54,18 @@ def _teams(n: Any) -> str:
 
 def write_text(match: Match) -> str:
     """One match in canonical text notation (ends with a newline)."""
-    lines: list[str] = [f"[Format {_s(match.format)}]", f"[Version {_s(match.version)}]",
-                        f"[Rules {_s(match.rules.preset)}]"]
+    lines: list[str] = [
+        f"[Format {_s(match.format)}]",
+        f"[Version {_s(match.version)}]",
+        f"[Rules {_s(match.rules.preset)}]",
+    ]
     for k, v in match.rules.options.model_dump(mode="json", exclude_none=True).items():
         if not k.startswith("x-"):
             lines.append(f"[Option {k} {_s(v)}]")
-    header_ext: list[tuple[str, Any]] = [("/rules", match.rules), ("/rules/options", match.rules.options)]
+    header_ext: list[tuple[str, Any]] = [
+        ("/rules", match.rules),
+        ("/rules/options", match.rules.options),
+    ]
     if match.players is not None:
         names = [(s, getattr(match.players, s)) for s in SEATS]
         lines += [f"[{s} {_s(v)}]" for s, v in names if v is not None]
@@ -110,7 +115,10 @@ def write_text(match: Match) -> str:
                 word = str(c.bid)
             else:
                 word = f"{c.bid}m" + (f" {c.special}" if c.special else "")
-            calls.append(f"{c.seat} {word}{' (rejected)' if c.rejected else ''}{_ext(c)}{_notes(c.annotations)}")
+            calls.append(
+                f"{c.seat} "
+                f"{word}{' (rejected)' if c.rejected else ''}{_ext(c)}{_notes(c.annotations)}"
+            )
         lines.append(("Auction: " + ", ".join(calls)).rstrip())
         d = hand.declaration
         if d is not None:
@@ -129,7 +137,11 @@ def write_text(match: Match) -> str:
         number, counted = 1, 0
         for p in hand.plays:
             led = f" led {p.led}" if p.led is not None else ""
-            trick.append(f"{p.seat} {p.tile}{led}{' (rejected)' if p.rejected else ''}{_ext(p)}{_notes(p.annotations)}")
+            trick.append(
+                f"{p.seat} "
+                f"{p.tile}{led}{' (rejected)' if p.rejected else ''}"
+                f"{_ext(p)}{_notes(p.annotations)}"
+            )
             if not p.rejected:
                 counted += 1
                 if counted == size:
@@ -140,7 +152,11 @@ def write_text(match: Match) -> str:
         o = hand.outcome
         if o is not None:
             bits: list[str] = [o.result] if o.result is not None else []
-            bits += [f"{key} {_teams(getattr(o, key))}" for key in ("points", "marks", "score") if getattr(o, key) is not None]
+            bits += [
+                f"{key} {_teams(getattr(o, key))}"
+                for key in ("points", "marks", "score")
+                if getattr(o, key) is not None
+            ]
             lines.append(f"Outcome:{_ext(o)} " + ", ".join(bits))
             lines[-1] = lines[-1].rstrip()
             if o.tricks is not None:
@@ -159,4 +175,3 @@ def _teams_plain(n: Any) -> str:
 def write_texts(matches: list[Match]) -> str:
     """Several matches, one after another, separated by a blank line."""
     return "\n".join(write_text(m) for m in matches)
-

@@ -44,8 +44,9 @@ def value_positions(text: str, wanted: Iterable[str] | None = None) -> dict[str,
             parts = w.split("/")
             for k in range(2, len(parts) + 1):
                 prefixes.add("/".join(parts[:k]))
-    skipper = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len,
-                               object_pairs_hook=len).raw_decode
+    skipper = json.JSONDecoder(
+        parse_int=len, parse_float=len, parse_constant=len, object_pairs_hook=len
+    ).raw_decode
 
     def skip(i: int) -> int:
         m = _WS.match(text, i)

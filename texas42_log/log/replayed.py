@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.auction import Auction, BidKind, Contract
-from .check import call_args, effective_rules
 from ..engine.errors import IllegalAction
 from ..engine.hand import HandResult, PlayState, Trick
-from .model import Match
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
+from .check import call_args, effective_rules
+from .model import Match
 
 __all__ = ["HandFacts", "replay_match"]
 
@@ -72,7 +72,9 @@ def replay_match(match: Match) -> tuple[Rules, list[HandFacts]]:
                     assert decl.trump is not None
                     trump = Trump(decl.trump)
                 facts.contract, facts.trump = contract, trump
-                state = PlayState(rules, contract, trump, known, unknown, nello_doubles=decl.doubles)
+                state = PlayState(
+                    rules, contract, trump, known, unknown, nello_doubles=decl.doubles
+                )
                 failed = state.play_many([(p.seat, TILE_BY_NAME[p.tile], p.led) for p in plays])
                 if failed is not None:
                     raise failed[1]

@@ -30,9 +30,14 @@ def _sections() -> dict[str, str]:
     out: dict[str, str] = {}
     for m in _ANCHOR.finditer(text):
         end = text.find("\n\n", m.end())
-        body = text[m.end(): end if end != -1 else len(text)]
+        body = text[m.end() : end if end != -1 else len(text)]
         body = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", body)  # links → their words
-        body = body.replace("**", "").replace("*From:*", "From:").replace("`", "").replace("  \n", "\n")
+        body = (
+            body.replace("**", "")
+            .replace("*From:*", "From:")
+            .replace("`", "")
+            .replace("  \n", "\n")
+        )
         out[m.group(1)] = body.strip()
     return out
 
@@ -41,11 +46,13 @@ def rule_text(name: str) -> str:
     """The text of rule ``R16`` (any case), of option ``splash``, or of ``variant:splash``."""
     key = name.strip().lower()
     if key.startswith("variant:"):
-        key = key[len("variant:"):]
+        key = key[len("variant:") :]
     sections = _sections()
     for anchor in (key, f"opt-{key}"):
         if anchor in sections:
             return sections[anchor]
     rules = [k.upper() for k in sections if re.fullmatch(r"r[0-9]+", k)]
-    raise RuleNotFound(f"no rule or option {name!r}: the rules are {rules[0]}–{rules[-1]}, and "
-                       f"the options are listed by texas42 rules (docs/rules.md)")
+    raise RuleNotFound(
+        f"no rule or option {name!r}: the rules are {rules[0]}–{rules[-1]}, and "
+        f"the options are listed by texas42 rules (docs/rules.md)"
+    )

@@ -11,8 +11,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .model import FORMAT_VERSION, SCHEMA_ID, Match
 from ..engine.tiles import TILES
+from .model import FORMAT_VERSION, SCHEMA_ID, Match
 
 __all__ = ["generate_schema", "schema_text", "packaged_schema", "SCHEMA_FILENAME"]
 
@@ -24,7 +24,7 @@ _NAMED: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"enum": [str(t) for t in TILES], "type": "string"},
         {
             "description": "R2: one of the 28 tiles of the double-six set, in the "
-            "canonical form [low|high], e.g. \"[0|5]\".",
+            'canonical form [low|high], e.g. "[0|5]".',
         },
     ),
     (
@@ -51,9 +51,11 @@ _NAMED: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 def _name_shared(node: Any) -> Any:
     if isinstance(node, dict):
         for name, shape, _ in _NAMED:
-            if {k: v for k, v in node.items() if k in ("enum", "type")} == shape and set(
-                node
-            ) <= {"enum", "type", "title"}:
+            if {k: v for k, v in node.items() if k in ("enum", "type")} == shape and set(node) <= {
+                "enum",
+                "type",
+                "title",
+            }:
                 return {"$ref": f"#/$defs/{name}"}
         return {k: _name_shared(v) for k, v in node.items()}
     if isinstance(node, list):
@@ -89,6 +91,8 @@ def schema_text() -> str:
 @lru_cache(maxsize=1)
 def packaged_schema() -> dict[str, Any]:
     """The schema file shipped inside the package."""
-    text = resources.files("texas42_log").joinpath("data").joinpath(SCHEMA_FILENAME).read_text("utf-8")
+    text = (
+        resources.files("texas42_log").joinpath("data").joinpath(SCHEMA_FILENAME).read_text("utf-8")
+    )
     result: dict[str, Any] = json.loads(text)
     return result

@@ -15,19 +15,19 @@ from typing import Any
 from ..engine.auction import Contract
 from ..engine.errors import Diagnostic, cite
 from ..engine.hand import HandResult, PlayState, Trick
-from .model import Hand, HandOutcome, TeamNumbers, TrickOutcome
 from ..engine.rules import Rules
 from ..engine.seats import TEAMS, Team
 from ..engine.trumps import TRUMP_SUIT, Trump, suit_name, table_for
+from .model import Hand, HandOutcome, TeamNumbers, TrickOutcome
 
 __all__ = ["StatedFacts"]
 
 
-def _team_numbers(n: TeamNumbers) -> dict[Team, int]:
+def team_numbers(n: TeamNumbers) -> dict[Team, int]:
     return {"A+C": n.AC, "B+D": n.BD}
 
 
-def _fmt(numbers: dict[Team, int]) -> str:
+def format_points(numbers: dict[Team, int]) -> str:
     return f"A+C {numbers['A+C']}, B+D {numbers['B+D']}"
 
 
@@ -43,7 +43,9 @@ class StatedFacts:
     def error(
         self, rule: str, pointer: str, message: str, context: dict[str, Any] | None = None
     ) -> None:
-        self.diagnostics.append(Diagnostic(rule, cite(rule, message), pointer, context=context or {}))
+        self.diagnostics.append(
+            Diagnostic(rule, cite(rule, message), pointer, context=context or {})
+        )
 
     def _check_outcome(
         self, i: int, hand: Hand, state: PlayState, contract: Contract, trump: Trump
@@ -72,12 +74,13 @@ class StatedFacts:
                 return
             if not self._same_tricks(hp, n, out.tricks, state):
                 return
-        if out.points is not None and _team_numbers(out.points) != result.points:
+        if out.points is not None and team_numbers(out.points) != result.points:
             self.error(
                 "R6",
                 f"{hp}/points",
-                f"hand {n}: the log states hand points {_fmt(_team_numbers(out.points))}, but "
-                f"the won tricks give {_fmt(result.points)} (R6)",
+                f"hand {n}: the log states hand points {format_points(team_numbers(out.points))}, "
+                "but "
+                f"the won tricks give {format_points(result.points)} (R6)",
                 {"hand": n},
             )
             return
@@ -85,7 +88,9 @@ class StatedFacts:
             return
         self._check_score(i, out)
 
-    def _same_decision(self, hp: str, n: int, out: HandOutcome, result: HandResult, contract: Contract) -> bool:
+    def _same_decision(
+        self, hp: str, n: int, out: HandOutcome, result: HandResult, contract: Contract
+    ) -> bool:
         """R22, R23: the stated result and marks of a decided hand."""
         if out.result is not None and out.result != result.outcome.value:
             self.error(
@@ -93,27 +98,29 @@ class StatedFacts:
                 f"{hp}/result",
                 f"hand {n}: the log says the contract was {out.result}, but {contract.describe()} "
                 f"and was {result.outcome.value} after trick {result.tricks_played} "
-                f"({_fmt(result.points)}) (R22, R23)",
+                f"({format_points(result.points)}) (R22, R23)",
                 {"hand": n},
             )
             return False
-        if out.marks is not None and _team_numbers(out.marks) != result.marks:
+        if out.marks is not None and team_numbers(out.marks) != result.marks:
             self.error(
                 "R23",
                 f"{hp}/marks",
-                f"hand {n}: the log gives marks {_fmt(_team_numbers(out.marks))}, but the "
+                f"hand {n}: the log gives marks {format_points(team_numbers(out.marks))}, but the "
                 f"contract was {result.outcome.value}, worth {contract.marks} to "
                 f"{'the bidders' if result.outcome.value == 'made' else 'the defenders'} only: "
-                f"{_fmt(result.marks)} (R23)",
+                f"{format_points(result.marks)} (R23)",
                 {"hand": n},
             )
             return False
         return True
 
-    def _same_tricks(self, hp: str, n: int, stated_tricks: list[TrickOutcome], state: PlayState) -> bool:
+    def _same_tricks(
+        self, hp: str, n: int, stated_tricks: list[TrickOutcome], state: PlayState
+    ) -> bool:
         """R6, R17–R19: each stated trick's winner and points against the replay's
         (as many tricks as are stated; the caller compares the count)."""
-        for k, (stated, trick) in enumerate(zip(stated_tricks, state.tricks)):
+        for k, (stated, trick) in enumerate(zip(stated_tricks, state.tricks, strict=False)):
             if stated.winner is not None and stated.winner != trick.winner:
                 self._wrong_winner(f"{hp}/tricks/{k}/winner", n, trick, stated.winner, state)
                 return False
@@ -147,30 +154,35 @@ class StatedFacts:
                     "R21",
                     f"{hp}/tricks/{k}",
                     f"hand {n}: the log states a result for trick {k + 1}, but the record stops "
-                    f"{where}; a trick has a winner and points only once all its tiles are played (R21)",
+                    f"{where}; a trick has a winner and points only once all its tiles are played "
+                    "(R21)",
                     {"hand": n, "trick": k + 1},
                 )
                 return
             if state is not None and not self._same_tricks(hp, n, out.tricks, state):
                 return
         taken: dict[Team, int] = dict(state.points) if state is not None else {"A+C": 0, "B+D": 0}
-        if out.points is not None and _team_numbers(out.points) != taken:
+        if out.points is not None and team_numbers(out.points) != taken:
             self.error(
                 "R6",
                 f"{hp}/points",
-                f"hand {n}: the log states hand points {_fmt(_team_numbers(out.points))}, but the "
-                f"record stops {where}, and the tricks won so far give {_fmt(taken)} (R6)",
+                f"hand {n}: the log states hand points {format_points(team_numbers(out.points))}, "
+                "but the "
+                f"record stops {where}, and the tricks won so far give {format_points(taken)} (R6)",
                 {"hand": n},
             )
             return
         result = state.result if state is not None else None
         if result is None:
-            for field, rule, what in (("result", "R22", "result"), ("marks", "R23", "marks"),
-                                      ("score", "R5", "match score after it")):
+            for field, rule, what in (
+                ("result", "R22", "result"),
+                ("marks", "R23", "marks"),
+                ("score", "R5", "match score after it"),
+            ):
                 value = getattr(out, field)
                 if value is None:
                     continue
-                said = value if isinstance(value, str) else _fmt(_team_numbers(value))
+                said = value if isinstance(value, str) else format_points(team_numbers(value))
                 self.error(
                     rule,
                     f"{hp}/{field}",
@@ -187,30 +199,34 @@ class StatedFacts:
         if out.score is not None and self.score_known:
             gained = result.marks if self.rules.match_goal == "marks" else result.points
             after = {t: self.score[t] + gained[t] for t in TEAMS}
-            if _team_numbers(out.score) != after:
+            if team_numbers(out.score) != after:
                 self.error(
                     "R5",
                     f"{hp}/score",
                     f"after hand {n} the log states match {self.rules.match_goal} "
-                    f"{_fmt(_team_numbers(out.score))}, but the decided contract makes it {_fmt(after)} (R5)",
+                    f"{format_points(team_numbers(out.score))}, but the decided contract makes it "
+                    f"{format_points(after)} (R5)",
                     {"hand": n},
                 )
 
     def _check_score(self, i: int, out: HandOutcome) -> None:
         if out.score is None or not self.score_known:
             return
-        stated = _team_numbers(out.score)
+        stated = team_numbers(out.score)
         if stated != self.score:
             self.error(
                 "R5",
                 f"/hands/{i}/outcome/score",
-                f"after hand {i + 1} the log states match {self.rules.match_goal} {_fmt(stated)}, "
+                f"after hand {i + 1} the log states match {self.rules.match_goal} "
+                f"{format_points(stated)}, "
                 f"but starting from 0 each and adding each hand's {self.rules.match_goal} gives "
-                f"{_fmt(self.score)} (R5)",
+                f"{format_points(self.score)} (R5)",
                 {"hand": i + 1},
             )
 
-    def _wrong_winner(self, pointer: str, n: int, trick: Trick, stated: str, state: PlayState) -> None:
+    def _wrong_winner(
+        self, pointer: str, n: int, trick: Trick, stated: str, state: PlayState
+    ) -> None:
         trump = state.trump
         table = table_for(trump, state.doubles)
         by_seat = dict(trick.plays)
@@ -220,7 +236,8 @@ class StatedFacts:
             self.error(
                 "variant:nello",
                 pointer,
-                f"hand {n}: trick {trick.number} is won by {actual}; {stated} sat out and played no tile",
+                f"hand {n}: trick {trick.number} is won by {actual}; {stated} sat out and played "
+                "no tile",
                 {"hand": n, "trick": trick.number},
             )
             return
@@ -240,8 +257,18 @@ class StatedFacts:
             return
         if a.trump and s.trump and trump is Trump.DOUBLES:
             rule, why = "R19", "with doubles trump, trumps rank by pip value"
-        elif a.trump and s.trump or not a.trump and not s.trump and suit in a.follows and suit in s.follows:
-            rule, why = "R18", "in a suit the double is highest, the others rank by their other half"
+        elif (
+            a.trump
+            and s.trump
+            or not a.trump
+            and not s.trump
+            and suit in a.follows
+            and suit in s.follows
+        ):
+            rule, why = (
+                "R18",
+                "in a suit the double is highest, the others rank by their other half",
+            )
         elif a.trump:
             rule, why = "R17", "the highest trump wins"
         else:

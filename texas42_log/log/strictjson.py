@@ -37,7 +37,9 @@ MAX_DEPTH: Final = 200
 MAX_DIGITS: Final = 4300
 
 _BOM: Final = b"\xef\xbb\xbf"
-_JITER_ERROR: Final = re.compile(r"^(?P<msg>.*) at line (?P<line>\d+) column (?P<col>\d+)$", re.DOTALL)
+_JITER_ERROR: Final = re.compile(
+    r"^(?P<msg>.*) at line (?P<line>\d+) column (?P<col>\d+)$", re.DOTALL
+)
 #: Where a float that overflowed was written: a 3-digit exponent, or 309 digits and more.
 _INFINITE_NUMBER: Final = re.compile(rb"[0-9.]+[eE]\+?[0-9]{3,}|[0-9]{309,}")
 
@@ -47,8 +49,13 @@ class JSONError(ValueError):
     ``column`` are 1-based (characters, as editors count) and ``offset`` is the
     character offset, where known."""
 
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None,
-                 offset: int | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        line: int | None = None,
+        column: int | None = None,
+        offset: int | None = None,
+    ) -> None:
         super().__init__(f"not valid JSON: {reason}")
         self.reason = reason
         self.message = f"not valid JSON: {reason}"
@@ -70,12 +77,16 @@ def loads(data: bytes | str) -> Any:
     if raw.startswith(_BOM):
         raw = raw[3:]
     try:
-        value = jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys")
+        value = jiter.from_json(
+            raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
+        )
     except ValueError as e:
         raise _explain(raw, str(e)) from None
     if _has_infinity(value):
         at = _INFINITE_NUMBER.search(raw)
-        raise _at(raw, at.start() if at else 0, "a number too large to hold (it overflows to infinity)")
+        raise _at(
+            raw, at.start() if at else 0, "a number too large to hold (it overflows to infinity)"
+        )
     return value
 
 
@@ -85,7 +96,9 @@ def raw_decode(text: str, at: int = 0) -> tuple[Any, int]:
     :class:`JSONError` are in ``text``."""
     # Python's decoder only finds where the value ends (hooks that convert nothing,
     # so no digit string becomes an int); jiter then judges exactly that slice.
-    finder = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len, object_pairs_hook=len)
+    finder = json.JSONDecoder(
+        parse_int=len, parse_float=len, parse_constant=len, object_pairs_hook=len
+    )
     try:
         _, end = finder.raw_decode(text, at)
     except json.JSONDecodeError as e:
@@ -93,7 +106,9 @@ def raw_decode(text: str, at: int = 0) -> tuple[Any, int]:
         raise JSONError(e.msg, line, col, e.pos) from None
     except RecursionError:
         line, col = line_column(text, at)
-        raise JSONError(f"lists and objects are nested more than {MAX_DEPTH} deep", line, col, at) from None
+        raise JSONError(
+            f"lists and objects are nested more than {MAX_DEPTH} deep", line, col, at
+        ) from None
     try:
         return loads(text[at:end]), end
     except JSONError as e:
@@ -155,22 +170,30 @@ def _explain(raw: bytes, error: str) -> JSONError:
         key = msg.split('"', 1)[1][:-1] if '"' in msg else "?"
         needle = json.dumps(key, ensure_ascii=False)
         start = text.rfind(needle, 0, offset + 1)
-        shown = needle if len(needle) <= 42 else needle[:40] + "…\""
-        return err(f"the key {shown} appears twice in one object; a log may not repeat a key",
-                   start if start >= 0 else None)
+        shown = needle if len(needle) <= 42 else needle[:40] + '…"'
+        return err(
+            f"the key {shown} appears twice in one object; a log may not repeat a key",
+            start if start >= 0 else None,
+        )
     if "recursion limit" in msg:
         return err(f"lists and objects are nested more than {MAX_DEPTH} deep")
     if "number out of range" in msg or "number too large" in msg:
         start = offset
-        while start > 0 and (text[start - 1].isascii() and text[start - 1].isdigit() or text[start - 1] in "-+.eE"):
+        while start > 0 and (
+            text[start - 1].isascii() and text[start - 1].isdigit() or text[start - 1] in "-+.eE"
+        ):
             start -= 1
         return err(f"a number of more than {MAX_DIGITS:,} digits", start)
     if "surrogate" in msg or "hex escape" in msg or "unicode code point" in msg:
         start = text.rfind("\\u", 0, offset + 1)
-        if start >= 0 and "\\u" in text[start:start + 2]:
-            shown = text[start:start + 6]
-            return err(f"the escape {shown} is half of a character (a lone surrogate); a string holds whole "
-                       "characters only", start)
+        if start >= 0 and "\\u" in text[start : start + 2]:
+            shown = text[start : start + 6]
+            return err(
+                f"the escape {shown} is half of a character (a lone surrogate); a string holds "
+                "whole "
+                "characters only",
+                start,
+            )
         return err("a string holds bytes that are not whole UTF-8 characters")
     if msg in ("expected value", "invalid number", "expected ident"):
         for word in ("NaN", "-Infinity", "Infinity", "+Infinity", "-NaN"):
@@ -188,7 +211,9 @@ def _explain(raw: bytes, error: str) -> JSONError:
             pass
         return err("the input ends in the middle of the JSON", offset)
     if msg.startswith("control character"):
-        return err("a control character stands raw inside a string; JSON writes it escaped (as \\u0001)")
+        return err(
+            "a control character stands raw inside a string; JSON writes it escaped (as \\u0001)"
+        )
     # A plain syntax error: Python's json words it as users of other tools know it.
     try:
         json.loads(text)

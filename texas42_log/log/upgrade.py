@@ -10,12 +10,19 @@ Pure: documents in, documents out.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Step", "STEPS", "UpgradeError", "upgrade_doc", "is_current", "version_problem", "READ_VERSIONS"]
+__all__ = [
+    "Step",
+    "STEPS",
+    "UpgradeError",
+    "upgrade_doc",
+    "is_current",
+    "version_problem",
+    "READ_VERSIONS",
+]
 
 Doc = dict[str, Any]
 
@@ -55,12 +62,22 @@ def version_problem(version: Any) -> str:
     if m is not None:
         major, minor = int(m.group(1)), int(m.group(2))
         if major == 1 and minor > int(READ_VERSIONS[-1].split(".")[1]):
-            return (f"version {version} is newer than this tool, which reads {reads}: a newer "
-                    "texas42-log wrote it (upgrade texas42-log to read it)")
+            return (
+                f"version {version} is newer than this tool, which reads {reads}: a newer "
+                "texas42-log wrote it (upgrade texas42-log to read it)"
+            )
         if major > 1:
-            return (f"version {version} is a later major version; this tool reads {reads} "
-                    f"and has no step from {version} down to them")
-    shown = repr(version) if isinstance(version, str) else "missing" if version is None else type(version).__name__
+            return (
+                f"version {version} is a later major version; this tool reads {reads} "
+                f"and has no step from {version} down to them"
+            )
+    shown = (
+        repr(version)
+        if isinstance(version, str)
+        else "missing"
+        if version is None
+        else type(version).__name__
+    )
     return f"unsupported version {shown}; this tool reads {reads}"
 
 
@@ -76,12 +93,16 @@ def upgrade_doc(doc: Doc, steps: Mapping[str, Step] | None = None) -> tuple[Doc,
             known = ", ".join(sorted(registry)) or "none"
             problem = version_problem(version)
             if problem.startswith("unsupported"):
-                problem = (f"no upgrade step from version {version!r} (steps known from: {known}); "
-                           f"this tool reads {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}")
+                problem = (
+                    f"no upgrade step from version {version!r} (steps known from: {known}); "
+                    f"this tool reads {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}"
+                )
             raise UpgradeError(problem)
         current = step.run(dict(current))
         if current.get("version") != step.target:
-            raise UpgradeError(f"the step {step.source}→{step.target} wrote version {current.get('version')!r}")
+            raise UpgradeError(
+                f"the step {step.source}→{step.target} wrote version {current.get('version')!r}"
+            )
         applied.append(step)
         if len(applied) > len(registry):
             raise UpgradeError("the upgrade steps form a cycle")

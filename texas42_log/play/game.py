@@ -30,22 +30,32 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, Call, Deal, Declare, Play, parse_action
 from ..engine.auction import Contract
-from ..log.check import check_match, effective_rules
 from ..engine.declare import Choice, declaration_choices, declaration_problems
 from ..engine.errors import IllegalAction
-from .generate import rules_declaration
 from ..engine.hand import PlayState
-from ..log.inert import dumps
-from ..engine.live import LiveHand, Turn, call_of, deal_of, deal_problem, declare_of, entry_of, random_deal, wrong_kind
-from ..log.model import FORMAT_NAME, Match, minimal_version
-from .game_views import GameViews
+from ..engine.live import (
+    LiveHand,
+    Turn,
+    call_of,
+    deal_of,
+    deal_problem,
+    declare_of,
+    entry_of,
+    random_deal,
+    wrong_kind,
+)
 from ..engine.rules import Rules, find_preset
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
+from ..log.check import check_match, effective_rules
+from ..log.inert import dumps
+from ..log.model import FORMAT_NAME, Match, minimal_version
+from .game_views import GameViews
+from .generate import rules_declaration
 
 if TYPE_CHECKING:
-    from ..views.visibility import Observer, View
+    pass
 
 __all__ = ["Game", "Turn", "Step"]
 
@@ -105,7 +115,9 @@ class Game(GameViews):
         except TypeError:
             known = set(Rules.__dataclass_fields__)
             bad = sorted(set(options or {}) - known)
-            raise ValueError(f"unknown rule option {', '.join(map(repr, bad))}; `texas42 rules` lists them") from None
+            raise ValueError(
+                f"unknown rule option {', '.join(map(repr, bad))}; `texas42 rules` lists them"
+            ) from None
         if first_dealer not in SEATS:
             raise ValueError(f"the first dealer is a seat, A to D, not {str(first_dealer)[:10]!r}")
         if players is not None and set(players) - set(SEATS):
@@ -116,12 +128,18 @@ class Game(GameViews):
             try:
                 name.encode("utf-8")
             except UnicodeEncodeError:
-                raise ValueError(f"the name of the player at {seat} is not text: it holds half of a character "
-                                 "(bytes that are not UTF-8)") from None
+                raise ValueError(
+                    f"the name of the player at {seat} is not text: it holds half of a character "
+                    "(bytes that are not UTF-8)"
+                ) from None
         self.preset = preset
         self.seed = seed
         self.record_rejected = record_rejected
-        doc: dict[str, Any] = {"format": FORMAT_NAME, "version": "1.0", "rules": rules_declaration(preset, self.rules)}
+        doc: dict[str, Any] = {
+            "format": FORMAT_NAME,
+            "version": "1.0",
+            "rules": rules_declaration(preset, self.rules),
+        }
         if players:
             doc["players"] = {s: str(players[s]) for s in SEATS if s in players}
         doc["first_dealer"] = first_dealer
@@ -138,13 +156,17 @@ class Game(GameViews):
         self._min_version = "1.0"
         from ..log.model import match_json
 
-        self._doc["rules"] = match_json(self._problem_free(self._export()))["rules"]  # the options in the format's order
+        self._doc["rules"] = match_json(self._problem_free(self._export()))[
+            "rules"
+        ]  # the options in the format's order
         self._start_hand()
 
     # -- creation from a log -------------------------------------------------------
 
     @classmethod
-    def from_match(cls, match: Match, *, seed: int | None = None, record_rejected: bool = False) -> Game:
+    def from_match(
+        cls, match: Match, *, seed: int | None = None, record_rejected: bool = False
+    ) -> Game:
         """The game a valid log records, ready to go on where the log stops (a finished
         match has nothing more to do). :class:`ValueError` if the log breaks a rule;
         annotations, extension fields and rejected attempts are kept."""
@@ -153,8 +175,12 @@ class Game(GameViews):
         report = check_match(match)
         if report.errors:
             e = report.errors[0]
-            raise IllegalAction(e.rule, f"the log is not valid, so it cannot be played on: at {e.pointer or '/'}: {e.message}",
-                                e.context)
+            raise IllegalAction(
+                e.rule,
+                f"the log is not valid, so it cannot be played on: at {e.pointer or '/'}: "
+                f"{e.message}",
+                e.context,
+            )
         doc = match_json(match)
         game = cls.__new__(cls)
         game.rules = effective_rules(match)
@@ -171,7 +197,11 @@ class Game(GameViews):
         game._score = {t: 0 for t in TEAMS}
         game._winner = None
         for h in hands:
-            entry = {k: v for k, v in h.items() if k not in ("auction", "declaration", "plays", "outcome")}
+            entry = {
+                k: v
+                for k, v in h.items()
+                if k not in ("auction", "declaration", "plays", "outcome")
+            }
             entry["auction"] = []
             game._begin(entry, auto=seed is not None)
             hand = game._hands[-1]
@@ -240,7 +270,8 @@ class Game(GameViews):
 
     @property
     def play_state(self) -> PlayState | None:
-        """The engine's state of the play of the current hand (a copy: changing it changes nothing here)."""
+        """The engine's state of the play of the current hand (a copy: changing it changes nothing
+        here)."""
         state = self._hands[-1].state if self._hands else None
         return state.copy() if state is not None else None
 
@@ -291,7 +322,11 @@ class Game(GameViews):
         """Read ``text`` as an action of the current turn (``31`` a bid in the auction, a
         trump at the declaration, a tile in the play); :class:`ValueError` if it is none."""
         turn = self.to_act
-        return parse_action(text, expect=turn.kind if turn is not None and turn.kind != "deal" else None, rules=self.rules)
+        return parse_action(
+            text,
+            expect=turn.kind if turn is not None and turn.kind != "deal" else None,
+            rules=self.rules,
+        )
 
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`push` accepts now, in a fixed order (the engine's own
@@ -312,7 +347,10 @@ class Game(GameViews):
             out = [Call(k, b, s) for k, b, s in hand.auction.legal_calls()]
         elif turn.kind == "declare":
             assert hand.contract is not None
-            out = [Declare(c.trump, c.special, c.doubles, c.stacks) for c in declaration_choices(self.rules, hand.contract)]
+            out = [
+                Declare(c.trump, c.special, c.doubles, c.stacks)
+                for c in declaration_choices(self.rules, hand.contract)
+            ]
         else:
             out = list(hand.legal_plays(turn.seat))
         if hand.partial and turn.kind == "play":
@@ -341,7 +379,12 @@ class Game(GameViews):
         try:
             self._check(act, seat)
         except IllegalAction:
-            if self.record_rejected and turn is not None and turn.kind == act.action_kind and isinstance(act, (Call, Play)):
+            if (
+                self.record_rejected
+                and turn is not None
+                and turn.kind == act.action_kind
+                and isinstance(act, (Call, Play))
+            ):
                 self._record_rejected(act, seat or turn.seat)
             raise
         assert turn is not None
@@ -414,7 +457,10 @@ class Game(GameViews):
         if isinstance(action, str):
             return self.parse(action)
         if not isinstance(action, (Call, Declare, Play, Deal)):
-            raise ValueError(f"an action is a Call, Declare, Play or Deal (or its text), not {type(action).__name__}")
+            raise ValueError(
+                "an action is a Call, Declare, Play or Deal (or its text), not "
+                f"{type(action).__name__}"
+            )
         return action
 
     def _check(self, act: Action, seat: Seat | None) -> None:
@@ -422,8 +468,11 @@ class Game(GameViews):
         if turn is None:
             assert self._winner is not None
             unit, won = self.rules.match_goal, self._winner
-            raise IllegalAction("R24", f"the match is over: {won} won it with {self._score[won]} {unit}; "
-                                       "no hand is played after the match is won (R24)")
+            raise IllegalAction(
+                "R24",
+                f"the match is over: {won} won it with {self._score[won]} {unit}; "
+                "no hand is played after the match is won (R24)",
+            )
         hand = self._hands[-1]
         n = turn.hand
         if act.action_kind != turn.kind:
@@ -436,7 +485,13 @@ class Game(GameViews):
             hand.auction.check(who, act.kind, act.bid, act.special)
         elif isinstance(act, Declare):
             assert hand.contract is not None
-            problems, _ = declaration_problems(self.rules, hand.contract, who, Choice(act.trump, act.special, act.doubles, act.stacks), n)
+            problems, _ = declaration_problems(
+                self.rules,
+                hand.contract,
+                who,
+                Choice(act.trump, act.special, act.doubles, act.stacks),
+                n,
+            )
             if problems:
                 p = problems[0]
                 raise IllegalAction(p.rule, p.message, p.context)
@@ -448,7 +503,9 @@ class Game(GameViews):
                 if problem is not None:
                     raise problem
 
-    def _retro_problem(self, hand: LiveHand, act: Action, seat: Seat | None = None) -> IllegalAction | None:
+    def _retro_problem(
+        self, hand: LiveHand, act: Action, seat: Seat | None = None
+    ) -> IllegalAction | None:
         """With part of the deal unknown, a play also tells what the seat held: a play
         may prove an earlier discard a renege (R16) or a Plunge bidder short of doubles.
         The validator reads the log so; the game asks it, so as to refuse such a play."""
@@ -464,11 +521,15 @@ class Game(GameViews):
         # Only what the play tells of the hand counts: the trial stops at this play, so
         # the match's end (R24) and the hand's outcome are not the question.
         parts = tuple(f"/hands/{i}/{part}" for part in ("deal", "auction", "declaration", "plays"))
-        errors = [e for e in check_match(Match.model_validate(doc)).errors if e.pointer.startswith(parts)]
+        errors = [
+            e for e in check_match(Match.model_validate(doc)).errors if e.pointer.startswith(parts)
+        ]
         if not errors:
             return None
         e = errors[0]
-        return IllegalAction(e.rule, f"{who} plays {act.tile}, which shows what {who} held: {e.message}", e.context)
+        return IllegalAction(
+            e.rule, f"{who} plays {act.tile}, which shows what {who} held: {e.message}", e.context
+        )
 
     # -- applying --------------------------------------------------------------
 
@@ -486,7 +547,8 @@ class Game(GameViews):
             self._start_hand()
 
     def _finish(self, hand: LiveHand) -> None:
-        """The hand is over: its outcome, stated as the tool computed it (R6, R23), and the score."""
+        """The hand is over: its outcome, stated as the tool computed it (R6, R23), and the
+        score."""
         score = hand.finish()
         self._score = score
         reached = [t for t in TEAMS if score[t] >= self.rules.goal]
@@ -496,7 +558,11 @@ class Game(GameViews):
             self._winner = winner
 
     def _start_hand(self) -> None:
-        dealer: Seat = self._doc["first_dealer"] if not self._hands else next_seat(self._hands[-1].doc["dealer"])
+        dealer: Seat = (
+            self._doc["first_dealer"]
+            if not self._hands
+            else next_seat(self._hands[-1].doc["dealer"])
+        )
         self._begin({"dealer": dealer}, auto=self.seed is not None)
         if self.seed is not None:
             hand = self._hands[-1]
@@ -521,8 +587,21 @@ class Game(GameViews):
                 doc["result"] = {"winner": self._winner, "marks": dict(self._score)}
             else:
                 doc["status"] = "unfinished"
-        ordered: dict[str, Any] = {k: doc[k] for k in ("format", "version", "rules", "players", "first_dealer", "dealer_draw", "status",
-                                       "hands", "result") if k in doc}
+        ordered: dict[str, Any] = {
+            k: doc[k]
+            for k in (
+                "format",
+                "version",
+                "rules",
+                "players",
+                "first_dealer",
+                "dealer_draw",
+                "status",
+                "hands",
+                "result",
+            )
+            if k in doc
+        }
         ordered |= {k: v for k, v in doc.items() if k not in ordered}
         least = minimal_version(ordered)
         ordered["version"] = max(least, self._min_version, key=lambda v: int(v.split(".")[1]))
@@ -534,7 +613,9 @@ class Game(GameViews):
             match = Match.model_validate(doc)
         except ValueError as e:
             first = str(e).splitlines()
-            raise ValueError(f"these rules cannot be written in a log: {' '.join(first[1:3]).strip()}") from None
+            raise ValueError(
+                f"these rules cannot be written in a log: {' '.join(first[1:3]).strip()}"
+            ) from None
         errors = check_match(match).errors
         if errors:
             raise ValueError(f"these rules cannot be played: {errors[0].message}")
@@ -574,10 +655,17 @@ class Game(GameViews):
     def __getstate__(self) -> dict[str, Any]:
         """What a game is, as plain data (pickled so, for worker processes and
         OpenSpiel): the log so far and the bookkeeping the engine rebuilds from it."""
-        return {"rules": self.rules, "preset": self.preset, "seed": self.seed, "record_rejected": self.record_rejected,
-                "min_version": self._min_version, "doc": self._doc,
-                "hands": [(h.auto, dict(h.score_before)) for h in self._hands],
-                "score": dict(self._score), "winner": self._winner}
+        return {
+            "rules": self.rules,
+            "preset": self.preset,
+            "seed": self.seed,
+            "record_rejected": self.record_rejected,
+            "min_version": self._min_version,
+            "doc": self._doc,
+            "hands": [(h.auto, dict(h.score_before)) for h in self._hands],
+            "score": dict(self._score),
+            "winner": self._winner,
+        }
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.rules, self.preset, self.seed = state["rules"], state["preset"], state["seed"]

@@ -16,8 +16,8 @@ from ..views.svg import render_svg
 if TYPE_CHECKING:
     from ..analysis.fair import Decision
     from ..engine.hand import PlayState
-    from ..log.model import Match
     from ..engine.seats import Seat
+    from ..log.model import Match
     from ..views.visibility import Observer, View
 
 __all__ = ["GameViews", "hint"]
@@ -53,10 +53,18 @@ class GameViews:
         moment = Moment.after_play(plays) if hand.declaration is not None else Moment.auction()
         who = parse_observer(observer)
         if who == "review":
-            moment = Moment.end()  # R29: a review is of a hand as it ended (views refuses one still under way)
+            moment = (
+                Moment.end()
+            )  # R29: a review is of a hand as it ended (views refuses one still under way)
         return view_for(match, who, len(match.hands) - 1, moment)
 
-    def hint(self: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+    def hint(
+        self: _Game,
+        seat: Seat | None = None,
+        *,
+        worlds: int = DEFAULT_WORLDS,
+        seed: int = DEFAULT_SEED,
+    ) -> Decision:
         """The fair values of the current moment for the seat to play: each legal play's
         mean value and chance over the deals that seat cannot tell apart, drawn from its
         own view alone (docs/analysis.md). Show it to that seat only."""
@@ -72,7 +80,9 @@ class GameViews:
             return ""
 
 
-def hint(game: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED) -> Decision:
+def hint(
+    game: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
+) -> Decision:
     """The fair values of the current moment for the seat to play (``seat`` must be
     it, when given): a function of that seat's own view, so it may be shown to that
     seat — and to nobody else at the table (it tells about the seat's tiles)."""
@@ -86,9 +96,13 @@ def hint(game: _Game, seat: Seat | None = None, *, worlds: int = DEFAULT_WORLDS,
         raise ValueError("there is no play to hint at: the game is not in the play of a hand")
     to_play = state.to_play
     if seat is not None and seat != to_play:
-        raise ValueError(f"it is {to_play}'s turn to play, not {seat}'s: a hint is for the seat to play")
+        raise ValueError(
+            f"it is {to_play}'s turn to play, not {seat}'s: a hint is for the seat to play"
+        )
     match = game.to_match()
     index = len(match.hands) - 1
     views = hand_views(match, to_play, index)
-    knowledge = knowledge_at(views, sum(1 for p in match.hands[index].plays if not p.rejected), effective_rules(match))
+    knowledge = knowledge_at(
+        views, sum(1 for p in match.hands[index].plays if not p.rejected), effective_rules(match)
+    )
     return decide(knowledge, worlds=worlds, seed=seed, hand=index)

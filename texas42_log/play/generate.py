@@ -14,11 +14,11 @@ from typing import Any, Literal
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubles
 from ..engine.hand import PlayState
 from ..engine.live import deal_order, finished_outcome
-from ..log.model import FORMAT_NAME, minimal_version
 from ..engine.rules import PRESETS, STANDARD, Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import DoublesMode, Trump
+from ..log.model import FORMAT_NAME, minimal_version
 
 DOUBLES_MODES: tuple[DoublesMode, ...] = ("high", "low", "own-suit")
 
@@ -75,8 +75,11 @@ class Policy:
     ) -> tuple[BidKind, int | None, BidSpecial | None]:
         r = self.rules
         plain = (
-            r.all_pass == "redeal" and r.mark_ladder == "exact-raise" and r.plain_mark_bids
-            and not r.plunge and not r.splash
+            r.all_pass == "redeal"
+            and r.mark_ladder == "exact-raise"
+            and r.plain_mark_bids
+            and not r.plunge
+            and not r.splash
         )
         if plain:
             kind, bid = self.call(hand_index, auction, seat)
@@ -104,8 +107,11 @@ class Policy:
         if contract.kind is BidKind.MARKS and contract.special is None:
             if r.nello:
                 choices: list[DoublesMode | None] = (
-                    list(DOUBLES_MODES) if r.nello_doubles == "bidder-chooses"
-                    else ["own-suit", "low"] if r.nello_doubles == "own-suit-or-low" else [None]
+                    list(DOUBLES_MODES)
+                    if r.nello_doubles == "bidder-chooses"
+                    else ["own-suit", "low"]
+                    if r.nello_doubles == "own-suit-or-low"
+                    else [None]
                 )
                 for mode in choices:
                     least = r.nello_min_marks
@@ -126,14 +132,18 @@ class Policy:
             return special, None, doubles
         if r.no_trump and r.doubles_trump and contract.special is None:
             return None, self.trump(hand_index, contract, hand), None
-        allowed = [t for t in Trump if t is not Trump.NO_TRUMP or (r.no_trump and contract.special is None)]
+        allowed = [
+            t for t in Trump if t is not Trump.NO_TRUMP or (r.no_trump and contract.special is None)
+        ]
         allowed = [t for t in allowed if t is not Trump.DOUBLES or r.doubles_trump]
         return None, self.rng.choice(allowed), None
 
     def lead(self, hand_index: int, state: PlayState, seat: Seat, t: Tile) -> int | None:
         """A declared led suit (option declared_lead), now and then, where allowed."""
         r = self.rules
-        if r.declared_lead == "never" or (r.declared_lead == "first-trick" and state.current.number != 1):
+        if r.declared_lead == "never" or (
+            r.declared_lead == "first-trick" and state.current.number != 1
+        ):
             return None
         try:
             state.check(seat, t, t.low)
@@ -149,8 +159,15 @@ class Policy:
 
 
 _LEGACY_OPTIONS = (
-    "all_pass", "hand_end", "min_point_bid", "max_point_bid", "max_opening_mark_bid",
-    "mark_bid_raise", "no_trump_doubles", "all_tricks_stacks", "match_goal_marks",
+    "all_pass",
+    "hand_end",
+    "min_point_bid",
+    "max_point_bid",
+    "max_opening_mark_bid",
+    "mark_bid_raise",
+    "no_trump_doubles",
+    "all_tricks_stacks",
+    "match_goal_marks",
 )
 
 
@@ -161,7 +178,10 @@ def rules_declaration(preset: str, rules: Rules) -> dict[str, Any]:
     out), so such a log stays readable by a 1.0 reader."""
     if preset == "standard" and rules == STANDARD:
         return {"preset": preset, "options": {k: getattr(rules, k) for k in _LEGACY_OPTIONS}}
-    return {"preset": preset, "options": {k: mine for k, (mine, _) in rules.differences(PRESETS[preset]).items()}}
+    return {
+        "preset": preset,
+        "options": {k: mine for k, (mine, _) in rules.differences(PRESETS[preset]).items()},
+    }
 
 
 def random_match(
@@ -231,7 +251,9 @@ def _random_hand(
         call: dict[str, Any] = {"seat": seat, "call": kind.value}
         if bid is not None:
             # Seed 003: with mark_bid_units = points a mark bid is written 42, 84, …
-            call["bid"] = bid * 42 if kind is BidKind.MARKS and rules.mark_bid_units == "points" else bid
+            call["bid"] = (
+                bid * 42 if kind is BidKind.MARKS and rules.mark_bid_units == "points" else bid
+            )
         if special is not None:
             call["special"] = special
         calls.append(call)
@@ -245,7 +267,9 @@ def _random_hand(
                 "score": dict(score),
             }
         return hand
-    special_declared, trump_choice, nello_doubles = policy.declare(index, contract, dealt[contract.declarer])
+    special_declared, trump_choice, nello_doubles = policy.declare(
+        index, contract, dealt[contract.declarer]
+    )
     declaration: dict[str, Any] = {"seat": contract.declarer}
     if special_declared is not None:
         contract = contract.declare(special_declared)

@@ -19,10 +19,10 @@ from typing import Final
 from ..engine.actions import Call, Deal, Declare, Play
 from ..engine.auction import BidKind
 from ..engine.errors import IllegalAction
-from .game import Game
 from ..engine.live import deal_problem
 from ..engine.seats import SEATS, TEAMS, Seat
 from ..engine.tiles import Tile
+from .game import Game
 
 __all__ = ["Recorder", "Reply", "HELP"]
 
@@ -64,7 +64,9 @@ def _ranges(numbers: list[int], suffix: str = "") -> list[str]:
         j = k
         while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
             j += 1
-        out.append(f"{numbers[k]}{suffix}" if j == k else f"{numbers[k]}{suffix}–{numbers[j]}{suffix}")
+        out.append(
+            f"{numbers[k]}{suffix}" if j == k else f"{numbers[k]}{suffix}–{numbers[j]}{suffix}"
+        )
         k = j + 1
     return out
 
@@ -79,20 +81,39 @@ def options_text(game: Game) -> str:
     calls = [a for a in legal if isinstance(a, Call)]
     if calls:
         words = ["pass"] if any(c.kind is BidKind.PASS for c in calls) else []
-        words += _ranges(sorted(c.bid for c in calls if c.kind is BidKind.POINTS and c.bid is not None))
-        words += _ranges(sorted(c.bid for c in calls if c.kind is BidKind.MARKS and c.special is None and c.bid is not None), "m")
+        words += _ranges(
+            sorted(c.bid for c in calls if c.kind is BidKind.POINTS and c.bid is not None)
+        )
+        words += _ranges(
+            sorted(
+                c.bid
+                for c in calls
+                if c.kind is BidKind.MARKS and c.special is None and c.bid is not None
+            ),
+            "m",
+        )
         for special in ("plunge", "splash"):
-            words += [w + f" {special}" for w in _ranges(sorted(
-                c.bid for c in calls if c.special == special and c.bid is not None), "m")]
+            words += [
+                w + f" {special}"
+                for w in _ranges(
+                    sorted(c.bid for c in calls if c.special == special and c.bid is not None), "m"
+                )
+            ]
         return ", ".join(words)
     decls = [a for a in legal if isinstance(a, Declare)]
     if decls:
-        trumps = sorted({d.trump.value for d in decls if d.trump is not None},
-                        key=lambda v: (not v.isdigit(), v))
+        trumps = sorted(
+            {d.trump.value for d in decls if d.trump is not None},
+            key=lambda v: (not v.isdigit(), v),
+        )
         digits = [int(v) for v in trumps if v.isdigit()]
-        words = [f"trump {r}" for r in _ranges(digits)] + [f"trump {v}" for v in trumps if not v.isdigit()]
+        words = [f"trump {r}" for r in _ranges(digits)] + [
+            f"trump {v}" for v in trumps if not v.isdigit()
+        ]
         if any(d.special == "nello" for d in decls):
-            sides = sorted({d.doubles for d in decls if d.special == "nello" and d.doubles is not None})
+            sides = sorted(
+                {d.doubles for d in decls if d.special == "nello" and d.doubles is not None}
+            )
             words.append("nello" + (f" (doubles {'/'.join(sides)})" if sides else ""))
         if any(d.special == "sevens" for d in decls):
             words.append("sevens")
@@ -125,14 +146,20 @@ class Recorder:
         if turn is None:
             return "> "
         if turn.kind == "deal":
-            return f"hand {turn.hand} · deal for {self._deal_seat()} (7 tiles, ? for one not known; empty: none known) > "
+            return (
+                f"hand {turn.hand} · deal for {self._deal_seat()} (7 tiles, ? for one not known; "
+                "empty: none known) > "
+            )
         what = {"call": "to call", "declare": "to declare", "play": "to play"}[turn.kind]
         head = f"hand {turn.hand} · {self._name(turn.seat)} {what}"
         options = options_text(self.game)
         if turn.kind == "play":
             state = self.game.play_state
             if state is not None:
-                head = f"hand {turn.hand} · trick {state.current.number} · {self._name(turn.seat)} {what}"
+                head = (
+                    f"hand {turn.hand} · trick {state.current.number} · {self._name(turn.seat)} "
+                    f"{what}"
+                )
         if options and len(head) + len(options) + 5 <= LINE + 30:
             return f"{head} ({options}) > "
         return f"{head} > "
@@ -157,14 +184,30 @@ class Recorder:
         if command == "show":
             return self._show(rest.strip() or self.default_observer)
         if text == "?" and self.game.to_act is not None and self.game.to_act.kind == "deal":
-            return Reply([f"type the seven tiles dealt to {self._deal_seat()} (5-0 or [0|5]), ? for each one not "
-                          "known, or an empty line if none is known"])
+            return Reply(
+                [
+                    f"type the seven tiles dealt to {self._deal_seat()} (5-0 or [0|5]), ? for each "
+                    "one not "
+                    "known, or an empty line if none is known"
+                ]
+            )
         if text == "?":
             legal = self.game.legal_actions()
-            return Reply(["legal now: " + (", ".join(str(a) for a in legal) if legal else "nothing to choose from a list")])
+            return Reply(
+                [
+                    "legal now: "
+                    + (
+                        ", ".join(str(a) for a in legal)
+                        if legal
+                        else "nothing to choose from a list"
+                    )
+                ]
+            )
         turn = self.game.to_act
         if turn is None:
-            return Reply(["the match is over; nothing more is recorded (undo takes the last entry back)"])
+            return Reply(
+                ["the match is over; nothing more is recorded (undo takes the last entry back)"]
+            )
         if turn.kind == "deal":
             return self._deal_entry(text)
         try:
@@ -176,10 +219,18 @@ class Recorder:
         try:
             step = self.game.push(action)
         except IllegalAction as e:
-            return Reply([f"refused ({e.rule}): {e}", "nothing changed"], refused=True,
-                         changed=self.game.record_rejected and self.game.to_dict() != before)
-        return Reply([f"{step.seat}: {step.action}", *self._news(before, contract.describe() if contract else "")],
-                     changed=True)
+            return Reply(
+                [f"refused ({e.rule}): {e}", "nothing changed"],
+                refused=True,
+                changed=self.game.record_rejected and self.game.to_dict() != before,
+            )
+        return Reply(
+            [
+                f"{step.seat}: {step.action}",
+                *self._news(before, contract.describe() if contract else ""),
+            ],
+            changed=True,
+        )
 
     def _deal_entry(self, text: str) -> Reply:
         seat = self._deal_seat()
@@ -211,7 +262,13 @@ class Recorder:
             self.game.deal(None if everything_unknown else deal)
         except IllegalAction as e:
             return Reply([f"refused ({e.rule}): {e}"], refused=True)
-        return Reply([f"hand {self.game.hand_number} dealt" + (" (no tile known)" if everything_unknown else "")], changed=True)
+        return Reply(
+            [
+                f"hand {self.game.hand_number} dealt"
+                + (" (no tile known)" if everything_unknown else "")
+            ],
+            changed=True,
+        )
 
     def _undo(self) -> Reply:
         if self._deal:
@@ -225,8 +282,8 @@ class Recorder:
         return Reply([f"undone: {step}"], changed=True)
 
     def _show(self, who: str) -> Reply:
-        from ..views.visibility import parse_observer
         from ..views.text import view_lines
+        from ..views.visibility import parse_observer
 
         try:
             observer = parse_observer(who)
@@ -257,8 +314,11 @@ class Recorder:
                 out.append(f"hand {i + 1}: all passed, no contract; the deal passes on")
             else:
                 pts = o["points"]
-                out.append(f"hand {i + 1}: {contract}, {o['result']} — hand points A+C {pts['A+C']}, B+D {pts['B+D']}; "
-                           f"score A+C {o['score']['A+C']}, B+D {o['score']['B+D']}")
+                out.append(
+                    f"hand {i + 1}: {contract}, {o['result']} — hand points A+C {pts['A+C']}, B+D "
+                    f"{pts['B+D']}; "
+                    f"score A+C {o['score']['A+C']}, B+D {o['score']['B+D']}"
+                )
         elif state is not None:
             done = [t for t in state.tricks if t.winner is not None]
             plays = [p for p in hand.get("plays", []) if not p.get("rejected")]
@@ -276,5 +336,11 @@ class Recorder:
         score = ", ".join(f"{t} {g.score[t]}" for t in TEAMS)
         unit = g.rules.match_goal
         if g.winner is not None:
-            return f"match complete: {g.winner} won, {unit} {score}, in {g.hand_number} hand{'s' if g.hand_number != 1 else ''}"
-        return f"match unfinished after {g.hand_number} hand{'s' if g.hand_number != 1 else ''}: {unit} {score}"
+            return (
+                f"match complete: {g.winner} won, {unit} {score}, in {g.hand_number} "
+                f"hand{'s' if g.hand_number != 1 else ''}"
+            )
+        return (
+            f"match unfinished after {g.hand_number} hand{'s' if g.hand_number != 1 else ''}: "
+            f"{unit} {score}"
+        )

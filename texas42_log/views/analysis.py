@@ -9,23 +9,30 @@ calls it for those two observers only.
 from __future__ import annotations
 
 from ..engine.auction import Contract
-from ..log.model import Hand
 from ..engine.seats import SEATS, Seat
 from ..engine.solver import makeable, maximiser, move_key, move_of
 from ..engine.tiles import Tile
+from ..log.model import Hand
 from .model import AnalysisView, FairPlayView, FairView, Observer, PlayAnalysisView
 
 __all__ = ["analysis_view", "fair_view"]
 
 
-def fair_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
-              k: int) -> FairView | None:
+def fair_view(
+    hand: Hand,
+    plays_made: list[tuple[Seat, Tile, int]],
+    contract: Contract,
+    observer: Observer,
+    k: int,
+) -> FairView | None:
     """The log's fair analysis of ``hand`` up to play ``k`` as ``observer`` may see it
     (see :class:`~texas42_log.views.model.FairView`); None when there is none to show."""
     if observer == "public":
         return None
-    noted = [(n, a.fair if (a := hand.plays[j].analysis) is not None else None)
-             for n, (_, _, j) in enumerate(plays_made)]
+    noted = [
+        (n, a.fair if (a := hand.plays[j].analysis) is not None else None)
+        for n, (_, _, j) in enumerate(plays_made)
+    ]
     if all(f is None for _, f in noted):
         return None
     played: dict[Seat, set[str]] = {s: set() for s in SEATS}
@@ -50,10 +57,20 @@ def fair_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Co
         top = (max(means) if high else min(means)) if means else 0.0
         best = [m for m, v in values.items() if v.mean == top]
         shown = tuple(m for m in best if visible(seat, m))
-        plays.append(FairPlayView(
-            n + 1, seat, made, bool(f.forced), f.cost or 0.0, f.chance_lost or 0.0, f.mark, shown,
-            len(shown) < len(best), {m: (v.mean, v.share) for m, v in values.items() if visible(seat, m)},
-        ))
+        plays.append(
+            FairPlayView(
+                n + 1,
+                seat,
+                made,
+                bool(f.forced),
+                f.cost or 0.0,
+                f.chance_lost or 0.0,
+                f.mark,
+                shown,
+                len(shown) < len(best),
+                {m: (v.mean, v.share) for m, v in values.items() if visible(seat, m)},
+            )
+        )
     now = None
     if k < len(noted) and noted[k][1] is not None:
         seat = plays_made[k][0]
@@ -66,8 +83,13 @@ def fair_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Co
     return FairView(tuple(plays), now)
 
 
-def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract: Contract, observer: Observer,
-              k: int) -> AnalysisView | None:
+def analysis_view(
+    hand: Hand,
+    plays_made: list[tuple[Seat, Tile, int]],
+    contract: Contract,
+    observer: Observer,
+    k: int,
+) -> AnalysisView | None:
     """The log's analysis of ``hand`` up to play ``k``, as a review or omniscient
     ``observer`` may see it; None when the hand carries none. ``plays_made``: the
     hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
@@ -76,6 +98,7 @@ def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract
     if stated is None and all(a is None for _, a in noted):
         return None
     if observer == "omniscient":
+
         def visible(seat: Seat, key: str) -> bool:
             return True
     else:  # review: the tiles each seat plays in the hand, and no other (R29)
@@ -85,6 +108,7 @@ def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract
 
         def visible(seat: Seat, key: str) -> bool:
             return key.split(" led ")[0] in played[seat]
+
     plays: list[PlayAnalysisView] = []
     for n, a in noted[:k]:
         if a is None:
@@ -95,10 +119,20 @@ def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract
         best_value = max(a.values.values()) if maximiser(contract, seat) else min(a.values.values())
         best = [m for m, v in a.values.items() if v == best_value]
         shown_best = tuple(m for m in best if visible(seat, m))
-        plays.append(PlayAnalysisView(
-            n + 1, seat, made, a.values.get(made, best_value), best_value, a.cost, a.fate, shown_best,
-            len(shown_best) < len(best), {m: v for m, v in a.values.items() if visible(seat, m)},
-        ))
+        plays.append(
+            PlayAnalysisView(
+                n + 1,
+                seat,
+                made,
+                a.values.get(made, best_value),
+                best_value,
+                a.cost,
+                a.fate,
+                shown_best,
+                len(shown_best) < len(best),
+                {m: v for m, v in a.values.items() if visible(seat, m)},
+            )
+        )
     now = None
     now_best: tuple[str, ...] = ()
     if k < len(noted) and noted[k][1] is not None:
@@ -109,7 +143,11 @@ def analysis_view(hand: Hand, plays_made: list[tuple[Seat, Tile, int]], contract
         if now:
             top = max(now.values()) if maximiser(contract, seat) else min(now.values())
             now_best = tuple(m for m, v in now.items() if v == top)
-    table = None if stated is None or stated.table is None else {str(t): v for t, v in stated.table.items()}
+    table = (
+        None
+        if stated is None or stated.table is None
+        else {str(t): v for t, v in stated.table.items()}
+    )
     return AnalysisView(
         None if stated is None else stated.value,
         None if stated is None else stated.makeable,

@@ -29,13 +29,22 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .. import __version__
-from .locales import catalogue
+from .._version import __version__
 from ..log.broken import Broken
 from ..log.model import Match
+from .locales import catalogue
+from .text import (
+    analysis_lines,
+    contract_sentence,
+    description_parts,
+    fair_lines,
+    moment_text,
+    observer_label,
+    result_line,
+    trick_caption,
+    view_lines,
+)
 from .visibility import Observer, View, in_play_hand, match_views
-from .text import (analysis_lines, fair_lines, contract_sentence, description_parts, moment_text, observer_label, result_line,
-                       trick_caption, view_lines)
 
 __all__ = ["render_html", "page_data"]
 
@@ -46,7 +55,9 @@ def _asset(name: str) -> str:
 
 
 def _sha256(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    return (
+        "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+    )
 
 
 def _script_safe_json(data: Any) -> str:
@@ -89,8 +100,14 @@ def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:
     if a is None or not a.table or a.table_makeable is None:
         return []
     m = catalogue(lang)
-    return [{"trump": m["analysis.trump." + t] if t in ("doubles", "no-trump") else t, "value": v,
-             "makeable": a.table_makeable[t]} for t, v in a.table.items()]
+    return [
+        {
+            "trump": m["analysis.trump." + t] if t in ("doubles", "no-trump") else t,
+            "value": v,
+            "makeable": a.table_makeable[t],
+        }
+        for t, v in a.table.items()
+    ]
 
 
 _OPEN, _CLOSE = "\ue000", "\ue001"
@@ -131,8 +148,9 @@ def _tokenized(match: Match) -> tuple[Match, list[str]]:
     return Match.model_validate(doc), strings
 
 
-def page_data(match: Match, observer: Observer, lang: str = "en",
-              broken: dict[int, Broken] | None = None) -> dict[str, Any]:
+def page_data(
+    match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None
+) -> dict[str, Any]:
     """Everything the page is given: the observer's views and their texts, UI labels,
     the log strings they show (``strings``, referred to by token), and for a hand that
     breaks a rule its flag (rule id and place only, :mod:`texas42_log.log.broken`)."""
@@ -172,8 +190,11 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
 
 
 def _review_only_after_hand(match: Match, number: int) -> None:
-    raise ValueError(f"hand {number} is still being played and no hand has ended yet: a review shows a hand only "
-                     "after it ends (R29); view it --as public or as a player (A–D)")
+    raise ValueError(
+        f"hand {number} is still being played and no hand has ended yet: a review shows a hand "
+        "only "
+        "after it ends (R29); view it --as public or as a player (A–D)"
+    )
 
 
 def _hand(i: int, views: list[View], lang: str) -> dict[str, Any]:
@@ -186,7 +207,9 @@ def _hand(i: int, views: list[View], lang: str) -> dict[str, Any]:
     return {"number": i + 1, "views": entries, "summary": summary}
 
 
-def render_html(match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None) -> str:
+def render_html(
+    match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None
+) -> str:
     """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
     hands of a log that breaks rules (shown up to their first illegal action)."""
     m = catalogue(lang)

@@ -16,8 +16,23 @@ from typing import Any, Final, Literal
 from ..engine.seats import Seat, Team
 
 __all__ = [
-    "OBSERVERS", "Observer", "MomentKind", "Moment", "PlayedTile", "CurrentTrick", "WonTrick", "ContractView",
-    "Note", "PlayAnalysisView", "AnalysisView", "FairPlayView", "FairView", "View", "parse_observer", "VIEW_FORMAT", "VIEW_VERSION",
+    "OBSERVERS",
+    "Observer",
+    "MomentKind",
+    "Moment",
+    "PlayedTile",
+    "CurrentTrick",
+    "WonTrick",
+    "ContractView",
+    "Note",
+    "PlayAnalysisView",
+    "AnalysisView",
+    "FairPlayView",
+    "FairView",
+    "View",
+    "parse_observer",
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
 ]
 
 Observer = Literal["A", "B", "C", "D", "public", "review", "omniscient"]
@@ -38,7 +53,8 @@ def parse_observer(text: str) -> Observer:
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """A moment of a hand; see the module docs. ``number``: plays for ``play``, a trick for ``trick``."""
+    """A moment of a hand; see the module docs. ``number``: plays for ``play``, a trick for
+    ``trick``."""
 
     kind: MomentKind
     number: int = 0
@@ -130,7 +146,8 @@ class ContractView:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    """An annotation, with what it is attached to ("match", "hand", "call 2", "play 5", "declaration")."""
+    """An annotation, with what it is attached to ("match", "hand", "call 2", "play 5",
+    "declaration")."""
 
     on: str
     text: str
@@ -184,9 +201,18 @@ class AnalysisView:
             "makeable": self.makeable,
             "table": None if self.table is None else dict(self.table),
             "plays": [
-                {"order": p.order, "seat": p.seat, "tile": p.tile, "value": p.value, "best_value": p.best_value,
-                 "cost": p.cost, "fate": p.fate, "best": list(p.best), "hidden_best": p.hidden_best,
-                 "values": dict(p.values)}
+                {
+                    "order": p.order,
+                    "seat": p.seat,
+                    "tile": p.tile,
+                    "value": p.value,
+                    "best_value": p.best_value,
+                    "cost": p.cost,
+                    "fate": p.fate,
+                    "best": list(p.best),
+                    "hidden_best": p.hidden_best,
+                    "values": dict(p.values),
+                }
                 for p in self.plays
             ],
             "now": None if self.now is None else dict(self.now),
@@ -227,12 +253,23 @@ class FairView:
     def as_dict(self) -> dict[str, Any]:
         return {
             "plays": [
-                {"order": p.order, "seat": p.seat, "tile": p.tile, "forced": p.forced, "cost": p.cost,
-                 "chance_lost": p.chance_lost, "mark": p.mark, "best": list(p.best), "hidden_best": p.hidden_best,
-                 "values": {k: {"mean": m, "share": sh} for k, (m, sh) in p.values.items()}}
+                {
+                    "order": p.order,
+                    "seat": p.seat,
+                    "tile": p.tile,
+                    "forced": p.forced,
+                    "cost": p.cost,
+                    "chance_lost": p.chance_lost,
+                    "mark": p.mark,
+                    "best": list(p.best),
+                    "hidden_best": p.hidden_best,
+                    "values": {k: {"mean": m, "share": sh} for k, (m, sh) in p.values.items()},
+                }
                 for p in self.plays
             ],
-            "now": None if self.now is None else {k: {"mean": m, "share": sh} for k, (m, sh) in self.now.items()},
+            "now": None
+            if self.now is None
+            else {k: {"mean": m, "share": sh} for k, (m, sh) in self.now.items()},
         }
 
 
@@ -281,73 +318,81 @@ class View:
         """The view as JSON-ready data (key order fixed)."""
         c = self.contract
         t = self.trick
-        return {
-            "format": VIEW_FORMAT,
-            "version": VIEW_VERSION,
-            "observer": self.observer,
-            "hand": self.hand,
-            "dealer": self.dealer,
-            "score_unit": self.score_unit,
-            "sits_out": self.sits_out,
-            "moment": self.moment,
-            "play": self.play,
-            "over": self.over,
-            "players": dict(self.players),
-            "marks": dict(self.marks),
-            "auction": [
-                {"seat": s, "call": k} | ({} if b is None else {"bid": b}) | ({} if sp is None else {"special": sp})
-                for s, k, b, sp in self.auction
-            ],
-            "contract": None
-            if c is None
-            else {
-                "bidder": c.bidder,
-                "kind": c.kind,
-                "bid": c.bid,
-                "marks": c.marks,
-                "trump": c.trump,
-                "visibility": c.visibility,
-                "special": c.special,
-                "declarer": c.declarer,
-            }
-            | ({} if c.doubles is None else {"doubles": c.doubles}),
-            "trick": None
-            if t is None
-            else {
-                "number": t.number,
-                "leader": t.leader,
-                "plays": [_played(p) for p in t.plays],
-                "winner": t.winner,
-                "points": t.points,
-            }
-            | ({} if t.declared is None else {"declared": t.declared}),
-            "counts": dict(self.counts),
-            "won": [
-                {
-                    "number": w.number,
-                    "team": w.team,
-                    "faces": None if w.faces is None else list(w.faces),
-                    "points": w.points,
+        return (
+            {
+                "format": VIEW_FORMAT,
+                "version": VIEW_VERSION,
+                "observer": self.observer,
+                "hand": self.hand,
+                "dealer": self.dealer,
+                "score_unit": self.score_unit,
+                "sits_out": self.sits_out,
+                "moment": self.moment,
+                "play": self.play,
+                "over": self.over,
+                "players": dict(self.players),
+                "marks": dict(self.marks),
+                "auction": [
+                    {"seat": s, "call": k}
+                    | ({} if b is None else {"bid": b})
+                    | ({} if sp is None else {"special": sp})
+                    for s, k, b, sp in self.auction
+                ],
+                "contract": None
+                if c is None
+                else {
+                    "bidder": c.bidder,
+                    "kind": c.kind,
+                    "bid": c.bid,
+                    "marks": c.marks,
+                    "trump": c.trump,
+                    "visibility": c.visibility,
+                    "special": c.special,
+                    "declarer": c.declarer,
                 }
-                | ({} if w.plays is None else {"plays": [_played(p) for p in w.plays], "winner": w.winner})
-                for w in self.won
-            ],
-            "tricks_won": dict(self.tricks_won),
-            "points": None if self.points is None else dict(self.points),
-            "hands": {s: list(ts) for s, ts in self.hands.items()},
-            "hidden": dict(self.hidden),
-            "to_play": self.to_play,
-            "result": self.result,
-            "result_marks": None if self.result_marks is None else dict(self.result_marks),
-            "notes": [
-                {"on": n.on, "text": n.text} | ({} if n.author is None else {"author": n.author})
-                for n in self.notes
-            ],
-        } | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()}) | (
-            {} if self.fair is None else {"fair": self.fair.as_dict()})
+                | ({} if c.doubles is None else {"doubles": c.doubles}),
+                "trick": None
+                if t is None
+                else {
+                    "number": t.number,
+                    "leader": t.leader,
+                    "plays": [_played(p) for p in t.plays],
+                    "winner": t.winner,
+                    "points": t.points,
+                }
+                | ({} if t.declared is None else {"declared": t.declared}),
+                "counts": dict(self.counts),
+                "won": [
+                    {
+                        "number": w.number,
+                        "team": w.team,
+                        "faces": None if w.faces is None else list(w.faces),
+                        "points": w.points,
+                    }
+                    | (
+                        {}
+                        if w.plays is None
+                        else {"plays": [_played(p) for p in w.plays], "winner": w.winner}
+                    )
+                    for w in self.won
+                ],
+                "tricks_won": dict(self.tricks_won),
+                "points": None if self.points is None else dict(self.points),
+                "hands": {s: list(ts) for s, ts in self.hands.items()},
+                "hidden": dict(self.hidden),
+                "to_play": self.to_play,
+                "result": self.result,
+                "result_marks": None if self.result_marks is None else dict(self.result_marks),
+                "notes": [
+                    {"on": n.on, "text": n.text}
+                    | ({} if n.author is None else {"author": n.author})
+                    for n in self.notes
+                ],
+            }
+            | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()})
+            | ({} if self.fair is None else {"fair": self.fair.as_dict()})
+        )
 
 
 def _played(p: PlayedTile) -> dict[str, Any]:
     return {"order": p.order, "seat": p.seat, "tile": p.tile}
-
-

@@ -51,7 +51,9 @@ def _strip_extensions(value: Any, counter: Redaction) -> Any:
     return value
 
 
-def redact(match: Match, observer: str = "public", *, keep_extensions: bool = False) -> tuple[Match, Redaction]:
+def redact(
+    match: Match, observer: str = "public", *, keep_extensions: bool = False
+) -> tuple[Match, Redaction]:
     """``match`` as ``observer`` (``public`` or a seat ``A``–``D``) could have recorded it."""
     if observer not in ("public", *SEATS):
         raise ValueError(f"a redaction is for public or a seat A–D, not {observer!r}")

@@ -35,8 +35,9 @@ def wrap_lines(lines: list[str], width: int) -> list[str]:
         if len(line) <= width:
             out.append(line)
             continue
-        out += textwrap.wrap(line, width, subsequent_indent="  ", break_long_words=False,
-                             break_on_hyphens=False) or [""]
+        out += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+        ) or [""]
     return out
 
 

@@ -11,13 +11,25 @@ Renders a :class:`~texas42_log.views.visibility.View` and nothing else. Pure: no
 
 from __future__ import annotations
 
-from ..log.inert import inert_value
-
-from .locales import catalogue
 from ..engine.seats import SEATS, TEAMS, Seat, Team
+from ..log.inert import inert_value
+from .locales import catalogue
 from .visibility import Note, View
 
-__all__ = ["describe", "description_parts", "view_lines", "render_text", "observer_label", "analysis_lines", "fair_lines", "result_line", "moment_text", "turn_line", "contract_sentence", "trick_caption"]
+__all__ = [
+    "describe",
+    "description_parts",
+    "view_lines",
+    "render_text",
+    "observer_label",
+    "analysis_lines",
+    "fair_lines",
+    "result_line",
+    "moment_text",
+    "turn_line",
+    "contract_sentence",
+    "trick_caption",
+]
 
 
 class _Msg:
@@ -69,7 +81,9 @@ def description_parts(view: View, lang: str) -> list[str]:
     sep = m("list.sep")
     tsep = m("tiles.sep")
     if view.trick is not None:
-        plays = sep.join(m("played.item", order=p.order, seat=p.seat, tile=p.tile) for p in view.trick.plays)
+        plays = sep.join(
+            m("played.item", order=p.order, seat=p.seat, tile=p.tile) for p in view.trick.plays
+        )
         out.append(m("played", plays=plays or m("none")))
     out.append(m("counts", counts=", ".join(f"{s}={view.counts[s]}" for s in SEATS)))
     if view.trick is not None:
@@ -161,7 +175,12 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     ]
     lines += description_parts(view, lang)
     if view.players:
-        lines.append(m("players", players=", ".join(f"{s}={inert_value(n)}" for s, n in view.players.items())))
+        lines.append(
+            m(
+                "players",
+                players=", ".join(f"{s}={inert_value(n)}" for s, n in view.players.items()),
+            )
+        )
     lines.append(m("dealer", seat=view.dealer))
     if view.contract is not None and view.contract.declarer not in (None, view.contract.bidder):
         lines.append(m("declarer", seat=view.contract.declarer))
@@ -183,7 +202,9 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
     result = _result_line(m, view)
     if result is not None:
         lines.append(result)
-    lines.append(m("marks" if view.score_unit == "marks" else "points_score", marks=_teams(view.marks)))
+    lines.append(
+        m("marks" if view.score_unit == "marks" else "points_score", marks=_teams(view.marks))
+    )
     if view.observer in SEATS:
         seat: Seat = view.observer
         tiles = list(view.hands.get(seat, ()))
@@ -223,14 +244,29 @@ def _fair_lines(m: _Msg, view: View) -> list[str]:
             out.append(m("fair.forced", seat=last.seat, order=last.order, tile=last.tile))
         else:
             mean, share = last.values.get(last.tile, (0.0, 0.0))
-            out.append(m("fair.play", seat=last.seat, order=last.order, tile=last.tile, mean=f"{mean:.1f}",
-                         share=f"{share:.0%}", cost=f"{last.cost:.1f}", lost=f"{last.chance_lost:.0%}",
-                         mark=f" {last.mark}" if last.mark else ""))
+            out.append(
+                m(
+                    "fair.play",
+                    seat=last.seat,
+                    order=last.order,
+                    tile=last.tile,
+                    mean=f"{mean:.1f}",
+                    share=f"{share:.0%}",
+                    cost=f"{last.cost:.1f}",
+                    lost=f"{last.chance_lost:.0%}",
+                    mark=f" {last.mark}" if last.mark else "",
+                )
+            )
             if last.cost or last.chance_lost:
-                out.append(m("fair.best", seat=last.seat, best=", ".join(last.best)) if last.best
-                           else m("fair.best.hidden", seat=last.seat))
+                out.append(
+                    m("fair.best", seat=last.seat, best=", ".join(last.best))
+                    if last.best
+                    else m("fair.best.hidden", seat=last.seat)
+                )
     if f.now and view.to_play is not None:
-        values = m("list.sep").join(f"{k} {mean:.1f} ({share:.0%})" for k, (mean, share) in f.now.items())
+        values = m("list.sep").join(
+            f"{k} {mean:.1f} ({share:.0%})" for k, (mean, share) in f.now.items()
+        )
         out.append(m("fair.now", seat=view.to_play, values=values))
     return out
 
@@ -268,13 +304,23 @@ def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
         out.append(m("analysis.value", team=team, value=a.value, verdict=verdict))
     if a.table and table:
         cells = m("list.sep").join(
-            f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}" for t, v in a.table.items()
+            f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}"
+            for t, v in a.table.items()
         )
         out.append(m("analysis.table", seat=c.bidder, cells=cells))
     last = a.plays[-1] if a.plays and a.plays[-1].order == view.play else None
     if last is not None:
-        out.append(m("analysis.play", order=last.order, seat=last.seat, tile=last.tile, team=team,
-                     value=last.value, cost=last.cost))
+        out.append(
+            m(
+                "analysis.play",
+                order=last.order,
+                seat=last.seat,
+                tile=last.tile,
+                team=team,
+                value=last.value,
+                cost=last.cost,
+            )
+        )
         if last.cost:
             if last.best:
                 out.append(m("analysis.best", best=", ".join(last.best), value=last.best_value))
@@ -283,11 +329,16 @@ def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
         if last.fate:
             out.append(m(f"analysis.fate.{last.fate}"))
     if a.now:
-        out.append(m("analysis.now", values=m("list.sep").join(f"{k} {v}" for k, v in a.now.items())))
+        out.append(
+            m("analysis.now", values=m("list.sep").join(f"{k} {v}" for k, v in a.now.items()))
+        )
     costly = [p for p in a.plays if p.cost]
     if view.over and costly:
-        items = [m("analysis.costly.item", order=p.order, seat=p.seat, tile=p.tile, cost=p.cost)
-                 + (f" ({m('analysis.fate.' + p.fate).split(':')[0]})" if p.fate else "") for p in costly]
+        items = [
+            m("analysis.costly.item", order=p.order, seat=p.seat, tile=p.tile, cost=p.cost)
+            + (f" ({m('analysis.fate.' + p.fate).split(':')[0]})" if p.fate else "")
+            for p in costly
+        ]
         out.append(m("analysis.costly", plays=m("list.sep").join(items)))
     return out
 

@@ -1,6 +1,6 @@
 """What one observer may see at one moment of a hand (R25–R29).
 
-This module is the security boundary of every renderer (DESIGN.md): it decides
+This module is the security boundary of every renderer (docs/architecture.md): it decides
 visibility once, in Python, and returns a plain :class:`View` holding only what
 the observer may see. The text, JSON and HTML renderers render a ``View`` and
 nothing else, so none of them can show a tile the view does not hold.
@@ -52,14 +52,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 from ..engine.auction import Auction, BidKind, Contract
-from ..log.check import call_args, effective_rules
 from ..engine.errors import IllegalAction
 from ..engine.hand import PlayState, Trick
-from ..log.model import Annotation, Hand, Match
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, partner, team_of
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump, table_for
+from ..log.check import call_args, effective_rules
+from ..log.model import Annotation, Hand, Match
 from .analysis import analysis_view, fair_view
 from .model import (
     OBSERVERS,
@@ -96,6 +96,7 @@ __all__ = [
     "parse_observer",
 ]
 
+
 def _notes(on: str, annotations: Sequence[Annotation]) -> list[Note]:
     return [Note(on, a.text, a.author) for a in annotations]
 
@@ -103,7 +104,14 @@ def _notes(on: str, annotations: Sequence[Annotation]) -> list[Note]:
 class _HandReplay:
     """Replays one hand once and produces the views of its moments for one observer."""
 
-    def __init__(self, match: Match, rules: Rules, index: int, marks_before: dict[Team, int], observer: Observer) -> None:
+    def __init__(
+        self,
+        match: Match,
+        rules: Rules,
+        index: int,
+        marks_before: dict[Team, int],
+        observer: Observer,
+    ) -> None:
         self.match = match
         self.index = index
         self.hand: Hand = match.hands[index]
@@ -174,7 +182,8 @@ class _HandReplay:
             else None
         )
         self.play_notes: list[list[Note]] = [
-            _notes(f"play {k + 1}", hand.plays[j].annotations) for k, (_, _, j) in enumerate(self.plays)
+            _notes(f"play {k + 1}", hand.plays[j].annotations)
+            for k, (_, _, j) in enumerate(self.plays)
         ]
         self.rules = rules
 
@@ -208,7 +217,9 @@ class _HandReplay:
             return "auction", -1, False
         if moment.kind == "call":
             if not 1 <= moment.number <= len(self.calls):
-                raise ValueError(f"hand {n} has {len(self.calls)} calls; there is no call {moment.number}")
+                raise ValueError(
+                    f"hand {n} has {len(self.calls)} calls; there is no call {moment.number}"
+                )
             return "call", -1, False
         if self.trump is None:
             raise ValueError(f"hand {n} has no trump declaration, so no moment after it")
@@ -224,7 +235,9 @@ class _HandReplay:
         complete = len(self.plays) // size
         if not 1 <= t <= complete:
             plural = "" if complete == 1 else "s"
-            raise ValueError(f"hand {n} has {complete} complete trick{plural}; there is no trick {t}")
+            raise ValueError(
+                f"hand {n} has {complete} complete trick{plural}; there is no trick {t}"
+            )
         return "trick", size * t, True
 
     def views(self, moments: list[Moment]) -> list[View]:
@@ -235,7 +248,11 @@ class _HandReplay:
             by_plays.setdefault(k, []).append(i)
         out: list[View | None] = [None] * len(moments)
         for i in by_plays.get(-1, []):
-            out[i] = self._call_view(moments[i].number) if wanted[i][0] == "call" else self._auction_view(wanted[i][0])
+            out[i] = (
+                self._call_view(moments[i].number)
+                if wanted[i][0] == "call"
+                else self._auction_view(wanted[i][0])
+            )
         if self.trump is None:
             return [v for v in out if v is not None]
         assert self.contract is not None
@@ -258,7 +275,12 @@ class _HandReplay:
     def _state(self) -> PlayState:
         assert self.contract is not None and self.trump is not None
         return PlayState(
-            self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=self.nello_doubles
+            self.rules,
+            self.contract,
+            self.trump,
+            self.known,
+            self.unknown,
+            nello_doubles=self.nello_doubles,
         )
 
     @property
@@ -305,8 +327,11 @@ class _HandReplay:
             self.nello_doubles if declared and c.special == "nello" else None,
         )
 
-    def _hand_tiles(self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
-        """What the observer sees of each hand with ``k`` tiles played: (shown tiles, hidden count)."""
+    def _hand_tiles(
+        self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int
+    ) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
+        """What the observer sees of each hand with ``k`` tiles played: (shown tiles, hidden
+        count)."""
         o = self.observer
         shown: dict[Seat, tuple[str, ...]] = {}
         hidden: dict[Seat, int] = {}
@@ -362,7 +387,9 @@ class _HandReplay:
             to_play=self.auction.to_call,
             result="no-contract" if all_passed else None,
             result_marks={t: 0 for t in TEAMS} if all_passed else None,
-            notes=tuple(self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])),
+            notes=tuple(
+                self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])
+            ),
         )
 
     def _call_view(self, k: int) -> View:
@@ -372,8 +399,14 @@ class _HandReplay:
         if k == len(self.calls):
             return whole
         return replace(
-            whole, sits_out=None, over=False, auction=tuple(self.calls[:k]), contract=None,
-            to_play=self.to_call_after[k - 1], result=None, result_marks=None,
+            whole,
+            sits_out=None,
+            over=False,
+            auction=tuple(self.calls[:k]),
+            contract=None,
+            to_play=self.to_call_after[k - 1],
+            result=None,
+            result_marks=None,
             notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
         )
 
@@ -396,11 +429,20 @@ class _HandReplay:
             # A trick's fourth tile was just played: the trick is still on the table
             # with its winner; the deciding trick stays there (the seeds' 2nd view).
             last = completed[-1]
-            trick = CurrentTrick(last.number, last.leader, _table(last), last.winner, last.points, _declared(state, last))
+            trick = CurrentTrick(
+                last.number,
+                last.leader,
+                _table(last),
+                last.winner,
+                last.points,
+                _declared(state, last),
+            )
         else:
             # Mid-trick, or trick k/4 collected and the next not yet led (empty).
             cur = state.current
-            trick = CurrentTrick(cur.number, cur.leader, _table(cur), declared=_declared(state, cur))
+            trick = CurrentTrick(
+                cur.number, cur.leader, _table(cur), declared=_declared(state, cur)
+            )
         remaining = {s: set(state.known[s]) for s in SEATS}
         shown, hidden = self._hand_tiles(remaining, state.unknown, k)
         counts = {s: len(remaining[s]) + state.unknown[s] for s in SEATS}
@@ -440,7 +482,8 @@ class _HandReplay:
             notes=self._notes_until(k),
             analysis=self._analysis(k) if full else None,
             fair=fair_view(self.hand, self.plays, self.contract, self.observer, k)
-            if self.contract is not None else None,
+            if self.contract is not None
+            else None,
         )
 
     def _analysis(self, k: int) -> AnalysisView | None:
@@ -512,7 +555,9 @@ def hand_views(
     if observer == "review":
         _review_only_after(match, hand_index)
     rules = _rules(match)
-    replay = _HandReplay(match, rules, hand_index, _marks_before(match, rules, hand_index), observer)
+    replay = _HandReplay(
+        match, rules, hand_index, _marks_before(match, rules, hand_index), observer
+    )
     if observer == "review":
         moments = _review_moments(replay, moments)
     return replay.views(replay.moments() if moments is None else moments)
@@ -527,12 +572,14 @@ def _review_moments(replay: _HandReplay, moments: list[Moment] | None) -> list[M
     end = replay.resolve(Moment.end())[1]
     for m in moments:
         if replay.resolve(m)[1] != end:
-            raise ValueError(f"a review shows hand {replay.index + 1} as it ended (R29), not a moment during "
-                             "it; ask for no moment, or view that moment --as public or as a player (A–D)")
+            raise ValueError(
+                f"a review shows hand {replay.index + 1} as it ended (R29), not a moment during "
+                "it; ask for no moment, or view that moment --as public or as a player (A–D)"
+            )
     return moments
 
 
-def _in_play(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> bool:
+def _in_play(match: Match, hand_index: int, facts: list[HandFacts] | None = None) -> bool:
     """Whether hand ``hand_index`` is still being played (the last of an unfinished match,
     stopped before its end): it has no review yet (R29). ``facts``: the match's replay,
     when the caller has it already."""
@@ -544,13 +591,15 @@ def _in_play(match: Match, hand_index: int, facts: list["HandFacts"] | None = No
     return not (f is None or f.finished or (len(f.calls) == 4 and f.contract is None))
 
 
-def _review_only_after(match: Match, hand_index: int, facts: list["HandFacts"] | None = None) -> None:
+def _review_only_after(match: Match, hand_index: int, facts: list[HandFacts] | None = None) -> None:
     """R29: the actions and their players are reviewed after the hand. A hand still
     being played has no review: it would uncover tricks (R27) and tie tiles to
     players (R28)."""
     if _in_play(match, hand_index, facts):
-        raise ValueError(f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
-                         "ends (R29); view it --as public or as a player (A–D)")
+        raise ValueError(
+            f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
+            "ends (R29); view it --as public or as a player (A–D)"
+        )
 
 
 def match_views(match: Match, observer: Observer, *, finished: bool = False) -> list[list[View]]:
@@ -561,7 +610,7 @@ def match_views(match: Match, observer: Observer, *, finished: bool = False) -> 
     rules = _rules(match)
     out: list[list[View]] = []
     marks: dict[Team, int] = {t: 0 for t in TEAMS}
-    facts: list["HandFacts"] | None = None
+    facts: list[HandFacts] | None = None
     if observer == "review":
         from ..log.replayed import replay_match
 
@@ -572,7 +621,9 @@ def match_views(match: Match, observer: Observer, *, finished: bool = False) -> 
                 break
             _review_only_after(match, i, facts)
         replay = _HandReplay(match, rules, i, marks, observer)
-        views = replay.views(_review_moments(replay, None) if observer == "review" else replay.moments())
+        views = replay.views(
+            _review_moments(replay, None) if observer == "review" else replay.moments()
+        )
         out.append(views)
         last = views[-1]
         marks = dict(last.marks)
@@ -580,7 +631,8 @@ def match_views(match: Match, observer: Observer, *, finished: bool = False) -> 
 
 
 def in_play_hand(match: Match) -> int | None:
-    """The number (from 1) of the hand still being played, which a review cannot show yet, or None."""
+    """The number (from 1) of the hand still being played, which a review cannot show yet, or
+    None."""
     if match.status != "unfinished" or not match.hands:
         return None
     last = len(match.hands) - 1
@@ -602,4 +654,3 @@ def trick_moments(match: Match, hand_index: int) -> list[Moment]:
     if n % size:
         out.append(Moment("play", n))
     return out
-

@@ -14,8 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "ForeignFormatError", "CannotExport", "brief", "SEAT_OF", "INDEX_OF", "canonical_tile", "high_low", "settle", "json_items",
-    "COMMENTS", "comments_of", "attach_comments", "comments_line", "read_comments_line",
+    "ForeignFormatError",
+    "CannotExport",
+    "brief",
+    "SEAT_OF",
+    "INDEX_OF",
+    "canonical_tile",
+    "high_low",
+    "settle",
+    "json_items",
+    "COMMENTS",
+    "comments_of",
+    "attach_comments",
+    "comments_line",
+    "read_comments_line",
 ]
 
 #: Where a container of ours (a tricksy bundle, a file of plunge codes) carries the
@@ -111,7 +123,10 @@ def comments_of(match: Any) -> list[dict[str, Any]]:
 
     out = []
     for item in listing(match):
-        note: dict[str, Any] = {"on": item["pointer"].rsplit("/annotations/", 1)[0], "text": item["text"]}
+        note: dict[str, Any] = {
+            "on": item["pointer"].rsplit("/annotations/", 1)[0],
+            "text": item["text"],
+        }
         if item["author"] is not None:
             note["author"] = item["author"]
         out.append(note)
@@ -123,8 +138,12 @@ def attach_comments(doc: dict[str, Any], comments: Any) -> None:
     if not isinstance(comments, list):
         raise ForeignFormatError(f"{COMMENTS} is a list of comments")
     for c in comments:
-        if not isinstance(c, dict) or not isinstance(c.get("on"), str) or not isinstance(c.get("text"), str):
-            raise ForeignFormatError(f"a comment of {COMMENTS} is {{\"on\": pointer, \"text\": …}}")
+        if (
+            not isinstance(c, dict)
+            or not isinstance(c.get("on"), str)
+            or not isinstance(c.get("text"), str)
+        ):
+            raise ForeignFormatError(f'a comment of {COMMENTS} is {{"on": pointer, "text": …}}')
         obj: Any = doc
         for part in [p for p in c["on"].split("/") if p]:
             if isinstance(obj, dict) and part in obj:
@@ -132,10 +151,14 @@ def attach_comments(doc: dict[str, Any], comments: Any) -> None:
             elif isinstance(obj, list) and part.isdigit() and int(part) < len(obj):
                 obj = obj[int(part)]
             else:
-                raise ForeignFormatError(f"a comment is on {c['on']}, which this match does not have")
+                raise ForeignFormatError(
+                    f"a comment is on {c['on']}, which this match does not have"
+                )
         if not isinstance(obj, dict):
             raise ForeignFormatError(f"a comment is on {c['on']}, which is not an object")
-        note = {"text": c["text"]} | ({"author": c["author"]} if isinstance(c.get("author"), str) else {})
+        note = {"text": c["text"]} | (
+            {"author": c["author"]} if isinstance(c.get("author"), str) else {}
+        )
         obj.setdefault("annotations", []).append(note)
 
 

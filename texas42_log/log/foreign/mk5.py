@@ -20,8 +20,20 @@ from typing import Final
 from . import ForeignFormatError, brief
 
 __all__ = [
-    "Link", "Token", "parse_link", "mk5_deal", "decode_hands", "encode_hands", "base36", "form_encode",
-    "play_char", "tile_of_char", "MAX_LINK", "LAYER_CODES", "ADDRESS", "SEED_STEP",
+    "Link",
+    "Token",
+    "parse_link",
+    "mk5_deal",
+    "decode_hands",
+    "encode_hands",
+    "base36",
+    "form_encode",
+    "play_char",
+    "tile_of_char",
+    "MAX_LINK",
+    "LAYER_CODES",
+    "ADDRESS",
+    "SEED_STEP",
 ]
 
 #: Where the app is served: a link written without an address of its own starts here.
@@ -35,7 +47,14 @@ SEED_STEP: Final = 1_000_000
 MAX_SEED: Final = 2**53 - 1
 #: The layer codes of ``l=`` and the rule option each turns on (None: no rule of ours).
 LAYER_CODES: Final[dict[str, str | None]] = {
-    "n": "nello", "p": "plunge", "S": "splash", "v": "sevens", "t": None, "o": None, "s": None, "h": None,
+    "n": "nello",
+    "p": "plunge",
+    "S": "splash",
+    "v": "sevens",
+    "t": None,
+    "o": None,
+    "s": None,
+    "h": None,
 }
 
 #: A play's character: the tile's index high·(high+1)/2 + low in this string.
@@ -58,10 +77,17 @@ class Token:
 
     def describe(self) -> str:
         what = {
-            "pass": "pass", "points": f"bid-{self.value}", "marks": f"bid-{self.value}-marks",
-            "trump": f"trump {self.value}", "play": f"play {self.value}", "redeal": "redeal",
-            "trick": "complete-trick", "score": "score-hand", "agree-trick": f"agree-trick-p{self.value}",
-            "agree-score": f"agree-score-p{self.value}", "unknown": "an action mk5 cannot write",
+            "pass": "pass",
+            "points": f"bid-{self.value}",
+            "marks": f"bid-{self.value}-marks",
+            "trump": f"trump {self.value}",
+            "play": f"play {self.value}",
+            "redeal": "redeal",
+            "trick": "complete-trick",
+            "score": "score-hand",
+            "agree-trick": f"agree-trick-p{self.value}",
+            "agree-score": f"agree-score-p{self.value}",
+            "unknown": "an action mk5 cannot write",
         }[self.kind]
         return f"the token {self.text!r} ({what}) at column {self.column}"
 
@@ -115,8 +141,17 @@ TOKENS: Final = _token_table()
 #: The character of each (kind, value) that has one.
 CHARS: Final = {v: c for c, v in TOKENS.items()}
 #: Escapes mk5's decoder knows but its encoder never writes.
-_ESCAPES: Final = {"A": "bid-plunge", "B": "bid-splash", "C": "bid-nello", "D": "bid-84-honors", "E": "bid-sevens",
-                   "F": "timeout-p0", "G": "timeout-p1", "H": "timeout-p2", "I": "timeout-p3"}
+_ESCAPES: Final = {
+    "A": "bid-plunge",
+    "B": "bid-splash",
+    "C": "bid-nello",
+    "D": "bid-84-honors",
+    "E": "bid-sevens",
+    "F": "timeout-p0",
+    "G": "timeout-p1",
+    "H": "timeout-p2",
+    "I": "timeout-p3",
+}
 
 
 def play_char(tile: str) -> str:
@@ -130,6 +165,7 @@ def tile_of_char(c: str) -> str:
 
 # -- the query string ------------------------------------------------------------------
 
+
 def _percent(raw: str, ln: int, col: int, name: str) -> tuple[bytes, list[int]]:
     """Form-decoding of one value: bytes, and the column each byte was written at."""
     out = bytearray()
@@ -141,7 +177,11 @@ def _percent(raw: str, ln: int, col: int, name: str) -> tuple[bytes, list[int]]:
             pair = raw[k + 1 : k + 3]
             if len(pair) < 2 or not set(pair) <= _HEX:
                 raise ForeignFormatError(
-                    f"{name}=: {brief('%' + pair)} is not a percent-escape ('%' and two hex digits)", ln, col + k)
+                    f"{name}=: {brief('%' + pair)} is not a percent-escape ('%' and two hex "
+                    "digits)",
+                    ln,
+                    col + k,
+                )
             out.append(int(pair, 16))
             cols.append(col + k)
             k += 3
@@ -163,12 +203,17 @@ def _text_value(raw: str, ln: int, col: int, name: str) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ForeignFormatError(
-            f"{name}=: the percent-escapes decode to bytes that are not UTF-8 (byte 0x{data[e.start]:02x})",
-            ln, cols[e.start]) from None
+            f"{name}=: the percent-escapes decode to bytes that are not UTF-8 (byte "
+            f"0x{data[e.start]:02x})",
+            ln,
+            cols[e.start],
+        ) from None
     for k, ch in enumerate(text):
         if ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0:
             at = cols[len(text[:k].encode("utf-8"))]
-            raise ForeignFormatError(f"{name}=: holds the control character U+{ord(ch):04X}", ln, at)
+            raise ForeignFormatError(
+                f"{name}=: holds the control character U+{ord(ch):04X}", ln, at
+            )
     return text
 
 
@@ -181,22 +226,35 @@ def _tokens(raw: str, ln: int, col: int) -> list[Token]:
         b = data[k]
         at = cols[k]
         if b >= 0x80:
-            raise ForeignFormatError("a=: an action token is an ASCII character, and this is not one", ln, at)
+            raise ForeignFormatError(
+                "a=: an action token is an ASCII character, and this is not one", ln, at
+            )
         c = chr(b)
         if c == "~":
             if k + 1 >= n:
                 raise ForeignFormatError(
-                    "a=: the link ends with a lone '~'; an escape is '~' and one character (mk5 writes '~?')", ln, at)
+                    "a=: the link ends with a lone '~'; an escape is '~' and one character (mk5 "
+                    "writes '~?')",
+                    ln,
+                    at,
+                )
             f = chr(data[k + 1]) if data[k + 1] < 0x80 else "\ufffd"
             if f == "?":
                 out.append(Token("unknown", None, at, "~?"))
             elif f in _ESCAPES:
                 raise ForeignFormatError(
-                    f"a=: '~{f}' ({_ESCAPES[f]}) is an id mk5's decoder knows but no game action has; "
-                    "mk5 never writes it", ln, at)
+                    f"a=: '~{f}' ({_ESCAPES[f]}) is an id mk5's decoder knows but no game action "
+                    "has; "
+                    "mk5 never writes it",
+                    ln,
+                    at,
+                )
             else:
-                raise ForeignFormatError(f"a=: {brief('~' + f)} is not an escape mk5 writes ('~?' is the only one)",
-                                         ln, at)
+                raise ForeignFormatError(
+                    f"a=: {brief('~' + f)} is not an escape mk5 writes ('~?' is the only one)",
+                    ln,
+                    at,
+                )
             k += 2
             continue
         found = TOKENS.get(c)
@@ -212,7 +270,10 @@ def parse_link(line: str, ln: int = 1, col: int = 1) -> Link:
     :class:`ForeignFormatError` with the line and column of what is wrong."""
     if len(line) > MAX_LINK:
         raise ForeignFormatError(
-            f"an mk5 link is at most {MAX_LINK:,} characters, and this one has {len(line):,}", ln, col)
+            f"an mk5 link is at most {MAX_LINK:,} characters, and this one has {len(line):,}",
+            ln,
+            col,
+        )
     q = line.find("?")
     address, query, start = ("", line, col) if q < 0 else (line[:q], line[q + 1 :], col + q + 1)
     hashmark = query.find("#")
@@ -232,12 +293,17 @@ def parse_link(line: str, ln: int = 1, col: int = 1) -> Link:
             link.tokens = _tokens(value, ln, here + len(name) + len(eq))
             link.params["a"] = ("", here)
         elif name in ("s", "i", "p", "d", "t", "v", "h", "l"):
-            link.params[name] = (_text_value(value, ln, here + len(name) + len(eq), name), here + len(name) + len(eq))
+            link.params[name] = (
+                _text_value(value, ln, here + len(name) + len(eq), name),
+                here + len(name) + len(eq),
+            )
         else:
             # Any other parameter (a tracker's utm_…) is not mk5's, and mk5 ignores it too.
             link.dropped.append(name[:40])
     if not {"s", "i", "a"} & set(link.params):
-        raise ForeignFormatError("not an mk5 link: it has none of the parameters s=, i= and a=", ln, col)
+        raise ForeignFormatError(
+            "not an mk5 link: it has none of the parameters s=, i= and a=", ln, col
+        )
     return link
 
 
@@ -246,11 +312,19 @@ def seed_value(text: str, ln: int, col: int) -> int:
     if not text:
         raise ForeignFormatError("s= is empty; it is the shuffle seed in base 36", ln, col)
     if len(text) > 16 or not all(ch.lower() in _B36 for ch in text):
-        what = f"{len(text):,} characters long" if len(text) > 16 else f"not a base-36 number: {brief(text)}"
-        raise ForeignFormatError(f"s= is {what}; mk5's seed is a base-36 number below 2^53", ln, col)
+        what = (
+            f"{len(text):,} characters long"
+            if len(text) > 16
+            else f"not a base-36 number: {brief(text)}"
+        )
+        raise ForeignFormatError(
+            f"s= is {what}; mk5's seed is a base-36 number below 2^53", ln, col
+        )
     value = int(text, 36)
     if value > MAX_SEED:
-        raise ForeignFormatError(f"s= is {value:,}, above 2^53 − 1, which mk5's arithmetic cannot hold exactly", ln, col)
+        raise ForeignFormatError(
+            f"s= is {value:,}, above 2^53 − 1, which mk5's arithmetic cannot hold exactly", ln, col
+        )
     return value
 
 
@@ -300,7 +374,8 @@ def decode_hands(text: str, ln: int, col: int) -> list[list[str]]:
     """``i=``: 24 base64url characters → the four hands, player 0 first."""
     if len(text) != 24 or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in text):
         raise ForeignFormatError(
-            f"i= is 24 base64url characters (the 28 tiles, 5 bits each), not {brief(text)}", ln, col)
+            f"i= is 24 base64url characters (the 28 tiles, 5 bits each), not {brief(text)}", ln, col
+        )
     data = base64.urlsafe_b64decode(text)
     bits = int.from_bytes(data, "little")
     tiles: list[str] = []
@@ -308,12 +383,18 @@ def decode_hands(text: str, ln: int, col: int) -> list[list[str]]:
     for k in range(28):
         idx = bits >> (5 * k) & 31
         if idx > 27:
-            raise ForeignFormatError(f"i=: tile {k + 1} of the deal has the index {idx}; the indices are 0–27", ln, col)
+            raise ForeignFormatError(
+                f"i=: tile {k + 1} of the deal has the index {idx}; the indices are 0–27", ln, col
+            )
         tile = _tile_of_index(idx)
         if tile in seen:
             raise ForeignFormatError(
-                f"i=: {tile} is dealt twice (tiles {seen[tile] + 1} and {k + 1} of the deal); each tile is dealt "
-                "once (R2)", ln, col)
+                f"i=: {tile} is dealt twice (tiles {seen[tile] + 1} and {k + 1} of the deal); each "
+                "tile is dealt "
+                "once (R2)",
+                ln,
+                col,
+            )
         seen[tile] = k
         tiles.append(tile)
     return [tiles[7 * p : 7 * p + 7] for p in range(4)]

@@ -35,7 +35,14 @@ from ...engine.trumps import Trump
 from ..notation import ParsedMatch
 from . import ForeignFormatError, attach_comments, read_comments_line, settle
 from .mk5 import (
-    LAYER_CODES, SEED_STEP, Link, Token, decode_hands, mk5_deal, parse_link, seed_value,
+    LAYER_CODES,
+    SEED_STEP,
+    Link,
+    Token,
+    decode_hands,
+    mk5_deal,
+    parse_link,
+    seed_value,
 )
 
 __all__ = ["FORMAT", "EXT", "read_links", "link_rules", "canonical_steps", "humans_of", "Branch"]
@@ -149,8 +156,12 @@ class Branch:
         if kind == "unknown":
             choices = self._unwritable()
             if not choices:
-                raise self._error(tok, line, f"hand {n}: '~?' stands for an action mk5 cannot write (a Plunge, a "
-                                             "Splash, a 4-mark bid, Nel-O, Sevens), and none is allowed here")
+                raise self._error(
+                    tok,
+                    line,
+                    f"hand {n}: '~?' stands for an action mk5 cannot write (a Plunge, a "
+                    "Splash, a 4-mark bid, Nel-O, Sevens), and none is allowed here",
+                )
             out = []
             last: ForeignFormatError | None = None
             for act, words in choices:
@@ -171,13 +182,22 @@ class Branch:
     def _waiting(self) -> str:
         n = len(self.hands)
         if self.phase == "trick":
-            return f"hand {n}: the trick is full; mk5 completes it (3), after every human seat agreed, before the next action"
+            return (
+                f"hand {n}: the trick is full; mk5 completes it (3), after every human seat "
+                "agreed, before the next action"
+            )
         if self.phase == "hand":
-            return f"hand {n} is decided; mk5 scores it (4), after every human seat agreed, before anything else"
+            return (
+                f"hand {n} is decided; mk5 scores it (4), after every human seat agreed, before "
+                "anything else"
+            )
         if self.phase == "redeal":
             return f"hand {n}: all four passed; mk5 redeals (B) before anything else"
-        return "the match is over: nothing may follow" if not self.one_hand else \
-            "the one-hand game is over after its hand (mk5's retry or new hand cannot be read)"
+        return (
+            "the match is over: nothing may follow"
+            if not self.one_hand
+            else "the one-hand game is over after its hand (mk5's retry or new hand cannot be read)"
+        )
 
     def _error(self, tok: Token, line: int, why: str) -> ForeignFormatError:
         return ForeignFormatError(f"{tok.describe()}: {why}", line, tok.column)
@@ -185,20 +205,37 @@ class Branch:
     def _system(self, tok: Token, line: int) -> None:
         kind = tok.kind
         n = len(self.hands)
-        wants = {"trick": "trick", "agree-trick": "trick", "score": "hand", "agree-score": "hand", "redeal": "redeal"}[kind]
+        wants = {
+            "trick": "trick",
+            "agree-trick": "trick",
+            "score": "hand",
+            "agree-score": "hand",
+            "redeal": "redeal",
+        }[kind]
         if self.phase != wants:
             if self.phase == "act":
-                what = {"trick": "no trick is full", "hand": "the hand is not decided",
-                        "redeal": "not all four have passed"}[wants]
-                raise self._error(tok, line, f"hand {n}: {what}; mk5 takes this step only when {self._when(wants)}")
+                what = {
+                    "trick": "no trick is full",
+                    "hand": "the hand is not decided",
+                    "redeal": "not all four have passed",
+                }[wants]
+                raise self._error(
+                    tok,
+                    line,
+                    f"hand {n}: {what}; mk5 takes this step only when {self._when(wants)}",
+                )
             raise self._error(tok, line, self._waiting())
         self.steps[-1] += tok.text
         if kind in ("agree-trick", "agree-score"):
             seat = tok.value
             assert isinstance(seat, int)
             if seat not in self.humans:
-                raise self._error(tok, line, f"p= makes {SEATS[seat]} (player {seat}) a computer seat, and only "
-                                             "human seats agree")
+                raise self._error(
+                    tok,
+                    line,
+                    f"p= makes {SEATS[seat]} (player {seat}) a computer seat, and only "
+                    "human seats agree",
+                )
             if seat in self.agreed:
                 raise self._error(tok, line, f"{SEATS[seat]} (player {seat}) has agreed already")
             self.agreed.add(seat)
@@ -206,8 +243,11 @@ class Branch:
         missing = [k for k in self.humans if k not in self.agreed]
         if missing and kind != "redeal":
             who = ", ".join(f"{SEATS[k]} (player {k})" for k in missing)
-            raise self._error(tok, line, f"hand {n}: mk5 takes this step once every human seat agreed, and {who} "
-                                         "has not")
+            raise self._error(
+                tok,
+                line,
+                f"hand {n}: mk5 takes this step once every human seat agreed, and {who} has not",
+            )
         self.agreed = set()
         live = self.live
         assert live is not None
@@ -223,7 +263,11 @@ class Branch:
 
     @staticmethod
     def _when(phase: str) -> str:
-        return {"trick": "a trick is full", "hand": "a hand is decided", "redeal": "all four passed"}[phase]
+        return {
+            "trick": "a trick is full",
+            "hand": "a hand is decided",
+            "redeal": "all four passed",
+        }[phase]
 
     def _action_of(self, tok: Token, line: int) -> Call | Declare | Play:
         live = self.live
@@ -236,19 +280,29 @@ class Branch:
                 assert isinstance(tok.value, int)
                 return Call(BidKind.POINTS if tok.kind == "points" else BidKind.MARKS, tok.value)
             seat = live.auction.to_call
-            raise self._error(tok, line, f"hand {n} is in its auction: it is {seat}'s call (pass or a bid) (R7)")
+            raise self._error(
+                tok, line, f"hand {n} is in its auction: it is {seat}'s call (pass or a bid) (R7)"
+            )
         if live.state is None:
             if tok.kind == "trump":
                 assert isinstance(tok.value, str)
                 return Declare(Trump(tok.value))
             assert live.contract is not None
-            raise self._error(tok, line, f"hand {n}: the auction is over and {live.contract.declarer} declares "
-                                         "trumps before the first tile (R10)")
+            raise self._error(
+                tok,
+                line,
+                f"hand {n}: the auction is over and {live.contract.declarer} declares "
+                "trumps before the first tile (R10)",
+            )
         if tok.kind == "play":
             assert isinstance(tok.value, str)
             return Play(TILE_BY_NAME[tok.value])
-        raise self._error(tok, line, f"hand {n}: trumps are declared; it is {live.state.to_play}'s turn to play a "
-                                     "tile (R21)")
+        raise self._error(
+            tok,
+            line,
+            f"hand {n}: trumps are declared; it is {live.state.to_play}'s turn to play a "
+            "tile (R21)",
+        )
 
     def _unwritable(self) -> list[tuple[Call | Declare, str]]:
         """The actions allowed now that mk5 writes as ``~?``, each in words."""
@@ -266,7 +320,9 @@ class Branch:
             for choice in declaration_choices(self.rules, live.contract):
                 if choice.special is not None and choice.doubles is None:
                     name = "Nel-O" if choice.special == "nello" else "Sevens"
-                    out.append((Declare(None, choice.special), f"{live.contract.declarer} declares {name}"))
+                    out.append(
+                        (Declare(None, choice.special), f"{live.contract.declarer} declares {name}")
+                    )
         return out
 
     def _act(self, act: Call | Declare | Play, tok: Token, line: int) -> None:
@@ -291,7 +347,9 @@ class Branch:
                 contract = live.contract
                 assert contract is not None
                 seat = contract.declarer
-                problems, _ = declaration_problems(self.rules, contract, seat, Choice(act.trump, act.special), n)
+                problems, _ = declaration_problems(
+                    self.rules, contract, seat, Choice(act.trump, act.special), n
+                )
                 if problems:
                     raise IllegalAction(problems[0].rule, problems[0].message)
                 self.at[f"{hp}/declaration"] = (line, tok.column)
@@ -337,11 +395,16 @@ def _deal_changes(link: Link) -> tuple[int, int]:
     if not fits:
         raise ForeignFormatError(
             f"d={dealer} is not the dealer after the {n} new deals the actions record "
-            f"(mk5's first dealer is 3, and each new deal moves the deal on)", line, col)
+            f"(mk5's first dealer is 3, and each new deal moves the deal on)",
+            line,
+            col,
+        )
     return fits[0], col
 
 
-def _start(link: Link, changes: int, warnings: list[dict[str, Any]]) -> tuple[Branch, dict[str, Any]]:
+def _start(
+    link: Link, changes: int, warnings: list[dict[str, Any]]
+) -> tuple[Branch, dict[str, Any]]:
     """The reading before the first token (``changes``: the new deals before the deal in
     play, :func:`_deal_changes`), and the link's ``x-mk5``."""
     line = link.line
@@ -352,18 +415,33 @@ def _start(link: Link, changes: int, warnings: list[dict[str, Any]]) -> tuple[Br
     if "p" in link.params:
         players, col = link.params["p"]
         if len(players) != 4:
-            raise ForeignFormatError(f"p= is 4 characters, one a seat (h human, a computer), not {len(players)}",
-                                     line, col)
+            raise ForeignFormatError(
+                f"p= is 4 characters, one a seat (h human, a computer), not {len(players)}",
+                line,
+                col,
+            )
         ext["players"] = players
     if link.dropped:
-        names = ", ".join(repr(n) for n in link.dropped[:5]) + (" …" if len(link.dropped) > 5 else "")
-        warnings.append({"text": f"the link's parameters {names} are not mk5's; mk5 ignores them, and they are "
-                                 "not kept"})
+        names = ", ".join(repr(n) for n in link.dropped[:5]) + (
+            " …" if len(link.dropped) > 5 else ""
+        )
+        warnings.append(
+            {
+                "text": f"the link's parameters {names} are not mk5's; mk5 ignores them, and they "
+                "are "
+                "not kept"
+            }
+        )
     layers = _layers(link)
     unknown = [c for c in layers if c not in LAYER_CODES]
     if unknown:
-        warnings.append({"text": f"the layer codes {', '.join(unknown)} of l= are not mk5's; mk5 drops them, and so "
-                                 "does this reading"})
+        warnings.append(
+            {
+                "text": f"the layer codes {', '.join(unknown)} of l= are not mk5's; mk5 drops "
+                "them, and so "
+                "does this reading"
+            }
+        )
     known = [c for c in layers if c in LAYER_CODES]
     if "l" in link.params:
         ext["layers"] = link.params["l"][0]
@@ -377,9 +455,16 @@ def _start(link: Link, changes: int, warnings: list[dict[str, Any]]) -> tuple[Br
         hands = decode_hands(text, line, col)
         ext["deal"] = "hands"
         if "s" in link.params:
-            warnings.append({"text": "the link has both i= and s=; mk5 deals from i= and ignores s="})
-        warnings.append({"text": "an i= link holds the first deal only; later deals come from seed 0 and on, as mk5's "
-                                 "replay deals them (the app itself dealt them from the clock)"})
+            warnings.append(
+                {"text": "the link has both i= and s=; mk5 deals from i= and ignores s="}
+            )
+        warnings.append(
+            {
+                "text": "an i= link holds the first deal only; later deals come from seed 0 and "
+                "on, as mk5's "
+                "replay deals them (the app itself dealt them from the clock)"
+            }
+        )
         branch.seed = 0
         branch.new_deal(hands)
     else:
@@ -389,8 +474,12 @@ def _start(link: Link, changes: int, warnings: list[dict[str, Any]]) -> tuple[Br
         first = current - SEED_STEP * changes
         if first < 0:
             raise ForeignFormatError(
-                f"s= is {current:,}, and the {changes} new deals before it would make the first deal's seed negative "
-                f"(the seed grows by {SEED_STEP:,} a deal)", line, col)
+                f"s= is {current:,}, and the {changes} new deals before it would make the first "
+                "deal's seed negative "
+                f"(the seed grows by {SEED_STEP:,} a deal)",
+                line,
+                col,
+            )
         ext["deal"] = "seed"
         ext["seed"] = first
         branch.seed = first
@@ -414,7 +503,10 @@ def _walk(link: Link, branch: Branch) -> list[Branch]:
             raise best[1]
         if len(nxt) > MAX_READINGS:
             raise ForeignFormatError(
-                f"{tok.describe()}: the link's ~? tokens read more than {MAX_READINGS} ways here", link.line, tok.column)
+                f"{tok.describe()}: the link's ~? tokens read more than {MAX_READINGS} ways here",
+                link.line,
+                tok.column,
+            )
         live = nxt
     return live
 
@@ -433,8 +525,12 @@ def _ambiguity(link: Link, readings: list[Branch]) -> ForeignFormatError:
     named = ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else words[0]
     count = "two" if len(readings) == 2 else str(len(readings))
     return ForeignFormatError(
-        f"{tok.describe()} reads {count} ways, each consistent to the end of the link — {named}; mk5 writes "
-        "'~?' for any of them, so the link does not say which, and it is not read", link.line, tok.column)
+        f"{tok.describe()} reads {count} ways, each consistent to the end of the link — {named}; "
+        "mk5 writes "
+        "'~?' for any of them, so the link does not say which, and it is not read",
+        link.line,
+        tok.column,
+    )
 
 
 def read_link(line: str, ln: int, col: int) -> ParsedMatch:
@@ -449,8 +545,12 @@ def read_link(line: str, ln: int, col: int) -> ParsedMatch:
     if not fit:
         reached = len(readings[0].hands)
         raise ForeignFormatError(
-            f"d= says the link was taken in deal {changes + 1}, but its actions reach deal {reached} "
-            f"(the last 4 {'did not end' if reached > changes + 1 else 'ended'} the match)", ln, dcol)
+            f"d= says the link was taken in deal {changes + 1}, but its actions reach deal "
+            f"{reached} "
+            f"(the last 4 {'did not end' if reached > changes + 1 else 'ended'} the match)",
+            ln,
+            dcol,
+        )
     readings = fit
     if len(readings) > 1:
         raise _ambiguity(link, readings)
@@ -458,8 +558,12 @@ def read_link(line: str, ln: int, col: int) -> ParsedMatch:
     for index, words in b.readings:
         tok = link.tokens[index]
         b.at[f"/source/warnings/{len(warnings)}"] = (ln, tok.column)
-        warnings.append({"text": f"the '~?' at column {tok.column} is read as: {words} — the one action the "
-                                 "game allows there that mk5 cannot write"})
+        warnings.append(
+            {
+                "text": f"the '~?' at column {tok.column} is read as: {words} — the one action the "
+                "game allows there that mk5 cannot write"
+            }
+        )
     ext |= _steps_ext(b)
     _, options = link_rules([c for c in _layers(link) if c in LAYER_CODES])
     doc: dict[str, Any] = {
@@ -483,7 +587,11 @@ def read_link(line: str, ln: int, col: int) -> ParsedMatch:
 def _steps_ext(b: Branch) -> dict[str, Any]:
     """The steps that differ from what mk5 writes by itself, and those after the last action."""
     out: dict[str, Any] = {}
-    odd = {str(k + 1): s for k, s in enumerate(b.steps[:-1]) if s != canonical_steps(b.humans, b.events[k])}
+    odd = {
+        str(k + 1): s
+        for k, s in enumerate(b.steps[:-1])
+        if s != canonical_steps(b.humans, b.events[k])
+    }
     if odd:
         out["steps"] = odd
     out["tail"] = b.steps[-1] if b.steps else ""

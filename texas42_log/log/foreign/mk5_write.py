@@ -23,7 +23,17 @@ from ...engine.tiles import TILE_BY_NAME
 from ...engine.trumps import Trump
 from ..model import Match, match_json
 from . import CannotExport, ForeignFormatError, comments_line
-from .mk5 import ADDRESS, CHARS, SEED_STEP, TOKENS, Token, base36, encode_hands, form_encode, mk5_deal
+from .mk5 import (
+    ADDRESS,
+    CHARS,
+    SEED_STEP,
+    TOKENS,
+    Token,
+    base36,
+    encode_hands,
+    form_encode,
+    mk5_deal,
+)
 from .mk5_replay import EXT, Branch, canonical_steps, humans_of, link_rules
 
 __all__ = ["write_link", "write_links", "hand_link", "hand_text"]
@@ -57,23 +67,29 @@ def _actions(hand: Any, n: int) -> list[Call | Declare | Play]:
     d = hand.declaration
     if d is not None:
         if d.contract == "nello" and d.doubles not in (None, "own-suit"):
-            raise CannotExport(f"hand {n}: mk5's Nel-O has the doubles a suit of their own, not {d.doubles}")
+            raise CannotExport(
+                f"hand {n}: mk5's Nel-O has the doubles a suit of their own, not {d.doubles}"
+            )
         out.append(Declare(Trump(d.trump) if d.trump is not None else None, d.contract))
     for p in hand.plays:
         if p.led is not None:
-            raise CannotExport(f"hand {n}: a play declares the suit it leads, which mk5 has no token for")
+            raise CannotExport(
+                f"hand {n}: a play declares the suit it leads, which mk5 has no token for"
+            )
         out.append(Play(TILE_BY_NAME[p.tile]))
     return out
 
 
 def _deal_of(hand: Any, n: int) -> list[list[str]]:
     if hand.deal is None or any(t is None for s in SEATS for t in getattr(hand.deal, s)):
-        raise CannotExport(f"hand {n}: an mk5 link deals every tile, and this hand's deal is not known")
+        raise CannotExport(
+            f"hand {n}: an mk5 link deals every tile, and this hand's deal is not known"
+        )
     return [list(getattr(hand.deal, s)) for s in SEATS]
 
 
 def _same_deal(a: list[list[str]], b: list[list[str]]) -> bool:
-    return all(sorted(x) == sorted(y) for x, y in zip(a, b))
+    return all(sorted(x) == sorted(y) for x, y in zip(a, b, strict=False))
 
 
 def write_link(match: Match) -> tuple[str, list[str]]:
@@ -90,8 +106,11 @@ def write_link(match: Match) -> tuple[str, list[str]]:
     mk5_rules, _ = link_rules(layers)
     if match.first_dealer != "D" or (match.hands and match.hands[0].dealer != "D"):
         raise CannotExport(
-            f"mk5 deals a match's first hand from its player 3 (D), and this match's first dealer is "
-            f"{match.first_dealer}; write one hand of it with --hand N, which opens that hand in mk5")
+            "mk5 deals a match's first hand from its player 3 (D), and this match's first dealer "
+            "is "
+            f"{match.first_dealer}; write one hand of it with --hand N, which opens that hand in "
+            "mk5"
+        )
     if not match.hands:
         raise CannotExport("the match has no hand: an mk5 link starts with a deal")
     players = ext.get("players", "haaa")
@@ -104,7 +123,9 @@ def write_link(match: Match) -> tuple[str, list[str]]:
     if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2**53):
         raise CannotExport(f"{EXT}'s seed is {seed!r}, not a whole number below 2^53")
     if seed is not None and not _same_deal(first, mk5_deal(seed)):
-        raise CannotExport(f"hand 1's deal is not the one mk5 deals from the seed {seed} that {EXT} names")
+        raise CannotExport(
+            f"hand 1's deal is not the one mk5 deals from the seed {seed} that {EXT} names"
+        )
     branch = Branch(mk5_rules, humans, seed if seed is not None else 0, one_hand="o" in layers)
     branch.new_deal(first if seed is None else None)
     tokens: list[str] = []
@@ -115,33 +136,48 @@ def write_link(match: Match) -> tuple[str, list[str]]:
     for i, hand in enumerate(match.hands):
         n = i + 1
         if len(branch.hands) != n:
-            raise CannotExport(f"hand {n}: mk5 deals no hand {n} here (the match was over, or hand {n - 1} "
-                               "did not end)")
-        if not _same_deal(_deal_of(hand, n), [list(branch.hands[-1]["deal"][s]) for s in SEATS]):
-            where = f"the seed {seed}" if seed is not None else "seed 0 (the later deals of an i= link)"
             raise CannotExport(
-                f"hand {n}'s deal is not the one mk5 deals from {where} and on; an mk5 link holds only its "
-                "seed or its first deal — write one hand with --hand N")
+                f"hand {n}: mk5 deals no hand {n} here (the match was over, or hand {n - 1} "
+                "did not end)"
+            )
+        if not _same_deal(_deal_of(hand, n), [list(branch.hands[-1]["deal"][s]) for s in SEATS]):
+            where = (
+                f"the seed {seed}" if seed is not None else "seed 0 (the later deals of an i= link)"
+            )
+            raise CannotExport(
+                f"hand {n}'s deal is not the one mk5 deals from {where} and on; an mk5 link holds "
+                "only its "
+                "seed or its first deal — write one hand with --hand N"
+            )
         if hand.dealer != branch.hands[-1]["dealer"]:
-            raise CannotExport(f"hand {n} is dealt by {hand.dealer}; in mk5 the deal moves on each hand, so "
-                               f"{branch.hands[-1]['dealer']} deals it")
+            raise CannotExport(
+                f"hand {n} is dealt by {hand.dealer}; in mk5 the deal moves on each hand, so "
+                f"{branch.hands[-1]['dealer']} deals it"
+            )
         for act in actions[i]:
             text = _token(act)
             column = 1 + sum(len(t) for t in tokens)
             try:
                 branch._act(act, Token("unknown" if text == "~?" else "act", None, column, text), 1)
             except ForeignFormatError as e:
-                raise CannotExport(f"hand {n}: mk5 could not have played this: {e.message}") from None
+                raise CannotExport(
+                    f"hand {n}: mk5 could not have played this: {e.message}"
+                ) from None
             if text == "~?":
-                notes.append(f"~? (action {done + 1}): hand {n}: {_words(act, branch)} — mk5 writes '~?' for it; "
-                             "a reader works it out from the game")
+                notes.append(
+                    f"~? (action {done + 1}): hand {n}: {_words(act, branch)} — mk5 writes '~?' "
+                    "for it; "
+                    "a reader works it out from the game"
+                )
             tokens.append(text)
             done += 1
             last = done == total
             more = n < len(match.hands)
             if not last:
                 given = steps.get(str(done))
-                after = given if isinstance(given, str) else canonical_steps(humans, branch.events[-1])
+                after = (
+                    given if isinstance(given, str) else canonical_steps(humans, branch.events[-1])
+                )
             elif isinstance(ext.get("tail"), str):
                 after = ext["tail"]
             else:
@@ -150,8 +186,10 @@ def write_link(match: Match) -> tuple[str, list[str]]:
                 _feed(branch, ch, column, n)
             tokens.append(after)
     if len(branch.hands) != len(match.hands):
-        raise CannotExport(f"mk5 would deal hand {len(branch.hands)} after the last action, which this match does "
-                           "not have (its steps after the last action say so)")
+        raise CannotExport(
+            f"mk5 would deal hand {len(branch.hands)} after the last action, which this match does "
+            "not have (its steps after the last action say so)"
+        )
     params: list[tuple[str, str]] = []
     if seed is not None:
         params.append(("s", base36(seed + (len(branch.hands) - 1) * SEED_STEP)))
@@ -176,7 +214,9 @@ def write_link(match: Match) -> tuple[str, list[str]]:
 def _feed(branch: Branch, ch: str, column: int, n: int) -> None:
     kind, value = TOKENS.get(ch, ("unknown", None))
     if kind not in ("trick", "score", "redeal", "agree-trick", "agree-score"):
-        raise CannotExport(f"hand {n}: {EXT}'s steps hold {ch!r}, which is not an agreement or a step of mk5")
+        raise CannotExport(
+            f"hand {n}: {EXT}'s steps hold {ch!r}, which is not an agreement or a step of mk5"
+        )
     try:
         branch.step(0, Token(kind, value, column, ch), 1)
     except ForeignFormatError as e:
@@ -187,7 +227,11 @@ def _words(act: Call | Declare | Play, branch: Branch) -> str:
     hand = branch.hands[-1]
     if isinstance(act, Call):
         seat = hand["auction"][-1]["seat"]
-        what = f"a {act.special.capitalize()} of {act.bid} marks" if act.special else f"{act.bid} marks"
+        what = (
+            f"a {act.special.capitalize()} of {act.bid} marks"
+            if act.special
+            else f"{act.bid} marks"
+        )
         return f"{seat} bids {what}"
     seat = hand["declaration"]["seat"]
     special = act.special if isinstance(act, Declare) else None
@@ -221,16 +265,29 @@ def hand_link(match: Match, number: int) -> tuple[str, list[str]]:
     def seat(s: str) -> str:
         return SEATS[(SEATS.index(s) - shift) % 4]
 
-    turned: dict[str, Any] = {"dealer": "D", "auction": [c | {"seat": seat(c["seat"])} for c in hand["auction"]]}
+    turned: dict[str, Any] = {
+        "dealer": "D",
+        "auction": [c | {"seat": seat(c["seat"])} for c in hand["auction"]],
+    }
     if "deal" in hand:
         turned["deal"] = {seat(s): tiles for s, tiles in hand["deal"].items()}
     if "declaration" in hand:
         turned["declaration"] = hand["declaration"] | {"seat": seat(hand["declaration"]["seat"])}
     if hand.get("plays"):
         turned["plays"] = [p | {"seat": seat(p["seat"])} for p in hand["plays"]]
-    one = {"format": doc["format"], "version": doc["version"], "rules": doc["rules"], "first_dealer": "D",
-           "status": "unfinished", "hands": [turned]}
+    one = {
+        "format": doc["format"],
+        "version": doc["version"],
+        "rules": doc["rules"],
+        "first_dealer": "D",
+        "status": "unfinished",
+        "hands": [turned],
+    }
     ext = dict(doc.get(EXT) or {})
-    keep = {k: ext[k] for k in ("address", "players", "theme", "colors", "section", "layers") if k in ext}
+    keep = {
+        k: ext[k]
+        for k in ("address", "players", "theme", "colors", "section", "layers")
+        if k in ext
+    }
     one[EXT] = keep | {"deal": "hands", "tail": ""}
     return write_link(Match.model_validate(one))

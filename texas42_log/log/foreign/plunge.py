@@ -17,16 +17,24 @@ from __future__ import annotations
 
 import hashlib
 import re
-
-from ..inert import dumps
 from typing import Any
 
+from ...engine.rules import PRESETS
+from ..inert import dumps
 from ..model import Match
 from ..notation import ParsedMatch
-from ...engine.rules import PRESETS
 from . import (
-    INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_line,
-    high_low, json_items, read_comments_line, settle,
+    INDEX_OF,
+    SEAT_OF,
+    CannotExport,
+    ForeignFormatError,
+    attach_comments,
+    canonical_tile,
+    comments_line,
+    high_low,
+    json_items,
+    read_comments_line,
+    settle,
 )
 
 #: The longest replay code read: a real one is under 200 characters (61 for the deal,
@@ -37,7 +45,15 @@ _NOT_ID = re.compile(r"[^A-Za-z0-9_.:-]+", re.ASCII)
 #: A code's digits: ASCII only (str.isdigit would take ², ٣ and १).
 _DIGITS = frozenset("0123456789")
 
-__all__ = ["CODE_FORMAT", "RECORD_FORMAT", "read_codes", "read_records", "write_codes", "write_records", "preset_letter"]
+__all__ = [
+    "CODE_FORMAT",
+    "RECORD_FORMAT",
+    "read_codes",
+    "read_records",
+    "write_codes",
+    "write_records",
+    "preset_letter",
+]
 
 CODE_FORMAT = "plunge-code"
 RECORD_FORMAT = "plunge-hand-v2"
@@ -57,22 +73,30 @@ def preset_letter(match: Match) -> str:
         if rules == PRESETS[preset]:
             return letter
     raise CannotExport(
-        "a replay code names one of the presets t, f, l, c (plunge-t, plunge-f, plunge-l, plunge-c); "
+        "a replay code names one of the presets t, f, l, c (plunge-t, plunge-f, plunge-l, "
+        "plunge-c); "
         f"this match's rules ({match.rules.preset} with its options) are none of them"
     )
 
 
-def _hand_from_code(code: str, hp: str, at: dict[str, tuple[int, int]], ln: int, col: int) -> tuple[str, dict[str, Any]]:
+def _hand_from_code(
+    code: str, hp: str, at: dict[str, tuple[int, int]], ln: int, col: int
+) -> tuple[str, dict[str, Any]]:
     def bad(why: str, k: int) -> ForeignFormatError:
         return ForeignFormatError(f"{why} (character {k + 1} of the code)", ln, col + k)
 
     if len(code) > MAX_CODE:
-        raise ForeignFormatError(f"a replay code is at most {MAX_CODE:,} characters, and this one has {len(code):,}",
-                                 ln, col)
+        raise ForeignFormatError(
+            f"a replay code is at most {MAX_CODE:,} characters, and this one has {len(code):,}",
+            ln,
+            col,
+        )
     if not code.startswith("v1"):
         raise bad("a replay code starts with v1", 0)
     if len(code) < 61:
-        raise bad("a replay code has at least 61 characters: v1, preset, shaker, 56 dealt, '.'", len(code))
+        raise bad(
+            "a replay code has at least 61 characters: v1, preset, shaker, 56 dealt, '.'", len(code)
+        )
     letter = code[2]
     if letter not in LETTERS:
         raise bad(f"the preset letter is t, f, l or c, not {letter!r}", 2)
@@ -167,7 +191,9 @@ def _hand_from_code(code: str, hp: str, at: dict[str, tuple[int, int]], ln: int,
     return letter, hand
 
 
-def _match_doc(letter: str, hands: list[dict[str, Any]], fmt: str, warnings: list[dict[str, Any]]) -> dict[str, Any]:
+def _match_doc(
+    letter: str, hands: list[dict[str, Any]], fmt: str, warnings: list[dict[str, Any]]
+) -> dict[str, Any]:
     for hand in hands:
         owner = {t: s for s, tiles in hand["deal"].items() for t in tiles}
         hand["plays"] = [{"seat": owner[p["tile"]], "tile": p["tile"]} for p in hand["plays"]]
@@ -210,8 +236,12 @@ def read_codes(text: str) -> ParsedMatch:
         code = line[3:] if line.startswith("#r=") else line
         letter, hand = _hand_from_code(code, f"/hands/{len(hands)}", at, ln, col)
         if letters and letter not in letters:
-            raise ForeignFormatError(f"this code's preset {letter!r} differs from the earlier codes'; "
-                                     "one match is played under one preset", ln, col + 2)
+            raise ForeignFormatError(
+                f"this code's preset {letter!r} differs from the earlier codes'; "
+                "one match is played under one preset",
+                ln,
+                col + 2,
+            )
         letters.add(letter)
         hands.append(hand)
     if not hands:
@@ -232,10 +262,13 @@ def read_records(text: str) -> ParsedMatch:
     for rec, ln in records:
         if not isinstance(rec, dict) or rec.get("schema") not in RECORD_SCHEMAS:
             raise ForeignFormatError(
-                f"not a plunge record (its \"schema\" is not one of {', '.join(RECORD_SCHEMAS)})", ln, 1)
+                f'not a plunge record (its "schema" is not one of {", ".join(RECORD_SCHEMAS)})',
+                ln,
+                1,
+            )
         code = rec.get("code")
         if not isinstance(code, str):
-            raise ForeignFormatError("a record's \"code\" is a replay code string", ln, 1)
+            raise ForeignFormatError('a record\'s "code" is a replay code string', ln, 1)
         letter, hand = _hand_from_code(code, f"/hands/{len(hands)}", at, ln, 1)
         letters.add(letter)
         if len(letters) > 1:
@@ -245,14 +278,21 @@ def read_records(text: str) -> ParsedMatch:
     if not hands:
         raise ForeignFormatError("no record", 1, 1)
     (letter,) = letters
-    warnings = [{"text": "a record holds one hand; its score before the hand (marksBefore) is kept under "
-                 f"{RECORD_EXT}, and this match starts from 0–0"}]
+    warnings = [
+        {
+            "text": "a record holds one hand; its score before the hand (marksBefore) is kept "
+            "under "
+            f"{RECORD_EXT}, and this match starts from 0–0"
+        }
+    ]
     return ParsedMatch(_match_doc(letter, hands, RECORD_FORMAT, warnings), at)
 
 
 def _code(letter: str, hand: Any, n: int) -> str:
     if hand.deal is None or any(t is None for s in SEAT_OF for t in getattr(hand.deal, s)):
-        raise CannotExport(f"hand {n}: a replay code starts with the whole deal, and this hand's deal is not known")
+        raise CannotExport(
+            f"hand {n}: a replay code starts with the whole deal, and this hand's deal is not known"
+        )
     if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
         raise CannotExport(f"hand {n} has rejected attempts; a replay code has no syntax for them")
     out = ["v1", letter, str(INDEX_OF[hand.dealer])]
@@ -268,13 +308,20 @@ def _code(letter: str, hand: Any, n: int) -> str:
             out.append(f"{c.bid:02d}")
         else:
             if c.bid > 9:
-                raise CannotExport(f"hand {n}: a replay code writes marks as one digit, not {c.bid}")
+                raise CannotExport(
+                    f"hand {n}: a replay code writes marks as one digit, not {c.bid}"
+                )
             out.append({"plunge": "G", "splash": "S", None: "M"}[c.special] + str(c.bid))
     d = hand.declaration
     if d is not None:
         if d.contract == "nello" and d.doubles not in (None, "own-suit"):
-            raise CannotExport(f"hand {n}: a replay code's Nel-O has doubles their own suit, not {d.doubles}")
-        v = {"nello": "n", "sevens": "s"}.get(d.contract or "") or {"doubles": "7", "no-trump": "9"}.get(d.trump or "", d.trump)
+            raise CannotExport(
+                f"hand {n}: a replay code's Nel-O has doubles their own suit, not {d.doubles}"
+            )
+        v = {"nello": "n", "sevens": "s"}.get(d.contract or "") or {
+            "doubles": "7",
+            "no-trump": "9",
+        }.get(d.trump or "", d.trump)
         out.append(f"D{v}")
     for p in hand.plays:
         hi, lo = high_low(p.tile)
@@ -301,8 +348,15 @@ def _hex(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, marks_before: list[int],
-                finished: bool) -> dict[str, Any]:
+def _new_record(
+    letter: str,
+    match: Match,
+    i: int,
+    code: str,
+    game_id: str,
+    marks_before: list[int],
+    finished: bool,
+) -> dict[str, Any]:
     """A whole ``plunge-hand-v2`` record for a hand that did not come from one: every
     field the app's validator requires, from what the log knows; ids derived from the
     codes (the same log gives the same records), times unknown, seat 0 the person."""
@@ -310,8 +364,12 @@ def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, mark
     names = match.players.model_dump() if match.players is not None else {}
     seats: list[dict[str, Any]] = [{"kind": "person"}]
     for s in SEAT_OF[1:]:
-        seats.append({"kind": "computer", "player": player_id(names.get(s), INDEX_OF[s]), "walt": None})
-    turns = [c.seat for c in h.auction] + ([h.declaration.seat] if h.declaration is not None else [])
+        seats.append(
+            {"kind": "computer", "player": player_id(names.get(s), INDEX_OF[s]), "walt": None}
+        )
+    turns = [c.seat for c in h.auction] + (
+        [h.declaration.seat] if h.declaration is not None else []
+    )
     turns += [p.seat for p in h.plays]
     rules = PRESETS[LETTERS[letter]]
     return {
@@ -325,8 +383,16 @@ def _new_record(letter: str, match: Match, i: int, code: str, game_id: str, mark
         "marksBefore": marks_before,
         "code": code,
         "seats": seats,
-        "settings": [{"at": 0, "preset": PRESET_NAMES[letter], "difficulty": "easy", "hints": False,
-                      "thinkDeeper": False, "nello": rules.nello}],
+        "settings": [
+            {
+                "at": 0,
+                "preset": PRESET_NAMES[letter],
+                "difficulty": "easy",
+                "hints": False,
+                "thinkDeeper": False,
+                "nello": rules.nello,
+            }
+        ],
         "profiles": [],
         "actions": [{"at": None, "by": "person" if seat == "A" else "computer"} for seat in turns],
         "assist": [],
@@ -369,7 +435,9 @@ def write_records(match: Match) -> str:
             out.setdefault("schema", RECORD_FORMAT)
             out.setdefault("code", code)
         else:
-            out = _new_record(letter, match, i, code, game_id, [min(b, 99) for b in before], finished)
+            out = _new_record(
+                letter, match, i, code, game_id, [min(b, 99) for b in before], finished
+            )
         if f is not None and f.score:
             before = [f.score["A+C"], f.score["B+D"]]
         lines.append(dumps(out, separators=(",", ":")))

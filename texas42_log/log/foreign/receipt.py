@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ...engine.rules import PRESETS
+from ...engine.seats import Team
 from ..model import Match
 from ..notation import ParsedMatch
 from ..replayed import replay_match
-from ...engine.rules import PRESETS
-from ...engine.seats import Team
 from . import INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, brief, canonical_tile, high_low
 
 __all__ = ["FORMAT", "looks_like", "read_receipt", "write_receipt"]
@@ -41,11 +41,18 @@ _NUMBERED = re.compile(r"^(hand|trick) (\S*?): ")
 _TRICK = re.compile(r"^trick ([0-9]{1,6}): (.*?) -> S([0-3]) \+([0-9]{1,6})$")
 _PLAY = re.compile(r"^S([0-3]):([0-6])-([0-6])$")
 _RESULT = re.compile(
-    r"^result: declaring T([01]) ([0-9]{1,6}) points -> (made|set) \(([0-9]{1,6}) mark(s?) to T([01])\); "
+    r"^result: declaring T([01]) ([0-9]{1,6}) points -> (made|set) "
+    r"\(([0-9]{1,6}) mark(s?) to T([01])\); "
     r"marks T0 ([0-9]{1,6}) - ([0-9]{1,6}) T1$"
 )
 _MATCH = re.compile(r"^match result: T0 ([0-9]{1,6}) - ([0-9]{1,6}) T1 after ([0-9]{1,6}) hands$")
-_DECL = {**{f"P{k}": str(k) for k in range(7)}, "DT": "doubles", "D": "doubles", "NT": "no-trump", "N": "no-trump"}
+_DECL = {
+    **{f"P{k}": str(k) for k in range(7)},
+    "DT": "doubles",
+    "D": "doubles",
+    "NT": "no-trump",
+    "N": "no-trump",
+}
 _TEAM = ("A+C", "B+D")
 
 
@@ -58,8 +65,10 @@ def _number_problem(line: str) -> str | None:
     if not (number.isascii() and number.isdigit()):
         return f"a {kind} is numbered in the digits 0–9, not {brief(number)}"
     if len(number) > 6:
-        return (f"a {kind} number of {len(number):,} digits is no {kind} of a match "
-                f"(a receipt numbers them from {0 if kind == 'hand' else 1}, in order)")
+        return (
+            f"a {kind} number of {len(number):,} digits is no {kind} of a match "
+            f"(a receipt numbers them from {0 if kind == 'hand' else 1}, in order)"
+        )
     return None
 
 
@@ -87,7 +96,7 @@ def read_receipt(text: str) -> ParsedMatch:
         line = raw.strip()
         col = len(raw) - len(raw.lstrip()) + 1
 
-        def bad(why: str) -> ForeignFormatError:
+        def bad(why: str, raw: str = raw, ln: int = ln, col: int = col) -> ForeignFormatError:
             return ForeignFormatError(f"{why}: {brief(raw.strip())}", ln, col)
 
         if stats is not None:
@@ -112,7 +121,10 @@ def read_receipt(text: str) -> ParsedMatch:
             for part in m.group(2).split(", "):
                 key, _, value = part.rpartition(" ")
                 if key not in ("shaker", "bidder", "bid", "declaration") or key in fields:
-                    raise bad(f"a hand line has the fields shaker, bidder, bid and declaration, not {brief(key)}")
+                    raise bad(
+                        "a hand line has the fields shaker, bidder, bid and declaration, not "
+                        f"{brief(key)}"
+                    )
                 fields[key] = value
             if set(fields) != {"shaker", "bidder", "bid", "declaration"}:
                 raise bad("a hand line names the shaker, the bidder, the bid and the declaration")
@@ -131,13 +143,21 @@ def read_receipt(text: str) -> ParsedMatch:
             i = len(hands)
             hp = f"/hands/{i}"
             if int(m.group(1)) != i:
-                warnings.append({"hand": i + 1, "text": f"the receipt numbers this hand {m.group(1)}, not {i}: "
-                                 "a deal may be missing (an all-pass redeal has no syntax in a receipt)"})
+                warnings.append(
+                    {
+                        "hand": i + 1,
+                        "text": f"the receipt numbers this hand {m.group(1)}, not {i}: "
+                        "a deal may be missing (an all-pass redeal has no syntax in a receipt)",
+                    }
+                )
             auction = []
             order = [SEAT_OF[(INDEX_OF[dealer] + k) % 4] for k in range(1, 5)]
             for s in order:
-                auction.append({"seat": s, "call": "points", "bid": int(bm.group(1))} if s == bidder
-                               else {"seat": s, "call": "pass"})
+                auction.append(
+                    {"seat": s, "call": "points", "bid": int(bm.group(1))}
+                    if s == bidder
+                    else {"seat": s, "call": "pass"}
+                )
             hand: dict[str, Any] = {
                 "dealer": dealer,
                 "deal": {s: [] for s in SEAT_OF},
@@ -178,7 +198,9 @@ def read_receipt(text: str) -> ParsedMatch:
                 hand["deal"][seat].append(tile)
                 offset += len(token) + 1
             at[f"{hp}/outcome/tricks/{len(hand['outcome']['tricks'])}"] = (ln, col)
-            hand["outcome"]["tricks"].append({"winner": SEAT_OF[int(m.group(3))], "points": int(m.group(4))})
+            hand["outcome"]["tricks"].append(
+                {"winner": SEAT_OF[int(m.group(3))], "points": int(m.group(4))}
+            )
             continue
         if (m := _RESULT.match(line)) is not None:
             out = hand["outcome"]
@@ -189,7 +211,10 @@ def read_receipt(text: str) -> ParsedMatch:
             out["points"] = {"A+C": out["points"]["A+C"], "B+D": out["points"]["B+D"]}
             out["result"] = m.group(3)
             to = _TEAM[int(m.group(6))]
-            out["marks"] = {"A+C": int(m.group(4)) if to == "A+C" else 0, "B+D": int(m.group(4)) if to == "B+D" else 0}
+            out["marks"] = {
+                "A+C": int(m.group(4)) if to == "A+C" else 0,
+                "B+D": int(m.group(4)) if to == "B+D" else 0,
+            }
             out["score"] = {"A+C": int(m.group(7)), "B+D": int(m.group(8))}
             if m.group(5):
                 ext.setdefault("plural_marks", []).append(len(hands) - 1)
@@ -213,7 +238,9 @@ def read_receipt(text: str) -> ParsedMatch:
     if final is not None:
         t0, t1, count, ln = final
         if count != len(hands):
-            raise ForeignFormatError(f"the match line says {count} hands, but the receipt has {len(hands)}", ln, 1)
+            raise ForeignFormatError(
+                f"the match line says {count} hands, but the receipt has {len(hands)}", ln, 1
+            )
         if max(t0, t1) >= goal:
             doc["status"] = "complete"
             doc["result"] = {"winner": "A+C" if t0 > t1 else "B+D", "marks": {"A+C": t0, "B+D": t1}}
@@ -234,7 +261,9 @@ def write_receipt(match: Match) -> str:
     rules, facts = replay_match(match)
     if rules != PRESETS["texas-42"]:
         diff = ", ".join(f"{k}={v[0]!r}" for k, v in rules.differences(PRESETS["texas-42"]).items())
-        raise CannotExport(f"a receipt's games follow the texas-42 rules; this match differs: {diff}")
+        raise CannotExport(
+            f"a receipt's games follow the texas-42 rules; this match differs: {diff}"
+        )
     found = (match.__pydantic_extra__ or {}).get(EXTENSION)
     ext: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
     short = set(ext.get("short_declarations", []))
@@ -243,45 +272,63 @@ def write_receipt(match: Match) -> str:
     lines: list[str] = [str(ext.get("title", TITLE))]
     if "player" in ext:
         lines.append(str(ext["player"]))
-    for f, hand in zip(facts, match.hands):
+    for f, hand in zip(facts, match.hands, strict=True):
         n = f.index + 1
         if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
             raise CannotExport(f"hand {n} has rejected attempts; a receipt has no syntax for them")
         if f.contract is None or f.trump is None:
-            raise CannotExport(f"hand {n} has no contract played out; a receipt holds only hands played to the last tile")
+            raise CannotExport(
+                f"hand {n} has no contract played out; a receipt holds only hands played to the "
+                "last tile"
+            )
         bids = [c for c in f.calls if c[1].value != "pass"]
         if len(bids) != 1 or f.contract.kind.value != "points" or f.contract.special is not None:
             raise CannotExport(
-                f"hand {n}'s auction is not one point bid and three passes; a receipt records only the winner's point bid"
+                f"hand {n}'s auction is not one point bid and three passes; a receipt records only "
+                "the winner's point bid"
             )
         if len(f.tricks) != 7 or not f.finished or f.result is None:
-            raise CannotExport(f"hand {n} is not played to the 7th trick; a receipt needs every tile played")
+            raise CannotExport(
+                f"hand {n} is not played to the 7th trick; a receipt needs every tile played"
+            )
         decl = {str(k): f"P{k}" for k in range(7)} | {"doubles": "DT", "no-trump": "NT"}
         code = decl[f.trump.value]
         if f.index in short:
             code = code[0]
         seat = f.contract.bidder
-        lines.append(f"hand {f.index}: shaker S{INDEX_OF[f.dealer]}, bidder S{INDEX_OF[seat]}, "
-                     f"bid P({f.contract.bid}), declaration {code}")
+        lines.append(
+            f"hand {f.index}: shaker S{INDEX_OF[f.dealer]}, bidder S{INDEX_OF[seat]}, "
+            f"bid P({f.contract.bid}), declaration {code}"
+        )
         k = 0
         for t in f.tricks:
             plays = []
             for s, tile in t.plays:
                 hi, lo = high_low(str(tile))
-                plays.append(f"S{INDEX_OF[s]}:{lo}-{hi}" if (f.index, k) in low_first else f"S{INDEX_OF[s]}:{hi}-{lo}")
+                plays.append(
+                    f"S{INDEX_OF[s]}:{lo}-{hi}"
+                    if (f.index, k) in low_first
+                    else f"S{INDEX_OF[s]}:{hi}-{lo}"
+                )
                 k += 1
             assert t.winner is not None
-            lines.append(f"  trick {t.number}: {' '.join(plays)} -> S{INDEX_OF[t.winner]} +{t.points}")
+            lines.append(
+                f"  trick {t.number}: {' '.join(plays)} -> S{INDEX_OF[t.winner]} +{t.points}"
+            )
         team: Team = "A+C" if INDEX_OF[seat] % 2 == 0 else "B+D"
         got = f.result.marks
         to = max(got, key=lambda x: got[x])
         unit = "marks" if f.index in plural else "mark"  # the writer's singular, whatever the stake
         lines.append(
-            f"  result: declaring T{_TEAM.index(team)} {f.result.points[team]} points -> {f.result.outcome.value} "
-            f"({got[to]} {unit} to T{_TEAM.index(to)}); marks T0 {f.score['A+C']} - {f.score['B+D']} T1"
+            f"  result: declaring T{_TEAM.index(team)} {f.result.points[team]} points -> "
+            f"{f.result.outcome.value} "
+            f"({got[to]} {unit} to T{_TEAM.index(to)}); marks T0 {f.score['A+C']} - "
+            f"{f.score['B+D']} T1"
         )
     final = facts[-1].score if facts else {"A+C": 0, "B+D": 0}
     if match.status == "complete" or ext.get("match_line"):
-        lines.append(f"match result: T0 {final['A+C']} - {final['B+D']} T1 after {len(facts)} hands")
+        lines.append(
+            f"match result: T0 {final['A+C']} - {final['B+D']} T1 after {len(facts)} hands"
+        )
     lines += [str(x) for x in ext.get("statistics", [])]
     return "\n".join(lines) + ("" if ext.get("no_final_newline") else "\n")

@@ -15,19 +15,28 @@ it was. ``trump`` 7 is doubles; ``declared_suit`` is the play's ``led``.
 
 from __future__ import annotations
 
-from ..inert import dumps, inert
 from collections.abc import Callable
 from typing import Any
 
+from ...engine.rules import PRESETS, Rules
 from ..check import effective_rules
+from ..inert import dumps, inert
 from ..model import Match, minimal_version
 from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
 from ..replayed import replay_match
-from ...engine.rules import PRESETS, Rules
 from . import (
-    COMMENTS, INDEX_OF, SEAT_OF, CannotExport, ForeignFormatError, attach_comments, canonical_tile, comments_of,
-    high_low, json_items, settle,
+    COMMENTS,
+    INDEX_OF,
+    SEAT_OF,
+    CannotExport,
+    ForeignFormatError,
+    attach_comments,
+    canonical_tile,
+    comments_of,
+    high_low,
+    json_items,
+    settle,
 )
 
 __all__ = ["FORMAT", "read_bundles", "write_bundle", "rules_from_config", "looks_like"]
@@ -73,11 +82,14 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     if not isinstance(config, dict):
         raise ValueError("config is an object of house rules")
     cfg = DEFAULT_CONFIG | config
-    if not isinstance(cfg["enabled_contracts"], list) or not all(isinstance(c, str) for c in cfg["enabled_contracts"]):
+    if not isinstance(cfg["enabled_contracts"], list) or not all(
+        isinstance(c, str) for c in cfg["enabled_contracts"]
+    ):
         raise ValueError("enabled_contracts is a list of contract names")
     options = cfg["contract_options"]
     if not isinstance(options, dict) or not all(
-        isinstance(v, dict) and all(isinstance(x, int) and not isinstance(x, bool) for x in v.values())
+        isinstance(v, dict)
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in v.values())
         for v in options.values()
     ):
         raise ValueError("contract_options maps a contract to its integer options")
@@ -93,21 +105,28 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     opts = {k: _DEFAULT_OPTIONS.get(k, {}) | v for k, v in cfg["contract_options"].items()}
 
     def opt(contract: str, key: str) -> int:
-        return _count(opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]), f"{contract} {key}")
+        return _count(
+            opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]), f"{contract} {key}"
+        )
 
     nello, low = "nello" in enabled, "nello_low" in enabled
     both = nello and low
     low_least = opt("nello_low", "minimum_marks") if low else None
     own = bool(cfg["doubles_are_own_suit"])
     if not isinstance(cfg["allow_declared_lead"], str) or cfg["allow_declared_lead"] not in _LEAD:
-        raise ValueError(f"allow_declared_lead is never, first_trick or always, not {cfg['allow_declared_lead']!r}")
+        raise ValueError(
+            "allow_declared_lead is never, first_trick or always, not "
+            f"{cfg['allow_declared_lead']!r}"
+        )
     return PRESETS["tricksy"].with_options(
         nello=nello or low,
         nello_min_marks=opt("nello_low" if low and not nello else "nello", "minimum_marks"),
         # Both enabled: the bid names nello (doubles their own suit) or nello_low (low),
         # each with its own least bid.
         nello_doubles="own-suit-or-low" if both else ("low" if low else "own-suit"),
-        nello_low_min_marks=low_least if both and low_least != opt("nello", "minimum_marks") else None,
+        nello_low_min_marks=low_least
+        if both and low_least != opt("nello", "minimum_marks")
+        else None,
         plunge="plunge" in enabled,
         plunge_min_doubles=opt("plunge", "minimum_doubles"),
         plunge_marks=opt("plunge", "minimum_marks"),
@@ -135,15 +154,17 @@ def _count(value: Any, what: str, low: int = 0, high: int = 10_000) -> int:
 
 def _tile(text: Any) -> str:
     if not isinstance(text, str):
-        raise ValueError(f"a tile is a string such as \"6-4\", not {text!r}")
+        raise ValueError(f'a tile is a string such as "6-4", not {text!r}')
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p in ("0", "1", "2", "3", "4", "5", "6") for p in parts):
-        raise ValueError(f"{text!r} is not a tile such as \"6-4\"")
+        raise ValueError(f'{text!r} is not a tile such as "6-4"')
     return canonical_tile(int(parts[0]), int(parts[1]))
 
 
 def _bundle_to_doc(
-    bundle: dict[str, Any], at: dict[str, tuple[int, int]], ln: int,
+    bundle: dict[str, Any],
+    at: dict[str, tuple[int, int]],
+    ln: int,
     event_at: Callable[[int], tuple[int, int]] | None = None,
 ) -> dict[str, Any]:
     def where(k: int | None) -> tuple[int, int]:
@@ -155,7 +176,7 @@ def _bundle_to_doc(
 
     seats = bundle.get("seats")
     if not isinstance(seats, dict) or sorted(seats) != ["0", "1", "2", "3"]:
-        raise fail("\"seats\" maps \"0\"–\"3\" to {player_id, username}")
+        raise fail('"seats" maps "0"–"3" to {player_id, username}')
     seat_of: dict[str, str] = {}
     for k, v in seats.items():
         if not isinstance(v, dict) or not isinstance(v.get("player_id"), str):
@@ -169,7 +190,7 @@ def _bundle_to_doc(
     overrides = {k: v[0] for k, v in rules.differences(PRESETS["tricksy"]).items()}
     events = bundle.get("events")
     if not isinstance(events, list) or not events:
-        raise fail("\"events\" is a non-empty list")
+        raise fail('"events" is a non-empty list')
     hands: list[dict[str, Any]] = []
     warnings: list[dict[str, Any]] = []
     pending: dict[str, Any] | None = None  # a Plunge proposal awaiting the partner
@@ -178,7 +199,7 @@ def _bundle_to_doc(
     left_out: dict[str, int] = {}
     for k, ev in enumerate(events):
         if not isinstance(ev, dict) or "type" not in ev:
-            raise fail(f"event {k} is not an object with a \"type\"")
+            raise fail(f'event {k} is not an object with a "type"')
         kind = ev["type"]
         read = _READ_FIELDS.get(kind, ()) if isinstance(kind, str) else ()
         for key in ev:
@@ -195,11 +216,19 @@ def _bundle_to_doc(
             if kind == "HAND_DEALT":
                 deal: dict[str, list[str]] = {s: [] for s in SEAT_OF}
                 for entry in ev["hands"]:
-                    deal[SEAT_OF[_count(entry[0], "a HAND_DEALT seat", 0, 3)]] = [_tile(t) for t in entry[1]]
+                    deal[SEAT_OF[_count(entry[0], "a HAND_DEALT seat", 0, 3)]] = [
+                        _tile(t) for t in entry[1]
+                    ]
                 dealer = SEAT_OF[len(hands) % 4]
                 if ev.get("dealer") != INDEX_OF[dealer]:
-                    warnings.append({"hand": len(hands) + 1, "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
-                                     f"but tricksy's first dealer is seat 0 and the deal passes clockwise: {dealer} deals"})
+                    warnings.append(
+                        {
+                            "hand": len(hands) + 1,
+                            "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
+                            "but tricksy's first dealer is seat 0 and the deal passes clockwise: "
+                            f"{dealer} deals",
+                        }
+                    )
                 hands.append({"dealer": dealer, "deal": deal, "auction": []})
                 at[f"/hands/{len(hands) - 1}"] = where(k)
                 pending, declined, contract_name = None, [], None
@@ -241,28 +270,45 @@ def _bundle_to_doc(
                 if ev.get("accept") is True:
                     hands[-1]["auction"].append(pending)
                 else:
-                    declined = [*pending.pop(EXT, {}).get("declined", []),
-                                {"contract": "plunge", "marks": pending["bid"]}]
+                    declined = [
+                        *pending.pop(EXT, {}).get("declined", []),
+                        {"contract": "plunge", "marks": pending["bid"]},
+                    ]
                 pending = None
             elif kind == "CONTRACT_DECLARED":
                 trump = ev.get("trump")
                 if not isinstance(trump, int) or not 0 <= trump <= 7:
                     raise ValueError("trump is 0–7")
-                hands[-1]["declaration"] = {"seat": seat, "trump": "doubles" if trump == 7 else str(trump)}
+                hands[-1]["declaration"] = {
+                    "seat": seat,
+                    "trump": "doubles" if trump == 7 else str(trump),
+                }
                 at[f"{hp}/declaration"] = where(k)
                 bids = [c for c in hands[-1]["auction"] if c["call"] != "pass"]
-                won = (bids[-1].get("special") or "standard") if bids and bids[-1]["call"] == "marks" else "standard"
+                won = (
+                    (bids[-1].get("special") or "standard")
+                    if bids and bids[-1]["call"] == "marks"
+                    else "standard"
+                )
                 if ev.get("contract") != won:
-                    warnings.append({"hand": len(hands), "text": f"CONTRACT_DECLARED names the contract "
-                                     f"{ev.get('contract')!r}, but the auction's is {won!r}; the auction decides"})
+                    warnings.append(
+                        {
+                            "hand": len(hands),
+                            "text": f"CONTRACT_DECLARED names the contract "
+                            f"{ev.get('contract')!r}, but the auction's is {won!r}; the auction "
+                            "decides",
+                        }
+                    )
             elif kind == "PLAY_DOMINO":
                 hand = hands[-1]
                 if "declaration" not in hand:
                     # Nel-O, Nel-O-low, Sevens: no CONTRACT_DECLARED; the winning bid decides.
                     bids = [c for c in hand["auction"] if c["call"] != "pass"]
                     if bids and contract_name in ("nello", "nello_low", "sevens"):
-                        decl: dict[str, Any] = {"seat": bids[-1]["seat"],
-                                                "contract": "sevens" if contract_name == "sevens" else "nello"}
+                        decl: dict[str, Any] = {
+                            "seat": bids[-1]["seat"],
+                            "contract": "sevens" if contract_name == "sevens" else "nello",
+                        }
                         if contract_name != "sevens" and rules.nello_doubles == "own-suit-or-low":
                             decl["doubles"] = "low" if contract_name == "nello_low" else "own-suit"
                         hand["declaration"] = decl
@@ -281,14 +327,25 @@ def _bundle_to_doc(
         "version": "1.1",
         "rules": {"preset": "tricksy"} | ({"options": overrides} if overrides else {}),
     }
-    names = {SEAT_OF[int(k)]: v["username"] for k, v in seats.items() if isinstance(v.get("username"), str)}
+    names = {
+        SEAT_OF[int(k)]: v["username"]
+        for k, v in seats.items()
+        if isinstance(v.get("username"), str)
+    }
     if names:
         doc["players"] = names
     doc |= {"first_dealer": "A", "status": "unfinished", "hands": hands}
     if left_out:
-        keys = ", ".join(f"{inert(key)} ({n} event{'s' if n != 1 else ''})" for key, n in sorted(left_out.items()))
-        warnings.append({"text": f"not kept: the event fields {keys}; a texas42-log records the moves, not "
-                         "tricksy's storage keys, sequence numbers or timestamps"})
+        keys = ", ".join(
+            f"{inert(key)} ({n} event{'s' if n != 1 else ''})"
+            for key, n in sorted(left_out.items())
+        )
+        warnings.append(
+            {
+                "text": f"not kept: the event fields {keys}; a texas42-log records the moves, not "
+                "tricksy's storage keys, sequence numbers or timestamps"
+            }
+        )
     doc["source"] = {"format": FORMAT, "warnings": warnings}
     doc[EXT] = {"seats": seats, "config": config} | {
         k: v for k, v in bundle.items() if k not in ("seats", "config", "events", COMMENTS)
@@ -319,22 +376,30 @@ def read_bundles(text: str) -> list[ParsedMatch]:
     out = []
     for bundle, ln in items:
         if not looks_like(bundle):
-            raise ForeignFormatError("a tricksy bundle is an object with \"seats\", \"config\" and \"events\"", ln, 1)
+            raise ForeignFormatError(
+                'a tricksy bundle is an object with "seats", "config" and "events"', ln, 1
+            )
         at: dict[str, tuple[int, int]] = {}
         out.append(ParsedMatch(_bundle_to_doc(bundle, at, ln, event_at), at, ln))
     return out
 
 
 def config_from_rules(rules: Rules) -> dict[str, Any]:
-    """The house rules for ``rules``, or :class:`CannotExport` when tricksy has none that equal them."""
+    """The house rules for ``rules``, or :class:`CannotExport` when tricksy has none that equal
+    them."""
     enabled = ["standard"]
     options: dict[str, dict[str, Any]] = {}
     if rules.nello:
-        names = {"own-suit": ["nello"], "low": ["nello_low"], "own-suit-or-low": ["nello", "nello_low"]}.get(
-            rules.nello_doubles)
+        names = {
+            "own-suit": ["nello"],
+            "low": ["nello_low"],
+            "own-suit-or-low": ["nello", "nello_low"],
+        }.get(rules.nello_doubles)
         if names is None:
-            raise CannotExport(f"tricksy's Nel-O has the doubles their own suit (nello), low (nello_low) or "
-                               f"either, by the bid (both); these rules have nello_doubles {rules.nello_doubles}")
+            raise CannotExport(
+                f"tricksy's Nel-O has the doubles their own suit (nello), low (nello_low) or "
+                f"either, by the bid (both); these rules have nello_doubles {rules.nello_doubles}"
+            )
         enabled += names
         for n in names:
             least = rules.nello_min_marks
@@ -367,7 +432,10 @@ def config_from_rules(rules: Rules) -> dict[str, Any]:
     back = rules_from_config(config)
     if back != rules:
         diff = ", ".join(f"{k}={v[1]!r}" for k, v in back.differences(rules).items())
-        raise CannotExport(f"tricksy's house rules cannot say these rules: they differ from any tricksy game in {diff}")
+        raise CannotExport(
+            "tricksy's house rules cannot say these rules: they differ from any tricksy game in "
+            f"{diff}"
+        )
     return config
 
 
@@ -384,24 +452,37 @@ def write_bundle(match: Match) -> str:
     if "config" in ext and rules_from_config(ext["config"]) == rules:
         config = ext["config"]
     seats = ext.get("seats") or {
-        str(i): {"player_id": f"seat-{s}", "username": getattr(match.players, s, None) or f"seat {s}"}
+        str(i): {
+            "player_id": f"seat-{s}",
+            "username": getattr(match.players, s, None) or f"seat {s}",
+        }
         for i, s in enumerate(SEAT_OF)
     }
     pid = {SEAT_OF[int(k)]: v["player_id"] for k, v in seats.items()}
     if match.first_dealer != "A":
-        raise CannotExport(f"tricksy's first dealer is always seat 0 (A), and this match's is {match.first_dealer}")
+        raise CannotExport(
+            f"tricksy's first dealer is always seat 0 (A), and this match's is {match.first_dealer}"
+        )
     _, facts = replay_match(match)
     events: list[dict[str, Any]] = []
-    for f, hand in zip(facts, match.hands):
+    for f, hand in zip(facts, match.hands, strict=True):
         n = f.index + 1
         if hand.deal is None or any(t is None for s in SEAT_OF for t in getattr(hand.deal, s)):
-            raise CannotExport(f"hand {n}: HAND_DEALT needs the whole deal, and this hand's deal is not known")
+            raise CannotExport(
+                f"hand {n}: HAND_DEALT needs the whole deal, and this hand's deal is not known"
+            )
         if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
             raise CannotExport(f"hand {n} has rejected attempts; tricksy logs only accepted moves")
-        events.append({"type": "HAND_DEALT",
-                       "hands": [[i, [f"{high_low(t)[0]}-{high_low(t)[1]}" for t in getattr(hand.deal, s)]]
-                                 for i, s in enumerate(SEAT_OF)],
-                       "dealer": INDEX_OF[hand.dealer]})
+        events.append(
+            {
+                "type": "HAND_DEALT",
+                "hands": [
+                    [i, [f"{high_low(t)[0]}-{high_low(t)[1]}" for t in getattr(hand.deal, s)]]
+                    for i, s in enumerate(SEAT_OF)
+                ],
+                "dealer": INDEX_OF[hand.dealer],
+            }
+        )
         decl = hand.declaration
         special_contract = None
         if decl is not None and decl.contract is not None:
@@ -409,27 +490,71 @@ def write_bundle(match: Match) -> str:
             if doubles in ("bidder-chooses", "own-suit-or-low"):
                 doubles = "own-suit"  # a choosing declaration that says nothing: own-suit
             if decl.contract == "nello" and doubles not in ("own-suit", "low"):
-                raise CannotExport(f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
-                                   f"(nello_low), not {doubles}")
-            special_contract = "sevens" if decl.contract == "sevens" else ("nello_low" if doubles == "low" else "nello")
+                raise CannotExport(
+                    f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
+                    f"(nello_low), not {doubles}"
+                )
+            special_contract = (
+                "sevens"
+                if decl.contract == "sevens"
+                else ("nello_low" if doubles == "low" else "nello")
+            )
         for c in hand.auction:
             for d in _ext_of(c).get("declined", []):
-                events.append({"type": "BID", "actor": pid[c.seat], "contract": d["contract"], "points": None, "marks": d["marks"]})
+                events.append(
+                    {
+                        "type": "BID",
+                        "actor": pid[c.seat],
+                        "contract": d["contract"],
+                        "points": None,
+                        "marks": d["marks"],
+                    }
+                )
                 partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
                 events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": False})
             if c.call == "pass":
                 events.append({"type": "PASS", "actor": pid[c.seat]})
             elif c.call == "points":
-                events.append({"type": "BID", "actor": pid[c.seat], "contract": None, "points": c.bid, "marks": None})
+                events.append(
+                    {
+                        "type": "BID",
+                        "actor": pid[c.seat],
+                        "contract": None,
+                        "points": c.bid,
+                        "marks": None,
+                    }
+                )
             else:
-                winner = f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
-                name = c.special or _ext_of(c).get("contract") or (special_contract if winner else None)
+                winner = (
+                    f.contract is not None
+                    and c.seat == f.contract.bidder
+                    and c.bid == f.contract.bid
+                )
+                name = (
+                    c.special
+                    or _ext_of(c).get("contract")
+                    or (special_contract if winner else None)
+                )
                 if name is None:
                     raise CannotExport(
-                        f"hand {n}: tricksy names the special contract of every mark bid, and {c.seat}'s "
-                        f"{c.bid}-mark bid, outbid, says none" if not winner else
-                        f"hand {n}: tricksy has mark bids only for special contracts, and {c.seat}'s is plain")
-                events.append({"type": "BID", "actor": pid[c.seat], "contract": name, "points": None, "marks": c.bid})
+                        f"hand {n}: tricksy names the special contract of every mark bid, and "
+                        f"{c.seat}'s "
+                        f"{c.bid}-mark bid, outbid, says none"
+                        if not winner
+                        else (
+                            f"hand {n}: tricksy has mark bids only for special contracts, and "
+                            f"{c.seat}'s is plain"
+                        )
+                    )
+                events.append(
+                    {
+                        "type": "BID",
+                        "actor": pid[c.seat],
+                        "contract": name,
+                        "points": None,
+                        "marks": c.bid,
+                    }
+                )
                 if name == "plunge":
                     partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
                     events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": True})
@@ -437,15 +562,32 @@ def write_bundle(match: Match) -> str:
             assert decl.trump is not None
             if decl.trump == "no-trump":
                 raise CannotExport(f"hand {n}: tricksy has no no-trump")
-            name = f.contract.special if f.contract is not None and f.contract.special else "standard"
-            events.append({"type": "CONTRACT_DECLARED", "actor": pid[decl.seat], "contract": name,
-                           "trump": 7 if decl.trump == "doubles" else int(decl.trump)})
+            name = (
+                f.contract.special if f.contract is not None and f.contract.special else "standard"
+            )
+            events.append(
+                {
+                    "type": "CONTRACT_DECLARED",
+                    "actor": pid[decl.seat],
+                    "contract": name,
+                    "trump": 7 if decl.trump == "doubles" else int(decl.trump),
+                }
+            )
         if hand.plays and (not f.finished or len(f.tricks) != 7):
             if not (f is facts[-1] and match.status == "unfinished"):
-                raise CannotExport(f"hand {n} is not played to the 7th trick; tricksy always plays all 7")
+                raise CannotExport(
+                    f"hand {n} is not played to the 7th trick; tricksy always plays all 7"
+                )
         for p in hand.plays:
             hi, lo = high_low(p.tile)
-            events.append({"type": "PLAY_DOMINO", "actor": pid[p.seat], "domino": f"{hi}-{lo}", "declared_suit": p.led})
+            events.append(
+                {
+                    "type": "PLAY_DOMINO",
+                    "actor": pid[p.seat],
+                    "domino": f"{hi}-{lo}",
+                    "declared_suit": p.led,
+                }
+            )
     bundle: dict[str, Any] = {k: v for k, v in ext.items() if k not in ("seats", "config")}
     bundle |= {"seats": seats, "config": config, "events": events}
     comments = comments_of(match)

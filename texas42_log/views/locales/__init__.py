@@ -24,14 +24,18 @@ DEFAULT_LANGUAGE = "en"
 @cache
 def languages() -> tuple[str, ...]:
     """The language codes with a catalogue, sorted."""
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")))
+    return tuple(
+        sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    )
 
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
     """The messages of ``lang``; :class:`ValueError` names the languages there are."""
     if lang not in languages():
-        raise ValueError(f"no messages for language {lang!r}; choose one of {', '.join(languages())}")
+        raise ValueError(
+            f"no messages for language {lang!r}; choose one of {', '.join(languages())}"
+        )
     module = importlib.import_module(f"{__name__}.{lang}")
     messages: dict[str, str] = module.MESSAGES
     return messages

@@ -24,7 +24,8 @@ MESSAGES: dict[str, str] = {
     "visibility.last-1": "During the hand only the last completed trick may be inspected",
     "visibility.last-2": "During the hand at most the last 2 completed tricks may be inspected",
     "visibility.pending": "Visibility: chosen with the trumps",
-    "visibility.review": "After the hand every play and its player may be reviewed; tiles never played stay hidden",
+    "visibility.review": "After the hand every play and its player may be reviewed; tiles never "
+    "played stay hidden",
     "visibility.omniscient": "OMNISCIENT ANALYSIS VIEW: every hand is shown",
     "bidder": "Bidder: {seat}.",
     "played": "Played in order: {plays}.",
@@ -92,11 +93,13 @@ MESSAGES: dict[str, str] = {
     "ui.hands": "Hands",
     "ui.position": "View {at} of {of}",
     # -- the open-hand analysis (review and omniscient only) -------------------------
-    "analysis.value": "Open hands: {team} take {value} with best play from the first lead — {verdict}.",
+    "analysis.value": "Open hands: {team} take {value} with best play from the first lead — "
+    "{verdict}.",
     "analysis.makeable": "makeable",
     "analysis.unmakeable": "not makeable",
     "analysis.table": "Makeable table ({seat} declaring and leading): {cells}.",
-    "analysis.play": "Play {order}, {seat} {tile}: with best play after it {team} end with {value}; cost {cost}.",
+    "analysis.play": "Play {order}, {seat} {tile}: with best play after it {team} end with "
+    "{value}; cost {cost}.",
     "analysis.costly": "Plays that cost hand points: {plays}.",
     "analysis.costly.item": "{order} {seat} {tile} −{cost}",
     "analysis.trump.doubles": "doubles",
@@ -106,10 +109,12 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.lost": "LOST: the contract could be made until this play.",
     "analysis.fate.let-make": "LET MAKE: the contract could be set until this play.",
     "analysis.now": "Open-hand values now: {values}.",
-    "fair.play": "Fair, from {seat}'s own view: play {order}, {tile}, mean {mean} ({share}); cost {cost}, chance given up {lost}{mark}.",
+    "fair.play": "Fair, from {seat}'s own view: play {order}, {tile}, mean {mean} ({share}); cost "
+    "{cost}, chance given up {lost}{mark}.",
     "fair.best": "Best on what {seat} could see: {best}.",
     "fair.best.hidden": "Best on what {seat} could see: a tile never played (R29).",
-    "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only legal play).",
+    "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only "
+    "legal play).",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
     "ui.analysis": "Open-hand analysis",
     "ui.never_played": "a tile never played",
@@ -133,13 +138,15 @@ MESSAGES: dict[str, str] = {
     "ui.current_trick": "Current trick",
     "ui.won_label": "Trick {number} · {team}",
     "ui.no_won": "No won tiles",
-    "ui.legend": "The number next to a tile shows the play order. Only the won faces you may inspect are shown.",
+    "ui.legend": "The number next to a tile shows the play order. Only the won faces you may "
+    "inspect are shown.",
     "ui.makeable_table": "Makeable table ({seat} declaring and leading)",
     "ui.match": "Match",
     "ui.match_chart": "Marks after each hand",
     "ui.match_chart_points": "Match points after each hand",
     "ui.match_hands": "Hands",
-    "ui.in_play": "Hand {number} is still being played: a review shows a hand once it has ended (R29).",
+    "ui.in_play": "Hand {number} is still being played: a review shows a hand once it has ended "
+    "(R29).",
     "ui.hand_n": "Hand {number}",
     "ui.goal": "goal {goal}",
     "ui.back": "Back to the hand",

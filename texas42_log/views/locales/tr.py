@@ -24,7 +24,8 @@ MESSAGES: dict[str, str] = {
     "visibility.last-1": "Oyun eli sırasında yalnızca son tamamlanmış löve incelenebilir",
     "visibility.last-2": "Oyun eli sırasında en fazla son 2 tamamlanmış löve incelenebilir",
     "visibility.pending": "Görünürlük: kozlarla birlikte seçilir",
-    "visibility.review": "Oyun elinden sonra oynanan eylemler ve oyuncuları incelenebilir; oynanmamış taşlar gizli kalır",
+    "visibility.review": "Oyun elinden sonra oynanan eylemler ve oyuncuları incelenebilir; "
+    "oynanmamış taşlar gizli kalır",
     "visibility.omniscient": "HER ŞEYİ GÖREN ANALİZ GÖRÜNÜMÜ: tüm eller açık",
     "bidder": "Teklif sahibi: {seat}.",
     "played": "Oynanan taşlar sırasıyla: {plays}.",
@@ -92,11 +93,13 @@ MESSAGES: dict[str, str] = {
     "ui.hands": "Eller",
     "ui.position": "Görünüm {at} / {of}",
     # -- açık el analizi (yalnızca review ve omniscient) ------------------------------
-    "analysis.value": "Açık eller: en iyi oyunla ilk açılıştan {team} {value} puan alır — {verdict}.",
+    "analysis.value": "Açık eller: en iyi oyunla ilk açılıştan {team} {value} puan alır — "
+    "{verdict}.",
     "analysis.makeable": "yapılabilir",
     "analysis.unmakeable": "yapılamaz",
     "analysis.table": "Yapılabilirlik tablosu ({seat} koz söyler ve açar): {cells}.",
-    "analysis.play": "Oyun {order}, {seat} {tile}: sonrasında en iyi oyunla {team} {value} puanla bitirir; bedel {cost}.",
+    "analysis.play": "Oyun {order}, {seat} {tile}: sonrasında en iyi oyunla {team} {value} puanla "
+    "bitirir; bedel {cost}.",
     "analysis.costly": "Puan kaybettiren oyunlar: {plays}.",
     "analysis.costly.item": "{order} {seat} {tile} −{cost}",
     "analysis.trump.doubles": "çiftler",
@@ -106,11 +109,15 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.lost": "KAYBETTİ: bu oyuna kadar kontrat yapılabilirdi.",
     "analysis.fate.let-make": "YAPTIRDI: bu oyuna kadar kontrat düşürülebilirdi.",
     "analysis.now": "Şimdi açık el değerleri: {values}.",
-    "fair.play": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, ortalama {mean} ({share}); bedel {cost}, kaybedilen şans {lost}{mark}.",
+    "fair.play": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, ortalama "
+    "{mean} ({share}); bedel {cost}, kaybedilen şans {lost}{mark}.",
     "fair.best": "{seat} oyuncusunun görebildiğine göre en iyisi: {best}.",
-    "fair.best.hidden": "{seat} oyuncusunun görebildiğine göre en iyisi: hiç oynanmamış bir taş (R29).",
-    "fair.forced": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, zorunluydu (tek yasal oyun).",
-    "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): {values}.",
+    "fair.best.hidden": "{seat} oyuncusunun görebildiğine göre en iyisi: hiç oynanmamış bir taş "
+    "(R29).",
+    "fair.forced": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, zorunluydu "
+    "(tek yasal oyun).",
+    "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
+    "{values}.",
     "ui.analysis": "Açık el analizi",
     "ui.never_played": "hiç oynanmamış bir taş",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
@@ -133,13 +140,15 @@ MESSAGES: dict[str, str] = {
     "ui.current_trick": "Geçerli löve",
     "ui.won_label": "Löve {number} · {team}",
     "ui.no_won": "Kazanılmış taş yok",
-    "ui.legend": "Taşın yanındaki sayı oynama sırasını gösterir. Yalnızca inceleyebileceğiniz alınmış taş yüzleri gösterilir.",
+    "ui.legend": "Taşın yanındaki sayı oynama sırasını gösterir. Yalnızca inceleyebileceğiniz "
+    "alınmış taş yüzleri gösterilir.",
     "ui.makeable_table": "Yapılabilirlik tablosu ({seat} koz söyler ve açar)",
     "ui.match": "Karşılaşma",
     "ui.match_chart": "Her oyun elinden sonra karşılaşma işaretleri",
     "ui.match_chart_points": "Her oyun elinden sonra karşılaşma puanları",
     "ui.match_hands": "Oyun elleri",
-    "ui.in_play": "Oyun eli {number} hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten sonra gösterir (R29).",
+    "ui.in_play": "Oyun eli {number} hâlâ oynanıyor: inceleme bir oyun elini ancak bittikten "
+    "sonra gösterir (R29).",
     "ui.hand_n": "Oyun eli {number}",
     "ui.goal": "hedef {goal}",
     "ui.back": "Oyun eline dön",
