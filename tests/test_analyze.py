@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from tests.forked_cli import completed
-from texas42_log.analysis.open_hand import analyze_match_doc, annotated
+from texas42_log.analysis.api import annotated
+from texas42_log.analysis.open_hand import analyze_match_doc
 from texas42_log.files.formats import match_json
 from texas42_log.files.validate import validate_bytes
 from texas42_log.log.check import effective_rules

@@ -393,8 +393,7 @@ def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
 
 def _annotated(doc: dict[str, Any], hand: int, worlds: int) -> Match:
     """``doc`` with hand ``hand``'s open-hand and fair analysis written in (as --annotate does)."""
-    from texas42_log.analysis.open_hand import annotated
-    from texas42_log.corpus.analysis import fair_hands
+    from texas42_log.analysis.api import annotated, fair_hands
     from texas42_log.files.formats import match_json
     from texas42_log.log.check import effective_rules
 

@@ -337,7 +337,8 @@ def test_log_strings_are_bidi_isolated_and_held_once(browser: Any, tmp_path: Pat
 
 
 def _analysed_worked_example() -> Match:
-    from texas42_log.analysis.open_hand import analyze_match_doc, annotated
+    from texas42_log.analysis.api import annotated
+    from texas42_log.analysis.open_hand import analyze_match_doc
     from texas42_log.files.formats import match_json
     from texas42_log.log.check import effective_rules
     from texas42_log.log.model import minimal_version

@@ -20,11 +20,12 @@ Pure: no I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..log.model import Match, at_least_version, match_json, minimal_version
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision
 from .fair_hands import FairHand, fair_hand
-from .open_hand import HandAnalysis, Skipped, analyze_match_doc, annotated
+from .open_hand import HandAnalysis, Skipped, analyze_match_doc
 
 __all__ = [
     "open_hand_analysis",
@@ -71,6 +72,32 @@ def fair_analysis(
         a = open_hand_analysis(match, hand, table=False)[0]
         notes = a.plays if isinstance(a, HandAnalysis) else None
     return fair_hand(match, hand, worlds=worlds, seed=seed, open_notes=notes)
+
+
+def annotated(
+    doc: dict[str, Any],
+    analyses: list[HandAnalysis | Skipped],
+    fair: dict[int, FairHand] | None = None,
+) -> dict[str, Any]:
+    """``doc`` (a match's JSON form) with each analysed hand's and play's ``analysis``
+    written in (an older analysis replaced; skipped hands keep theirs untouched), and
+    with ``fair`` each hand's fair analysis in it too (format 1.4)."""
+    hands = doc.get("hands", [])
+    for a in analyses:
+        if isinstance(a, Skipped):
+            continue
+        hand = hands[a.hand]
+        hand["analysis"] = a.as_dict()
+        for p in hand.get("plays", []):
+            p.pop("analysis", None)
+        for note in a.plays:
+            hand["plays"][note.index]["analysis"] = note.as_dict()
+        f = None if fair is None else fair.get(a.hand)
+        if f is not None:
+            hand["analysis"]["fair"] = f.as_dict()
+            for fn in f.plays:
+                hand["plays"][fn.index].setdefault("analysis", {})["fair"] = fn.as_dict()
+    return doc
 
 
 def fair_hands(

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
@@ -36,9 +36,6 @@ from ..engine.solver import Move, NotSolvable, makeable, maximiser, move_key, mo
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
 
-if TYPE_CHECKING:
-    from .fair_hands import FairHand
-
 __all__ = [
     "PlayNote",
     "HandAnalysis",
@@ -49,7 +46,6 @@ __all__ = [
     "move_key",
     "makeable_table",
     "allowed_trumps",
-    "annotated",
 ]
 
 Fate = Literal["lost", "let-make"]
@@ -278,29 +274,3 @@ def analyze_match_doc(
         if only is None or i == only:
             out.append(analyze_hand(rules, hand, i, plays=plays, table=table))
     return out
-
-
-def annotated(
-    doc: dict[str, Any],
-    analyses: list[HandAnalysis | Skipped],
-    fair: dict[int, FairHand] | None = None,
-) -> dict[str, Any]:
-    """``doc`` (a match's JSON form) with each analysed hand's and play's ``analysis``
-    written in (an older analysis replaced; skipped hands keep theirs untouched), and
-    with ``fair`` each hand's fair analysis in it too (format 1.4)."""
-    hands = doc.get("hands", [])
-    for a in analyses:
-        if isinstance(a, Skipped):
-            continue
-        hand = hands[a.hand]
-        hand["analysis"] = a.as_dict()
-        for p in hand.get("plays", []):
-            p.pop("analysis", None)
-        for note in a.plays:
-            hand["plays"][note.index]["analysis"] = note.as_dict()
-        f = None if fair is None else fair.get(a.hand)
-        if f is not None:
-            hand["analysis"]["fair"] = f.as_dict()
-            for fn in f.plays:
-                hand["plays"][fn.index].setdefault("analysis", {})["fair"] = fn.as_dict()
-    return doc
