@@ -347,6 +347,8 @@ CLI_FORMATS_NAMES = {
     "format_for_name",
     "format_named",
     "other_names",
+    "format_list",
+    "searched_suffixes",
 }
 CLI_NEVER = {
     "files.inputs",

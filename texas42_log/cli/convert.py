@@ -97,8 +97,7 @@ def convert(
     texas-42 receipt, plunge replay codes and records, tricksy event logs, mk5
     share links, and CSV.
 
-    Formats: json, jsonl, text, texas-42-receipt, plunge-code, plunge-hand-v2,
-    tricksy, mk5 (read and write), csv (write: one row per play). The result is
+    {formats} The result is
     validated and not written if invalid (unless --force); writing is atomic and
     never touches an input. Exit 1 if an input or the result is invalid, or the
     output format cannot hold the match; 2 on a usage error.
@@ -186,6 +185,24 @@ def convert(
 
 class _Refused(Exception):
     """A streamed conversion stops: the temporary output is removed, nothing is written."""
+
+
+def _formats_sentence() -> str:
+    """The formats paragraph of ``convert --help``, from the registry."""
+    from ..files.formats import READABLE, WRITABLE, format_list
+
+    both = [f for f in READABLE if f in WRITABLE]
+    only_read = [f for f in READABLE if f not in WRITABLE]
+    only_written = [f for f in WRITABLE if f not in READABLE]
+    lines = [f"Formats read and written: {format_list(both)}."]
+    if only_read:
+        lines.append(f"Read only: {format_list(only_read)}.")
+    if only_written:
+        lines.append(f"Written only: {format_list(only_written)}.")
+    return " ".join(lines)
+
+
+convert.__doc__ = (convert.__doc__ or "").replace("{formats}", _formats_sentence())
 
 
 def _convert_streaming(

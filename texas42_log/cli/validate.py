@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..files.formats import format_list, searched_suffixes
 from ..log.inert import dumps
 from .app import NoProgressOpt, OutputFormat, app, say
 from .common import refused
@@ -19,10 +20,9 @@ def validate(
         list[str],
         typer.Argument(
             metavar="INPUT...",
-            help="Log files, directories (searched for .json, .jsonl, .t42, .receipt, .plunge and "
-            ".mk5 files), "
-            "globs, JSON Lines files (one match per line); '-' reads standard input; an mk5 share "
-            "link, quoted.",
+            help="Log files, directories (searched for "
+            f"{format_list(searched_suffixes())} files), globs, JSON Lines files (one match "
+            "per line); '-' reads standard input; an mk5 share link, quoted.",
         ),
     ],
     output: Annotated[

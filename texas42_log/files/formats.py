@@ -91,6 +91,9 @@ class Format:
     looks_like: Callable[[str], bool] | None = None
     #: For the formats table of ``--help`` and docs/conversions.md.
     summary: str = ""
+    #: Suffixes a folder search skips (a ``.url`` file links to anything at all): a file
+    #: of one is still read when it is named.
+    unsearched: tuple[str, ...] = ()
 
 
 def register(fmt: Format) -> Format:
@@ -187,6 +190,27 @@ class Source:
     raw: str | None = None
     doc: dict[str, Any] | None = None
     positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def searched_suffixes() -> tuple[str, ...]:
+    """The file name endings a folder is searched for: every readable format's, from
+    the registry (so a format registered from Python is found in folders too). A
+    longer ending that a shorter one covers (``.plunge.json`` under ``.json``) is left
+    out: the file is found, and its name then says its format."""
+    ends = [
+        x
+        for f in REGISTRY.values()
+        if f.read is not None
+        for x in f.suffixes
+        if x not in f.unsearched
+    ]
+    return tuple(x for x in dict.fromkeys(ends) if not any(x != y and x.endswith(y) for y in ends))
+
+
+def format_list(names: Iterable[str]) -> str:
+    """``names`` as a sentence's list: "a, b and c"."""
+    items = list(names)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def format_for_name(name: str) -> str | None:
@@ -471,6 +495,7 @@ register(
         "mk5",
         (".mk5", ".url"),
         ("mk5-link", "link"),
+        unsearched=(".url",),
         read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
         chunk=lambda m, n: _write_mk5(m),
         single=False,

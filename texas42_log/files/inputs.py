@@ -38,14 +38,10 @@ __all__ = [
     "read_stream",
     "bounded_lines",
     "expand_inputs",
-    "LOG_SUFFIXES",
     "megabytes",
     "long_line",
     "is_link",
 ]
-
-#: The file names a directory is searched for.
-LOG_SUFFIXES: Final = (".json", ".jsonl", ".ndjson", ".t42", ".receipt", ".plunge", ".mk5")
 
 _GLOB_CHARS: Final = set("*?[")
 _BLOCK: Final = 1 << 16
@@ -256,9 +252,7 @@ def bounded_lines(handle: IO[bytes], limit: int) -> Iterator[tuple[int, bytes | 
 # -- finding inputs -----------------------------------------------------------------
 
 
-def _walk(
-    root: str, problems: list[str], suffixes: tuple[str, ...] = LOG_SUFFIXES
-) -> Iterator[str]:
+def _walk(root: str, problems: list[str], suffixes: tuple[str, ...]) -> Iterator[str]:
     """Every file below ``root``, sorted, not following links to directories. A link
     that leads nowhere (dangling, or a loop) is yielded when its name is a log's (its
     reading then says what it is), and reported in ``problems`` otherwise; so is a
@@ -319,7 +313,9 @@ def _glob(pattern: str, problems: list[str]) -> list[str]:
         return []
     regex = _glob_regex(pattern)
     found = []
-    for path in _walk(root, problems):
+    from .formats import searched_suffixes
+
+    for path in _walk(root, problems, searched_suffixes()):
         shown = path[2:] if root == "." and path.startswith("./") else path
         if regex.match(shown) and not os.path.basename(path).startswith("."):
             found.append(shown)
@@ -327,13 +323,20 @@ def _glob(pattern: str, problems: list[str]) -> list[str]:
 
 
 def expand_inputs(
-    args: Iterable[str], suffixes: tuple[str, ...] = LOG_SUFFIXES, problems: list[str] | None = None
+    args: Iterable[str],
+    suffixes: tuple[str, ...] | None = None,
+    problems: list[str] | None = None,
 ) -> list[str]:
-    """Files, directories (recursively: the files ending in ``suffixes``) and globs →
+    """Files, directories (recursively: the files ending in ``suffixes``, by default every
+    readable format's, :func:`texas42_log.files.formats.searched_suffixes`) and globs →
     file list, in the order given; a directory's or glob's files sorted. ``-`` is
     standard input. :class:`InputError` for a name that matches nothing. A directory
     that cannot be listed, or a link in it that leads nowhere, is an :class:`InputError`
     too — or, when ``problems`` is given, is said there and the rest is still found."""
+    if suffixes is None:
+        from .formats import searched_suffixes
+
+        suffixes = searched_suffixes()
     out: list[str] = []
     found_problems: list[str] = []
     for arg in args:

@@ -175,11 +175,12 @@ def read_records(
                     yield from _converted("<stdin>", data, only_foreign=True)
             continue
         try:
-            if is_jsonl(name):
+            named = format_for_name(name)
+            if named == "jsonl":
                 handle = open_input(name)
                 with handle, reading(name):
                     yield from _lines(name, handle, max_bytes)
-            elif name.endswith(".json") and not name.endswith((".plunge.json", ".tricksy.json")):
+            elif named == "json":
                 with reading(name):
                     size = os.stat(name).st_size
                 if size > max_bytes and os.path.isfile(name):
@@ -187,11 +188,7 @@ def read_records(
                 else:
                     yield Record(name, read_file(name, max_bytes))
             else:
-                from ..files.formats import format_for_name, size_limit
-
-                yield from _converted(
-                    name, read_bytes(name, max(max_bytes, size_limit(format_for_name(name))))
-                )
+                yield from _converted(name, read_bytes(name, max(max_bytes, size_limit(named))))
         except InputError as e:
             # One unreadable input among many is reported, and the others are still read.
             if e.usage:
@@ -216,7 +213,6 @@ def _sniffed(data: bytes) -> str | None:
 
 def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
     """The matches of a file in another notation (text, a foreign format), one record each."""
-    from ..files.formats import ConvertError, format_for_name, read_sources, sniff
 
     try:
         text = data.decode("utf-8-sig")
