@@ -284,3 +284,23 @@ def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> Non
         validate_source(s).match for s in read_sources(write_matches(matches, "jsonl"), "jsonl")
     ]
     assert back == matches
+
+
+def test_the_notation_reads_trumps_from_the_engines_one_table() -> None:
+    """One table of trump words (engine.actions.TRUMP_WORDS), and docs/notation.md's
+    grammar names each of its words."""
+    from pathlib import Path
+
+    from texas42_log.engine import actions
+    from texas42_log.log import notation
+
+    assert notation.TRUMP_WORDS is actions.TRUMP_WORDS
+    grammar = next(
+        line
+        for line in (Path(__file__).resolve().parents[1] / "docs" / "notation.md")
+        .read_text("utf-8")
+        .splitlines()
+        if line.startswith("TRUMP ")
+    )
+    words = {w.strip() for w in grammar.split(":=", 1)[1].split("|")}
+    assert {w for w in actions.TRUMP_WORDS if not w.isdigit()} <= words

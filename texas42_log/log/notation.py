@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine.actions import TRUMP_WORDS
 from .model import FORMAT_NAME, minimal_version
 from .notation_header import SEATS, HeaderReader, ParsedMatch, brief_text, other_digits, position
 from .notation_tokens import NotationError, Tok, parse_tile, remark_lines, tokens
@@ -61,18 +62,6 @@ _KEYWORDS = {
     "plays",
     "outcome",
     "tricks",
-}
-_TRUMPS = {
-    **{str(k): str(k) for k in range(7)},
-    **{
-        w: str(k)
-        for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))
-    },
-    "doubles": "doubles",
-    "no-trump": "no-trump",
-    "notrump": "no-trump",
-    "nt": "no-trump",
-    "follow-me": "no-trump",
 }
 
 
@@ -214,7 +203,7 @@ class _Reader(HeaderReader):
                 if word in ("trump", "trumps"):
                     v = self.peek()
                     name = (
-                        _TRUMPS.get(str(v.value).lower())
+                        TRUMP_WORDS.get(str(v.value).lower())
                         if v is not None and v.kind == "word"
                         else None
                     )
@@ -279,12 +268,12 @@ class _Reader(HeaderReader):
                         if (
                             v is None
                             or v.kind != "word"
-                            or str(v.value).lower() not in _TRUMPS
-                            or not str(_TRUMPS[str(v.value).lower()]).isdigit()
+                            or str(v.value).lower() not in TRUMP_WORDS
+                            or not str(TRUMP_WORDS[str(v.value).lower()]).isdigit()
                         ):
                             raise self.fail(v, "'led' is followed by the suit led, 0–6")
                         self.i += 1
-                        play["led"] = int(_TRUMPS[str(v.value).lower()])
+                        play["led"] = int(TRUMP_WORDS[str(v.value).lower()])
                     elif x.kind == "marker" and x.value == "rejected":
                         self.i += 1
                         play["rejected"] = True
