@@ -161,3 +161,17 @@ def test_generate_with_players(tmp_path: Path) -> None:
 def test_generate_refuses_an_unknown_player(tmp_path: Path) -> None:
     ran = completed(["generate", "--players", "nobody"], text=True, cwd=tmp_path)
     assert ran.returncode == 2 and "--players: no bot is called 'nobody'" in ran.stderr
+
+
+def test_the_log_names_are_the_ones_the_docs_show() -> None:
+    """docs/bots.md names the arena's logs; the names it shows are the ones written."""
+    from types import SimpleNamespace
+
+    from texas42_log.corpus.arena import log_name
+
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "bots.md").read_text("utf-8")
+    first = SimpleNamespace(index=0)
+    for deals, shown in ((9, "deal-1-table-1.json"), (10, "deal-01-table-1.json")):
+        assert log_name(first, 1, len(str(deals))) == shown  # type: ignore[arg-type]
+        assert f"`{shown}`" in docs
+    assert "`deal-001-…` from 100" in docs and log_name(first, 1, 3).startswith("deal-001-")  # type: ignore[arg-type]

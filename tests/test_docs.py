@@ -217,6 +217,26 @@ def test_the_rules_reference_has_every_rule_and_option() -> None:
         assert f'<a id="opt-{name}"></a>**`{name}`**' in text, name
 
 
+def test_the_cli_reference_is_the_commands_own_help() -> None:
+    """docs/cli.md is what tools/build_cli_reference.py writes from every command's
+    --help, and it covers every command the CLI has."""
+    p = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_cli_reference.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
+    import typer
+
+    from texas42_log.cli import app
+
+    group = typer.main.get_command(app)
+    text = (ROOT / "docs" / "cli.md").read_text("utf-8")
+    for name in group.commands:  # type: ignore[attr-defined]
+        assert f"## `texas42 {name}`" in text, name
+
+
 def test_the_rules_reference_options_block_is_generated_and_packaged() -> None:
     p = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_rules_doc.py"), "--check"],

@@ -59,3 +59,25 @@ def test_the_format_tables_list_every_registered_format() -> None:
         assert f"| `{name}` |" in conversions, f"docs/conversions.md's format table lacks {name}"
         for suffix in formats.REGISTRY[name].suffixes:
             assert f"`*{suffix}`" in readme, f"README's format table lacks {suffix}"
+
+
+def test_the_readme_names_every_group_of_the_top_level_help() -> None:
+    """The conventions table's ``texas42 --help`` row lists the help's groups, all of
+    them, in their order."""
+    from typer.testing import CliRunner
+
+    from texas42_log.cli import app
+
+    out = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "100"}).output
+    groups = [
+        line.strip().rstrip(":").lower()
+        for line in out.splitlines()
+        if line.strip().endswith(":")
+        and not line.startswith(" ")
+        and line.strip() not in ("Options:", "Commands:")
+    ]
+    assert len(groups) >= 4, out
+    readme = (ROOT / "README.md").read_text("utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `texas42 --help` |"))
+    places = [row.find(g) for g in groups]
+    assert -1 not in places and places == sorted(places), (groups, row)

@@ -57,7 +57,8 @@ def analyze(
         bool,
         typer.Option(
             "--annotate",
-            help="Write the log with the analysis in it (format 1.3), to -o OUT or back with -i.",
+            help="Write the log with the analysis in it, to -o OUT or back with -i; its "
+            "format version is raised as far as the analysis needs (1.3; 1.4 with --fair).",
         ),
     ] = False,
     out: OutOpt = None,

@@ -105,7 +105,8 @@ def run_deals(
 
 
 def log_name(deal: DealResult, table: int, width: int) -> str:
-    """``deal-0007-table-2.json``: deals numbered from 1, as wide as the largest."""
+    """``deal-07-table-2.json`` (of 10 to 99 deals): deals numbered from 1, as wide as
+    the largest (docs/bots.md)."""
     return f"deal-{deal.index + 1:0{width}d}-table-{table}.json"
 
 
