@@ -33,7 +33,7 @@ from tests.forked_cli import completed
 from texas42_log.engine.rules import OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```$", re.S | re.M)
 
