@@ -208,3 +208,41 @@ def test_documents_of_any_version_and_items(tmp_path: Path) -> None:
     items.write_text("")
     with pytest.raises(ReadError, match="holds no comments"):
         read_items(str(items))
+
+
+def test_a_file_in_a_folder_that_may_not_be_searched_is_denied_not_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without search permission on a folder, nothing in it can be seen to exist: the
+    file is there, and the message says permission denied and which folder, exit 1."""
+    import os
+    from typing import Any
+
+    from texas42_log.files import inputs
+    from texas42_log.files.inputs import expand_inputs
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "a.json").write_text("{}")
+    real_lstat, real_access = os.lstat, os.access
+
+    def lstat(p: Any, *a: Any, **k: Any) -> Any:
+        if str(p).startswith(str(locked) + os.sep):
+            raise PermissionError(13, "Permission denied", str(p))
+        return real_lstat(p, *a, **k)
+
+    def access(p: Any, mode: int, *a: Any, **k: Any) -> bool:
+        return False if str(p) == str(locked) else real_access(p, mode, *a, **k)
+
+    monkeypatch.setattr(inputs.os, "lstat", lstat)
+    monkeypatch.setattr(inputs.os, "access", access)
+    monkeypatch.setattr(inputs.os.path, "lexists", lambda p: False)
+    with pytest.raises(InputError) as e:
+        expand_inputs([str(locked / "a.json")])
+    assert str(e.value) == (
+        f"{locked / 'a.json'}: permission denied (the folder {locked} may not be searched, so "
+        "nothing in it can be found)"
+    )
+    assert not e.value.usage
+    with pytest.raises(InputError, match="no such file"):
+        expand_inputs([str(tmp_path / "missing.json")])

@@ -22,6 +22,7 @@ One module per command group; each registers its commands on :data:`app`:
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from types import FrameType
@@ -166,6 +167,7 @@ def main() -> None:
         _quiet_stdout()
         code = 128 + signal.SIGPIPE
     except CLICK_ERRORS as e:
+        _in_our_words(e)
         e.show()  # type: ignore[attr-defined]
         code = e.exit_code  # type: ignore[attr-defined]
     except Exception as e:  # a bug: say so in one line, keep the traceback for debugging
@@ -178,6 +180,26 @@ def main() -> None:
         )
         code = 70
     _finish(code if isinstance(code, int) else 0)
+
+
+#: A choice refused in a library's wording ("Value error, 'xml' is not one of 'text',
+#: 'json'."), as its parts.
+_NOT_ONE_OF = re.compile(r"^(?:Value error, )?(['\"])(.*)\1 is not one of (.*?)\.?$", re.S)
+
+
+def _in_our_words(e: BaseException) -> None:
+    """A usage error says what the user typed and what to type instead, never a
+    library's wording: a refused choice reads "xml: choose one of text, json"."""
+    message = getattr(e, "message", None)
+    if not isinstance(message, str):
+        return
+    m = _NOT_ONE_OF.match(message)
+    if m:
+        choices = ", ".join(c.strip().strip("'\"") for c in m.group(3).split(","))
+        message = f"{m.group(2)}: choose one of {choices}"
+    elif message.startswith("Value error, "):
+        message = message[len("Value error, ") :]
+    e.message = message  # type: ignore[attr-defined]
 
 
 def _finish(code: int) -> None:

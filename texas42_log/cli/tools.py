@@ -39,14 +39,14 @@ def generate(
         bool, typer.Option("--force", help="Overwrite an existing output file.")
     ] = False,
     players: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
             "--players",
             metavar="BOT",
             help=(
-                "Let four bots play each match: random, rule or sampling (with settings: "
-                "sampling,worlds=20), "
-                "or FILE.py:CLASS; default: the random generator."
+                "Let four bots play each match, one bot for all four seats: random, rule or "
+                "sampling (with settings: sampling,worlds=20), or FILE.py:CLASS; default: the "
+                "random generator. Two bots against each other: texas42 arena BOT BOT."
             ),
         ),
     ] = None,
@@ -67,7 +67,7 @@ def generate(
         find_preset(preset)
     except ValueError as e:
         raise usage_error(f"--rules: {e}") from None
-    make = _maker(players, preset)
+    make = _maker(_one_bot(players), preset)
     if out is not None and str(out) == "-":
         out = None
     fmt = "jsonl"
@@ -118,6 +118,28 @@ def generate(
         write_file(out, (line + "\n" for line in lines), replace=force)
     finally:
         progress.close()
+
+
+def _one_bot(players: list[str] | None) -> str | None:
+    """The one bot --players names: given twice, or as a list of bots, it is refused
+    with how to say what was meant (no option is silently dropped)."""
+    if not players:
+        return None
+    if len(players) > 1:
+        raise usage_error(
+            f"--players is given {len(players)} times; it takes one bot, which plays all four "
+            "seats (to set two bots against each other: texas42 arena BOT BOT)"
+        )
+    from ..bots import BOTS
+
+    first, _, rest = players[0].partition(",")
+    if rest and rest.split(",")[0].strip() in BOTS:
+        raise usage_error(
+            f"--players {players[0]}: one bot plays all four seats, and what follows a comma "
+            f"is its settings (sampling,worlds=20); to set {first} against "
+            f"{rest.split(',')[0].strip()}: texas42 arena {first} {rest.split(',')[0].strip()}"
+        )
+    return players[0]
 
 
 def _maker(players: str | None, preset: str) -> Callable[[int], dict[str, Any]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -70,10 +71,18 @@ def _load(where: str) -> object:
             sys.modules.pop(module_name, None)
             raise ValueError(f"{where}: loading it failed: {type(e).__name__}: {e}") from None
         return module
+    # As python -m does, a module in the current folder is found first.
+    here = os.getcwd()
+    sys.path.insert(0, here)
     try:
         return importlib.import_module(where)
     except ImportError as e:
         raise ValueError(f"no module {where[:80]!r} to load a bot from ({e})") from None
+    except Exception as e:  # the user's own module: say what broke, no traceback
+        raise ValueError(f"{where[:80]}: loading it failed: {type(e).__name__}: {e}") from None
+    finally:
+        if sys.path and sys.path[0] == here:
+            del sys.path[0]
 
 
 def _batch(

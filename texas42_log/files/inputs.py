@@ -44,6 +44,8 @@ __all__ = [
 ]
 
 _GLOB_CHARS: Final = set("*?[")
+#: An mk5 query string cut after its seed or hands (``s=lgvi``, ``?s=lgvi``).
+_CUT_QUERY: Final = re.compile(r"^\??[si]=[A-Za-z0-9%._~-]*$")
 _BLOCK: Final = 1 << 16
 #: How far an over-long line is skipped, looking for its end, before the input is given up.
 MAX_SKIP: Final = 256 * 1024 * 1024
@@ -92,6 +94,24 @@ def reading(name: str) -> Iterator[None]:
         if e.errno == errno.ELOOP:
             raise InputError(f"{name}: a loop of symbolic links; it leads to no file") from None
         raise InputError(f"{name}: cannot be read ({e.strerror})") from None
+
+
+def _unsearchable_folder(name: str) -> str | None:
+    """The first folder on ``name``'s path that this process may not search (so that
+    nothing below it can even be seen to exist), or None."""
+    try:
+        os.lstat(name)
+        return None
+    except PermissionError:
+        pass
+    except (OSError, ValueError):
+        return None
+    parts = os.path.normpath(name).split(os.sep)[:-1]
+    for k in range(1, len(parts) + 1):
+        folder = os.sep.join(parts[:k]) or os.sep
+        if os.path.isdir(folder) and not os.access(folder, os.X_OK):
+            return folder
+    return os.path.dirname(name) or "."
 
 
 def _too_large(name: str, size: int | None, limit: int, hint: str) -> InputError:
@@ -358,12 +378,30 @@ def expand_inputs(
             out.append(arg)  # reading it says what is wrong with it, if anything
         elif is_link(arg):
             out.append(arg)  # an mk5 link: its own text
+        elif arg[:8].lower().startswith(("http://", "https://")):
+            raise InputError(
+                f"{arg}: not an mk5 link (it has none of the parameters s=, i= and a=), "
+                "and no file has this name",
+                usage=True,
+            )
+        elif _CUT_QUERY.match(arg):
+            raise InputError(
+                f"{arg}: no such file; if it is what the shell left of an mk5 link pasted "
+                "without quotes (cut at its first &), quote the whole link",
+                usage=True,
+            )
         elif _GLOB_CHARS & set(arg):
             found = [f for f in _glob(arg, found_problems) if not os.path.isdir(f)]
             if not found and not found_problems:
                 raise InputError(f"{arg}: no file matches this pattern", usage=True)
             out.extend(found)
         else:
+            denied = _unsearchable_folder(arg)
+            if denied is not None:
+                raise InputError(
+                    f"{arg}: permission denied (the folder {denied} may not be searched, so "
+                    "nothing in it can be found)"
+                )
             raise InputError(f"{arg}: no such file", usage=True)
         if found_problems and problems is None:
             raise InputError(found_problems[0])

@@ -304,6 +304,16 @@ def parse_link(line: str, ln: int = 1, col: int = 1) -> Link:
         raise ForeignFormatError(
             "not an mk5 link: it has none of the parameters s=, i= and a=", ln, col
         )
+    if set(link.params) == {"s"} and not link.dropped and query.rstrip("&").count("&") == 0:
+        # What a shell leaves of a link pasted without quotes: it ends the command at the
+        # first &, so the seed arrives alone; a seed alone holds no game to read.
+        raise ForeignFormatError(
+            "the link stops after its seed (s=), with no a= of actions: it looks cut, as a "
+            "shell cuts a link pasted without quotes at its first &; quote the whole link "
+            "('https://…/mk5-main/?s=…&a=…')",
+            ln,
+            col,
+        )
     return link
 
 
