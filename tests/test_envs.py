@@ -278,3 +278,26 @@ def test_the_leak_check_sees_a_seats_own_tiles() -> None:
     assert _seen(one, env_, "A") != _seen(two, env_, "A")
     assert _seen(one, env_, "C") == _seen(two, env_, "C")
     assert action_mask([ACTIONS[0]]).sum() == 1
+
+
+def test_the_observation_string_is_the_seats_view_in_words() -> None:
+    """observation_string and information_state_string say the seat's view as a sentence
+    (the words of texas42 replay), not a dump of the tensor's indices."""
+    import re
+
+    game = pyspiel.load_game("python_texas42")
+    state = game.new_initial_state()
+    assert state.observation_string(1) == "Player B, being dealt: no tile yet."
+    rng = random.Random(5)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    state.apply_action(state.legal_actions()[-1])  # B's first call
+    text = state.observation_string(1)
+    assert text.startswith("Hand 1 · ") and "Your hand (B): [" in text
+    assert not re.search(r"\b\d+:\d", text)  # no index:value pairs
+    assert state.information_state_string(1).split("\n")[-1] == text
+    assert "Your hand (B)" not in state.observation_string(2)
+    for _ in range(3):  # C, D and A call: B sees each
+        state.apply_action(state.legal_actions()[0])
+    history = state.information_state_string(1).split("\n")
+    assert len(history) >= 2 and history[-1] == state.observation_string(1)

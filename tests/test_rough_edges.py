@@ -79,3 +79,19 @@ def test_generate_players_takes_one_bot_and_says_how_to_pit_two() -> None:
     assert code == 2 and "--players is given 2 times" in out
     code, out = _run("generate", "--players", "rule", "--matches", "1", "-o", "-")
     assert code == 0 and out.startswith('{"format":"texas42-log"')
+
+
+def test_a_tournament_match_is_not_a_plunge_code_and_both_say_why(tmp_path: Path) -> None:
+    from texas42_log.engine.rules import PRESET_DOCS
+
+    code, out = _run("rules", "--list")
+    line = next(x for x in out.splitlines() if x.startswith("tournament:"))
+    assert "the plunge app's 't')" not in line and "differs in one thing" in line
+    assert "differs in one thing" in PRESET_DOCS["tournament"]
+    log = tmp_path / "t.jsonl"
+    assert _run("generate", "--rules", "tournament", "--matches", "1", "-o", str(log))[0] == 0
+    code, out = _run("convert", str(log), "--to", "plunge", "-o", "-")
+    assert code == 1
+    assert (
+        "the nearest, plunge-t, differs in all_tricks_stacks bidder-chooses, not all-visible" in out
+    )

@@ -234,12 +234,25 @@ def cli_run(args: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def _timed(fn: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
 def jobs(corpus: Path) -> list[tuple[str, str, str]]:
     _, hands = count_hands(corpus)
     one = min(cli_run(["validate", str(corpus), "-q", "-j", "1"]) for _ in range(3))
     two = min(cli_run(["validate", str(corpus), "-q", "-j", "2"]) for _ in range(3))
+    lines = corpus.read_bytes().splitlines()
+    loads = min(_timed(lambda: [json.loads(x) for x in lines]) for _ in range(3))
     return [
         ("validate --jobs 1", f"{hands / one:,.0f} hands/s", f"{hands:,} hands in {one:.1f} s"),
+        (
+            "validate -j1 ÷ json.loads",
+            f"{one / loads:.1f}×",
+            f"json.loads of every line {loads:.2f} s, in the same run (target ≤ 5×)",
+        ),
         (
             "validate --jobs 2",
             f"{hands / two:,.0f} hands/s",

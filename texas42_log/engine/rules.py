@@ -488,8 +488,10 @@ PRESETS: Final[dict[str, Rules]] = {
 
 PRESET_DOCS: Final[dict[str, str]] = {
     "standard": "The seed rules, docs/rules.md R1–R31.",
-    "tournament": "Straight 42 as tournaments play it (N42PA; the plunge app's 't'): the seed "
-    "rules, no special contracts.",
+    "tournament": "Straight 42 as tournaments play it (N42PA): the seed rules, no special "
+    "contracts. The plunge app's 't' (plunge-t) differs in one thing: every won trick of an "
+    "all-tricks contract is visible, where here the bidder chooses the stacks, so a "
+    "tournament match is not a plunge code.",
     "casual": "A common home table (the plunge app's 'c'): Nel-O from 1 mark with doubles a suit "
     "of their own, Plunge (4 marks, jump) and Splash (2–3 marks), all stacks visible.",
     "texas-42": "The texas-42 research engine's receipts: the seed rules, every hand played to 7 "

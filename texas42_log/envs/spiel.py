@@ -233,9 +233,20 @@ class Texas42Observer:
             self.tensor[:] = observation(view)
 
     def string_from(self, state: Texas42State, player: int) -> str:
-        self.set_from(state, player)
-        marked = np.flatnonzero(self.tensor)
-        return f"p{player} " + " ".join(f"{i}:{self.tensor[i]:.4g}" for i in marked)
+        """The player's view in words, as ``texas42 replay`` says it: its observation now,
+        or (``perfect_recall``) every view it has had this hand, a line each. While the
+        tiles are dealt, the player's own tiles so far."""
+        from ..views.text import view_lines
+
+        seat = SEATS[player]
+        if state.game is None:
+            own = [str(t) for s, t in zip(state.order, state.dealt, strict=False) if s == seat]
+            return f"Player {seat}, being dealt: {', '.join(own) or 'no tile yet'}."
+        if self.perfect_recall:
+            return "\n".join(" ".join(view_lines(v)) for v in state.seen(player))
+        view = state.view_now(player)
+        assert view is not None
+        return " ".join(view_lines(view))
 
 
 pyspiel.register_game(GAME_TYPE, Texas42Game)

@@ -72,10 +72,22 @@ def preset_letter(match: Match) -> str:
     for letter, preset in LETTERS.items():
         if rules == PRESETS[preset]:
             return letter
+    import dataclasses
+
+    def differences(preset: str) -> list[str]:
+        other = PRESETS[preset]
+        return [
+            f"{f.name} {getattr(rules, f.name)!s}, not {getattr(other, f.name)!s}"
+            for f in dataclasses.fields(rules)
+            if getattr(rules, f.name) != getattr(other, f.name)
+        ]
+
+    nearest = min(LETTERS.values(), key=lambda p: len(differences(p)))
     raise CannotExport(
         "a replay code names one of the presets t, f, l, c (plunge-t, plunge-f, plunge-l, "
         "plunge-c); "
-        f"this match's rules ({match.rules.preset} with its options) are none of them"
+        f"this match's rules ({match.rules.preset} with its options) are none of them: the "
+        f"nearest, {nearest}, differs in {'; '.join(differences(nearest)[:3])}"
     )
 
 
