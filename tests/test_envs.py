@@ -301,3 +301,31 @@ def test_the_observation_string_is_the_seats_view_in_words() -> None:
         state.apply_action(state.legal_actions()[0])
     history = state.information_state_string(1).split("\n")
     assert len(history) >= 2 and history[-1] == state.observation_string(1)
+
+
+def test_a_whole_match_can_be_one_episode() -> None:
+    """episode="match": the hands follow one another to the match's end; each hand's
+    marks are rewarded as it ends, so the episode's rewards add up to the match's marks
+    difference, zero-sum; PettingZoo's API test passes on it too."""
+    api_test(env(episode="match"), num_cycles=400)
+    e = env(episode="match")
+    e.reset(seed=3)
+    total = {a: 0.0 for a in "ABCD"}
+    hands_seen = set()
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        total[agent] += reward
+        raw = e.unwrapped
+        if raw.game is not None and raw.game.to_act is not None:
+            hands_seen.add(raw.game.to_act.hand)
+        action = (
+            None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        )
+        e.step(action)
+    game = e.unwrapped.game
+    assert game is not None and game.to_act is None and game.winner is not None
+    assert len(hands_seen) > 1
+    marks = game.to_dict()["result"]["marks"]
+    assert total["A"] == total["C"] == marks["A+C"] - marks["B+D"] == -total["B"]
+    with pytest.raises(ValueError, match="episode is 'hand' or 'match'"):
+        raw_env(episode="season")

@@ -11,8 +11,12 @@ observation is a dict:
   (330), all 0 when it is not the agent's turn.
 
 At the end each agent is rewarded its side's marks for the hand less the other
-side's (zero-sum; an all-pass hand ends at 0). ``render()`` in ``"ansi"`` mode
-is the public view of the moment as text.
+side's (zero-sum; an all-pass hand ends at 0). With ``episode="match"`` an episode
+is a whole match instead: the hands follow one another as the rules say (the deal
+passes to the left, R3) until a side reaches the match's goal (R24), and at the end
+of each hand each agent is rewarded that hand's marks in the same way, so an
+episode's rewards add up to the match's marks difference. ``render()`` in
+``"ansi"`` mode is the public view of the moment as text.
 
     from texas42_log.envs.aec import env
     e = env(rules="standard")
@@ -61,10 +65,17 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, rules: str = "standard", render_mode: str | None = None) -> None:
+    def __init__(
+        self, rules: str = "standard", render_mode: str | None = None, episode: str = "hand"
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+        if episode not in ("hand", "match"):
+            raise ValueError(f"episode is 'hand' or 'match', not {episode!r}")
+        self.episode = episode
+        #: The hand being played (from 1).
+        self._hand = 1
         Game(rules)  # an unknown preset is refused here, not at the first reset
         self.rules = rules
         self.render_mode = render_mode
@@ -97,35 +108,59 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[Seat, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
+        self._hand = 1
         self._next()
+
+    def _last_hand(self) -> int:
+        """The number (from 1) of the last hand an episode of this kind plays."""
+        return self._hand if self.episode == "match" else 1
+
+    def _over(self) -> bool:
+        assert self.game is not None
+        turn = self.game.to_act
+        return turn is None or turn.hand > self._last_hand()
 
     def _next(self) -> None:
         assert self.game is not None
         turn = self.game.to_act
-        if turn is None or turn.hand > 1:
+        if self.episode == "match" and turn is not None and turn.hand > self._hand:
+            self._reward(self._hand)  # a hand ended and the next began
+            self._hand = turn.hand
+        if turn is None or turn.hand > self._last_hand():
             self._finish()
             return
         self.agent_selection = turn.seat
 
-    def _finish(self) -> None:
+    def _reward(self, number: int) -> dict[str, Any]:
+        """Reward hand ``number``'s marks (its side's less the other's); its log entry."""
         assert self.game is not None
-        hand = self.game.to_dict(hands=1)["hands"][0]
+        hand = self.game.to_dict(hands=number)["hands"][number - 1]
         marks = hand["outcome"]["marks"]
         for a in self.agents:
             mine = team_of(a)
             theirs = next(t for t in TEAMS if t != mine)
             self.rewards[a] = float(marks[mine] - marks[theirs])
+        return dict(hand)
+
+    def _finish(self) -> None:
+        hand = self._reward(self._hand)
+        assert self.game is not None
+        for a in self.agents:
             self.terminations[a] = True
             self.infos[a] = {"result": hand["outcome"]["result"]}
+            if self.episode == "match":
+                self.infos[a]["winner"] = self.game.winner
 
     def observe(self, agent: Seat) -> dict[str, Any]:
         assert self.game is not None
-        if self.terminations.get(agent) or self.game.to_act is None or self.game.to_act.hand > 1:
+        if self.terminations.get(agent) or self._over():
             return {
                 "observation": observation(hand_end_view(self.game, agent)),
                 "action_mask": np.zeros(NUM_ACTIONS, dtype=np.int8),
             }
-        if self.game.to_act.seat == agent:
+        turn = self.game.to_act
+        assert turn is not None  # not over
+        if turn.seat == agent:
             now = situation(self.game, agent)
             return {"observation": observation(now.view), "action_mask": action_mask(now.legal)}
         return {
@@ -157,28 +192,25 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:
             return None
-        turn = self.game.to_act
-        view = (
-            hand_end_view(self.game, "public")
-            if turn is None or turn.hand > 1
-            else self.game.view("public")
-        )
+        view = hand_end_view(self.game, "public") if self._over() else self.game.view("public")
         return "\n".join(view_lines(view, "en"))
 
     def close(self) -> None:
         pass
 
 
-def raw_env(rules: str = "standard", render_mode: str | None = None) -> Texas42Env:
+def raw_env(
+    rules: str = "standard", render_mode: str | None = None, episode: str = "hand"
+) -> Texas42Env:
     """The environment itself."""
-    return Texas42Env(rules, render_mode)
+    return Texas42Env(rules, render_mode, episode)
 
 
-def env(rules: str = "standard", render_mode: str | None = None) -> AECEnv:
+def env(rules: str = "standard", render_mode: str | None = None, episode: str = "hand") -> AECEnv:
     """The environment with PettingZoo's usual checks around it (an illegal or
     out-of-range action, acting after the end, is an error said at once)."""
     from pettingzoo.utils import wrappers
 
-    e: AECEnv = raw_env(rules, render_mode)
+    e: AECEnv = raw_env(rules, render_mode, episode)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
