@@ -74,17 +74,26 @@ def run_pool(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
 
 
 def _stop(pool: ProcessPoolExecutor, processes: list[Any]) -> None:
-    """Stop a pool at once (Ctrl-C, an early stop, an error): its workers are ended,
+    """Stop a pool at once (Ctrl-C, an early stop, an error): its workers are killed,
     not waited for — a worker in the middle of a large batch would otherwise hold the
-    parent until it finished."""
+    parent until it finished. A worker writes nothing and its results are dropped, so
+    there is nothing for it to clean up; SIGKILL also reaches a worker that started a
+    moment ago, before its own signal handling was set (worker_init). ``processes`` is
+    the context's own list, read again until it holds no live worker: the executor may
+    start a replacement while the others end."""
+    import time
+
     pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.terminate()
-    for p in processes:
-        p.join(timeout=1)
-        if p.is_alive():
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        # One made but never started has nothing to end (and may not be joined).
+        alive = [p for p in list(processes) if p.pid is not None and p.is_alive()]
+        if not alive:
+            return
+        for p in alive:
             p.kill()
+        for p in alive:
+            p.join(timeout=1)
 
 
 def worker_init(parent: int | None = None) -> None:
