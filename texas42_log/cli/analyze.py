@@ -260,14 +260,11 @@ def _annotate(
     fair: tuple[int, int] | None,
 ) -> None:
     from ..analysis.api import annotate_match
-    from ..files.formats import write_matches
     from ..log.model import Match
     from .common import (
         OUR_FORMATS,
-        annotated_format,
-        emit,
-        keep_remarks_or_refuse,
         read_matches,
+        write_edited,
     )
 
     if len(inputs) != 1:
@@ -302,14 +299,7 @@ def _annotate(
         skipped += len(result.skipped)
         for a in result.skipped:
             say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
-    keep_remarks_or_refuse(file, fmt, in_place, force)
-    emit(
-        write_matches(written, annotated_format(out, fmt)),
-        out,
-        file if in_place else None,
-        [file],
-        force,
-    )
+    write_edited(written, file, fmt, out, in_place, force)
     say(
         f"analysed {done} hand{'s' if done != 1 else ''}"
         + (f", {skipped} skipped" if skipped else ""),

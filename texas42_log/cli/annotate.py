@@ -26,12 +26,10 @@ from .app import (
 )
 from .common import (
     OUR_FORMATS,
-    annotated_format,
-    emit,
-    keep_remarks_or_refuse,
     pick,
     read_matches,
     refused,
+    write_edited,
 )
 
 if TYPE_CHECKING:
@@ -97,7 +95,6 @@ def annotate_add(
 
     The result goes to standard output, to -o OUT, or back into FILE with --in-place.
     """
-    from ..files.formats import write_matches
     from ..log.annotate import TargetError, add
 
     if (text is None) == (bulk is None):
@@ -138,14 +135,7 @@ def annotate_add(
                 count += 1
     except TargetError as e:
         raise usage_error(str(e)) from None
-    keep_remarks_or_refuse(file, fmt, in_place, force)
-    emit(
-        write_matches(matches, annotated_format(out, fmt)),
-        out,
-        file if in_place else None,
-        [file],
-        force,
-    )
+    write_edited(matches, file, fmt, out, in_place, force)
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
 
 
@@ -237,7 +227,6 @@ def annotate_remove(
     force: ForceOpt = False,
 ) -> None:
     """Remove one comment (--index) or all of a target's (--all)."""
-    from ..files.formats import write_matches
     from ..log.annotate import TargetError, remove, remove_at
 
     if sum((index is not None, every, pointer is not None)) != 1:
@@ -254,12 +243,5 @@ def annotate_remove(
             matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
     except TargetError as e:
         raise usage_error(str(e)) from None
-    keep_remarks_or_refuse(file, fmt, in_place, force)
-    emit(
-        write_matches(matches, annotated_format(out, fmt)),
-        out,
-        file if in_place else None,
-        [file],
-        force,
-    )
+    write_edited(matches, file, fmt, out, in_place, force)
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)

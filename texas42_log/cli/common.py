@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "read_text",
     "viewable_match",
+    "write_edited",
     "pick",
     "player_or_observer",
     "language_arg",
@@ -388,3 +389,21 @@ def keep_remarks_or_refuse(file: str, fmt: str, in_place: bool, force: bool) -> 
             f"{file} has {len(lines)} ; remark{'s' if len(lines) != 1 else ''} (line {shown}) that "
             "rewriting it drops; pass --force to drop them, or make them {comments} first"
         )
+
+
+def write_edited(
+    matches: list[Match], file: str, fmt: str, out: Path | None, in_place: bool, force: bool
+) -> None:
+    """Write the matches of ``file`` (format ``fmt``) after a change to them: to ``out``
+    in the format it names, or back into ``file`` with ``in_place`` — a .t42's ;
+    remarks are not dropped without ``force`` (:func:`keep_remarks_or_refuse`)."""
+    from ..files.formats import write_matches
+
+    keep_remarks_or_refuse(file, fmt, in_place, force)
+    emit(
+        write_matches(matches, annotated_format(out, fmt)),
+        out,
+        file if in_place else None,
+        [file],
+        force,
+    )
