@@ -396,3 +396,42 @@ def test_each_call_is_a_moment_with_the_calls_so_far_and_the_next_caller() -> No
     # A player sees their own tiles from the first call on, and no one else's.
     b = view_for(m, "B", 0, Moment.after_call(1))
     assert set(b.hands) == {"B"} and b.hidden["A"] == 7
+
+
+def test_the_views_take_the_replay_from_the_replayed_facts() -> None:
+    """One replay (log/replayed.py): no module of the views builds an auction or a play
+    state of its own, so what the views show and what the writers state cannot differ."""
+    import ast
+
+    for path in sorted((Path(__file__).parents[1] / "texas42_log" / "views").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        built = {
+            n.func.id
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        assert not built & {"Auction", "PlayState"}, path.name
+
+
+def test_the_replayed_facts_hold_the_holdings_and_the_score_before() -> None:
+    """A partly known deal: each seat holds the dealt tiles the log names and the tiles
+    it plays, the rest unknown; the score before each hand is the one after the last."""
+    from texas42_log.log.replayed import replay_match
+
+    match = load("partly-known-deals.json")
+    _, facts = replay_match(match)
+    assert len(facts) == len(match.hands)
+    for f, hand in zip(facts, match.hands, strict=True):
+        for s in "ABCD":
+            named = {t for t in getattr(hand.deal, s) if t is not None} if hand.deal else set()
+            played = {p.tile for p in hand.plays if p.seat == s and not p.rejected}
+            assert {str(t) for t in f.holdings[s]} == named | played
+            assert f.unknown[s] == 7 - len(named | played)
+    assert facts[0].score_before == {"A+C": 0, "B+D": 0}
+    for before, after in zip(facts, facts[1:], strict=False):
+        assert after.score_before == before.score
+    # The views' running score is the same replay's.
+    views = match_views(match, "public")
+    assert [v[0].marks for v in views] == [f.score_before for f in facts]
+    # Asking for a few hands replays only those.
+    assert [f.score for f in replay_match(match, 3)[1]] == [f.score for f in facts[:3]]

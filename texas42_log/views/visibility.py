@@ -47,19 +47,19 @@ raises :class:`ValueError`. Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from ..engine.auction import Auction, BidKind, Contract
-from ..engine.errors import IllegalAction
+from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState, Trick
 from ..engine.rules import Rules
-from ..engine.seats import SEATS, TEAMS, Seat, Team, partner, team_of
-from ..engine.tiles import TILE_BY_NAME, Tile
+from ..engine.seats import SEATS, TEAMS, Seat, partner, team_of
+from ..engine.tiles import Tile
 from ..engine.trumps import Trump, table_for
-from ..log.check import call_args, effective_rules
 from ..log.model import Annotation, Hand, Match
+from ..log.replayed import HandFacts, replay_match
 from .analysis import analysis_view, fair_view
 from .model import (
     OBSERVERS,
@@ -75,9 +75,6 @@ from .model import (
     WonTrick,
     parse_observer,
 )
-
-if TYPE_CHECKING:
-    from ..log.replayed import HandFacts
 
 __all__ = [
     "OBSERVERS",
@@ -102,21 +99,17 @@ def _notes(on: str, annotations: Sequence[Annotation]) -> list[Note]:
 
 
 class _HandReplay:
-    """Replays one hand once and produces the views of its moments for one observer."""
+    """Produces the views of one hand's moments for one observer, from the hand's
+    replayed facts (:func:`texas42_log.log.replayed.replay_match`)."""
 
-    def __init__(
-        self,
-        match: Match,
-        rules: Rules,
-        index: int,
-        marks_before: dict[Team, int],
-        observer: Observer,
-    ) -> None:
+    def __init__(self, match: Match, rules: Rules, facts: HandFacts, observer: Observer) -> None:
         self.match = match
-        self.index = index
-        self.hand: Hand = match.hands[index]
+        self.rules = rules
+        self.facts = facts
+        self.index = facts.index
+        self.hand: Hand = match.hands[facts.index]
         self.observer = observer
-        self.marks_before = dict(marks_before)
+        self.marks_before = dict(facts.score_before)
         hand = self.hand
         self.players: dict[Seat, str] = {}
         if match.players is not None:
@@ -124,58 +117,28 @@ class _HandReplay:
                 name = getattr(match.players, s)
                 if name is not None:
                     self.players[s] = name
-        # Holdings: the dealt tiles known, plus the tiles a seat plays (proof of holding).
-        self.plays: list[tuple[Seat, Tile, int]] = [
-            (p.seat, TILE_BY_NAME[p.tile], j) for j, p in enumerate(hand.plays) if not p.rejected
+        self.plays = facts.plays
+        self.known = facts.holdings
+        self.unknown = facts.unknown
+        self.calls: list[tuple[Seat, str, int | None, str | None]] = [
+            (seat, kind.value, bid, special) for seat, kind, bid, special in facts.calls
         ]
-        known: dict[Seat, set[Tile]] = {s: set() for s in SEATS}
-        if hand.deal is not None:
-            for s in SEATS:
-                known[s].update(TILE_BY_NAME[x] for x in getattr(hand.deal, s) if x is not None)
-        for seat, t, _ in self.plays:
-            known[seat].add(t)
-        self.known = known
-        self.unknown: dict[Seat, int] = {s: 7 - len(known[s]) for s in SEATS}
-
-        self.auction = Auction(rules, hand.dealer)
-        self.calls: list[tuple[Seat, str, int | None, str | None]] = []
         self.base_notes = _notes("match", match.annotations)
         self.hand_notes = _notes("hand", hand.annotations)
         self.call_notes: list[Note] = []
-        #: After each call: how many call notes there are, and who calls next.
+        #: After each call: how many call notes there are.
         self.notes_after_call: list[int] = []
-        self.to_call_after: list[Seat | None] = []
-        n_call = 0
-        try:
-            for call in hand.auction:
-                if call.rejected:
-                    continue
-                n_call += 1
-                kind, bid, special = call_args(rules, call)
-                self.auction.call(call.seat, kind, bid, special)
-                self.calls.append((call.seat, call.call, bid, special))
-                self.call_notes += _notes(f"call {n_call}", call.annotations)
-                self.notes_after_call.append(len(self.call_notes))
-                self.to_call_after.append(self.auction.to_call)
-        except IllegalAction as e:
-            raise ValueError(f"hand {index + 1} is not legal: {e.message}") from None
-        self.contract: Contract | None = self.auction.contract()
-        self.trump: Trump | None = None
-        self.stacks: int | None = None
-        self.decl_notes: list[Note] = []
-        self.nello_doubles: Literal["high", "low", "own-suit"] | None = None
+        for n_call, j in enumerate(facts.call_at, 1):
+            self.call_notes += _notes(f"call {n_call}", hand.auction[j].annotations)
+            self.notes_after_call.append(len(self.call_notes))
+        self.contract: Contract | None = facts.contract
+        self.trump: Trump | None = facts.trump
         decl = hand.declaration
-        if self.contract is not None and decl is not None:
-            if decl.contract is not None:
-                self.contract = self.contract.declare(decl.contract)
-                self.trump = Trump.NO_TRUMP
-            else:
-                assert decl.trump is not None
-                self.trump = Trump(decl.trump)
-            self.stacks = decl.stacks
-            self.nello_doubles = decl.doubles
-            self.decl_notes = _notes("declaration", decl.annotations)
-        self.plays_led: list[int | None] = [hand.plays[j].led for _, _, j in self.plays]
+        self.decl_notes: list[Note] = (
+            _notes("declaration", decl.annotations)
+            if self.trump is not None and decl is not None
+            else []
+        )
         self.sits_out: Seat | None = (
             partner(self.contract.bidder)
             if self.contract is not None and self.contract.special == "nello"
@@ -185,7 +148,6 @@ class _HandReplay:
             _notes(f"play {k + 1}", hand.plays[j].annotations)
             for k, (_, _, j) in enumerate(self.plays)
         ]
-        self.rules = rules
 
     # -- moments -------------------------------------------------------------
 
@@ -241,7 +203,7 @@ class _HandReplay:
         return "trick", size * t, True
 
     def views(self, moments: list[Moment]) -> list[View]:
-        """The views at ``moments`` (in any order), replaying the plays once."""
+        """The views at ``moments`` (in any order), stepping through the plays once."""
         wanted = [self.resolve(m) for m in moments]
         by_plays: dict[int, list[int]] = {}
         for i, (_, k, _) in enumerate(wanted):
@@ -255,33 +217,12 @@ class _HandReplay:
             )
         if self.trump is None:
             return [v for v in out if v is not None]
-        assert self.contract is not None
-        state = self._state()
-        k = 0
-        while True:
+        wanted_plays = max(by_plays)
+        for k, state in enumerate(self.facts.states(self.rules, wanted_plays)):
             for i in by_plays.get(k, []):
                 kind, _, collected = wanted[i]
                 out[i] = self._play_view(state, kind, k, collected)
-            if k == len(self.plays) or k >= max(by_plays):
-                break
-            seat, t, _ = self.plays[k]
-            try:
-                state.play(seat, t, self.plays_led[k])
-            except IllegalAction as e:
-                raise ValueError(f"hand {self.index + 1} is not legal: {e.message}") from None
-            k += 1
         return [v for v in out if v is not None]
-
-    def _state(self) -> PlayState:
-        assert self.contract is not None and self.trump is not None
-        return PlayState(
-            self.rules,
-            self.contract,
-            self.trump,
-            self.known,
-            self.unknown,
-            nello_doubles=self.nello_doubles,
-        )
 
     @property
     def trick_size(self) -> int:
@@ -297,7 +238,7 @@ class _HandReplay:
             return None
         if mode in ("fixed-1", "fixed-2"):
             return int(mode[-1])
-        return 2 if self.stacks == 2 else 1
+        return 2 if self.facts.stacks == 2 else 1
 
     # -- building a view -----------------------------------------------------
 
@@ -324,11 +265,11 @@ class _HandReplay:
             vis,
             special,
             c.declarer,
-            self.nello_doubles if declared and c.special == "nello" else None,
+            self.facts.doubles if declared and c.special == "nello" else None,
         )
 
     def _hand_tiles(
-        self, remaining: dict[Seat, set[Tile]], unknown: dict[Seat, int], k: int
+        self, remaining: Mapping[Seat, AbstractSet[Tile]], unknown: dict[Seat, int], k: int
     ) -> tuple[dict[Seat, tuple[str, ...]], dict[Seat, int]]:
         """What the observer sees of each hand with ``k`` tiles played: (shown tiles, hidden
         count)."""
@@ -361,7 +302,7 @@ class _HandReplay:
         return tuple(notes)
 
     def _auction_view(self, kind: MomentKind) -> View:
-        all_passed = self.auction.done and self.contract is None
+        all_passed = self.facts.auction_done and self.contract is None
         shown, hidden = self._hand_tiles(self.known, self.unknown, 0)
         marks = dict(self.marks_before)
         return View(
@@ -384,7 +325,7 @@ class _HandReplay:
             points=None,
             hands=shown,
             hidden=hidden,
-            to_play=self.auction.to_call,
+            to_play=self.facts.to_call,
             result="no-contract" if all_passed else None,
             result_marks={t: 0 for t in TEAMS} if all_passed else None,
             notes=tuple(
@@ -404,7 +345,7 @@ class _HandReplay:
             over=False,
             auction=tuple(self.calls[:k]),
             contract=None,
-            to_play=self.to_call_after[k - 1],
+            to_play=self.facts.to_call_after[k - 1],
             result=None,
             result_marks=None,
             notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
@@ -514,27 +455,6 @@ def _table(t: Trick) -> tuple[PlayedTile, ...]:
     return tuple(PlayedTile(i + 1, s, str(x)) for i, (s, x) in enumerate(t.plays))
 
 
-def _marks_before(match: Match, rules: Rules, upto: int) -> dict[Team, int]:
-    """Match score before hand ``upto`` (R5), replaying the earlier hands (unchecked)."""
-    marks: dict[Team, int] = {t: 0 for t in TEAMS}
-    for i in range(upto):
-        r = _HandReplay(match, rules, i, marks, "public")
-        if r.trump is None:
-            continue
-        state = r._state()
-        for (seat, t, _), led in zip(r.plays, r.plays_led, strict=True):
-            state.apply(seat, t, led)
-        if state.result is not None:
-            gained = state.result.marks if rules.match_goal == "marks" else state.result.points
-            for team in TEAMS:
-                marks[team] += gained[team]
-    return marks
-
-
-def _rules(match: Match) -> Rules:
-    return effective_rules(match)
-
-
 def _check_index(match: Match, hand_index: int) -> None:
     if not 0 <= hand_index < len(match.hands):
         raise ValueError(
@@ -552,12 +472,10 @@ def hand_views(
 ) -> list[View]:
     """Views of one hand at ``moments`` (default: every moment, in order)."""
     _check_index(match, hand_index)
+    rules, facts = replay_match(match, hand_index + 1)
     if observer == "review":
-        _review_only_after(match, hand_index)
-    rules = _rules(match)
-    replay = _HandReplay(
-        match, rules, hand_index, _marks_before(match, rules, hand_index), observer
-    )
+        _review_only_after(facts[hand_index])
+    replay = _HandReplay(match, rules, facts[hand_index], observer)
     if observer == "review":
         moments = _review_moments(replay, moments)
     return replay.views(replay.moments() if moments is None else moments)
@@ -579,26 +497,20 @@ def _review_moments(replay: _HandReplay, moments: list[Moment] | None) -> list[M
     return moments
 
 
-def _in_play(match: Match, hand_index: int, facts: list[HandFacts] | None = None) -> bool:
-    """Whether hand ``hand_index`` is still being played (the last of an unfinished match,
-    stopped before its end): it has no review yet (R29). ``facts``: the match's replay,
-    when the caller has it already."""
-    from ..log.replayed import replay_match
-
-    if facts is None:
-        facts = replay_match(match)[1]
-    f = facts[hand_index] if hand_index < len(facts) else None
-    return not (f is None or f.finished or (len(f.calls) == 4 and f.contract is None))
+def _in_play(facts: HandFacts) -> bool:
+    """Whether a hand is still being played (the last of an unfinished match, stopped
+    before its end): it has no review yet (R29)."""
+    return not (facts.finished or (len(facts.calls) == 4 and facts.contract is None))
 
 
-def _review_only_after(match: Match, hand_index: int, facts: list[HandFacts] | None = None) -> None:
+def _review_only_after(facts: HandFacts) -> None:
     """R29: the actions and their players are reviewed after the hand. A hand still
     being played has no review: it would uncover tricks (R27) and tie tiles to
     players (R28)."""
-    if _in_play(match, hand_index, facts):
+    if _in_play(facts):
         raise ValueError(
-            f"hand {hand_index + 1} is still being played, and a review shows a hand only after it "
-            "ends (R29); view it --as public or as a player (A–D)"
+            f"hand {facts.index + 1} is still being played, and a review shows a hand only after "
+            "it ends (R29); view it --as public or as a player (A–D)"
         )
 
 
@@ -607,26 +519,19 @@ def match_views(match: Match, observer: Observer, *, finished: bool = False) -> 
 
     A review (R29) has no hand still being played: it is a ValueError, or with
     ``finished`` the views stop before it (:func:`in_play_hand` says which)."""
-    rules = _rules(match)
+    rules, facts = replay_match(match)
     out: list[list[View]] = []
-    marks: dict[Team, int] = {t: 0 for t in TEAMS}
-    facts: list[HandFacts] | None = None
-    if observer == "review":
-        from ..log.replayed import replay_match
-
-        facts = replay_match(match)[1]  # once for the match, not once a hand
-    for i in range(len(match.hands)):
+    for f in facts:
         if observer == "review":
-            if finished and _in_play(match, i, facts):
+            if finished and _in_play(f):
                 break
-            _review_only_after(match, i, facts)
-        replay = _HandReplay(match, rules, i, marks, observer)
-        views = replay.views(
-            _review_moments(replay, None) if observer == "review" else replay.moments()
+            _review_only_after(f)
+        replay = _HandReplay(match, rules, f, observer)
+        out.append(
+            replay.views(
+                _review_moments(replay, None) if observer == "review" else replay.moments()
+            )
         )
-        out.append(views)
-        last = views[-1]
-        marks = dict(last.marks)
     return out
 
 
@@ -636,7 +541,7 @@ def in_play_hand(match: Match) -> int | None:
     if match.status != "unfinished" or not match.hands:
         return None
     last = len(match.hands) - 1
-    return last + 1 if _in_play(match, last) else None
+    return last + 1 if _in_play(replay_match(match)[1][last]) else None
 
 
 def trick_moments(match: Match, hand_index: int) -> list[Moment]:
