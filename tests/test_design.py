@@ -342,6 +342,7 @@ CLI_FORMATS_NAMES = {
     "CannotExport",
     "ConvertError",
     "write_matches",
+    "write_losses",
     "write_chunk",
     "hand_link",
     "format_for_name",

@@ -116,6 +116,7 @@ def convert(
         STREAMED,
         WRITABLE,
         CannotExport,
+        write_losses,
         write_matches,
     )
 
@@ -168,6 +169,8 @@ def convert(
     if not force:
         _reread(texts, fmt, len(matches))
     _lost_comments(fmt, matches)
+    for loss in write_losses(matches, fmt):
+        say(f"texas42: note: {fmt}: {loss}", err=True)
     if stdout:
         write_data(texts[0])
         return
@@ -221,7 +224,7 @@ def _convert_streaming(
     (:mod:`texas42_log.corpus.conversion`).
     The first invalid match (without --force) stops it, and nothing is written."""
     from ..corpus.conversion import assemble, convert_ranges, parallel_ok
-    from ..files.formats import CannotExport, format_for_name, write_chunk
+    from ..files.formats import CannotExport, format_for_name, write_chunk, write_losses
 
     written = 0
     uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
@@ -245,6 +248,9 @@ def _convert_streaming(
                 raise _Refused(f"cannot write {fmt}: {e}") from None
             if verify:
                 _reread([text[1:] if fmt == "text" and written else text], fmt, 1)
+            # (The formats with losses to say are written here, never on the workers.)
+            for loss in write_losses([result.match], fmt):
+                say(f"texas42: note: {fmt}, match {written + 1}: {loss}", err=True)
             if fmt == "csv" and _has_comments(result.match):
                 uncarried.append(result.match)
             written += 1

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMATS",
     "READABLE",
+    "write_losses",
     "WRITABLE",
     "ConvertError",
     "Source",
@@ -94,6 +95,9 @@ class Format:
     #: Suffixes a folder search skips (a ``.url`` file links to anything at all): a file
     #: of one is still read when it is named.
     unsearched: tuple[str, ...] = ()
+    #: What writing a match in the format leaves out or changes, each a sentence the
+    #: commands say as a note (:func:`write_losses`).
+    losses: Callable[[Match], list[str]] | None = None
 
 
 def register(fmt: Format) -> Format:
@@ -336,6 +340,15 @@ def write_matches(matches: list[Match], fmt: str) -> str:
     return "".join(f.chunk(m, k) for k, m in enumerate(matches, start=1))
 
 
+def write_losses(matches: list[Match], fmt: str) -> list[str]:
+    """What writing ``matches`` in ``fmt`` leaves out or changes (the format's
+    ``losses``), each sentence once, in order."""
+    f = REGISTRY.get(fmt)
+    if f is None or f.losses is None:
+        return []
+    return list(dict.fromkeys(line for m in matches for line in f.losses(m)))
+
+
 # -- the formats ---------------------------------------------------------------------
 
 
@@ -471,6 +484,7 @@ register(
         ("plunge-hand", "plunge-record"),
         read=_parsed(_lazy("foreign.plunge", "read_records")),
         write=_one(_lazy("foreign.plunge", "write_records")),
+        losses=_lazy("foreign.plunge", "record_losses"),
         looks_like=lambda head: (
             head.startswith("{")
             and bool(re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400]))
@@ -485,6 +499,7 @@ register(
         ("tricksy-json",),
         read=_parsed(_lazy("foreign.tricksy", "read_bundles")),
         chunk=lambda m, n: _write_bundle(m),
+        losses=_lazy("foreign.tricksy", "bundle_losses"),
         single=False,
         looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
         summary="the tricksy engine's event log: many matches, a bundle each",

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from typing import Any
 
 from ...engine.rules import PRESETS
@@ -42,6 +43,10 @@ from . import (
 MAX_CODE = 4096
 #: What a record's player id may not hold (the app's validator: [A-Za-z0-9_.:-]).
 _NOT_ID = re.compile(r"[^A-Za-z0-9_.:-]+", re.ASCII)
+#: A computer seat's ``player`` as the app's validator allows it.
+_ID = re.compile(r"[A-Za-z0-9_.:-]{1,80}", re.ASCII)
+#: What the writer puts for a computer seat the log names no player for.
+_PLACEHOLDER = re.compile(r"seat-[1-3]")
 #: A code's digits: ASCII only (str.isdigit would take ², ٣ and १).
 _DIGITS = frozenset("0123456789")
 
@@ -297,7 +302,31 @@ def read_records(text: str) -> ParsedMatch:
             f"{RECORD_EXT}, and this match starts from 0–0"
         }
     ]
-    return ParsedMatch(_match_doc(letter, hands, RECORD_FORMAT, warnings), at)
+    names = [_record_players(rec) for rec, _ in records]
+    if any(n != names[0] for n in names):
+        warnings.append(
+            {"text": "the records name different computer players; the first record's are kept"}
+        )
+    doc = _match_doc(letter, hands, RECORD_FORMAT, warnings)
+    if names[0]:
+        doc["players"] = names[0]
+    return ParsedMatch(doc, at)
+
+
+def _record_players(rec: dict[str, Any]) -> dict[str, str]:
+    """The players a record names: each computer seat's ``player`` (the person in seat 0
+    has no name), but not the placeholder this writer puts for a seat with none."""
+    seats = rec.get("seats")
+    out: dict[str, str] = {}
+    if not isinstance(seats, list):
+        return out
+    for index, seat in enumerate(seats[:4]):
+        if not isinstance(seat, dict) or seat.get("kind") != "computer":
+            continue
+        player = seat.get("player")
+        if isinstance(player, str) and _ID.fullmatch(player) and not _PLACEHOLDER.fullmatch(player):
+            out[SEAT_OF[index]] = player
+    return out
 
 
 def _code(letter: str, hand: Any, n: int) -> str:
@@ -413,9 +442,41 @@ def _new_record(
 
 def player_id(name: Any, index: int) -> str:
     """A computer seat's ``player`` as the app's validator allows it: 1–80 characters of
-    ``[A-Za-z0-9_.:-]``; a name's other characters become ``-`` (``seat-1`` for none)."""
-    text = _NOT_ID.sub("-", str(name or "")).strip("-")[:80]
+    ``[A-Za-z0-9_.:-]``. A name that is one is kept as it is; in another, letters lose
+    their accents and the other characters become ``-`` (``seat-1`` for none)."""
+    text = str(name or "")
+    if _ID.fullmatch(text):
+        return text
+    # Letters lose their accents (Ç → C, ğ → g) before what is left is replaced.
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = _NOT_ID.sub("-", plain).strip("-")[:80]
     return text or f"seat-{index}"
+
+
+def record_losses(match: Match) -> list[str]:
+    """What writing ``match`` as plunge records leaves out or changes, each a sentence
+    for a note: a record written anew has the person at the app in seat 0 (A), with no
+    name, and computers in the other seats, each named by an id of 1–80 of the letters,
+    digits and ``_ . : -``. A hand imported from a record gets its record back as it was,
+    and loses nothing here."""
+    if all(isinstance((h.__pydantic_extra__ or {}).get(RECORD_EXT), dict) for h in match.hands):
+        return []
+    names = match.players.model_dump() if match.players is not None else {}
+    out = [
+        "a plunge record has the person at the app in seat 0 and computers in the others, "
+        "so seat A is written as the person and B, C and D as computers"
+    ]
+    if names.get("A"):
+        out.append(f"seat A's name {names['A']!r} is not kept: the record's person has no name")
+    for s in SEAT_OF[1:]:
+        name = names.get(s)
+        if name and not _ID.fullmatch(name):
+            written = player_id(name, INDEX_OF[s])
+            out.append(
+                f"seat {s}'s name {name!r} is written {written!r}: a record's player is 1–80 "
+                "of the letters A–Z and a–z, the digits and _ . : -"
+            )
+    return out
 
 
 def write_records(match: Match) -> str:
