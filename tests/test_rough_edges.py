@@ -95,3 +95,73 @@ def test_a_tournament_match_is_not_a_plunge_code_and_both_say_why(tmp_path: Path
     assert (
         "the nearest, plunge-t, differs in all_tricks_stacks bidder-chooses, not all-visible" in out
     )
+
+
+def test_plunge_records_keep_the_names_they_can_say_what_changed_and_read_back(
+    tmp_path: Path,
+) -> None:
+    """A record's person (seat 0, A) has no name and a computer's ``player`` is an id of
+    ``[A-Za-z0-9_.:-]``: a name that is one is kept, another is written as near as the app
+    allows, and each change is a note; reading the records back names the players."""
+    import json
+
+    from texas42_log.files.validate import read_match
+    from texas42_log.log.foreign.plunge import read_records, write_records
+
+    code, out = _run("generate", "-n", "1", "--seed", "5", "--rules", "plunge-t", "-o", "-")
+    assert code == 0
+    doc = json.loads(out)
+    doc["players"] = {"A": "Ana", "B": "Çağla", "C": "Cleo O'Neil/2", "D": "easy\x1b[31m"}
+    src = tmp_path / "named.json"
+    src.write_text(json.dumps(doc), encoding="utf-8")
+    dst = tmp_path / "named.plunge.jsonl"
+    code, out = _run("convert", str(src), "-o", str(dst))
+    assert code == 0, out
+    assert "seat A is written as the person and B, C and D as computers" in out
+    assert "seat A's name 'Ana' is not kept: the record's person has no name" in out
+    assert "seat B's name 'Çağla' is written 'Cagla'" in out
+    assert "seat C's name \"Cleo O'Neil/2\" is written 'Cleo-O-Neil-2'" in out
+    assert "seat D's name 'easy\\x1b[31m' is written 'easy-31m'" in out  # shown escaped
+    assert "\x1b" not in out
+    back = read_match(json.dumps(read_records(dst.read_text(encoding="utf-8")).doc))
+    assert back.players is not None
+    assert back.players.model_dump() == {
+        "A": None,
+        "B": "Cagla",
+        "C": "Cleo-O-Neil-2",
+        "D": "easy-31m",
+    }
+    # A name that is already an id is kept as it is, and nothing is said of it.
+    doc["players"] = {"B": "easy", "C": "-x-", "D": None}
+    match = read_match(json.dumps(doc))
+    again = read_match(json.dumps(read_records(write_records(match)).doc))
+    assert again.players is not None
+    assert again.players.model_dump() == {"A": None, "B": "easy", "C": "-x-", "D": None}
+    from texas42_log.files.formats import write_losses
+
+    assert write_losses([match], "plunge-hand-v2") == [
+        "a plunge record has the person at the app in seat 0 and computers in the others, "
+        "so seat A is written as the person and B, C and D as computers"
+    ]
+    # A record read back is written back as it was, and loses nothing.
+    assert write_losses([again], "plunge-hand-v2") == []
+
+
+def test_every_match_made_under_tricksy_is_writable_as_tricksy(tmp_path: Path) -> None:
+    """tricksy always deals first from seat 0 (A), and its every mark bid names its
+    contract: a match made under the preset starts at A, and an outbid mark bid our log
+    keeps plain is written naming a contract tricksy allows it, said in a note."""
+    made = tmp_path / "made.jsonl"
+    code, out = _run("generate", "-n", "20", "--seed", "1", "--rules", "tricksy", "-o", str(made))
+    assert code == 0, out
+    assert all('"first_dealer":"A"' in line.replace(" ", "") for line in made.open())
+    written = tmp_path / "made.tricksy.jsonl"
+    code, out = _run("convert", str(made), "-o", str(written), "--verify")
+    assert code == 0, out
+    assert "wrote" in out and "(20 matches, tricksy)" in out
+    assert (
+        "1-mark bid, outbid, names no contract, and a tricksy bid names one: it is written as nello"
+        in out
+    )
+    code, out = _run("validate", str(written), "-q")
+    assert code == 0, out

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final, Literal
 
+from .seats import Seat
+
 __all__ = [
     "Rules",
     "Option",
@@ -26,6 +28,7 @@ __all__ = [
     "OPTION_DOCS",
     "PRESETS",
     "PRESET_DOCS",
+    "PRESET_FIRST_DEALER",
     "find_preset",
     "STANDARD",
     "SPECIALS",
@@ -505,8 +508,15 @@ PRESET_DOCS: Final[dict[str, str]] = {
     "options nello (from 1 mark, doubles their own suit), plunge and splash (bid aside: "
     "special_bids), sevens (the closest tile to 7 must be played), all off until a log sets them.",
     "tricksy": "The tricksy engine's defaults: the dealer must bid, points 30–42, mark bids only "
-    "for Nel-O, Plunge and Sevens with free jumps, no no-trump, all 7 tricks played.",
+    "for Nel-O, Plunge and Sevens with free jumps, no no-trump, all 7 tricks played; seat A "
+    "deals first.",
 }
+
+
+#: The seat a preset's program always deals the first hand from (its logs hold no draw
+#: for the first dealer, R4): a match made under the preset starts there, so that the
+#: program can hold it.
+PRESET_FIRST_DEALER: Final[dict[str, Seat]] = {"tricksy": "A"}
 
 
 def find_preset(name: str) -> Rules:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubles
 from ..engine.hand import PlayState
 from ..engine.live import deal_order, finished_outcome
-from ..engine.rules import PRESETS, STANDARD, Rules
+from ..engine.rules import PRESET_FIRST_DEALER, PRESETS, STANDARD, Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import DoublesMode, Trump
@@ -201,7 +201,10 @@ def random_match(
     """
     rng = random.Random(seed)
     policy = policy or Policy(rng, rules)
+    # A preset whose program always deals first from one seat starts there.
     dealer: Seat = first_dealer if first_dealer is not None else rng.choice(SEATS)
+    if first_dealer is None and preset in PRESET_FIRST_DEALER:
+        dealer = PRESET_FIRST_DEALER[preset]
     doc: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": "",

@@ -444,6 +444,42 @@ def _ext_of(obj: Any) -> dict[str, Any]:
     return dict(value) if isinstance(value, dict) else {}
 
 
+def _could_be(rules: Rules, marks: int) -> str | None:
+    """A special contract an outbid mark bid of ``marks`` may name under ``rules``, for a
+    bid our log keeps plain (its bidder never declared): tricksy's bid names one. Nel-O
+    or Sevens, which need nothing of the bidder's tiles; None if neither may be bid."""
+    if rules.nello and marks >= rules.nello_min_marks:
+        low = rules.nello_doubles == "low"
+        if not low or marks >= (rules.nello_low_min_marks or rules.nello_min_marks):
+            return "nello_low" if low else "nello"
+    if rules.sevens and marks >= rules.sevens_min_marks:
+        return "sevens"
+    return None
+
+
+def bundle_losses(match: Match) -> list[str]:
+    """What writing ``match`` as a tricksy bundle adds: the contract named for each
+    outbid mark bid that names none (:func:`_could_be`), each a sentence for a note."""
+    rules = effective_rules(match)
+    try:
+        _, facts = replay_match(match)
+    except ValueError:
+        return []
+    out = []
+    for f, hand in zip(facts, match.hands, strict=True):
+        for c in hand.auction:
+            if c.call != "marks" or c.special or c.rejected or _ext_of(c).get("contract"):
+                continue
+            won = f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
+            named = None if won else _could_be(rules, c.bid)
+            if named is not None:
+                out.append(
+                    f"hand {f.index + 1}: {c.seat}'s {c.bid}-mark bid, outbid, names no contract, "
+                    f"and a tricksy bid names one: it is written as {named}"
+                )
+    return out
+
+
 def write_bundle(match: Match) -> str:
     """The match as a tricksy bundle (one JSON object on one line)."""
     rules = effective_rules(match)
@@ -533,7 +569,7 @@ def write_bundle(match: Match) -> str:
                 name = (
                     c.special
                     or _ext_of(c).get("contract")
-                    or (special_contract if winner else None)
+                    or (special_contract if winner else _could_be(rules, c.bid))
                 )
                 if name is None:
                     raise CannotExport(
