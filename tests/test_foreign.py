@@ -455,7 +455,7 @@ def test_tricksy_nello_and_nello_low_with_their_own_least_bids() -> None:
         1,
         3,
     )
-    from texas42_log.log.foreign.tricksy import config_from_rules
+    from texas42_log.log.foreign.tricksy_write import config_from_rules
 
     back = config_from_rules(rules)
     assert back["enabled_contracts"] == ["nello", "nello_low", "standard"]

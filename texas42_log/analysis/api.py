@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..log.model import Match, at_least_version, match_json, minimal_version
+from ..log.model import Match, match_json, minimal_version
+from ..log.versions import at_least_version
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision
 from .fair_hands import FairHand, fair_hand
 from .open_hand import HandAnalysis, Skipped, analyze_match_doc

@@ -409,7 +409,7 @@ def _one(write: Callable[[Match], str]) -> Callable[[list[Match]], str]:
 
 
 _write_text = _lazy("notation", "write_text")
-_write_bundle = _lazy("foreign.tricksy", "write_bundle")
+_write_bundle = _lazy("foreign.tricksy_write", "write_bundle")
 _write_mk5 = _lazy("foreign.mk5_write", "write_links")
 #: One hand of a match as the mk5 link that opens it at its deal (``convert --to mk5 --hand N``).
 hand_link = _lazy("foreign.mk5_write", "hand_text")
@@ -499,7 +499,7 @@ register(
         ("tricksy-json",),
         read=_parsed(_lazy("foreign.tricksy", "read_bundles")),
         chunk=lambda m, n: _write_bundle(m),
-        losses=_lazy("foreign.tricksy", "bundle_losses"),
+        losses=_lazy("foreign.tricksy_write", "bundle_losses"),
         single=False,
         looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
         summary="the tricksy engine's event log: many matches, a bundle each",

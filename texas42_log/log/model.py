@@ -20,6 +20,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
+from .versions import minimal_version
+
 __all__ = [
     "match_json",
     "FORMAT_NAME",
@@ -530,81 +532,6 @@ class Match(_Object):
     result: MatchResult | None = None
     source: Source | None = None
     annotations: Annotations
-
-
-_LEGACY_OPTIONS = (
-    "all_pass",
-    "hand_end",
-    "min_point_bid",
-    "max_point_bid",
-    "max_opening_mark_bid",
-    "mark_bid_raise",
-    "no_trump_doubles",
-    "all_tricks_stacks",
-    "match_goal_marks",
-)
-_LEGACY_VALUES = {
-    "all_pass": {"redeal"},
-    "hand_end": {"when-decided"},
-    "no_trump_doubles": {"high"},
-    "all_tricks_stacks": {"bidder-chooses"},
-}
-
-
-def version_key(version: str) -> tuple[int, int]:
-    """A format version ("1.4") as a pair that orders versions: (1, 4)."""
-    major, _, minor = version.partition(".")
-    return (int(major), int(minor or 0))
-
-
-def at_least_version(version: str, least: str) -> str:
-    """``version``, or ``least`` if that is newer: a version raised, never lowered."""
-    return version if version_key(version) >= version_key(least) else least
-
-
-def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.5" if it
-    is played under the preset mk5 or sets special_bids, special_no_trump or sevens_play;
-    "1.4" if it holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
-    uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
-    own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
-    options or values, special contracts, declared leads, an import's source); else "1.0"."""
-    hands = doc.get("hands", [])
-    rules = doc.get("rules", {})
-    options = rules.get("options", {})
-    if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(
-        options
-    ):
-        return "1.5"
-    if any(
-        "fair" in (h.get("analysis") or {})
-        or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
-        for h in hands
-    ):
-        return "1.4"
-    if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
-        return "1.3"
-    legacy = (
-        rules.get("preset") == "standard"
-        and set(k for k in options if not k.startswith("x-")) == set(_LEGACY_OPTIONS)
-        and all(options[k] in allowed for k, allowed in _LEGACY_VALUES.items())
-    )
-    if options.get("nello_doubles") == "own-suit-or-low" or {
-        "dealer_draw",
-        "nello_low_min_marks",
-    } & set(options):
-        return "1.2"
-    if not legacy or "source" in doc:
-        return "1.1"
-    for hand in doc.get("hands", []):
-        if any("special" in c for c in hand.get("auction", [])):
-            return "1.1"
-        decl = hand.get("declaration") or {}
-        if "contract" in decl or "doubles" in decl or ("trump" not in decl and decl):
-            return "1.1"
-        if any("led" in p for p in hand.get("plays", [])):
-            return "1.1"
-    return "1.0"
 
 
 def match_json(match: Match) -> dict[str, Any]:

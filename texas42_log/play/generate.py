@@ -19,6 +19,7 @@ from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import DoublesMode, Trump
 from ..log.model import FORMAT_NAME, minimal_version
+from ..log.versions import LEGACY_OPTIONS
 
 DOUBLES_MODES: tuple[DoublesMode, ...] = ("high", "low", "own-suit")
 
@@ -158,26 +159,13 @@ class Policy:
         return self.rng.choice(legal)
 
 
-_LEGACY_OPTIONS = (
-    "all_pass",
-    "hand_end",
-    "min_point_bid",
-    "max_point_bid",
-    "max_opening_mark_bid",
-    "mark_bid_raise",
-    "no_trump_doubles",
-    "all_tricks_stacks",
-    "match_goal_marks",
-)
-
-
 def rules_declaration(preset: str, rules: Rules) -> dict[str, Any]:
     """The log's ``rules`` object: the preset and the options that differ from it.
 
     The seed rules are written as format 1.0 wrote them (its nine options spelled
     out), so such a log stays readable by a 1.0 reader."""
     if preset == "standard" and rules == STANDARD:
-        return {"preset": preset, "options": {k: getattr(rules, k) for k in _LEGACY_OPTIONS}}
+        return {"preset": preset, "options": {k: getattr(rules, k) for k in LEGACY_OPTIONS}}
     return {
         "preset": preset,
         "options": {k: mine for k, (mine, _) in rules.differences(PRESETS[preset]).items()},

@@ -1,4 +1,5 @@
-"""The tricksy engine's JSON event log (docs/conversions.md).
+"""The tricksy engine's JSON event log (docs/conversions.md); the writer is
+:mod:`texas42_log.log.foreign.tricksy_write`.
 
 Input is a bundle ``{"seats": META.seats, "config": META.config, "events": [...]}``
 (the events need the seats to name players and the config for the house rules),
@@ -19,32 +20,37 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine.rules import PRESETS, Rules
-from ..check import effective_rules
-from ..inert import dumps, inert
-from ..model import Match, minimal_version
+from ..inert import inert
+from ..model import minimal_version
 from ..notation import ParsedMatch
 from ..positions import line_column, value_positions
-from ..replayed import replay_match
 from . import (
     COMMENTS,
     INDEX_OF,
     SEAT_OF,
-    CannotExport,
     ForeignFormatError,
     attach_comments,
     canonical_tile,
-    comments_of,
-    high_low,
     json_items,
     settle,
 )
 
-__all__ = ["FORMAT", "read_bundles", "write_bundle", "rules_from_config", "looks_like"]
+__all__ = [
+    "FORMAT",
+    "EXT",
+    "DEFAULT_CONFIG",
+    "DEFAULT_OPTIONS",
+    "LEAD_NAMES",
+    "read_bundles",
+    "rules_from_config",
+    "looks_like",
+]
 
 FORMAT = "tricksy"
 EXT = "x-tricksy"
 _SPECIALS = ("nello", "nello_low", "plunge", "splash", "sevens")
-_LEAD = {"never": "never", "first_trick": "first-trick", "always": "always"}
+#: tricksy's ``allow_declared_lead`` values and our ``declared_lead``'s.
+LEAD_NAMES = {"never": "never", "first_trick": "first-trick", "always": "always"}
 DEFAULT_CONFIG: dict[str, Any] = {
     "enabled_contracts": ["nello", "plunge", "sevens", "standard"],
     "contract_options": {},
@@ -52,7 +58,8 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "allow_declared_lead": "never",
     "marks_to_win": 7,
 }
-_DEFAULT_OPTIONS = {
+#: tricksy's default ``contract_options``.
+DEFAULT_OPTIONS = {
     "nello": {"minimum_marks": 1},
     "nello_low": {"minimum_marks": 1},
     "plunge": {"minimum_doubles": 4, "minimum_marks": 4},
@@ -102,18 +109,21 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     unknown = enabled - {"standard", *_SPECIALS}
     if unknown:
         raise ValueError(f"unknown contracts {sorted(unknown)} in enabled_contracts")
-    opts = {k: _DEFAULT_OPTIONS.get(k, {}) | v for k, v in cfg["contract_options"].items()}
+    opts = {k: DEFAULT_OPTIONS.get(k, {}) | v for k, v in cfg["contract_options"].items()}
 
     def opt(contract: str, key: str) -> int:
         return _count(
-            opts.get(contract, {}).get(key, _DEFAULT_OPTIONS[contract][key]), f"{contract} {key}"
+            opts.get(contract, {}).get(key, DEFAULT_OPTIONS[contract][key]), f"{contract} {key}"
         )
 
     nello, low = "nello" in enabled, "nello_low" in enabled
     both = nello and low
     low_least = opt("nello_low", "minimum_marks") if low else None
     own = bool(cfg["doubles_are_own_suit"])
-    if not isinstance(cfg["allow_declared_lead"], str) or cfg["allow_declared_lead"] not in _LEAD:
+    if (
+        not isinstance(cfg["allow_declared_lead"], str)
+        or cfg["allow_declared_lead"] not in LEAD_NAMES
+    ):
         raise ValueError(
             "allow_declared_lead is never, first_trick or always, not "
             f"{cfg['allow_declared_lead']!r}"
@@ -138,7 +148,7 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
         sevens_min_marks=opt("sevens", "minimum_marks"),
         doubles="own-suit" if own else "in-suit",
         doubles_trump=own,
-        declared_lead=_LEAD[cfg["allow_declared_lead"]],
+        declared_lead=LEAD_NAMES[cfg["allow_declared_lead"]],
         match_goal_marks=_count(cfg["marks_to_win"], "marks_to_win"),
     )
 
@@ -382,251 +392,3 @@ def read_bundles(text: str) -> list[ParsedMatch]:
         at: dict[str, tuple[int, int]] = {}
         out.append(ParsedMatch(_bundle_to_doc(bundle, at, ln, event_at), at, ln))
     return out
-
-
-def config_from_rules(rules: Rules) -> dict[str, Any]:
-    """The house rules for ``rules``, or :class:`CannotExport` when tricksy has none that equal
-    them."""
-    enabled = ["standard"]
-    options: dict[str, dict[str, Any]] = {}
-    if rules.nello:
-        names = {
-            "own-suit": ["nello"],
-            "low": ["nello_low"],
-            "own-suit-or-low": ["nello", "nello_low"],
-        }.get(rules.nello_doubles)
-        if names is None:
-            raise CannotExport(
-                f"tricksy's Nel-O has the doubles their own suit (nello), low (nello_low) or "
-                f"either, by the bid (both); these rules have nello_doubles {rules.nello_doubles}"
-            )
-        enabled += names
-        for n in names:
-            least = rules.nello_min_marks
-            if n == "nello_low" and len(names) == 2 and rules.nello_low_min_marks is not None:
-                least = rules.nello_low_min_marks
-            if least != 1:
-                options[n] = {"minimum_marks": least}
-    if rules.plunge:
-        enabled.append("plunge")
-        o = {"minimum_doubles": rules.plunge_min_doubles, "minimum_marks": rules.plunge_marks}
-        if o != _DEFAULT_OPTIONS["plunge"]:
-            options["plunge"] = o
-    if rules.splash:
-        enabled.append("splash")
-        o = {"minimum_doubles": rules.splash_min_doubles, "minimum_marks": rules.splash_min_marks}
-        if o != _DEFAULT_OPTIONS["splash"]:
-            options["splash"] = o
-    if rules.sevens:
-        enabled.append("sevens")
-        if rules.sevens_min_marks != 1:
-            options["sevens"] = {"minimum_marks": rules.sevens_min_marks}
-    lead = {v: k for k, v in _LEAD.items()}[rules.declared_lead]
-    config = {
-        "enabled_contracts": sorted(enabled),
-        "contract_options": options,
-        "doubles_are_own_suit": rules.doubles == "own-suit",
-        "allow_declared_lead": lead,
-        "marks_to_win": rules.match_goal_marks,
-    }
-    back = rules_from_config(config)
-    if back != rules:
-        diff = ", ".join(f"{k}={v[1]!r}" for k, v in back.differences(rules).items())
-        raise CannotExport(
-            "tricksy's house rules cannot say these rules: they differ from any tricksy game in "
-            f"{diff}"
-        )
-    return config
-
-
-def _ext_of(obj: Any) -> dict[str, Any]:
-    value = (obj.__pydantic_extra__ or {}).get(EXT)
-    return dict(value) if isinstance(value, dict) else {}
-
-
-def _could_be(rules: Rules, marks: int) -> str | None:
-    """A special contract an outbid mark bid of ``marks`` may name under ``rules``, for a
-    bid our log keeps plain (its bidder never declared): tricksy's bid names one. Nel-O
-    or Sevens, which need nothing of the bidder's tiles; None if neither may be bid."""
-    if rules.nello and marks >= rules.nello_min_marks:
-        low = rules.nello_doubles == "low"
-        if not low or marks >= (rules.nello_low_min_marks or rules.nello_min_marks):
-            return "nello_low" if low else "nello"
-    if rules.sevens and marks >= rules.sevens_min_marks:
-        return "sevens"
-    return None
-
-
-def bundle_losses(match: Match) -> list[str]:
-    """What writing ``match`` as a tricksy bundle adds: the contract named for each
-    outbid mark bid that names none (:func:`_could_be`), each a sentence for a note."""
-    rules = effective_rules(match)
-    try:
-        _, facts = replay_match(match)
-    except ValueError:
-        return []
-    out = []
-    for f, hand in zip(facts, match.hands, strict=True):
-        for c in hand.auction:
-            if c.call != "marks" or c.special or c.rejected or _ext_of(c).get("contract"):
-                continue
-            won = f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
-            named = None if won else _could_be(rules, c.bid)
-            if named is not None:
-                out.append(
-                    f"hand {f.index + 1}: {c.seat}'s {c.bid}-mark bid, outbid, names no contract, "
-                    f"and a tricksy bid names one: it is written as {named}"
-                )
-    return out
-
-
-def write_bundle(match: Match) -> str:
-    """The match as a tricksy bundle (one JSON object on one line)."""
-    rules = effective_rules(match)
-    ext: dict[str, Any] = _ext_of(match)
-    config = config_from_rules(rules)
-    if "config" in ext and rules_from_config(ext["config"]) == rules:
-        config = ext["config"]
-    seats = ext.get("seats") or {
-        str(i): {
-            "player_id": f"seat-{s}",
-            "username": getattr(match.players, s, None) or f"seat {s}",
-        }
-        for i, s in enumerate(SEAT_OF)
-    }
-    pid = {SEAT_OF[int(k)]: v["player_id"] for k, v in seats.items()}
-    if match.first_dealer != "A":
-        raise CannotExport(
-            f"tricksy's first dealer is always seat 0 (A), and this match's is {match.first_dealer}"
-        )
-    _, facts = replay_match(match)
-    events: list[dict[str, Any]] = []
-    for f, hand in zip(facts, match.hands, strict=True):
-        n = f.index + 1
-        if hand.deal is None or any(t is None for s in SEAT_OF for t in getattr(hand.deal, s)):
-            raise CannotExport(
-                f"hand {n}: HAND_DEALT needs the whole deal, and this hand's deal is not known"
-            )
-        if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
-            raise CannotExport(f"hand {n} has rejected attempts; tricksy logs only accepted moves")
-        events.append(
-            {
-                "type": "HAND_DEALT",
-                "hands": [
-                    [i, [f"{high_low(t)[0]}-{high_low(t)[1]}" for t in getattr(hand.deal, s)]]
-                    for i, s in enumerate(SEAT_OF)
-                ],
-                "dealer": INDEX_OF[hand.dealer],
-            }
-        )
-        decl = hand.declaration
-        special_contract = None
-        if decl is not None and decl.contract is not None:
-            doubles = decl.doubles or rules.nello_doubles
-            if doubles in ("bidder-chooses", "own-suit-or-low"):
-                doubles = "own-suit"  # a choosing declaration that says nothing: own-suit
-            if decl.contract == "nello" and doubles not in ("own-suit", "low"):
-                raise CannotExport(
-                    f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
-                    f"(nello_low), not {doubles}"
-                )
-            special_contract = (
-                "sevens"
-                if decl.contract == "sevens"
-                else ("nello_low" if doubles == "low" else "nello")
-            )
-        for c in hand.auction:
-            for d in _ext_of(c).get("declined", []):
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": d["contract"],
-                        "points": None,
-                        "marks": d["marks"],
-                    }
-                )
-                partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
-                events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": False})
-            if c.call == "pass":
-                events.append({"type": "PASS", "actor": pid[c.seat]})
-            elif c.call == "points":
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": None,
-                        "points": c.bid,
-                        "marks": None,
-                    }
-                )
-            else:
-                winner = (
-                    f.contract is not None
-                    and c.seat == f.contract.bidder
-                    and c.bid == f.contract.bid
-                )
-                name = (
-                    c.special
-                    or _ext_of(c).get("contract")
-                    or (special_contract if winner else _could_be(rules, c.bid))
-                )
-                if name is None:
-                    raise CannotExport(
-                        f"hand {n}: tricksy names the special contract of every mark bid, and "
-                        f"{c.seat}'s "
-                        f"{c.bid}-mark bid, outbid, says none"
-                        if not winner
-                        else (
-                            f"hand {n}: tricksy has mark bids only for special contracts, and "
-                            f"{c.seat}'s is plain"
-                        )
-                    )
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": name,
-                        "points": None,
-                        "marks": c.bid,
-                    }
-                )
-                if name == "plunge":
-                    partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
-                    events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": True})
-        if decl is not None and decl.contract is None:
-            assert decl.trump is not None
-            if decl.trump == "no-trump":
-                raise CannotExport(f"hand {n}: tricksy has no no-trump")
-            name = (
-                f.contract.special if f.contract is not None and f.contract.special else "standard"
-            )
-            events.append(
-                {
-                    "type": "CONTRACT_DECLARED",
-                    "actor": pid[decl.seat],
-                    "contract": name,
-                    "trump": 7 if decl.trump == "doubles" else int(decl.trump),
-                }
-            )
-        if hand.plays and (not f.finished or len(f.tricks) != 7):
-            if not (f is facts[-1] and match.status == "unfinished"):
-                raise CannotExport(
-                    f"hand {n} is not played to the 7th trick; tricksy always plays all 7"
-                )
-        for p in hand.plays:
-            hi, lo = high_low(p.tile)
-            events.append(
-                {
-                    "type": "PLAY_DOMINO",
-                    "actor": pid[p.seat],
-                    "domino": f"{hi}-{lo}",
-                    "declared_suit": p.led,
-                }
-            )
-    bundle: dict[str, Any] = {k: v for k, v in ext.items() if k not in ("seats", "config")}
-    bundle |= {"seats": seats, "config": config, "events": events}
-    comments = comments_of(match)
-    if comments:  # tricksy stores no comments; the bundle is ours and keeps them
-        bundle[COMMENTS] = comments
-    return dumps(bundle) + "\n"
