@@ -16,6 +16,7 @@ from texas42_log.corpus import pool
 from texas42_log.corpus import validation as corpus
 from texas42_log.corpus.validation import validate_records
 from texas42_log.engine.rules import PRESETS
+from texas42_log.files import ranges as ranges_module
 from texas42_log.files import reader
 from texas42_log.files.reader import InputError, Record, expand_inputs, read_records
 from texas42_log.files.validate import validate_bytes
@@ -117,7 +118,7 @@ def test_workers_reading_their_own_ranges_agree_with_one_process(
 ) -> None:
     """With several processes a JSON Lines file is cut into byte ranges that the
     workers read themselves: same matches, same line numbers, same order."""
-    monkeypatch.setattr(reader, "CHUNK", 20_000)  # many ranges, some cutting mid-file
+    monkeypatch.setattr(ranges_module, "CHUNK", 20_000)  # many ranges, some cutting mid-file
     monkeypatch.setattr(corpus, "CHUNK", 20_000)  # (and worth several processes)
     files = expand_inputs([str(mixed)])
     ranges = list(reader.ranges(str(mixed / "late.jsonl")))

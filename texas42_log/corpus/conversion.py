@@ -1,6 +1,6 @@
 """Converting a JSON Lines corpus on every core (``texas42 convert big.jsonl -o big.t42``).
 
-The file is cut into whole-line byte ranges (:func:`texas42_log.files.reader.ranges`);
+The file is cut into whole-line byte ranges (:func:`texas42_log.files.ranges.ranges`);
 each worker reads its own range, validates each match and writes its part of
 the output — the number-free body of its chunk — and the parent puts the
 chunks together in input order (numbering, CSV header, separators), a bounded
