@@ -24,6 +24,7 @@ from .versions import minimal_version
 
 __all__ = [
     "match_json",
+    "in_key_order",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "SCHEMA_ID",
@@ -541,11 +542,16 @@ def match_json(match: Match) -> dict[str, Any]:
     doc["rules"].setdefault(
         "options", {}
     )  # "no overrides", said as the fixtures and generator say it
+    return _notes_last(in_key_order(doc))  # type: ignore[no-any-return]
+
+
+def in_key_order(doc: dict[str, Any]) -> dict[str, Any]:
+    """A match document's keys in the order this tool writes them (the model's: format,
+    version and rules first), the keys the model does not name (extensions) after."""
     fields = Match.model_fields
-    ordered = {k: doc[k] for k in fields if k in doc} | {
+    return {k: doc[k] for k in fields if k in doc} | {
         k: v for k, v in doc.items() if k not in fields
     }
-    return _notes_last(ordered)  # type: ignore[no-any-return]
 
 
 def _notes_last(value: Any) -> Any:

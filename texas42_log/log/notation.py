@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from ..engine.actions import TRUMP_WORDS
-from .model import FORMAT_NAME, minimal_version
+from .model import FORMAT_NAME, in_key_order, minimal_version
 from .notation_header import SEATS, HeaderReader, ParsedMatch, brief_text, other_digits, position
 from .notation_tokens import NotationError, Tok, parse_tile, remark_lines, tokens
 from .notation_writer import write_text, write_texts
@@ -393,22 +393,7 @@ def _finish(pm: ParsedMatch) -> None:
     if "version" not in doc:
         doc["version"] = minimal_version(doc)
     # Canonical key order (format, version, rules first) for the JSON written from it.
-    order = (
-        "format",
-        "version",
-        "rules",
-        "players",
-        "first_dealer",
-        "dealer_draw",
-        "status",
-        "hands",
-        "result",
-        "source",
-        "annotations",
-    )
-    pm.doc = {k: doc[k] for k in order if k in doc} | {
-        k: v for k, v in doc.items() if k not in order
-    }
+    pm.doc = in_key_order(doc)
 
 
 def _show(t: Tok) -> str:

@@ -50,7 +50,7 @@ from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
 from ..log.check import check_match, effective_rules
 from ..log.inert import dumps
-from ..log.model import FORMAT_NAME, Match, minimal_version
+from ..log.model import FORMAT_NAME, Match, in_key_order, minimal_version
 from .game_views import GameViews
 from .generate import rules_declaration
 
@@ -587,22 +587,7 @@ class Game(GameViews):
                 doc["result"] = {"winner": self._winner, "marks": dict(self._score)}
             else:
                 doc["status"] = "unfinished"
-        ordered: dict[str, Any] = {
-            k: doc[k]
-            for k in (
-                "format",
-                "version",
-                "rules",
-                "players",
-                "first_dealer",
-                "dealer_draw",
-                "status",
-                "hands",
-                "result",
-            )
-            if k in doc
-        }
-        ordered |= {k: v for k, v in doc.items() if k not in ordered}
+        ordered = in_key_order(doc)
         least = minimal_version(ordered)
         ordered["version"] = max(least, self._min_version, key=lambda v: int(v.split(".")[1]))
         return ordered
