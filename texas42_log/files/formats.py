@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMATS",
     "READABLE",
-    "write_losses",
     "WRITABLE",
     "ConvertError",
     "Source",
@@ -53,6 +52,7 @@ __all__ = [
     "read_sources",
     "match_json",
     "write_matches",
+    "write_losses",
     "csv_rows",
     "CannotExport",
     "size_limit",

@@ -1,7 +1,7 @@
 """Which version of the texas42-log format a document needs: the lowest that holds
 it (:func:`minimal_version`), and versions compared and raised. Works on JSON-ready
 dicts, so that a writer can ask before it builds a model; :mod:`texas42_log.log.model`
-re-exports these names.
+re-exports :func:`minimal_version`.
 """
 
 from __future__ import annotations

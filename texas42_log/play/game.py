@@ -51,6 +51,7 @@ from ..engine.trumps import Trump
 from ..log.check import check_match, effective_rules
 from ..log.inert import dumps
 from ..log.model import FORMAT_NAME, Match, in_key_order, minimal_version
+from ..log.versions import at_least_version
 from .game_views import GameViews
 from .generate import rules_declaration
 
@@ -589,7 +590,7 @@ class Game(GameViews):
                 doc["status"] = "unfinished"
         ordered = in_key_order(doc)
         least = minimal_version(ordered)
-        ordered["version"] = max(least, self._min_version, key=lambda v: int(v.split(".")[1]))
+        ordered["version"] = at_least_version(least, self._min_version)
         return ordered
 
     def _problem_free(self, doc: dict[str, Any]) -> Match:

@@ -189,7 +189,8 @@ def random_match(
     """
     rng = random.Random(seed)
     policy = policy or Policy(rng, rules)
-    # A preset whose program always deals first from one seat starts there.
+    # A preset whose program always deals first from one seat starts there; the seat is
+    # drawn all the same, so that the rest of a seed's match is what it always was.
     dealer: Seat = first_dealer if first_dealer is not None else rng.choice(SEATS)
     if first_dealer is None and preset in PRESET_FIRST_DEALER:
         dealer = PRESET_FIRST_DEALER[preset]

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.auction import BidKind, Contract
+from ...engine.declare import declaration_choices
 from ...engine.rules import Rules
 from ..check import effective_rules
 from ..inert import dumps
 from ..model import Match
-from ..replayed import replay_match
+from ..replayed import HandFacts, replay_match
 from . import COMMENTS, INDEX_OF, SEAT_OF, CannotExport, comments_of, high_low
 from .tricksy import DEFAULT_OPTIONS, EXT, LEAD_NAMES, rules_from_config
 
@@ -79,16 +81,28 @@ def _ext_of(obj: Any) -> dict[str, Any]:
     return dict(value) if isinstance(value, dict) else {}
 
 
-def _could_be(rules: Rules, marks: int) -> str | None:
-    """A special contract an outbid mark bid of ``marks`` may name under ``rules``, for a
-    bid our log keeps plain (its bidder never declared): tricksy's bid names one. Nel-O
-    or Sevens, which need nothing of the bidder's tiles; None if neither may be bid."""
-    if rules.nello and marks >= rules.nello_min_marks:
-        low = rules.nello_doubles == "low"
-        if not low or marks >= (rules.nello_low_min_marks or rules.nello_min_marks):
-            return "nello_low" if low else "nello"
-    if rules.sevens and marks >= rules.sevens_min_marks:
+def _tricksy_name(rules: Rules, special: str, doubles: str | None) -> str:
+    """tricksy's name of a Nel-O or Sevens contract: Nel-O with its doubles low is
+    ``nello_low``; a choosing rule whose declaration says nothing is own-suit (``nello``)."""
+    if special == "sevens":
         return "sevens"
+    return "nello_low" if (doubles or rules.nello_doubles) == "low" else "nello"
+
+
+def _won(f: HandFacts, c: Any) -> bool:
+    """Whether call ``c`` is the hand's winning bid."""
+    return f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
+
+
+def _could_be(rules: Rules, c: Any) -> str | None:
+    """A special contract an outbid mark bid ``c`` may name, for a bid our log keeps plain
+    (its bidder never declared), where tricksy's bid names one: the first Nel-O or Sevens
+    the engine would let its bidder declare after it (:func:`declaration_choices`); None
+    if neither."""
+    contract = Contract(c.seat, BidKind.MARKS, c.bid)
+    for choice in declaration_choices(rules, contract):
+        if choice.special is not None:
+            return _tricksy_name(rules, choice.special, choice.doubles)
     return None
 
 
@@ -105,8 +119,7 @@ def bundle_losses(match: Match) -> list[str]:
         for c in hand.auction:
             if c.call != "marks" or c.special or c.rejected or _ext_of(c).get("contract"):
                 continue
-            won = f.contract is not None and c.seat == f.contract.bidder and c.bid == f.contract.bid
-            named = None if won else _could_be(rules, c.bid)
+            named = None if _won(f, c) else _could_be(rules, c)
             if named is not None:
                 out.append(
                     f"hand {f.index + 1}: {c.seat}'s {c.bid}-mark bid, outbid, names no contract, "
@@ -165,11 +178,7 @@ def write_bundle(match: Match) -> str:
                     f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
                     f"(nello_low), not {doubles}"
                 )
-            special_contract = (
-                "sevens"
-                if decl.contract == "sevens"
-                else ("nello_low" if doubles == "low" else "nello")
-            )
+            special_contract = _tricksy_name(rules, decl.contract, doubles)
         for c in hand.auction:
             for d in _ext_of(c).get("declined", []):
                 events.append(
@@ -196,15 +205,11 @@ def write_bundle(match: Match) -> str:
                     }
                 )
             else:
-                winner = (
-                    f.contract is not None
-                    and c.seat == f.contract.bidder
-                    and c.bid == f.contract.bid
-                )
+                winner = _won(f, c)
                 name = (
                     c.special
                     or _ext_of(c).get("contract")
-                    or (special_contract if winner else _could_be(rules, c.bid))
+                    or (special_contract if winner else _could_be(rules, c))
                 )
                 if name is None:
                     raise CannotExport(
