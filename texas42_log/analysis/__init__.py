@@ -15,3 +15,23 @@ from typing import Final
 DEFAULT_WORLDS: Final = 100
 #: The fair analysis's seed unless asked otherwise: the same for every run, so reports agree.
 DEFAULT_SEED: Final = 42
+
+#: Each mark of the fair analysis in one sentence: the report's legend, ``analyze --help``
+#: and docs/analysis.md say the same (tests/test_fair_verdicts.py holds them to it).
+MARKS: Final[dict[str, str]] = {
+    "?": "a dubious play: it gave up at least 5% of its side's chance against the best fair "
+    "play (in a points game, at least 2 hand points of the mean)",
+    "??": "a blunder: it gave up at least 20% of its side's chance against the best fair play "
+    "(in a points game, at least 10 hand points of the mean)",
+}
+
+#: Each verdict of the fair analysis beside the open-hand one, in one sentence (the same
+#: three places as :data:`MARKS`).
+VERDICTS: Final[dict[str, str]] = {
+    "right but unlucky": "no play was better on what its player could see, yet with every "
+    "hand open it cost (the contract in a game of marks, hand points in a points game)",
+    "wrong but lucky": "marked ? or ?? on what its player could see, yet with every hand "
+    "open it cost nothing",
+    "wrong and punished": "marked ? or ?? on what its player could see, and with every "
+    "hand open it cost too",
+}

@@ -104,13 +104,19 @@ def annotated(
 def fair_hands(
     match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int
 ) -> dict[int, FairHand]:
-    """The fair analysis of each hand the open-hand analysis ``analyses`` analysed,
-    beside it (its verdicts from the open-hand values), by hand number from 0."""
-    return {
-        a.hand: fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
-        for a in analyses
-        if isinstance(a, HandAnalysis)
-    }
+    """The fair analysis of each hand of ``analyses`` (the open-hand analysis of the match),
+    by hand number from 0: beside an analysed hand, with its verdicts from the open-hand
+    values; for a hand it skipped (a deal not fully known), of every play whose player's own
+    tiles were known. A hand with no contract has none."""
+    out: dict[int, FairHand] = {}
+    for a in analyses:
+        if isinstance(a, HandAnalysis):
+            out[a.hand] = fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
+        elif 0 <= a.hand < len(match.hands):
+            f = fair_hand(match, a.hand, worlds=worlds, seed=seed)
+            if f.contract is not None:
+                out[a.hand] = f
+    return out
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..engine.auction import Contract
 from ..engine.errors import Diagnostic
 from ..engine.rules import Rules
-from ..engine.seats import Seat
 from ..engine.solver import makeable, maximiser, move_of
 from ..engine.tiles import TILE_BY_NAME
-from .fair import BLUNDER, DUBIOUS
+from ..log.versions import version_key
+from .fair import Objective, objective_of
+from .fair_checks import fair_problems
 from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, fate_of, move_key
 
 if TYPE_CHECKING:
@@ -41,8 +41,12 @@ def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
 
 
 def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
-    """What is wrong with the analysis a valid replay's log states (its JSON form)."""
+    """What is wrong with the analysis a valid replay's log states (its JSON form), by the
+    rule of the log's own format version (:mod:`texas42_log.analysis.fair_checks`)."""
     out: list[Diagnostic] = []
+    version = str(doc.get("version", "1.0"))
+    by_best = version_key(version) >= version_key("1.6")
+    objective = objective_of(rules)
     for h, hand in enumerate(doc.get("hands", [])):
         plays = hand.get("plays", [])
         stated = [k for k, p in enumerate(plays) if "analysis" in p]
@@ -64,20 +68,119 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
         if deal is None or any(
             t is None for row in deal.values() if isinstance(row, list) for t in row
         ):
-            out.append(
-                _problem(
-                    first,
-                    f"hand {h + 1} has an open-hand analysis, but its deal is not fully "
-                    "known, and the analysis needs every tile",
-                    h,
+            if not by_best:
+                out.append(
+                    _problem(
+                        first,
+                        f"hand {h + 1} has an analysis, but its deal is not fully known: the "
+                        f"open-hand analysis needs every tile, and a log of version {version} "
+                        "cannot hold a fair analysis alone (1.6 can)",
+                        h,
+                    )
                 )
-            )
+                continue
+            out += _partial_problems(rules, hand, h, objective)
             continue
-        out += _hand_problems(rules, hand, h)
+        missing = _open_missing(hand, h)
+        if missing:
+            out += missing
+            continue
+        out += _hand_problems(rules, hand, h, by_best, objective)
     return out
 
 
-def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnostic]:
+def _open_missing(hand: dict[str, Any], h: int) -> list[Diagnostic]:
+    """A fully known deal's analysis states its open-hand facts: the hand's value and
+    makeable, each play's values and cost."""
+    out: list[Diagnostic] = []
+    a = hand.get("analysis")
+    if a is not None and (a.get("value") is None or a.get("makeable") is None):
+        out.append(
+            _problem(
+                f"/hands/{h}/analysis",
+                f"hand {h + 1}'s deal is fully known, so its analysis states the open-hand "
+                "value and makeable",
+                h,
+            )
+        )
+    for k, p in enumerate(hand.get("plays", [])):
+        pa = p.get("analysis")
+        if (
+            pa is not None
+            and not p.get("rejected")
+            and (pa.get("values") is None or pa.get("cost") is None)
+        ):
+            out.append(
+                _problem(
+                    f"/hands/{h}/plays/{k}/analysis",
+                    f"hand {h + 1}'s deal is fully known, so the analysis of {p['seat']}'s "
+                    f"{p['tile']} states the open-hand values and cost",
+                    h,
+                )
+            )
+    return out
+
+
+def _partial_problems(
+    rules: Rules, hand: dict[str, Any], h: int, objective: Objective
+) -> list[Diagnostic]:
+    """A hand whose deal is not fully known (1.6): a fair analysis alone, of plays whose
+    player's own tiles were known; no open-hand value, table or values."""
+    out: list[Diagnostic] = []
+    stated = hand.get("analysis")
+    for key in ("value", "makeable", "table"):
+        if stated is not None and stated.get(key) is not None:
+            out.append(
+                _problem(
+                    f"/hands/{h}/analysis/{key}",
+                    f"hand {h + 1}'s deal is not fully known, so its analysis cannot state the "
+                    f"open-hand {key} (it needs every tile)",
+                    h,
+                )
+            )
+    contract = before_the_play(rules, hand).contract
+    assert contract is not None  # a valid replay declared a contract
+    for k, p in enumerate(hand.get("plays", [])):
+        a = p.get("analysis")
+        ptr = f"/hands/{h}/plays/{k}/analysis"
+        if a is None:
+            continue
+        if p.get("rejected"):
+            out.append(
+                _problem(ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h)
+            )
+            continue
+        for key in ("values", "cost", "fate"):
+            if a.get(key) is not None:
+                out.append(
+                    _problem(
+                        f"{ptr}/{key}",
+                        f"hand {h + 1}'s deal is not fully known, so the analysis of "
+                        f"{p['seat']}'s {p['tile']} cannot state the open-hand {key}",
+                        h,
+                    )
+                )
+        if a.get("fair") is not None:
+            made = move_key(move_of(TILE_BY_NAME[p["tile"]], p.get("led")))
+            out += fair_problems(
+                a["fair"],
+                None,
+                made,
+                f"{ptr}/fair",
+                f"{p['seat']}'s {p['tile']}",
+                contract,
+                p["seat"],
+                stated,
+                h,
+                by_best=True,
+                objective=objective,
+            )
+    return out
+
+
+def _hand_problems(
+    rules: Rules, hand: dict[str, Any], h: int, by_best: bool, objective: Objective
+) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     live = before_the_play(rules, hand)
     state, contract = live.state, live.contract
@@ -179,7 +282,7 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
                         )
                     )
             if a.get("fair") is not None:
-                out += _fair_problems(
+                out += fair_problems(
                     a["fair"],
                     legal,
                     made,
@@ -189,129 +292,11 @@ def _hand_problems(rules: Rules, hand: dict[str, Any], h: int) -> list[Diagnosti
                     seat,
                     stated,
                     h,
+                    by_best=by_best,
+                    objective=objective,
                 )
         first = False
         state.apply(seat, tile, led)
-    return out
-
-
-def _fair_problems(
-    fair: dict[str, Any],
-    legal: list[str],
-    made: str,
-    ptr: str,
-    what: str,
-    contract: Contract,
-    seat: Seat,
-    stated: dict[str, Any] | None,
-    h: int,
-) -> list[Diagnostic]:
-    """What the replay can confirm of a play's fair analysis (format 1.4): that it values
-    exactly the legal plays, that cost, chance lost and mark follow from the values, that
-    counted worlds have no error; the values themselves take ``analyze --verify``."""
-    if stated is None or stated.get("fair") is None:
-        return [
-            _problem(
-                ptr,
-                f"the fair analysis of {what} does not say how its worlds were drawn: the hand's "
-                'analysis needs its "fair" (worlds and seed)',
-                h,
-            )
-        ]
-    if fair.get("forced"):
-        if len(legal) != 1 or len(fair) != 1:
-            return [
-                _problem(
-                    ptr,
-                    f"the fair analysis of {what} calls it forced, but "
-                    + (
-                        f"{len(legal)} plays were legal then"
-                        if len(legal) != 1
-                        else "a forced play states nothing else"
-                    ),
-                    h,
-                )
-            ]
-        return []
-    missing = [
-        k
-        for k in ("worlds", "of", "enumerated", "values", "cost", "chance_lost")
-        if fair.get(k) is None
-    ]
-    if missing:
-        return [_problem(ptr, f"the fair analysis of {what} leaves out {', '.join(missing)}", h)]
-    values: dict[str, dict[str, float]] = fair["values"]
-    if sorted(values) != legal:
-        return [
-            _problem(
-                f"{ptr}/values",
-                f"the fair analysis of {what} must value exactly the legal plays of "
-                f"that moment ({', '.join(legal)})",
-                h,
-            )
-        ]
-    if len(legal) == 1:
-        return [
-            _problem(
-                ptr,
-                f"the fair analysis of {what} draws worlds for the only legal play; it is forced",
-                h,
-            )
-        ]
-    out: list[Diagnostic] = []
-    if fair["worlds"] > fair["of"]:
-        out.append(
-            _problem(
-                f"{ptr}/worlds",
-                f"the fair analysis of {what} is over {fair['worlds']} worlds of {fair['of']}",
-                h,
-            )
-        )
-    if fair["enumerated"]:
-        if fair["worlds"] != fair["of"] or any(v["se"] or v["share_se"] for v in values.values()):
-            out.append(
-                _problem(
-                    ptr,
-                    f"the fair analysis of {what} counts every world, so it is over all "
-                    f"{fair['of']} with no standard error",
-                    h,
-                )
-            )
-    high = maximiser(contract, seat)
-    means = [v["mean"] for v in values.values()]
-    best = max(means) if high else min(means)
-    mine = values[made]
-    cost = round(best - mine["mean"] if high else mine["mean"] - best, 4)
-    lost = round(max(v["share"] for v in values.values()) - mine["share"], 4)
-    if fair["cost"] != cost:
-        out.append(
-            _problem(
-                f"{ptr}/cost",
-                f"the fair analysis of {what} gives a cost of {fair['cost']}, but "
-                f"its values make it {cost}",
-                h,
-            )
-        )
-    if fair["chance_lost"] != lost:
-        out.append(
-            _problem(
-                f"{ptr}/chance_lost",
-                f"the fair analysis of {what} gives a chance lost of "
-                f"{fair['chance_lost']}, but its values make it {lost}",
-                h,
-            )
-        )
-    mark = fair.get("mark")
-    least = {"??": (BLUNDER, 99.0), "?": DUBIOUS}.get(mark or "")
-    if least is not None and lost < least[0] and cost < least[1]:
-        out.append(
-            _problem(
-                f"{ptr}/mark",
-                f"the fair analysis of {what} marks it {mark}, but it gave up "
-                f"only {lost:.0%} of the chance and {cost} hand points",
-                h,
-            )
-        )
     return out
 
 
@@ -322,6 +307,28 @@ def stated_runs(doc: dict[str, Any]) -> dict[int, tuple[int, int]]:
         run = (hand.get("analysis") or {}).get("fair")
         if run is not None:
             out[h] = (run["worlds"], run["seed"])
+    return out
+
+
+def _fair_differences(stated: dict[str, Any], mine: dict[str, Any]) -> list[tuple[str, Any, Any]]:
+    """Where a stated fair object differs from the one drawn again: (the field's path, the
+    stated value, the new one), a value of each play by its own field (``values/[2|6]/mean``)."""
+    out: list[tuple[str, Any, Any]] = []
+    for key in sorted(set(stated) | set(mine)):
+        was, now = stated.get(key), mine.get(key)
+        if key == "values" and isinstance(was, dict) and isinstance(now, dict):
+            for move in sorted(set(was) | set(now)):
+                a, b = was.get(move), now.get(move)
+                if isinstance(a, dict) and isinstance(b, dict):
+                    out += [
+                        (f"values/{move}/{k}", a.get(k), b.get(k))
+                        for k in sorted(set(a) | set(b))
+                        if a.get(k) != b.get(k)
+                    ]
+                elif a != b:
+                    out.append((f"values/{move}", a, b))
+        elif was != now:
+            out.append((key, was, now))
     return out
 
 
@@ -342,18 +349,17 @@ def recomputed_problems(
                 continue
             mine = fn.as_dict()
             where = f"/hands/{h}/plays/{fn.index}/analysis/fair"
-            for key in sorted(set(stated) | set(mine)):
-                if stated.get(key) != mine.get(key):
-                    out.append(
-                        _problem(
-                            f"{where}/{key}",
-                            f"the stated fair {key} of {fn.seat} {move_key(fn.move)} "
-                            f"is {_short(stated.get(key))}; drawn again with seed {f.seed} and "
-                            f"{f.worlds} worlds it is {_short(mine.get(key))}",
-                            h,
-                        )
+            what = f"{fn.seat} {move_key(fn.move)}"
+            run = f"drawn again with seed {f.seed} and {f.worlds} worlds"
+            for path, was, now in _fair_differences(stated, mine):
+                out.append(
+                    _problem(
+                        f"{where}/{path}",
+                        f"the stated fair {path.replace('/', ' ')} of {what} is {_short(was)}; "
+                        f"{run} it is {_short(now)}",
+                        h,
                     )
-                    break
+                )
     hands = doc.get("hands", [])
     for a in analyses:
         if isinstance(a, Skipped):

@@ -13,16 +13,27 @@ the moment it gives
 * ``se`` and ``share_se`` — their standard errors (0 when every world was
   counted).
 
-A play's **fair cost** is the best mean minus its own (for a seat that plays
-for low values, the other way round), in hand points; its **chance lost** is
-the best share minus its own. The marks (:data:`DUBIOUS`, :data:`BLUNDER`):
+**One objective, from the match's scoring.** In a game of marks (R23, R24) a
+hand is won by making or setting the contract, and hand points past that count
+for nothing; so the **best play** is the one with the best chance of the side's
+goal, and among plays whose chance is as good — equal when every world was
+counted, within the standard error of the difference when the worlds were drawn —
+the one with the best mean. Where the score counts hand points (``match_goal``
+``points``) the mean is the objective, and the best play is the one with the best
+mean. Everything is measured against that one best play:
 
-* ``??`` — the play gave up at least 20 % of the side's chance;
-* ``?`` — it gave up at least 5 % of the chance, or 2 hand points of the mean;
+* ``cost`` — the hand points of the mean the play gave away against it (≥ 0);
+* ``chance lost`` — the share of the goal it gave away against it (≥ 0);
+* the marks (:data:`MARKS`): in a game of marks from the chance lost alone —
+  ``??`` at least :data:`BLUNDER`, ``?`` at least :data:`DUBIOUS`; in a points game
+  from the cost — ``??`` at least :data:`BLUNDER_POINTS`, ``?`` at least
+  :data:`DUBIOUS_POINTS`; and, when the worlds were drawn, only when the loss is
+  more than twice its standard error (measured play against play on the same
+  worlds), so that no play is marked for the luck of the draw.
 
-and, when the worlds were drawn rather than counted, only when the loss is more
-than twice its standard error (measured play against play on the same worlds),
-so that no play is marked for the luck of the draw.
+The best play is never marked. A play that gives up only hand points the contract
+does not need, in a game of marks, is not wrong: it gets a note
+(:meth:`Decision.note`), not a mark.
 
 What the method cannot see: it solves each world with every hand open, as if
 from the next play on everyone knew everything (bridge calls it *strategy
@@ -40,13 +51,15 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..engine.auction import Contract
+from ..engine.rules import Rules
 from ..engine.search import play_values_in_worlds
 from ..engine.seats import Seat, team_of
 from ..engine.solver import Move, makeable, maximiser, move_key
-from . import (
+from . import (  # (defined with the layer, where the CLI reads them cheaply)
     DEFAULT_SEED,
     DEFAULT_WORLDS,
-)  # (defined with the layer, where the CLI reads them cheaply)
+    MARKS,
+)
 from .worlds import Knowledge, Worlds, draw_worlds
 
 __all__ = [
@@ -57,16 +70,35 @@ __all__ = [
     "DEFAULT_SEED",
     "DUBIOUS",
     "BLUNDER",
+    "DUBIOUS_POINTS",
+    "BLUNDER_POINTS",
+    "MARKS",
     "Mark",
+    "Objective",
+    "objective_of",
     "decision_seed",
 ]
 
-#: ``?``: the least chance lost, and the least fair cost in hand points.
-DUBIOUS: Final = (0.05, 2.0)
-#: ``??``: the least chance lost.
+#: ``?``: the least chance lost, in a game of marks.
+DUBIOUS: Final = 0.05
+#: ``??``: the least chance lost, in a game of marks.
 BLUNDER: Final = 0.20
+#: ``?`` and ``??`` in a points game: the least cost, in hand points.
+DUBIOUS_POINTS: Final = 2.0
+BLUNDER_POINTS: Final = 10.0
+#: A cost (hand points) worth a note in a game of marks, when the chance is kept.
+NOTE_POINTS: Final = 2.0
 
 Mark = Literal["?", "??"]
+#: What the decision was judged by: the chance of the goal (a game of marks) or the
+#: mean hand points (a points game).
+Objective = Literal["chance", "points"]
+
+
+def objective_of(rules: Rules) -> Objective:
+    """The objective a hand is played for under ``rules``: the chance of the contract in a
+    game of marks, the mean hand points where the match counts points."""
+    return "points" if rules.match_goal == "points" else "chance"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,47 +145,81 @@ class Decision:
     #: Search nodes visited over all the worlds (the benchmark's figure).
     nodes: int = 0
 
-    @property
-    def best_mean(self) -> float:
-        means = [v.mean for v in self.values.values()]
-        return max(means) if self.high else min(means)
+    #: What the best play is chosen by (see the module text).
+    objective: Objective = "chance"
+
+    def _mean_key(self, move: Move) -> float:
+        m = self.values[move].mean
+        return m if self.high else -m
 
     @property
-    def best_share(self) -> float:
-        return max(v.share for v in self.values.values())
+    def best(self) -> Move:
+        """The one best play (see the module text); the first in order on a full tie."""
+        moves = list(self.values)
+        if self.objective == "points":
+            return max(moves, key=lambda m: (self._mean_key(m), self.values[m].share))
+        top = max(moves, key=lambda m: self.values[m].share)
+        share = self.values[top].share
+        level = [
+            m
+            for m in moves
+            if self.values[m].share == share
+            or (not self.enumerated and share - self.values[m].share <= self._diff_se(m, top, True))
+        ]
+        return max(level, key=lambda m: (self._mean_key(m), self.values[m].share))
 
     @property
     def best_moves(self) -> list[Move]:
-        b = self.best_mean
-        return [m for m, v in self.values.items() if v.mean == b]
+        """The best play and every play with exactly its values (the best play first)."""
+        b = self.best
+        v = self.values[b]
+        return [b] + [
+            m for m, w in self.values.items() if m != b and w.mean == v.mean and w.share == v.share
+        ]
 
     def cost(self, move: Move) -> float:
-        """Hand points ``move`` gives away against the best mean (≥ 0)."""
-        m = self.values[move].mean
-        return _r(self.best_mean - m if self.high else m - self.best_mean)
+        """Hand points of the mean ``move`` gives away against the best play (≥ 0), from the
+        values as the format states them (rounded), so that the log's numbers agree."""
+        b = _r(self.values[self.best].mean)
+        m = _r(self.values[move].mean)
+        return _r(max(0.0, b - m if self.high else m - b))
 
     def chance_lost(self, move: Move) -> float:
-        return _r(self.best_share - self.values[move].share)
+        """The share of the goal ``move`` gives away against the best play (≥ 0), from the
+        values as stated (rounded)."""
+        return _r(max(0.0, _r(self.values[self.best].share) - _r(self.values[move].share)))
 
     def mark(self, move: Move) -> Mark | None:
-        """``?``, ``??`` or None (see the module text)."""
-        lost, cost = self.chance_lost(move), self.cost(move)
-        best_share = max(self.values, key=lambda m: self.values[m].share)
-        best_mean = self.best_moves[0]
-        if lost >= BLUNDER and self._real(move, best_share, lost, share=True):
-            return "??"
-        if lost >= DUBIOUS[0] and self._real(move, best_share, lost, share=True):
-            return "?"
-        if cost >= DUBIOUS[1] and self._real(move, best_mean, cost, share=False):
-            return "?"
-        return None
+        """``?``, ``??`` or None (see the module text); never for the best play."""
+        best = self.best
+        if move == best:
+            return None
+        if self.objective == "points":
+            loss, share, least = self.cost(move), False, (BLUNDER_POINTS, DUBIOUS_POINTS)
+        else:
+            loss, share, least = self.chance_lost(move), True, (BLUNDER, DUBIOUS)
+        if loss < least[1] or not (self.enumerated or loss > 2 * self._diff_se(move, best, share)):
+            return None
+        return "??" if loss >= least[0] else "?"
 
-    def _real(self, move: Move, best: Move, loss: float, *, share: bool) -> bool:
-        """Whether ``loss`` against ``best`` is more than twice the standard error of
-        the difference, measured world by world (always, when every world was counted)."""
+    def note(self, move: Move) -> str | None:
+        """In a game of marks, what an unmarked play that kept the chance but gave up hand
+        points did — not wrong, said in words rather than a mark; else None."""
+        if self.objective != "chance" or self.mark(move) is not None:
+            return None
+        cost = self.cost(move)
+        if cost < NOTE_POINTS or self.chance_lost(move) > 0:
+            return None
+        return (
+            f"gave up {cost:.1f} hand points of the mean but none of the chance: points the "
+            "contract does not need count for nothing in a game of marks"
+        )
+
+    def _diff_se(self, move: Move, best: Move, share: bool) -> float:
+        """The standard error of the loss of ``move`` against ``best``, measured world by
+        world (0 when every world was counted)."""
         if self.enumerated or move == best:
-            return True
-        n = self.worlds
+            return 0.0
         if share:
             diffs = [
                 float(self._ok(b)) - float(self._ok(a))
@@ -164,7 +230,7 @@ class Decision:
                 float(b - a) if self.high else float(a - b)
                 for a, b in zip(self.samples[move], self.samples[best], strict=True)
             ]
-        return loss > 2 * _se(diffs, n)
+        return _se(diffs, self.worlds)
 
     def _ok(self, value: int) -> bool:
         """Whether the seat's side reaches its goal in a world of this value."""
@@ -176,6 +242,7 @@ class Decision:
             "of": self.count,
             "enumerated": self.enumerated,
             "values": {move_key(m): v.as_dict() for m, v in self.values.items()},
+            "best": move_key(self.best),
         }
 
 
@@ -244,4 +311,5 @@ def decide(
         enumerated,
         {m: tuple(v) for m, v in samples.items()},
         nodes,
+        objective_of(knowledge.rules),
     )

@@ -7,11 +7,11 @@ over the deals consistent with them. Beside the open-hand analysis
 (:mod:`texas42_log.analysis.open_hand`) it gives each play a verdict that keeps hindsight
 apart from what the player could have known:
 
-* ``right but unlucky`` — open hands say the play cost the hand (or 2 hand
-  points or more), but on what its player could see it was sound (no mark);
-* ``wrong but lucky`` — marked ``?`` or ``??`` on what the player could see, but
-  with the tiles where they were it cost nothing;
-* ``wrong and punished`` — marked, and it cost with the tiles where they were.
+the three verdicts of :data:`VERDICTS`, each measured against the one best fair
+play of :mod:`texas42_log.analysis.fair`. What "cost" means follows the match's
+scoring: in a game of marks a play cost when, with every hand open, it decided
+the contract against its side (LOST, LET MAKE); in a points game when it gave
+away hand points.
 
 A play with one legal choice is ``forced``: nothing to judge, no worlds drawn.
 Pure: no I/O.
@@ -19,22 +19,38 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..engine.auction import Contract
 from ..engine.rules import Rules
 from ..engine.seats import Seat
 from ..engine.solver import Move, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME
+from ..engine.trumps import Trump
 from ..log.check import effective_rules
 from ..log.model import Match
 from ..views.model import View
 from ..views.visibility import hand_views
-from .fair import DEFAULT_SEED, DEFAULT_WORLDS, DUBIOUS, Decision, Mark, decide
+from . import VERDICTS
+from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision, Mark, decide
 from .open_hand import PlayNote
 from .worlds import Knowledge
 
-__all__ = ["FairNote", "FairHand", "fair_hand", "Verdict", "knowledge_at", "legal_moves"]
+__all__ = [
+    "FairNote",
+    "FairHand",
+    "SkippedPlay",
+    "fair_hand",
+    "plan_hand",
+    "finish_hand",
+    "Pending",
+    "Verdict",
+    "VERDICTS",
+    "knowledge_at",
+    "legal_moves",
+]
 
 Verdict = Literal["right but unlucky", "wrong but lucky", "wrong and punished"]
 
@@ -70,18 +86,28 @@ class FairNote:
         return None if self.decision is None else self.decision.mark(self.move)
 
     @property
+    def note(self) -> str | None:
+        """A play that kept the chance but gave up hand points, in a game of marks."""
+        return None if self.decision is None else self.decision.note(self.move)
+
+    @property
     def verdict(self) -> Verdict | None:
-        """The open-hand and the fair verdicts side by side (see the module text)."""
-        if self.open is None:
+        """The open-hand and the fair verdicts side by side (:data:`VERDICTS`)."""
+        d = self.decision
+        if self.open is None or d is None:
             return None
-        hurt = self.open.fate is not None or self.open.cost >= DUBIOUS[1]
-        marked = self.mark is not None
-        if marked:
-            return "wrong and punished" if self.open.cost > 0 else "wrong but lucky"
-        return "right but unlucky" if hurt else None
+        if d.objective == "points":
+            hurt = self.open.cost > 0
+        else:
+            hurt = self.open.fate is not None
+        if self.mark is not None:
+            return "wrong and punished" if hurt else "wrong but lucky"
+        right = d.chance_lost(self.move) == 0 and (d.objective == "chance" or self.cost == 0)
+        return "right but unlucky" if hurt and right else None
 
     def as_dict(self) -> dict[str, Any]:
-        """The format's ``fair`` object of a play (docs/format.md, since 1.4)."""
+        """The format's ``fair`` object of a play (docs/format.md, since 1.4; the best play
+        and what cost and marks are measured against, since 1.6)."""
         d = self.decision
         if d is None:
             return {"forced": True}
@@ -92,6 +118,18 @@ class FairNote:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class SkippedPlay:
+    """A play the fair analysis passes over (its player's own tiles were not all known), and
+    why: ``index`` in the hand's ``plays``."""
+
+    index: int
+    trick: int
+    seat: Seat
+    move: Move
+    reason: str
+
+
 @dataclass(slots=True)
 class FairHand:
     """The fair analysis of one hand (``hand`` counts from 0)."""
@@ -100,8 +138,11 @@ class FairHand:
     worlds: int
     seed: int
     plays: list[FairNote] = field(default_factory=list)
-    #: Plays passed over, by index, with the reason (the seat's own tiles not known).
-    skipped: dict[int, str] = field(default_factory=dict)
+    #: Plays passed over, in order, each with why (its player's own tiles not known).
+    skipped: list[SkippedPlay] = field(default_factory=list)
+    #: The hand's contract and trump (None when the hand has no declaration).
+    contract: Contract | None = None
+    trump: Trump | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The format's ``fair`` object of a hand's analysis: how it was drawn."""
@@ -132,22 +173,31 @@ def knowledge_at(views: list[View], plays: int, rules: Rules) -> Knowledge:
     return Knowledge.from_views(rules, upto)
 
 
-def fair_hand(
-    match: Match,
-    index: int,
-    *,
-    worlds: int = DEFAULT_WORLDS,
-    seed: int = DEFAULT_SEED,
-    open_notes: list[PlayNote] | None = None,
-) -> FairHand:
-    """The fair analysis of every play of hand ``index`` of a valid match."""
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A play of a hand, planned: where it is and, unless it was forced, the knowledge its
+    player had then (what :func:`~texas42_log.analysis.fair.decide` needs)."""
+
+    index: int
+    trick: int
+    seat: Seat
+    move: Move
+    knowledge: Knowledge | None
+
+
+def plan_hand(
+    match: Match, index: int, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
+) -> tuple[FairHand, list[Pending]]:
+    """Hand ``index`` of a valid match, planned for its fair analysis: the hand's
+    :class:`FairHand` with its skipped plays, and each play to judge with its player's
+    knowledge (None for a forced play). :func:`finish_hand` puts the decisions in."""
     rules = effective_rules(match)
     hand = match.hands[index]
     result = FairHand(index, worlds, seed)
+    pending: list[Pending] = []
     if hand.declaration is None:
-        return result
+        return result, pending
     views: dict[Seat, list[View]] = {}
-    opened = {n.index: n for n in open_notes or []}
     made = 0
     for k, p in enumerate(hand.plays):
         if p.rejected:
@@ -163,20 +213,58 @@ def fair_hand(
         )
         trick = knowledge.state().current.number
         made += 1
-        if seen.hidden.get(seat):
-            result.skipped[k] = f"{seat}'s own tiles are not all known at this moment"
-            continue
+        if result.contract is None:
+            result.contract, result.trump = knowledge.contract, knowledge.trump
         move = move_of(TILE_BY_NAME[p.tile], p.led)
-        moves = legal_moves(knowledge)
-        decision = (
-            None if len(moves) == 1 else decide(knowledge, worlds=worlds, seed=seed, hand=index)
-        )
-        result.plays.append(FairNote(k, trick, seat, move, decision, opened.get(k)))
+        if seen.hidden.get(seat):
+            result.skipped.append(
+                SkippedPlay(
+                    k, trick, seat, move, f"{seat}'s own tiles are not all known at this moment"
+                )
+            )
+            continue
+        forced = len(legal_moves(knowledge)) == 1
+        pending.append(Pending(k, trick, seat, move, None if forced else knowledge))
+    return result, pending
+
+
+def finish_hand(
+    result: FairHand,
+    pending: list[Pending],
+    decisions: Iterator[Decision | None],
+    open_notes: list[PlayNote] | None = None,
+) -> FairHand:
+    """A planned hand with its decisions: one from ``decisions`` for each pending play that
+    was not forced, in order; ``open_notes``: the open-hand analysis of the same plays."""
+    opened = {n.index: n for n in open_notes or []}
+    for p in pending:
+        d = None if p.knowledge is None else next(decisions)
+        result.plays.append(FairNote(p.index, p.trick, p.seat, p.move, d, opened.get(p.index)))
     return result
 
 
+def fair_hand(
+    match: Match,
+    index: int,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = DEFAULT_SEED,
+    open_notes: list[PlayNote] | None = None,
+) -> FairHand:
+    """The fair analysis of every play of hand ``index`` of a valid match, in this process."""
+    result, pending = plan_hand(match, index, worlds=worlds, seed=seed)
+    decisions = iter(
+        [
+            decide(p.knowledge, worlds=worlds, seed=seed, hand=index)
+            for p in pending
+            if p.knowledge is not None
+        ]
+    )
+    return finish_hand(result, pending, decisions, open_notes)
+
+
 def best_text(d: Decision) -> str:
-    """The best fair play of a decision: ``[4|5] 38.1 (71 %)``."""
-    best = d.best_moves[0]
+    """The best fair play of a decision: ``[4|5] 71% 38.1`` (its chance, then its mean)."""
+    best = d.best
     v = d.values[best]
-    return f"{move_key(best)} {v.mean:.1f} ({v.share:.0%})"
+    return f"{move_key(best)} {v.share:.0%} {v.mean:.1f}"

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..engine.auction import Contract
 from ..engine.seats import partner, team_of
 from ..engine.trumps import Trump
-from .fair_hands import FairHand, FairNote, best_text
+from .fair import MARKS
+from .fair_hands import VERDICTS, FairHand, FairNote, best_text
 from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
 from .worlds import ENUMERATE_LIMIT
 
@@ -22,19 +24,8 @@ __all__ = [
     "FAIR_COLUMNS",
     "trump_word",
     "fair_json",
+    "legend",
 ]
-
-_TRUMP_WORDS: Final = {
-    "0": "blanks",
-    "1": "ones",
-    "2": "twos",
-    "3": "threes",
-    "4": "fours",
-    "5": "fives",
-    "6": "sixes",
-    "doubles": "doubles",
-    "no-trump": "no-trump",
-}
 
 CSV_COLUMNS: Final = (
     "source",
@@ -64,20 +55,21 @@ FAIR_COLUMNS: Final = (
     "mark",
     "fair_best",
     "verdict",
+    "fair_note",
 )
 
 
 def trump_word(trump: Trump | str) -> str:
-    return _TRUMP_WORDS[trump.value if isinstance(trump, Trump) else trump]
+    """A trump choice as every report and view writes it, after the seeds' view template
+    ("Trump: 6", "Koz: 6"): a suit by its number, else ``doubles`` or ``no-trump``."""
+    return trump.value if isinstance(trump, Trump) else trump
 
 
-def _contract_words(a: HandAnalysis) -> str:
-    c = a.contract
+def _contract_words(c: Contract, trump: Trump | None) -> str:
     what = c.describe()
-    if c.special in ("nello", "sevens"):
+    if c.special in ("nello", "sevens") or trump is None:
         return what  # "C bid Nel-O for 2 marks": the contract says it, and there is no trump
-    assert a.trump is not None
-    return f"{what}, trump {trump_word(a.trump)}"
+    return f"{what}, trump {trump_word(trump)}"
 
 
 def _need(a: HandAnalysis) -> str:
@@ -103,56 +95,113 @@ def _best_text(note: PlayNote) -> str:
     return ", ".join(shown) + (f" +{more}" if more > 0 else "") + f" → {note.best}"
 
 
+#: The fair columns' heading, above :func:`_fair_cells`.
+_FAIR_HEAD: Final = "chance   mean  lost   pts  mark  best fair play: chance mean"
+
+
+def _pct(x: float) -> str:
+    """A share as a percentage, "-" for none: 0.04 → "4%"."""
+    return f"{x:.0%}" if x >= 0.005 else "-"
+
+
 def _fair_cells(f: FairNote | None) -> str:
-    """A play's fair columns: its fair cost, the chance it gave up, the mark, the best fair play."""
+    """A play's fair columns: its chance and mean, the chance and the hand points it gave up
+    against the best fair play, its mark, and that best play when it was not this one."""
     if f is None:
         return ""
-    if f.decision is None:
+    d = f.decision
+    if d is None:
         return f"  {'forced':>6}"
-    cost = f"{f.cost:.1f}" if f.cost >= 0.05 else "-"
-    lost = f"-{f.chance_lost:.0%}" if f.chance_lost >= 0.005 else ""
-    cells = f"  {cost:>6} {lost:>5} {f.mark or '':<2}"
-    if f.cost >= 0.05 or f.chance_lost >= 0.005:
-        cells += f" {best_text(f.decision)}"
+    v = d.values[f.move]
+    pts = f"{f.cost:.1f}" if f.cost >= 0.05 else "-"
+    cells = f"  {v.share:>6.0%} {v.mean:>6.1f} {_pct(f.chance_lost):>5} {pts:>5}  {f.mark or '':<4}"
+    if f.move not in d.best_moves:
+        cells += f"  {best_text(d)}"
     return cells
 
 
 def _fair_values(f: FairNote) -> str:
     d = f.decision
     assert d is not None
-    return " · ".join(f"{move_key(m)} {v.mean:.1f} ({v.share:.0%})" for m, v in d.values.items())
+    return " · ".join(f"{move_key(m)} {v.share:.0%} {v.mean:.1f}" for m, v in d.values.items())
+
+
+def _fair_line(fair: FairHand) -> str:
+    objective = (
+        "the best fair play by the mean hand points (a points game)"
+        if any(f.decision is not None and f.decision.objective == "points" for f in fair.plays)
+        else "the best fair play by the chance of the side's goal"
+    )
+    return (
+        f"  fair: each play from its player's own view, {fair.worlds} worlds a decision (seed "
+        f"{fair.seed}; every world when there are at most {max(fair.worlds, ENUMERATE_LIMIT)}); "
+        + objective
+    )
+
+
+def _fair_extra(f: FairNote | None, values: bool) -> list[str]:
+    """The lines under a play's row: its note, and with ``values`` every play's fair values."""
+    out: list[str] = []
+    if f is not None and f.note:
+        out.append(f"         note: {f.note}")
+    if values and f is not None and f.decision is not None:
+        out.append("    fair " + _fair_values(f))
+    return out
+
+
+def _fair_only(fair: FairHand, values: bool) -> list[str]:
+    """The rows of a hand with no open-hand analysis: its fair plays, and the plays skipped."""
+    lines = [f"  trick  play          {_FAIR_HEAD}"]
+    rows: list[tuple[int, str, list[str]]] = []
+    for f in fair.plays:
+        row = f"  {f.trick:<5}  {f.seat} {move_key(f.move):<11}" + _fair_cells(f)
+        rows.append((f.index, row.rstrip(), _fair_extra(f, values)))
+    for sk in fair.skipped:
+        rows.append(
+            (
+                sk.index,
+                f"  {sk.trick:<5}  {sk.seat} {move_key(sk.move):<11}  skipped: {sk.reason}",
+                [],
+            )
+        )
+    for _, row, extra in sorted(rows, key=lambda r: r[0]):
+        lines += [row, *extra]
+    return lines
 
 
 def hand_text(
     a: HandAnalysis | Skipped, values: bool = False, fair: FairHand | None = None
 ) -> list[str]:
     """One hand's report, as lines; with ``values``, each play's alternatives and their values;
-    with ``fair``, each play's fair analysis beside its open-hand one."""
+    with ``fair``, each play's fair analysis beside its open-hand one (a hand the open-hand
+    analysis skipped: the fair analysis of the plays whose player's tiles were known)."""
     if isinstance(a, Skipped):
-        return [f"Hand {a.hand + 1}: skipped: {a.reason}"]
+        if fair is None or fair.contract is None:
+            return [f"Hand {a.hand + 1}: skipped: {a.reason}"]
+        return [
+            f"Hand {a.hand + 1}: {_contract_words(fair.contract, fair.trump)}",
+            f"  open hands: skipped: {a.reason}",
+            _fair_line(fair),
+            *_fair_only(fair, values),
+        ]
     c = a.contract
     team = team_of(c.bidder)
     verdict = "makeable" if a.makeable else "not makeable"
     lines = [
-        f"Hand {a.hand + 1}: {_contract_words(a)}",
+        f"Hand {a.hand + 1}: {_contract_words(c, a.trump)}",
         f"  open hands: {team} take {a.value} with best play from the first lead — {verdict} "
         f"({_need(a)})",
     ]
     if a.table:
-        cells = " · ".join(f"{trump_word(t)} {v}" for t, v in a.table.items())
+        cells = " · ".join(f"{trump_word(t)}: {v}" for t, v in a.table.items())
         lines.append(f"  makeable table, {c.bidder} declaring and leading: {cells}")
     notes = {} if fair is None else {f.index: f for f in fair.plays}
     if fair is not None:
-        lines.append(
-            f"  fair: each play from its player's own view, {fair.worlds} worlds a decision (seed "
-            f"{fair.seed}; every world when there are at most {max(fair.worlds, ENUMERATE_LIMIT)})"
-        )
+        lines.append(_fair_line(fair))
     if a.plays and fair is None:
         lines.append("  trick  play          after  cost  best play")
     elif a.plays:
-        lines.append(
-            "  trick  play          after  cost    fair  lost  mark  best fair play, mean (chance)"
-        )
+        lines.append(f"  trick  play          after  cost  {_FAIR_HEAD}")
     for n in a.plays:
         tile = move_key(n.move)
         cost = str(n.cost) if n.cost else "-"
@@ -171,8 +220,8 @@ def hand_text(
             lines.append(
                 "         " + " · ".join(f"{move_key(m)} {v}" for m, v in n.values.items())
             )
-            if f is not None and f.decision is not None:
-                lines.append("    fair " + _fair_values(f))
+        if fair is not None:
+            lines += _fair_extra(f, values)
     if a.plays:
         lost = sum(n.cost for n in a.plays if team_of(n.seat) == team)
         given = sum(n.cost for n in a.plays if team_of(n.seat) != team)
@@ -181,6 +230,34 @@ def hand_text(
         lines.append(
             f"  cost of the plays: {team} {lost}, {defenders} {given} hand points{sitting}"
         )
+    return lines
+
+
+def legend(fair: bool) -> list[str]:
+    """What the text report's columns and words mean, one line each (``--no-legend``
+    leaves it out); the same sentences as ``--help`` and docs/analysis.md."""
+    lines = [
+        "Legend:",
+        "  after: the bidders' hand points in all 7 tricks with best play from then on, every "
+        "hand open",
+        "  cost: the hand points the play gave away against its side's best play, every hand open",
+        "  LOST / LET MAKE: the play turned a makeable contract unmakeable / a contract that "
+        "could be set into one that makes",
+    ]
+    if fair:
+        lines += [
+            "  chance: the share of the worlds its player could not tell apart in which the "
+            "side reaches its goal (the contract made for the bidders, set for the defenders)",
+            "  mean: the bidders' mean hand points over those worlds",
+            "  lost: the chance given up against the best fair play; pts: the hand points of the "
+            "mean given up against it",
+            "  best fair play: the best chance (ties broken by the mean; in a points game the "
+            "best mean), with its chance and mean",
+            *(f"  {mark}: {text}" for mark, text in MARKS.items()),
+            "  (when the worlds were drawn rather than counted, a play is marked only when its "
+            "loss is more than twice its standard error)",
+            *(f"  {name}: {text}" for name, text in VERDICTS.items()),
+        ]
     return lines
 
 
@@ -207,12 +284,14 @@ def _count(analyses: list[HandAnalysis | Skipped]) -> str:
 
 
 def fair_json(f: FairNote) -> dict[str, Any]:
-    """A play's fair analysis in the report's JSON: the format's object, with the best plays and
-    verdict."""
+    """A play's fair analysis in the report's JSON: the format's object, with the best plays,
+    the verdict and the note."""
     out = f.as_dict()
     if f.decision is not None:
         out["best_plays"] = [move_key(m) for m in f.decision.best_moves]
+        out["objective"] = f.decision.objective
     out["verdict"] = f.verdict
+    out["note"] = f.note
     return out
 
 
@@ -231,14 +310,52 @@ def _play_json(n: PlayNote, f: FairNote | None = None) -> dict[str, Any]:
     }
 
 
+def _fair_skipped(fair: FairHand) -> list[dict[str, Any]]:
+    return [
+        {
+            "index": sk.index,
+            "trick": sk.trick,
+            "seat": sk.seat,
+            "play": move_key(sk.move),
+            "reason": sk.reason,
+        }
+        for sk in fair.skipped
+    ]
+
+
+def _contract_json(c: Contract) -> dict[str, Any]:
+    return {"bidder": c.bidder, "kind": c.kind.value, "bid": c.bid, "special": c.special}
+
+
 def hand_json(a: HandAnalysis | Skipped, fair: FairHand | None = None) -> dict[str, Any]:
+    """A hand's analysis as JSON; a hand the open-hand analysis skipped says why, and with
+    ``fair`` holds the fair analysis of the plays whose player's tiles were known."""
     if isinstance(a, Skipped):
-        return {"hand": a.hand + 1, "skipped": a.reason}
-    c = a.contract
+        out: dict[str, Any] = {"hand": a.hand + 1, "skipped": a.reason}
+        if fair is not None and fair.contract is not None:
+            out |= {
+                "fair": fair.as_dict(),
+                "contract": _contract_json(fair.contract),
+                "trump": fair.trump.value if fair.trump is not None else None,
+                "plays": [
+                    {
+                        "index": f.index,
+                        "trick": f.trick,
+                        "seat": f.seat,
+                        "play": move_key(f.move),
+                        "fair": fair_json(f),
+                    }
+                    for f in fair.plays
+                ],
+                "fair_skipped": _fair_skipped(fair),
+            }
+        return out
     notes = {} if fair is None else {f.index: f for f in fair.plays}
-    return ({} if fair is None else {"fair": fair.as_dict()}) | {
+    return (
+        {} if fair is None else {"fair": fair.as_dict(), "fair_skipped": _fair_skipped(fair)}
+    ) | {
         "hand": a.hand + 1,
-        "contract": {"bidder": c.bidder, "kind": c.kind.value, "bid": c.bid, "special": c.special},
+        "contract": _contract_json(a.contract),
         "trump": a.trump.value if a.trump is not None else None,
         "objective": a.objective,
         "value": a.value,
@@ -265,7 +382,7 @@ def _fair_row(f: FairNote | None) -> list[str]:
         return [""] * len(FAIR_COLUMNS)
     d = f.decision
     if d is None:
-        return ["0", "", "", "", "0", "0", "", "forced", ""]
+        return ["0", "", "", "", "0", "0", "", "forced", "", ""]
     v = d.values[f.move]
     return [
         str(d.worlds),
@@ -277,6 +394,16 @@ def _fair_row(f: FairNote | None) -> list[str]:
         f.mark or "",
         " ".join(move_key(m) for m in d.best_moves),
         f.verdict or "",
+        f.note or "",
+    ]
+
+
+def _head(source: str, hand: int, c: Contract, trump: Trump | None) -> list[str]:
+    return [
+        source,
+        str(hand + 1),
+        c.describe() + (f" {c.special}" if c.special else ""),
+        trump.value if trump is not None else "",
     ]
 
 
@@ -284,22 +411,41 @@ def csv_rows(
     source: str, analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None = None
 ) -> list[list[str]]:
     """One row per play (a skipped hand: one row saying why), columns :data:`CSV_COLUMNS`
-    (and :data:`FAIR_COLUMNS` with ``fair``)."""
+    (and :data:`FAIR_COLUMNS` with ``fair``). A hand the open-hand analysis skipped but the
+    fair analysis did not: a row per play, its open-hand columns empty and ``skipped``
+    saying why (a play the fair analysis skipped too: why in ``skipped``, no fair columns)."""
     rows: list[list[str]] = []
     extra = 0 if fair is None else len(FAIR_COLUMNS)
     for a in analyses:
+        f_hand = None if fair is None else fair.get(a.hand)
         if isinstance(a, Skipped):
-            rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason] + [""] * extra)
+            if f_hand is None or f_hand.contract is None:
+                rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason] + [""] * extra)
+                continue
+            head = _head(source, a.hand, f_hand.contract, f_hand.trump) + ["", ""]
+            by_index: list[tuple[int, list[str]]] = []
+            for f in f_hand.plays:
+                by_index.append(
+                    (
+                        f.index,
+                        head
+                        + [str(f.trick), f.seat, move_key(f.move), "", "", "", "", "", a.reason]
+                        + _fair_row(f),
+                    )
+                )
+            for sk in f_hand.skipped:
+                by_index.append(
+                    (
+                        sk.index,
+                        head
+                        + [str(sk.trick), sk.seat, move_key(sk.move), "", "", "", "", "", sk.reason]
+                        + [""] * extra,
+                    )
+                )
+            rows += [r for _, r in sorted(by_index, key=lambda x: x[0])]
             continue
-        notes = (
-            {} if fair is None or a.hand not in fair else {f.index: f for f in fair[a.hand].plays}
-        )
-        c = a.contract
-        head = [
-            source,
-            str(a.hand + 1),
-            c.describe() + (f" {c.special}" if c.special else ""),
-            a.trump.value if a.trump is not None else "",
+        notes = {} if f_hand is None else {f.index: f for f in f_hand.plays}
+        head = _head(source, a.hand, a.contract, a.trump) + [
             str(a.value),
             "yes" if a.makeable else "no",
         ]

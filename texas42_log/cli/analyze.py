@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..analysis import DEFAULT_SEED, DEFAULT_WORLDS
 from ..log.inert import dumps
 from ..log.model import MAX_SEED, MAX_WORLDS
+
+if TYPE_CHECKING:
+    from ..log.model import Match
+
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
 from .common import refused
 
@@ -84,6 +90,10 @@ def analyze(
         typer.Option("--jsonl", help="Standard input holds JSON Lines (it is sniffed otherwise)."),
     ] = False,
     no_progress: NoProgressOpt = False,
+    no_legend: Annotated[
+        bool,
+        typer.Option("--no-legend", help="Leave out the legend under the text report."),
+    ] = False,
     fair: Annotated[
         bool,
         typer.Option(
@@ -122,9 +132,23 @@ def analyze(
 
     With --fair, each play is also judged by what its player could see: its
     legal plays valued over the deals consistent with the player's own view
-    (--worlds drawn, or all of them when few; --seed makes it repeatable), the
-    fair cost, the chance of the contract given up, a ? or ?? mark, and the two
-    verdicts side by side (right but unlucky, wrong but lucky, wrong and punished).
+    (--worlds drawn, or all of them when few; --seed makes it repeatable). The
+    best fair play is the one with the best chance of its side's goal (the
+    contract made, or set), ties broken by the mean; in a points game (match_goal
+    points) the one with the best mean. Each play's chance lost and hand points
+    lost are measured against it, and its mark and verdict:
+
+    {marks}
+
+    A play of a log whose other hands are unknown (a player's own record, from
+    redact --as) is analysed wherever its player's own tiles are known; the
+    others are skipped by name, with why. A match's decisions are spread over
+    --jobs processes, with a progress line and the time left; the report goes to
+    standard output or, with -o, to a file (written whole, atomically).
+
+    With --fair --annotate over a JSON Lines corpus or a folder of logs, -o OUT
+    is written match by match (a JSON Lines file, or a folder); run again with
+    the same arguments after an interrupt, it continues where it stopped.
 
     The search runs in C where the package was built with a compiler; the
     environment variable TEXAS42_SOLVER=python uses the reference solver in
@@ -139,12 +163,25 @@ def analyze(
             "--worlds and --seed choose how --fair draws its worlds; give --fair with them"
         )
     if annotate:
-        _annotate(inputs, out, in_place, force, output, hand, no_table, drawn)
+        _annotate(inputs, out, in_place, force, output, hand, no_table, drawn, jobs, no_progress)
         return
-    if out is not None or in_place:
-        raise usage_error("-o and -i write an annotated log; give --annotate with them")
+    if in_place:
+        raise usage_error("-i writes an annotated log back into INPUT; give --annotate with it")
     _report(
-        inputs, output, hand, no_table, verify, jobs, max_bytes, jsonl, no_progress, values, drawn
+        inputs,
+        output,
+        hand,
+        no_table,
+        verify,
+        jobs,
+        max_bytes,
+        jsonl,
+        no_progress,
+        values,
+        drawn,
+        out,
+        force,
+        not no_legend,
     )
 
 
@@ -160,18 +197,25 @@ def _report(
     no_progress: bool,
     values: bool,
     fair: tuple[int, int] | None,
+    out: Path | None,
+    force: bool,
+    with_legend: bool,
 ) -> None:
     import csv
     import io
     import time
 
-    from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS
+    from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS, legend
     from ..corpus.analysis import analyze_files
     from ..corpus.validation import default_jobs
     from ..files.reader import InputError, expand_inputs, total_bytes
-    from .common import write_data
+    from .common import check_output, write_data, write_file
     from .progress import Progress, wanted
 
+    to_file = out is not None and str(out) != "-"
+    if to_file:
+        assert out is not None
+        check_output(out, inputs, force)
     problems: list[str] = []
     try:
         files = expand_inputs(inputs, problems=problems)
@@ -181,14 +225,27 @@ def _report(
         say(f"texas42: {problem}", err=True)
     start = time.perf_counter()
     progress = Progress("analysing", total_bytes(files), enabled=wanted(no_progress))
-    matches = invalid = hands = skipped = differences = done = 0
-    if output is AnalyzeFormat.csv:
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerow(
-            CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
+    counts = {"matches": 0, "invalid": 0, "hands": 0, "skipped": 0, "differences": 0}
+    no_hand: list[str] = []
+
+    def decided(done: int, known: int) -> None:
+        elapsed = time.perf_counter() - start
+        left = elapsed / done * (known - done) if done else 0.0
+        progress.update(
+            0,
+            f"{counts['matches']:,} matches · {done:,}/{known:,} decisions · about "
+            f"{_duration(left)} left",
         )
-        write_data(buffer.getvalue())
-    try:
+
+    def chunks() -> Iterator[str]:
+        """The report, a match at a time; diagnostics of invalid matches to stderr."""
+        if output is AnalyzeFormat.csv:
+            buffer = io.StringIO()
+            csv.writer(buffer, lineterminator="\n").writerow(
+                CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
+            )
+            yield buffer.getvalue()
+        done = 0
         for r in analyze_files(
             files,
             output.value,
@@ -201,52 +258,97 @@ def _report(
             stdin_jsonl=jsonl,
             values=values,
             fair=fair,
+            progress=decided if fair or verify else None,
         ):
-            matches += 1
-            invalid += not r.valid
-            hands += r.hands
-            skipped += r.skipped
-            differences += r.differences
+            counts["matches"] += 1
+            counts["invalid"] += not r.valid
+            counts["hands"] += r.hands
+            counts["skipped"] += r.skipped
+            counts["differences"] += r.differences
+            if r.no_hand:
+                no_hand.append(r.source)  # said at the end (a usage error if no match has it)
+                continue
             progress.clear()
             if not r.valid:
                 if output is AnalyzeFormat.json:
-                    say(dumps(r.json))
+                    yield dumps(r.json) + "\n"
+                elif output is AnalyzeFormat.csv:
+                    say(r.text, err=True, colour=True)
                 else:
-                    say(r.text, err=output is AnalyzeFormat.csv, colour=True)
+                    yield r.text + "\n"
             elif output is AnalyzeFormat.json:
-                say(dumps(r.json))
+                yield dumps(r.json) + "\n"
             elif output is AnalyzeFormat.csv:
                 buffer = io.StringIO()
                 csv.writer(buffer, lineterminator="\n").writerows(r.rows)
-                write_data(buffer.getvalue())
+                yield buffer.getvalue()
             else:
-                say(r.text, colour=True)
+                yield r.text + "\n"
             done += r.size
-            progress.update(done, f"{matches:,} matches · {hands:,} hands analysed")
+            progress.update(done, f"{counts['matches']:,} matches · {counts['hands']:,} hands")
+        shown = counts["matches"] - counts["invalid"] - len(no_hand)
+        if output is AnalyzeFormat.text and with_legend and shown > 0:
+            yield "\n".join(legend(fair is not None)) + "\n"
+
+    try:
+        if to_file:
+            assert out is not None
+            write_file(out, chunks(), replace=force)
+        else:
+            for chunk in chunks():
+                write_data(chunk) if output is not AnalyzeFormat.text else say(
+                    chunk, nl=False, colour=True
+                )
     except InputError as e:
         raise refused(e) from None
     finally:
         progress.close()
+    if no_hand and len(no_hand) == counts["matches"] - counts["invalid"]:
+        raise usage_error(
+            f"--hand {hand}: {no_hand[0]} has fewer than {hand} hands"
+            + (f", and so has every other match given ({len(no_hand)})" if len(no_hand) > 1 else "")
+        )
+    for source in no_hand:
+        say(f"texas42: {source}: fewer than {hand} hands, so nothing analysed", err=True)
     seconds = time.perf_counter() - start
-    summary = {
-        "matches": matches,
-        "invalid": invalid + len(problems),
-        "hands": hands,
-        "skipped": skipped,
-        "differences": differences,
-        "seconds": round(seconds, 3),
-    }
-    if output is AnalyzeFormat.json:
+    invalid = counts["invalid"] + len(problems)
+    summary = counts | {"invalid": invalid, "seconds": round(seconds, 3)}
+    if output is AnalyzeFormat.json and not to_file:
         say(dumps({"summary": summary}))
-    elif matches > 1 or invalid or differences:
+    elif to_file or counts["matches"] > 1 or invalid or counts["differences"]:
         say(
-            f"{matches:,} matches · {hands:,} hands analysed · {skipped:,} skipped · {invalid:,} "
-            "invalid"
-            + (f" · {differences:,} differences" if verify else "")
-            + f" · {seconds:.1f} s",
+            f"{counts['matches']:,} matches · {counts['hands']:,} hands analysed · "
+            f"{counts['skipped']:,} skipped · {invalid:,} invalid"
+            + (f" · {counts['differences']:,} differences" if verify else "")
+            + f" · {seconds:.1f} s"
+            + (f" · report written to {out}" if to_file else ""),
             err=True,
         )
-    raise typer.Exit(code=1 if invalid or problems or differences else 0)
+    raise typer.Exit(code=1 if invalid or counts["differences"] else 0)
+
+
+def _help_lists() -> str:
+    """The marks and verdicts of the fair analysis, one per line, for ``--help``."""
+    import textwrap
+
+    from ..analysis import MARKS, VERDICTS
+
+    items = [f"{k}: {v}." for k, v in (MARKS | VERDICTS).items()]
+    lines = [line for item in items for line in textwrap.wrap(item, 76, subsequent_indent="  ")]
+    return "\b\n" + "\n".join(lines)
+
+
+analyze.__doc__ = inspect.cleandoc(analyze.__doc__ or "").replace("{marks}", _help_lists())
+
+
+def _duration(seconds: float) -> str:
+    """A time left, roughly: "40 s", "3 min", "2 h 10 min"."""
+    s = int(seconds + 0.5)
+    if s < 90:
+        return f"{s} s"
+    if s < 5400:
+        return f"{(s + 30) // 60} min"
+    return f"{s // 3600} h {(s % 3600) // 60} min"
 
 
 def _annotate(
@@ -258,9 +360,10 @@ def _annotate(
     hand: int | None,
     no_table: bool,
     fair: tuple[int, int] | None,
+    jobs: int | None,
+    no_progress: bool,
 ) -> None:
-    from ..analysis.api import annotate_match
-    from ..log.model import Match
+    from ..corpus.validation import default_jobs
     from .common import (
         OUR_FORMATS,
         read_matches,
@@ -280,6 +383,16 @@ def _annotate(
     file = inputs[0]
     if in_place and file == "-":
         raise usage_error("-i writes INPUT itself; standard input cannot be written back")
+    corpus = _corpus_kind(file)
+    if corpus is not None and fair is not None:
+        if in_place:
+            raise usage_error(
+                f"{file} is a corpus: its analysis is written to -o OUT, match by match, so that "
+                "a rerun can continue it; -i would rewrite the input"
+            )
+        assert out is not None
+        _season(file, corpus, out, force, hand, no_table, fair, jobs or default_jobs(), no_progress)
+        return
     # An invalid log is not annotated: its errors are said, exit 1.
     matches, formats = read_matches([file], None, need_valid=True)
     fmt = formats[0]
@@ -288,20 +401,139 @@ def _annotate(
             f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(OUR_FORMATS)}) — "
             "convert it first"
         )
-    done = skipped = 0
-    written: list[Match] = []
-    for m in matches:
-        result = annotate_match(
-            m, None if hand is None else hand - 1, table=not no_table, fair=fair
-        )
-        written.append(result.match)
-        done += len(result.analysed)
-        skipped += len(result.skipped)
-        for a in result.skipped:
-            say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
+    written, done, skipped = _annotated(
+        matches, hand, no_table, fair, jobs or default_jobs(), no_progress
+    )
     write_edited(written, file, fmt, out, in_place, force)
     say(
         f"analysed {done} hand{'s' if done != 1 else ''}"
         + (f", {skipped} skipped" if skipped else ""),
         err=True,
     )
+
+
+def _annotated(
+    matches: list[Match],
+    hand: int | None,
+    no_table: bool,
+    fair: tuple[int, int] | None,
+    jobs: int,
+    no_progress: bool,
+) -> tuple[list[Match], int, int]:
+    """The matches annotated (with ``fair``, their decisions spread over ``jobs``), the
+    hands analysed and skipped; each skipped hand said on stderr."""
+    from ..analysis.api import annotate_match
+    from ..corpus.season import annotate_matches
+    from .progress import Progress, wanted
+
+    if fair is None:
+        out, done, skipped = [], 0, 0
+        for m in matches:
+            result = annotate_match(m, hand, table=not no_table)
+            out.append(result.match)
+            done += len(result.analysed)
+            skipped += len(result.skipped)
+            for a in result.skipped:
+                say(f"texas42: hand {a.hand + 1} skipped: {a.reason}", err=True)
+        return out, done, skipped
+    progress = Progress("analysing", enabled=wanted(no_progress))
+    try:
+        written, analysed, notes = annotate_matches(
+            matches,
+            fair=fair,
+            hand=hand,
+            table=not no_table,
+            jobs=jobs,
+            progress=_decisions(progress),
+        )
+    finally:
+        progress.close()
+    for note in notes:
+        say(f"texas42: {note}", err=True)
+    return written, analysed, len(notes)
+
+
+def _decisions(progress: Any) -> Callable[[int, int], None]:
+    """The progress line of a fair analysis: decisions done of those known, and the time left."""
+    import time
+
+    start = time.perf_counter()
+
+    def update(done: int, known: int) -> None:
+        elapsed = time.perf_counter() - start
+        left = elapsed / done * (known - done) if done else 0.0
+        progress.update(0, f"{done:,}/{known:,} decisions · about {_duration(left)} left")
+
+    return update
+
+
+def _corpus_kind(file: str) -> str | None:
+    """``jsonl`` or ``folder`` when ``file`` is a corpus the season mode writes."""
+    from ..files.reader import is_jsonl
+
+    if file != "-" and Path(file).is_dir():
+        return "folder"
+    if file != "-" and is_jsonl(file):
+        return "jsonl"
+    return None
+
+
+def _season(
+    file: str,
+    corpus: str,
+    out: Path,
+    force: bool,
+    hand: int | None,
+    no_table: bool,
+    fair: tuple[int, int],
+    jobs: int,
+    no_progress: bool,
+) -> None:
+    from ..corpus.season import SeasonError, annotate_folder, annotate_jsonl
+    from ..files.reader import InputError
+    from ..files.report import diagnostic_line
+    from .common import refused
+    from .progress import Progress, wanted
+
+    if Path(file).resolve() == out.resolve():
+        raise usage_error(f"-o {out} is the input itself; the analysis goes to another file")
+    progress = Progress("analysing", enabled=wanted(no_progress))
+    count = [0]
+
+    def matched(n: int) -> None:
+        count[0] = n
+
+    decided = _decisions(progress)
+    run = annotate_folder if corpus == "folder" else annotate_jsonl
+    try:
+        season = run(
+            file,
+            out,
+            fair=fair,
+            hand=hand,
+            table=not no_table,
+            jobs=jobs,
+            restart=force,
+            progress=decided,
+            on_match=matched,
+        )
+    except SeasonError as e:
+        raise usage_error(str(e)) from None
+    except InputError as e:
+        raise refused(e) from None
+    finally:
+        progress.close()
+    for read in season.invalid:
+        for d in read.result.errors[:1]:
+            say(diagnostic_line(read.name, d), err=True, colour=True)
+    for note in season.skipped:
+        say(f"texas42: {note}", err=True)
+    say(
+        f"{season.resumed + season.written:,} matches analysed into {out}"
+        + (f" ({season.resumed:,} there already, {season.written:,} now)" if season.resumed else "")
+        + (f"; a torn last line of {season.torn} bytes was cut off first" if season.torn else "")
+        + (f"; {len(season.invalid):,} invalid, left out" if season.invalid else ""),
+        err=True,
+    )
+    if season.invalid:
+        raise typer.Exit(code=1)

@@ -10,7 +10,7 @@ worth the processes — with results in input order and a bounded window in flig
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ..files.reader import Record, read_records, validated
@@ -19,6 +19,8 @@ from .pool import run_pool, tune_gc
 
 if TYPE_CHECKING:
     from ..analysis.fair_hands import FairHand
+    from ..analysis.open_hand import HandAnalysis, Skipped
+    from .fair_pool import Done
 
 __all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair"]
 
@@ -42,6 +44,8 @@ class Analyzed(NamedTuple):
     #: ``--verify``: how many stated values differ from the solver's.
     differences: int
     nodes: int
+    #: ``--hand N`` and the match has fewer hands: nothing of it was analysed.
+    no_hand: bool = False
 
 
 def analyze_record(
@@ -57,98 +61,184 @@ def analyze_record(
 ) -> Analyzed:
     """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0);
     ``values``: the text report lists every play's alternatives; ``fair`` (worlds, seed): each
-    play's fair analysis beside the open-hand one."""
-    from ..analysis.api import fair_hands
-    from ..analysis.checks import recomputed_problems, stated_runs
+    play's fair analysis beside the open-hand one (in this process; :func:`analyze_files`
+    spreads a match's decisions over its processes)."""
+    from .fair_pool import fair_matches
+
+    if fair is None and not verify:
+        return _open_only(record, form, hand, table, max_bytes, values)
+    (done,) = fair_matches(
+        [record], runs=fair_runs(fair, verify), hand=hand, table=table, max_bytes=max_bytes
+    )
+    return render(done, form, values=values, fair=fair, verify=verify)
+
+
+def fair_runs(fair: Fair | None, verify: bool) -> Callable[[dict[str, Any]], dict[Fair, list[int]]]:
+    """What to draw for a match (its JSON form): with ``fair``, every hand by that run; with
+    ``verify``, each hand whose log states a fair analysis, by the run it states."""
+    from ..analysis.checks import stated_runs
+
+    def runs(doc: dict[str, Any]) -> dict[Fair, list[int]]:
+        out: dict[Fair, list[int]] = {}
+        if fair is not None:
+            out[fair] = list(range(len(doc.get("hands", []))))
+        if verify:
+            for h, run in stated_runs(doc).items():
+                if h not in out.get(run, []):
+                    out.setdefault(run, []).append(h)
+        return out
+
+    return runs
+
+
+def _invalid(record: Record, result: Any, where: str) -> Analyzed:
+    from ..files.report import result_json, result_text
+
+    return Analyzed(
+        record.source,
+        False,
+        len(record.data),
+        result_text(record.source, result, where),
+        result_json(record.source, result),
+        [],
+        0,
+        0,
+        0,
+        0,
+    )
+
+
+def _open_only(
+    record: Record, form: Form, hand: int | None, table: bool, max_bytes: int, values: bool
+) -> Analyzed:
     from ..analysis.open_hand import HandAnalysis, analyze_match_doc
-    from ..analysis.report import csv_rows, match_json, match_text
-    from ..files.report import diagnostic_line, result_json, result_text
     from ..log.check import effective_rules
     from ..log.model import match_json as doc_of
 
     result, where = validated(record, max_bytes)
-    size = len(record.data)
     if not result.valid or result.match is None:
-        return Analyzed(
-            record.source,
-            False,
-            size,
-            result_text(record.source, result, where),
-            result_json(record.source, result),
-            [],
-            0,
-            0,
-            0,
-            0,
-        )
+        return _invalid(record, result, where)
     match = result.match
-    doc = doc_of(match)
-    analyses = analyze_match_doc(effective_rules(match), doc, table=table, only=hand)
+    analyses = analyze_match_doc(effective_rules(match), doc_of(match), table=table, only=hand)
     done = [a for a in analyses if isinstance(a, HandAnalysis)]
-    fairs = None if fair is None else fair_hands(match, analyses, *fair)
-    text, js, rows = "", {}, []
-    if form == "text":
-        text = match_text(record.source, analyses, values, fairs)
-    elif form == "json":
-        js = match_json(record.source, analyses, fairs)
-    else:
-        rows = csv_rows(record.source, analyses, fairs)
-    differences = 0
-    if verify:
-        runs = stated_runs(doc)
-        again: dict[int, FairHand] = {}
-        by_run: dict[tuple[int, int], dict[int, FairHand]] = (
-            {} if fair is None or fairs is None else {fair: fairs}
-        )
-        for h, run in runs.items():
-            if run not in by_run:
-                by_run[run] = fair_hands(
-                    match, [a for a in analyses if a.hand in runs and runs[a.hand] == run], *run
-                )
-            if h in by_run[run]:
-                again[h] = by_run[run][h]
-        problems = recomputed_problems(doc, analyses, again)
-        differences = len(problems)
-        if form == "text":
-            text = "\n".join([diagnostic_line(where, d) for d in problems] + [text])
-        elif form == "json":
-            js["differences"] = [d.as_dict() for d in problems]
+    text, js, rows = _forms(record.source, form, analyses, values, None)
     return Analyzed(
         record.source,
         True,
-        size,
+        len(record.data),
         text,
         js,
         rows,
         len(done),
         len(analyses) - len(done),
-        differences,
+        0,
         sum(a.nodes for a in done),
+        _no_hand(analyses, hand, len(match.hands)),
     )
 
 
-def _one(
-    record: Record,
+def _no_hand(analyses: list[HandAnalysis | Skipped], hand: int | None, hands: int) -> bool:
+    return hand is not None and not 0 <= hand < hands
+
+
+def _forms(
+    source: str,
     form: Form,
-    hand: int | None,
-    table: bool,
-    verify: bool,
-    max_bytes: int,
+    analyses: list[HandAnalysis | Skipped],
     values: bool,
-    fair: Fair | None,
-) -> list[Analyzed]:
-    return [
-        analyze_record(
-            record,
-            form,
-            hand=hand,
-            table=table,
-            verify=verify,
-            max_bytes=max_bytes,
-            values=values,
-            fair=fair,
+    fairs: dict[int, FairHand] | None,
+) -> tuple[str, dict[str, Any], list[list[str]]]:
+    from ..analysis.report import csv_rows, match_json, match_text
+
+    if form == "text":
+        return match_text(source, analyses, values, fairs), {}, []
+    if form == "json":
+        return "", match_json(source, analyses, fairs), []
+    return "", {}, csv_rows(source, analyses, fairs)
+
+
+def render(
+    done: Done, form: Form = "text", *, values: bool = False, fair: Fair | None, verify: bool
+) -> Analyzed:
+    """One analysed record (:func:`texas42_log.corpus.fair_pool.fair_matches`) in the printed
+    form asked for; with ``verify``, each stated value compared with the one computed again,
+    and a closing line per run of the fair decisions drawn again."""
+    from ..analysis.checks import recomputed_problems, stated_runs
+    from ..analysis.open_hand import HandAnalysis
+    from ..files.report import diagnostic_line
+    from ..log.model import match_json as doc_of
+
+    record, result = done.record, done.result
+    if not result.valid or result.match is None:
+        return _invalid(record, result, done.where)
+    analyses = done.analyses
+    finished = [a for a in analyses if isinstance(a, HandAnalysis)]
+    fairs = None if fair is None else done.fair.get(fair, {})
+    text, js, rows = _forms(record.source, form, analyses, values, fairs)
+    differences = 0
+    if verify:
+        doc = doc_of(result.match)
+        runs = stated_runs(doc)
+        again = {
+            h: done.fair[run][h]
+            for h, run in runs.items()
+            if run in done.fair and h in done.fair[run]
+        }
+        problems = recomputed_problems(doc, analyses, again)
+        differences = len(problems)
+        closing = _verify_lines(doc, again, problems)
+        if form == "text":
+            text = "\n".join([diagnostic_line(done.where, d) for d in problems] + [text] + closing)
+        elif form == "json":
+            js["differences"] = [d.as_dict() for d in problems]
+            js["verified"] = closing
+    return Analyzed(
+        record.source,
+        True,
+        len(record.data),
+        text,
+        js,
+        rows,
+        len(finished),
+        len(analyses) - len(finished),
+        differences,
+        sum(a.nodes for a in finished),
+        _no_hand(analyses, done.hand, len(result.match.hands)),
+    )
+
+
+def _verify_lines(
+    doc: dict[str, Any], again: dict[int, FairHand], problems: list[Any]
+) -> list[str]:
+    """``--verify``'s closing lines: per run, how many stated fair decisions were drawn
+    again, and whether all were equal (else how many differ)."""
+    differing = {
+        d.pointer.split("/analysis/fair")[0] for d in problems if "/analysis/fair" in d.pointer
+    }
+    counts: dict[tuple[int, int], list[int]] = {}
+    for h, f in sorted(again.items()):
+        for fn in f.plays:
+            stated = (doc["hands"][h]["plays"][fn.index].get("analysis") or {}).get("fair")
+            if fn.decision is None or not stated:
+                continue
+            n = counts.setdefault((f.worlds, f.seed), [0, 0])
+            n[0] += 1
+            n[1] += f"/hands/{h}/plays/{fn.index}" in differing
+    out = []
+    for (worlds, seed), (total, wrong) in sorted(counts.items()):
+        verdict = "all equal" if not wrong else f"{wrong} differ{'s' if wrong == 1 else ''}"
+        plural = "" if total == 1 else "s"
+        out.append(
+            f"{total} fair decision{plural} drawn again with seed {seed} and {worlds} worlds: "
+            + verdict
         )
-    ]
+    return out
+
+
+def _one(
+    record: Record, form: Form, hand: int | None, table: bool, max_bytes: int, values: bool
+) -> list[Analyzed]:
+    return [_open_only(record, form, hand, table, max_bytes, values)]
 
 
 def analyze_files(
@@ -164,25 +254,31 @@ def analyze_files(
     stdin_jsonl: bool = False,
     values: bool = False,
     fair: Fair | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Iterator[Analyzed]:
-    """Every match of ``files`` analysed, in input order, on ``jobs`` processes."""
+    """Every match of ``files`` analysed, in input order, on ``jobs`` processes: a match at a
+    time for the open-hand analysis, a decision at a time with ``fair`` or ``verify``
+    (``progress(done, known)`` after each decision)."""
+    from .fair_pool import fair_matches
+
     records: Iterable[Record] = read_records(
         files, stdin=stdin, stdin_jsonl=stdin_jsonl, max_bytes=max_bytes
     )
+    if fair is not None or verify:
+        for done in fair_matches(
+            records,
+            runs=fair_runs(fair, verify),
+            jobs=jobs,
+            hand=hand,
+            table=table,
+            max_bytes=max_bytes,
+            progress=progress,
+        ):
+            yield render(done, form, values=values, fair=fair, verify=verify)
+        return
     if jobs <= 1:
         tune_gc()
         for r in records:
-            yield analyze_record(
-                r,
-                form,
-                hand=hand,
-                table=table,
-                verify=verify,
-                max_bytes=max_bytes,
-                values=values,
-                fair=fair,
-            )
+            yield _open_only(r, form, hand, table, max_bytes, values)
         return
-    yield from run_pool(
-        ((_one, r, form, hand, table, verify, max_bytes, values, fair) for r in records), jobs
-    )
+    yield from run_pool(((_one, r, form, hand, table, max_bytes, values) for r in records), jobs)

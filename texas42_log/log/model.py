@@ -60,7 +60,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.5"
+FORMAT_VERSION = "1.6"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -282,6 +282,13 @@ class FairPlay(_Object):
     mark: Literal["?", "??"] | None = Field(
         default=None, description="? a dubious play, ?? a blunder (docs/analysis.md)."
     )
+    best: MoveKey | None = Field(
+        default=None,
+        description="Since 1.6: the one best fair play (the best chance of the side's goal, "
+        "ties broken by the mean; in a points game the best mean), which cost, chance_lost and "
+        "mark are measured against. Before 1.6 cost was measured against the best mean and "
+        "chance_lost against the best chance.",
+    )
 
 
 class FairRun(_Object):
@@ -300,11 +307,15 @@ class PlayAnalysis(_Object):
     play on both sides and every hand open. Checked against the play and the
     replay; ``texas42 analyze --verify`` recomputes them."""
 
-    values: dict[MoveKey, Points42] = Field(
-        description="The value after each legal play at this moment, the play made included."
+    values: dict[MoveKey, Points42] | None = Field(
+        default=None,
+        description="The value after each legal play at this moment, the play made included. "
+        "Required where the deal is fully known; since 1.6 absent where it is not (a play with "
+        "only its fair analysis).",
     )
-    cost: Points42 = Field(
-        description="Hand points the play gave away against its side's best play."
+    cost: Points42 | None = Field(
+        default=None,
+        description="Hand points the play gave away against its side's best play (with values).",
     )
     fate: Literal["lost", "let-make"] | None = Field(
         default=None,
@@ -318,10 +329,15 @@ class HandAnalysis(_Object):
     """Since 1.3. The open-hand analysis of a hand: its value at the first lead and the
     deal's makeable table."""
 
-    value: Points42 = Field(
-        description="The bidders' hand points in all 7 tricks with best play from the first lead."
+    value: Points42 | None = Field(
+        default=None,
+        description="The bidders' hand points in all 7 tricks with best play from the first "
+        "lead. Required where the deal is fully known; since 1.6 absent where it is not (a hand "
+        "with only its fair analysis).",
     )
-    makeable: bool = Field(description="Whether best play makes the contract.")
+    makeable: bool | None = Field(
+        default=None, description="Whether best play makes the contract (with value)."
+    )
     table: dict[TrumpName, Points42] | None = Field(
         default=None,
         description="For each trump choice: the bidders' hand points with best play when the "

@@ -43,7 +43,9 @@ def at_least_version(version: str, least: str) -> str:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.5" if it
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.6" if it
+    holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
+    open-hand value, in a deal not fully known); "1.5" if it
     is played under the preset mk5 or sets special_bids, special_no_trump or sevens_play;
     "1.4" if it holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
@@ -52,6 +54,12 @@ def minimal_version(doc: dict[str, Any]) -> str:
     hands = doc.get("hands", [])
     rules = doc.get("rules", {})
     options = rules.get("options", {})
+    if any(
+        ("analysis" in h and "value" not in (h.get("analysis") or {}))
+        or any("best" in ((p.get("analysis") or {}).get("fair") or {}) for p in h.get("plays", []))
+        for h in hands
+    ):
+        return "1.6"
     if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(
         options
     ):

@@ -52,10 +52,13 @@ def fair_view(
             continue
         made = move_key(move_of(t, hand.plays[j].led))
         values = f.values or {}
-        high = maximiser(contract, seat)
-        means = [v.mean for v in values.values()]
-        top = (max(means) if high else min(means)) if means else 0.0
-        best = [m for m, v in values.items() if v.mean == top]
+        if f.best is not None:  # since 1.6: the one best fair play, as the log states it
+            best = [f.best]
+        else:  # before 1.6: the plays of the best mean
+            high = maximiser(contract, seat)
+            means = [v.mean for v in values.values()]
+            top = (max(means) if high else min(means)) if means else 0.0
+            best = [m for m, v in values.items() if v.mean == top]
         shown = tuple(m for m in best if visible(seat, m))
         plays.append(
             FairPlayView(
@@ -94,7 +97,13 @@ def analysis_view(
     ``observer`` may see it; None when the hand carries none. ``plays_made``: the
     hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
     stated = hand.analysis
-    noted = [(n, hand.plays[j].analysis) for n, (_, _, j) in enumerate(plays_made)]
+    if stated is not None and stated.value is None:
+        stated = None  # a hand with only its fair analysis (1.6): no open-hand facts
+    noted = [
+        (n, a if a is not None and a.values is not None else None)
+        for n, (_, _, j) in enumerate(plays_made)
+        for a in (hand.plays[j].analysis,)
+    ]
     if stated is None and all(a is None for _, a in noted):
         return None
     if observer == "omniscient":
@@ -111,7 +120,7 @@ def analysis_view(
 
     plays: list[PlayAnalysisView] = []
     for n, a in noted[:k]:
-        if a is None:
+        if a is None or a.values is None:
             continue
         seat, t, j = plays_made[n]
         led = hand.plays[j].led
@@ -126,7 +135,7 @@ def analysis_view(
                 made,
                 a.values.get(made, best_value),
                 best_value,
-                a.cost,
+                a.cost or 0,
                 a.fate,
                 shown_best,
                 len(shown_best) < len(best),
@@ -138,7 +147,7 @@ def analysis_view(
     if k < len(noted) and noted[k][1] is not None:
         seat = plays_made[k][0]
         now_a = noted[k][1]
-        assert now_a is not None
+        assert now_a is not None and now_a.values is not None
         now = {m: v for m, v in now_a.values.items() if visible(seat, m)}
         if now:
             top = max(now.values()) if maximiser(contract, seat) else min(now.values())

@@ -1,0 +1,359 @@
+"""A season's fair analysis, resumable: ``texas42 analyze --fair --annotate CORPUS -o OUT``.
+
+A JSON Lines corpus is annotated into a JSON Lines ``OUT``, a folder of logs into a
+folder ``OUT``, match by match, on every core (:mod:`.fair_pool`). A season is hours
+of work, so a run that stops — Ctrl-C, ``kill -9``, a full disk, a power cut — loses
+nothing of what it finished, and the same command run again continues where it
+stopped:
+
+* **JSON Lines.** Each annotated match is one line, appended, flushed and synced
+  to disk before the next is started, so at every moment ``OUT`` is whole matches,
+  one a line, and at most a *torn* last line (no line end: the match being written
+  when the run was killed). A torn line is no match to any reader (it is not JSON),
+  and the rerun cuts it off first. The rerun then reads ``OUT``'s lines back, checks
+  that the k-th is the k-th valid match of the corpus with its analysis (and was
+  drawn with the same worlds and seed), skips that many, and appends the rest.
+* **A folder.** Each log of the corpus becomes the file of the same name under
+  ``OUT``, written whole and atomically (:mod:`texas42_log.files.outputs`): it is
+  there, complete, or not at all. The rerun skips every file already there (after the
+  same check) and writes the others.
+
+Invalid matches are reported, as ``validate`` reports them, and left out — on every
+run, so that a rerun says the same. An ``OUT`` that is not this corpus's analysis is
+refused (nothing in it is touched) unless ``restart``: then it is started again.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..files.reader import Read, expand_inputs, read_matches
+from ..log.model import Match
+from .fair_pool import Run, fair_matches
+
+__all__ = [
+    "SeasonError",
+    "Season",
+    "annotate_jsonl",
+    "annotate_folder",
+    "annotate_matches",
+    "core_of",
+]
+
+
+class SeasonError(ValueError):
+    """``OUT`` cannot be resumed (or written): one sentence, naming the file and why."""
+
+
+@dataclass
+class Season:
+    """What a run did: matches annotated now, found done already, invalid and left out
+    (each with its diagnostics), hands skipped (why), and the torn line cut off."""
+
+    written: int = 0
+    resumed: int = 0
+    invalid: list[Read] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    torn: int = 0
+
+
+def core_of(doc: dict[str, Any]) -> dict[str, Any]:
+    """A match's JSON form without its analysis and version: what an annotated match must
+    share with the match it was made from."""
+    out = {k: v for k, v in doc.items() if k != "version"}
+    hands = []
+    for hand in doc.get("hands", []):
+        h = {k: v for k, v in hand.items() if k != "analysis"}
+        h["plays"] = [
+            {k: v for k, v in p.items() if k != "analysis"} for p in hand.get("plays", [])
+        ]
+        hands.append(h)
+    out["hands"] = hands
+    return out
+
+
+def _same(done: dict[str, Any], match: Match, run: Run) -> str | None:
+    """Why an annotated document is not ``match`` analysed by ``run``; None when it is."""
+    from ..analysis.checks import stated_runs
+    from ..log.model import match_json
+
+    if core_of(done) != core_of(match_json(match)):
+        return "holds another match"
+    runs = set(stated_runs(done).values())
+    if runs and runs != {run}:
+        (w, s), *_ = sorted(runs)
+        return f"was drawn with {w} worlds and seed {s}"
+    return None
+
+
+def _annotate(
+    matches: Iterator[Match],
+    *,
+    fair: Run,
+    hand: int | None,
+    table: bool,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    skipped: list[str],
+    analysed: Callable[[int], None] | None = None,
+) -> Iterator[Match]:
+    """Each match with its open-hand and fair analysis written in (as ``annotate_match``
+    writes it), its decisions spread over ``jobs`` processes."""
+    from ..analysis.api import annotated
+    from ..analysis.open_hand import Skipped
+    from ..log.model import match_json, minimal_version
+    from ..log.versions import at_least_version
+
+    for done in fair_matches(
+        matches,
+        runs=lambda doc: {fair: list(range(len(doc.get("hands", []))))},
+        jobs=jobs,
+        hand=hand,
+        table=table,
+        progress=progress,
+    ):
+        match = done.result.match
+        assert match is not None
+        doc = annotated(match_json(match), done.analyses, done.fair.get(fair, {}))
+        doc["version"] = at_least_version(str(doc.get("version", "1.0")), minimal_version(doc))
+        judged = done.fair.get(fair, {})
+        skipped += [
+            f"hand {a.hand + 1} skipped: {a.reason}"
+            for a in done.analyses
+            if isinstance(a, Skipped) and a.hand not in judged
+        ]
+        if analysed is not None:
+            analysed(
+                sum(1 for a in done.analyses if not isinstance(a, Skipped) or a.hand in judged)
+            )
+        yield Match.model_validate(doc)
+
+
+def annotate_matches(
+    matches: list[Match],
+    *,
+    fair: Run,
+    hand: int | None = None,
+    table: bool = True,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[Match], int, list[str]]:
+    """``matches`` with their open-hand and fair analysis written in, as
+    :func:`texas42_log.annotate_match` writes it but with the decisions spread over ``jobs``
+    processes: the annotated matches, the hands analysed, and a note per hand skipped."""
+    notes: list[str] = []
+    analysed = [0]
+
+    def counted(done: Any) -> None:
+        analysed[0] += done
+
+    out = list(
+        _annotate(
+            iter(matches),
+            fair=fair,
+            hand=hand,
+            table=table,
+            jobs=jobs,
+            progress=progress,
+            skipped=notes,
+            analysed=counted,
+        )
+    )
+    return out, analysed[0], notes
+
+
+def _complete_lines(out: Path, restart: bool) -> tuple[list[bytes], int]:
+    """``OUT``'s whole lines, after cutting off a torn last one (its length returned)."""
+    try:
+        st = os.stat(out)
+    except FileNotFoundError:
+        return [], 0
+    except OSError as e:
+        raise SeasonError(f"{out}: cannot be read ({e.strerror})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise SeasonError(f"{out} is not a regular file; -o names the JSON Lines file to write")
+    if restart:
+        os.truncate(out, 0)
+        return [], 0
+    with open(out, "rb") as f:
+        data = f.read()
+    end = data.rfind(b"\n") + 1
+    torn = len(data) - end
+    if torn:
+        os.truncate(out, end)
+    return [line for line in data[:end].split(b"\n") if line.strip()], torn
+
+
+def annotate_jsonl(
+    source: str,
+    out: Path,
+    *,
+    fair: Run,
+    hand: int | None = None,
+    table: bool = True,
+    jobs: int = 1,
+    restart: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    on_match: Callable[[int], None] | None = None,
+) -> Season:
+    """The JSON Lines corpus ``source`` annotated into the JSON Lines file ``out``, resumed
+    where an earlier run of the same command stopped (see the module text)."""
+    from ..files.formats import write_matches
+
+    season = Season()
+    lines, season.torn = _complete_lines(out, restart)
+    done_docs: list[dict[str, Any]] = []
+    for n, line in enumerate(lines, 1):
+        try:
+            doc = json.loads(line)
+        except ValueError:
+            raise SeasonError(
+                f"{out}:{n} is not a JSON line; it is not an analysis this command wrote "
+                "(give another -o, or --force to start it again)"
+            ) from None
+        if not isinstance(doc, dict):
+            raise SeasonError(f"{out}:{n} is not a match; give another -o, or --force")
+        done_docs.append(doc)
+
+    def fresh() -> Iterator[Match]:
+        k = 0
+        for read in read_matches([source], "jsonl", expand=False):
+            if not read.result.valid or read.result.match is None:
+                season.invalid.append(read)
+                continue
+            if k < len(done_docs):
+                why = _same(done_docs[k], read.result.match, fair)
+                if why is not None:
+                    raise SeasonError(
+                        f"{out}:{k + 1} {why}, not the analysis of {read.name}:{read.number}: "
+                        "it is not this corpus's (give another -o, or --force to start it again)"
+                    )
+                k += 1
+                season.resumed += 1
+                continue
+            yield read.result.match
+        if k < len(done_docs):
+            raise SeasonError(
+                f"{out} holds {len(done_docs)} matches, more than the {k} valid ones of "
+                f"{source}: it is not this corpus's analysis (give another -o, or --force)"
+            )
+
+    try:
+        with open(out, "ab") as f:
+            for match in _annotate(
+                fresh(),
+                fair=fair,
+                hand=hand,
+                table=table,
+                jobs=jobs,
+                progress=progress,
+                skipped=season.skipped,
+            ):
+                f.write(write_matches([match], "jsonl").encode("utf-8"))
+                f.flush()
+                os.fsync(f.fileno())
+                season.written += 1
+                if on_match is not None:
+                    on_match(season.resumed + season.written)
+    except OSError as e:
+        raise SeasonError(_cannot(out, e)) from None
+    return season
+
+
+def _cannot(out: Path, e: OSError) -> str:
+    why = "the disk is full" if e.errno == errno.ENOSPC else (e.strerror or str(e))
+    return (
+        f"{out}: cannot be written ({why}); every match before it is whole — run the same "
+        "command again to continue"
+    )
+
+
+def annotate_folder(
+    source: str,
+    out: Path,
+    *,
+    fair: Run,
+    hand: int | None = None,
+    table: bool = True,
+    jobs: int = 1,
+    restart: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    on_match: Callable[[int], None] | None = None,
+) -> Season:
+    """The logs of the folder ``source`` annotated into the folder ``out``, each file under
+    the same name, written whole; resumed where an earlier run stopped (the module text)."""
+    from ..files.formats import write_matches
+    from ..files.outputs import write_atomic
+
+    season = Season()
+    if out.exists() and not out.is_dir():
+        raise SeasonError(f"{out} exists and is not a folder; -o names the folder to write")
+    base = Path(source)
+    if out.resolve() == base.resolve() or base.resolve() in out.resolve().parents:
+        raise SeasonError(f"{out} is inside {source}; write the analysis to a folder outside it")
+    for name in expand_inputs([source]):
+        rel = Path(name).resolve().relative_to(base.resolve())
+        target = out / rel
+        reads = list(read_matches([name], expand=False))
+        bad = [r for r in reads if not r.result.valid or r.result.match is None]
+        if bad:
+            season.invalid += bad
+            continue
+        matches = [r.result.match for r in reads if r.result.match is not None]
+        fmt = reads[0].format if reads else "json"
+        if fmt not in ("json", "jsonl", "text"):
+            season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
+            continue
+        if target.exists() and not restart:
+            why = _folder_same(target, matches, fair)
+            if why is not None:
+                raise SeasonError(
+                    f"{target} {why}, not the analysis of {name} (give another -o, or --force "
+                    "to start again)"
+                )
+            season.resumed += len(matches)
+            continue
+        done = list(
+            _annotate(
+                iter(matches),
+                fair=fair,
+                hand=hand,
+                table=table,
+                jobs=jobs,
+                progress=progress,
+                skipped=season.skipped,
+            )
+        )
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, write_matches(done, fmt), replace=restart)
+        except OSError as e:
+            raise SeasonError(_cannot(target, e)) from None
+        season.written += len(done)
+        if on_match is not None:
+            on_match(season.resumed + season.written)
+    return season
+
+
+def _folder_same(target: Path, matches: list[Match], fair: Run) -> str | None:
+    from ..log.model import match_json
+
+    try:
+        reads = list(read_matches([str(target)], expand=False))
+    except (OSError, ValueError):
+        return "cannot be read back"
+    done = [r.result.match for r in reads if r.result.match is not None]
+    if len(done) != len(matches):
+        return "holds another number of matches"
+    for d, m in zip(done, matches, strict=True):
+        why = _same(match_json(d), m, fair)
+        if why is not None:
+            return why
+    return None
