@@ -83,7 +83,8 @@ def test_the_text_report_names_the_costly_plays_and_the_fate() -> None:
     line = next(x for x in out.splitlines() if "A [2|6]" in x)
     assert line.split()[:5] == ["2", "A", "[2|6]", "1", "41"], line
     assert "[4|5] → 42" in line and "LOST" in line
-    assert "makeable table, A declaring and leading: blanks 42 · ones 11" in out
+    # trumps as the views and the seeds' template write them ("Trump: 6"): by number
+    assert "makeable table, A declaring and leading: 0: 42 · 1: 11" in out
 
 
 def test_json_and_csv_agree_with_the_text() -> None:
@@ -123,8 +124,12 @@ def test_values_lists_every_alternative_and_a_missing_hand_is_said() -> None:
     assert p.returncode == 0, p.stderr
     # A's first lead: every tile of A's hand with the value after it.
     assert "[0|6] 17 · [1|2] 28 · [2|6] 11 · [3|3] 42 · [4|5] 42 · [4|6] 30 · [5|6] 40" in p.stdout
+    # a hand the match does not have is a usage error, as replay --play 99 is
     q = texas42("analyze", str(WORKED), "--hand", "40")
-    assert "Hand 40: skipped: the match has 11 hands, so no hand 40" in q.stdout
+    assert q.returncode == 2 and q.stdout == "", q.stdout
+    assert q.stderr == (
+        f"texas42: error: --hand 40: {WORKED} has fewer than 40 hands\n"
+    ), q.stderr
 
 
 def test_hands_that_cannot_be_analysed_are_skipped_with_the_reason() -> None:

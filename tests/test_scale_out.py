@@ -7,6 +7,8 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 from texas42_log.corpus.validation import validate_records
 from texas42_log.files.reader import read_records
 from texas42_log.play.generate import random_match
@@ -43,3 +45,46 @@ def test_dask_bag_totals_equal_the_validators(tmp_path: Path) -> None:
     assert totals["invalid"] == sum(1 for r in results if not r.valid) == 12
     assert totals["valid"] == 108
     assert totals["rules"] == {"R5": 12}
+
+
+@pytest.mark.slow
+def test_a_season_on_a_two_worker_local_cluster_equals_the_local_run(tmp_path: Path) -> None:
+    """docs/scale-out.md: the fair analysis of a corpus on a Dask cluster (a LocalCluster
+    of 2 workers) writes the lines `texas42 analyze --fair --annotate` writes locally."""
+    import subprocess
+
+    import dask_fair
+    from dask.distributed import Client, LocalCluster
+
+    lines = [json.dumps(random_match(900 + i)) for i in range(4)]
+    bad = json.loads(lines[1])
+    bad["hands"][0]["plays"][0]["tile"] = "[9|9]"  # invalid: left out by both
+    lines.insert(2, json.dumps(bad))
+    corpus = tmp_path / "season.jsonl"
+    corpus.write_text("\n".join(lines) + "\n", "utf-8")
+    local = tmp_path / "local.jsonl"
+    ran = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "analyze", str(corpus), "--fair", "--annotate"]
+        + ["--worlds", "6", "--no-table", "--no-progress", "-o", str(local)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert ran.returncode == 1 and "invalid, left out" in ran.stderr, ran.stderr
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == 2
+        got = dask_fair.season([str(corpus)], client, worlds=6, seed=42, blocksize="16KiB")
+    assert db_partitions(corpus) >= 2
+    assert "".join(got) == local.read_text("utf-8")
+    assert len(got) == 4
+
+
+def db_partitions(corpus: Path) -> int:
+    import dask.bag as db
+
+    return int(db.read_text([str(corpus)], blocksize="16KiB").npartitions)

@@ -33,6 +33,7 @@ __all__ = [
     "fair_analysis",
     "fair_hands",
     "annotate_match",
+    "reanalysed",
     "Annotated",
     "HandAnalysis",
     "Skipped",
@@ -152,3 +153,31 @@ def annotate_match(
         [a.hand for a in analyses if isinstance(a, HandAnalysis)],
         [a for a in analyses if isinstance(a, Skipped)],
     )
+
+
+def reanalysed(match: Match) -> Match | None:
+    """A log before format 1.6 with a fair analysis, its analysis recomputed by 1.6's rule
+    (cost and marks against the one best play, docs/analysis.md): every hand that states one,
+    open-hand and fair, with the worlds and seed it states (and its makeable table if it had
+    one); the version raised to 1.6 or more. None when there is nothing to recompute (no
+    fair analysis, or one stated by 1.6's rule already). Pure: ``match`` is not changed."""
+    from ..analysis.checks import stated_runs
+    from ..log.check import effective_rules
+    from ..log.versions import version_key
+
+    doc = match_json(match)
+    runs = stated_runs(doc)
+    if not runs or version_key(str(doc.get("version", "1.0"))) >= version_key("1.6"):
+        return None
+    rules = effective_rules(match)
+    analyses: list[HandAnalysis | Skipped] = []
+    fairs: dict[int, FairHand] = {}
+    for h, (worlds, seed) in sorted(runs.items()):
+        table = bool((doc["hands"][h].get("analysis") or {}).get("table"))
+        (a,) = analyze_match_doc(rules, doc, table=table, only=h)
+        analyses.append(a)
+        notes = a.plays if isinstance(a, HandAnalysis) else None
+        fairs[h] = fair_hand(match, h, worlds=worlds, seed=seed, open_notes=notes)
+    doc = annotated(doc, analyses, fairs)
+    doc["version"] = at_least_version(str(doc["version"]), "1.6")
+    return Match.model_validate(doc)

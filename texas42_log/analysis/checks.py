@@ -22,7 +22,7 @@ from ..engine.solver import makeable, maximiser, move_of
 from ..engine.tiles import TILE_BY_NAME
 from ..log.versions import version_key
 from .fair import Objective, objective_of
-from .fair_checks import fair_problems
+from .fair_checks import fair_problems, legacy_play_dict
 from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, fate_of, move_key
 
 if TYPE_CHECKING:
@@ -342,12 +342,18 @@ def recomputed_problems(
     recomputed with the worlds and seed the log states (:func:`stated_runs`)."""
     out: list[Diagnostic] = []
     hands_ = doc.get("hands", [])
+    # a log before 1.6 states cost and marks by its own version's rule
+    by_best = version_key(str(doc.get("version", "1.0"))) >= version_key("1.6")
     for h, f in (fair or {}).items():
         for fn in f.plays:
             stated = (hands_[h]["plays"][fn.index].get("analysis") or {}).get("fair")
             if stated is None:
                 continue
-            mine = fn.as_dict()
+            mine = (
+                fn.as_dict()
+                if by_best or fn.decision is None
+                else legacy_play_dict(fn.decision, fn.move)
+            )
             where = f"/hands/{h}/plays/{fn.index}/analysis/fair"
             what = f"{fn.seat} {move_key(fn.move)}"
             run = f"drawn again with seed {f.seed} and {f.worlds} worlds"

@@ -164,7 +164,7 @@ class Decision:
             m
             for m in moves
             if self.values[m].share == share
-            or (not self.enumerated and share - self.values[m].share <= self._diff_se(m, top, True))
+            or (not self.enumerated and share - self.values[m].share <= self.loss_se(m, top, True))
         ]
         return max(level, key=lambda m: (self._mean_key(m), self.values[m].share))
 
@@ -198,7 +198,7 @@ class Decision:
             loss, share, least = self.cost(move), False, (BLUNDER_POINTS, DUBIOUS_POINTS)
         else:
             loss, share, least = self.chance_lost(move), True, (BLUNDER, DUBIOUS)
-        if loss < least[1] or not (self.enumerated or loss > 2 * self._diff_se(move, best, share)):
+        if loss < least[1] or not (self.enumerated or loss > 2 * self.loss_se(move, best, share)):
             return None
         return "??" if loss >= least[0] else "?"
 
@@ -215,7 +215,7 @@ class Decision:
             "contract does not need count for nothing in a game of marks"
         )
 
-    def _diff_se(self, move: Move, best: Move, share: bool) -> float:
+    def loss_se(self, move: Move, best: Move, share: bool) -> float:
         """The standard error of the loss of ``move`` against ``best``, measured world by
         world (0 when every world was counted)."""
         if self.enumerated or move == best:

@@ -26,14 +26,51 @@ from typing import Any
 from ..engine.auction import Contract
 from ..engine.errors import Diagnostic
 from ..engine.seats import Seat
-from ..engine.solver import maximiser
-from .fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS, Objective
+from ..engine.solver import Move, maximiser, move_key
+from .fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS, Decision, Objective
 
-__all__ = ["fair_problems", "LEGACY_DUBIOUS", "LEGACY_BLUNDER"]
+__all__ = ["fair_problems", "legacy_play_dict", "LEGACY_DUBIOUS", "LEGACY_BLUNDER"]
+
 
 #: Before 1.6: ``?`` at a chance lost of 5 % or a cost of 2 hand points; ``??`` at 20 %.
 LEGACY_DUBIOUS = (0.05, 2.0)
 LEGACY_BLUNDER = 0.20
+
+
+def legacy_play_dict(d: Decision, move: Move) -> dict[str, Any]:
+    """A play's fair object as a log before 1.6 states it: the values, the cost against the
+    best mean, the chance lost against the best chance, and the mark by that rule (``??`` at
+    20 % of the chance, ``?`` at 5 % or 2 hand points; a drawn loss only past twice its
+    standard error) — what ``analyze --verify`` compares an older log's analysis with."""
+    means = {m: v.mean for m, v in d.values.items()}
+    best_mean = max(means.values()) if d.high else min(means.values())
+    by_mean = next(m for m, v in means.items() if v == best_mean)
+    by_share = max(d.values, key=lambda m: d.values[m].share)
+    mine = d.values[move]
+    cost = round(best_mean - mine.mean if d.high else mine.mean - best_mean, 4)
+    lost = round(d.values[by_share].share - mine.share, 4)
+
+    def real(best: Move, loss: float, share: bool) -> bool:
+        return d.enumerated or move == best or loss > 2 * d.loss_se(move, best, share)
+
+    mark = None
+    if lost >= LEGACY_BLUNDER and real(by_share, lost, True):
+        mark = "??"
+    elif (lost >= LEGACY_DUBIOUS[0] and real(by_share, lost, True)) or (
+        cost >= LEGACY_DUBIOUS[1] and real(by_mean, cost, False)
+    ):
+        mark = "?"
+    out = {
+        "worlds": d.worlds,
+        "of": d.count,
+        "enumerated": d.enumerated,
+        "values": {move_key(m): v.as_dict() for m, v in d.values.items()},
+        "cost": cost,
+        "chance_lost": lost,
+    }
+    if mark is not None:
+        out["mark"] = mark
+    return out
 
 
 def _problem(pointer: str, message: str, hand: int) -> Diagnostic:

@@ -383,6 +383,7 @@ def _annotate(
     file = inputs[0]
     if in_place and file == "-":
         raise usage_error("-i writes INPUT itself; standard input cannot be written back")
+    hand = None if hand is None else hand - 1  # the analysis counts hands from 0
     corpus = _corpus_kind(file)
     if corpus is not None and fair is not None:
         if in_place:

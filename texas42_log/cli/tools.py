@@ -243,6 +243,32 @@ def rules(
         say(f"      from: {o.source}")
 
 
+def _reanalyse(file: str, docs: list[dict[str, Any]]) -> list[str]:
+    """Each document's fair analysis of a version before 1.6 recomputed by 1.6's rule, in
+    place in ``docs``; what was done, a line a document."""
+    from ..analysis.api import reanalysed
+    from ..files.report import diagnostic_line
+    from ..files.validate import validate_doc
+    from ..log.model import match_json
+
+    done: list[str] = []
+    for k, doc in enumerate(docs):
+        result = validate_doc(doc)
+        if not result.valid or result.match is None:
+            for d in result.errors[:3]:
+                say(diagnostic_line(file, d), err=True, colour=True)
+            say(f"texas42: {file} (match {k + 1}) is invalid; its analysis is not recomputed")
+            raise typer.Exit(code=1)
+        again = reanalysed(result.match)
+        if again is not None:
+            was = doc.get("version")
+            docs[k] = match_json(again)
+            done.append(
+                f"match {k + 1}: the fair analysis of version {was} recomputed by 1.6's rule"
+            )
+    return done
+
+
 @app.command()
 def upgrade(
     file: Annotated[
@@ -255,11 +281,23 @@ def upgrade(
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file.")
     ] = False,
+    reanalyse: Annotated[
+        bool,
+        typer.Option(
+            "--reanalyse",
+            help="Recompute a fair analysis stated by a log before 1.6 by 1.6's rule (cost "
+            "and marks against the one best play), with the worlds and seed it states; the "
+            "version becomes 1.6.",
+        ),
+    ] = False,
 ) -> None:
     """Migrate a log to the current format version through the registered steps.
 
     Version 1 is the only version so far: a 1.x log is current and nothing is
-    written. Exit 1 if no chain of steps leads to a current version.
+    written, unless --reanalyse finds a fair analysis of a log before 1.6 to
+    recompute (1.4 and 1.5 measured cost against the best mean; 1.6 against the
+    one best play). Exit 1 if no chain of steps leads to a current version, or
+    with --reanalyse a log is invalid.
     """
     from ..files.reader import InputError, is_jsonl, read_documents
     from ..log.upgrade import UpgradeError, upgrade_doc
@@ -279,6 +317,8 @@ def upgrade(
             raise typer.Exit(code=1) from None
         docs.append(new)
         applied += [f"{s.source} → {s.target}: {s.summary}" for s in steps]
+    if reanalyse:
+        applied += _reanalyse(file, docs)
     if not applied:
         versions = sorted({str(d.get("version")) for d in docs})
         say(f"{file} is version {', '.join(versions)}, which is current; nothing to do")

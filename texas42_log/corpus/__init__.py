@@ -15,9 +15,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..files.reader import Record, read_records
     from .analysis import analyze_record
+    from .season import annotate_record
     from .validation import RecordResult, validate_record
 
-__all__ = ["Record", "RecordResult", "read_records", "validate_record", "analyze_record"]
+__all__ = [
+    "Record",
+    "RecordResult",
+    "read_records",
+    "validate_record",
+    "analyze_record",
+    "annotate_record",
+]
 
 _LAZY = {
     "Record": "..files.reader",
@@ -25,6 +33,7 @@ _LAZY = {
     "RecordResult": ".validation",
     "validate_record": ".validation",
     "analyze_record": ".analysis",
+    "annotate_record": ".season",
 }
 
 

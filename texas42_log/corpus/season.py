@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files.reader import Read, expand_inputs, read_matches
+from ..files.reader import Read, Record, expand_inputs, read_matches, validated
+from ..files.validate import DEFAULT_MAX_BYTES
 from ..log.model import Match
 from .fair_pool import Run, fair_matches
 
@@ -44,6 +45,7 @@ __all__ = [
     "annotate_jsonl",
     "annotate_folder",
     "annotate_matches",
+    "annotate_record",
     "core_of",
 ]
 
@@ -167,6 +169,34 @@ def annotate_matches(
         )
     )
     return out, analysed[0], notes
+
+
+def annotate_record(
+    record: Record,
+    *,
+    fair: Run,
+    hand: int | None = None,
+    table: bool = True,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> str | None:
+    """One record's annotated JSON Lines line (its open-hand and fair analysis written in,
+    as the season mode writes it), or None when the match is invalid: a pure function of
+    the record's bytes, for a cluster's workers (docs/scale-out.md)."""
+    from ..files.formats import write_matches
+
+    result, _ = validated(record, max_bytes)
+    if not result.valid or result.match is None:
+        return None
+    (done,) = _annotate(
+        iter([result.match]),
+        fair=fair,
+        hand=hand,
+        table=table,
+        jobs=1,
+        progress=None,
+        skipped=[],
+    )
+    return write_matches([done], "jsonl")
 
 
 def _complete_lines(out: Path, restart: bool) -> tuple[list[bytes], int]:

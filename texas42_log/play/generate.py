@@ -53,8 +53,9 @@ class Policy:
         if marks:
             last = marks[-1]
             assert last is not None
-            options.append((BidKind.MARKS, last + r.mark_bid_raise))  # R9: exactly one more
-            weights.append(1)
+            if last + r.mark_bid_raise <= r.max_mark_bid:  # R9: exactly one more, to the cap
+                options.append((BidKind.MARKS, last + r.mark_bid_raise))
+                weights.append(1)
         else:
             low = points[-1] + 1 if points and points[-1] is not None else r.min_point_bid
             if low <= r.max_point_bid:  # R8: above the current point bid
