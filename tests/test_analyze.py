@@ -127,9 +127,7 @@ def test_values_lists_every_alternative_and_a_missing_hand_is_said() -> None:
     # a hand the match does not have is a usage error, as replay --play 99 is
     q = texas42("analyze", str(WORKED), "--hand", "40")
     assert q.returncode == 2 and q.stdout == "", q.stdout
-    assert q.stderr == (
-        f"texas42: error: --hand 40: {WORKED} has fewer than 40 hands\n"
-    ), q.stderr
+    assert q.stderr == (f"texas42: error: --hand 40: {WORKED} has fewer than 40 hands\n"), q.stderr
 
 
 def test_hands_that_cannot_be_analysed_are_skipped_with_the_reason() -> None:

@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -49,6 +50,9 @@ STAND_INS = {
     "game.tricksy.json": "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
     "game.mk5": "fixtures/foreign/mk5/sample-plunge.url",
     "notes.csv": None,  # written below
+    # a log annotated with a fair analysis by a release before format 1.6
+    "old-fair.json": "tests/data/fair-1.4.json",
+    "club-season.jsonl": "fixtures/valid/seed-worked-example.json",  # one match, one line below
 }
 
 
@@ -113,7 +117,9 @@ def test_there_are_transcripts_in_the_readme_and_the_docs() -> None:
 def test_a_console_example_prints_what_the_docs_show(
     name: str, command: str, expected: str, tmp_path: Path
 ) -> None:
-    result = _run(command, _sandbox(tmp_path))
+    sandbox = _sandbox(tmp_path)
+    _stand_ins(sandbox)
+    result = _run(command, sandbox)
     # the one figure that depends on the machine: the validation rate of a summary
     rate = re.compile(r"^(hands/s\s+)[0-9,–]+$", re.M)
     assert rate.sub(r"\1…", result.stdout) == rate.sub(r"\1…", expected), (
@@ -151,6 +157,8 @@ def _stand_ins(tmp: Path) -> None:
     for name in ("b.t42", "c.t42"):  # the text notation, written by the tool itself
         assert _run(f"texas42 convert {STAND_INS['match.json']} -o {name}", tmp).returncode == 0
     (tmp / "notes.csv").write_text("hand,play,text,author\n1,2,Good follow.,coach\n", "utf-8")
+    season = tmp / "club-season.jsonl"
+    season.write_text(json.dumps(json.loads(season.read_text("utf-8"))) + "\n", "utf-8")
     (tmp / "archive" / "2026").mkdir(parents=True)
     shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
 

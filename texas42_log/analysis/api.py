@@ -82,11 +82,22 @@ def annotated(
     fair: dict[int, FairHand] | None = None,
 ) -> dict[str, Any]:
     """``doc`` (a match's JSON form) with each analysed hand's and play's ``analysis``
-    written in (an older analysis replaced; skipped hands keep theirs untouched), and
-    with ``fair`` each hand's fair analysis in it too (format 1.4)."""
+    written in (an older analysis replaced), and with ``fair`` each hand's fair analysis in
+    it too; a hand the open-hand analysis skipped keeps its analysis untouched, unless
+    ``fair`` holds one of it (a deal not fully known): then that alone (format 1.6)."""
     hands = doc.get("hands", [])
     for a in analyses:
+        f = None if fair is None else fair.get(a.hand)
         if isinstance(a, Skipped):
+            if f is not None and (f.plays or f.skipped):
+                # a deal not fully known (1.6): the fair analysis alone, of the plays whose
+                # player's own tiles were known
+                hand = hands[a.hand]
+                hand["analysis"] = {"fair": f.as_dict()}
+                for p in hand.get("plays", []):
+                    p.pop("analysis", None)
+                for fn in f.plays:
+                    hand["plays"][fn.index]["analysis"] = {"fair": fn.as_dict()}
             continue
         hand = hands[a.hand]
         hand["analysis"] = a.as_dict()
@@ -94,7 +105,6 @@ def annotated(
             p.pop("analysis", None)
         for note in a.plays:
             hand["plays"][note.index]["analysis"] = note.as_dict()
-        f = None if fair is None else fair.get(a.hand)
         if f is not None:
             hand["analysis"]["fair"] = f.as_dict()
             for fn in f.plays:

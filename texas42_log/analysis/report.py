@@ -234,8 +234,8 @@ def hand_text(
 
 
 def legend(fair: bool) -> list[str]:
-    """What the text report's columns and words mean, one line each (``--no-legend``
-    leaves it out); the same sentences as ``--help`` and docs/analysis.md."""
+    """What the text report's columns and words mean, one line each: under a fair report
+    (``--no-legend`` leaves it out); the same sentences as ``--help`` and docs/analysis.md."""
     lines = [
         "Legend:",
         "  after: the bidders' hand points in all 7 tricks with best play from then on, every "

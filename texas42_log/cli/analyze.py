@@ -92,7 +92,10 @@ def analyze(
     no_progress: NoProgressOpt = False,
     no_legend: Annotated[
         bool,
-        typer.Option("--no-legend", help="Leave out the legend under the text report."),
+        typer.Option(
+            "--no-legend",
+            help="--fair: leave out the legend under the text report (what each column, mark and verdict means).",
+        ),
     ] = False,
     fair: Annotated[
         bool,
@@ -287,7 +290,7 @@ def _report(
             done += r.size
             progress.update(done, f"{counts['matches']:,} matches · {counts['hands']:,} hands")
         shown = counts["matches"] - counts["invalid"] - len(no_hand)
-        if output is AnalyzeFormat.text and with_legend and shown > 0:
+        if output is AnalyzeFormat.text and with_legend and fair is not None and shown > 0:
             yield "\n".join(legend(fair is not None)) + "\n"
 
     try:
