@@ -140,3 +140,20 @@ def test_the_arena_shows_progress_and_then_only_its_verdict(tmp_path: Path) -> N
         and "McNemar exact p" in screen[-2]
         and screen[-1] == ""
     )
+
+
+def test_a_fair_run_counts_its_decisions_and_the_time_left(tmp_path: Path) -> None:
+    worked = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
+    code, out = on_terminal(
+        ["analyze", worked, "--hand", "3", "--fair", "--worlds", "30", "-j", "2"]
+    )
+    assert code == 0
+    drawn = re.findall(
+        r"analysing · \d+ matches · (\d+)/(\d+) decisions · about \S+ (?:s|min) left", out
+    )
+    assert drawn, out[-500:]
+    assert all(int(done) <= int(known) for done, known in drawn)
+    assert len({done for done, _ in drawn}) >= 2  # it advanced decision by decision
+    screen = _screen_lines(out)
+    assert not any("decisions ·" in line for line in screen)  # erased before the report
+    assert screen[0].startswith(f"{worked}: open-hand and fair analysis")

@@ -22,6 +22,10 @@ prints one table. Each throughput is the best of three runs on one core.
 * live play through ``Game``; the open-hand solver (``--only open-hand``): a full
   hand's value, a recorded hand's full analysis, the makeable table, node counts
   against the positions of an exhaustive backward induction;
+* the fair analysis of a match and of a corpus (``--only fair-corpus``): ``texas42
+  analyze --fair`` of the worked example on one core and on two; a 100-match corpus's
+  ``--fair --annotate``, hands a second on one core, on two, and on a 2-worker Dask
+  ``LocalCluster`` (examples/dask_fair.py), whose lines must equal the local run's;
 * the bots (``--only bots``): random-bot matches a second through the arena, on
   one core and on every core; the sampling bot's seconds per decision at its
   default worlds. (Their strength is the arena's own verdict: README.md.)
@@ -737,6 +741,87 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
     ]
 
 
+def fair_corpus(quick: bool) -> list[tuple[str, str, str]]:
+    """The fair analysis on every core: the worked example's report, and a corpus's
+    annotation on one core, on two and on a 2-worker LocalCluster (the same lines)."""
+    import statistics
+
+    from texas42_log.log.inert import dumps
+    from texas42_log.play.generate import random_match
+
+    worked = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
+    rows = []
+    for jobs in (1, 2):
+        times = [
+            cli_run(["analyze", worked, "--fair", "--no-progress", "-j", str(jobs)])
+            for _ in range(1 if quick else 3)
+        ]
+        rows.append(
+            (
+                f"fair: the worked example, -j {jobs}",
+                f"{statistics.median(times):.2f} s",
+                "texas42 analyze fixtures/valid/seed-worked-example.json --fair (11 hands, 100 "
+                f"worlds a decision), median of {len(times)}"
+                + ("; target ≤ 6 s on 2 cores" if jobs == 2 else ""),
+            )
+        )
+    n = 10 if quick else 100
+    worlds = "20" if quick else "100"
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp) / "season.jsonl"
+        corpus.write_text(
+            "".join(dumps(random_match(70_000 + i, max_hands=2)) + "\n" for i in range(n)),
+            "utf-8",
+        )
+        hands = sum(
+            1
+            for line in corpus.read_text("utf-8").splitlines()
+            for h in json.loads(line)["hands"]
+            if h.get("declaration")
+        )
+        outs = {}
+        for jobs in (1, 2):
+            out = Path(tmp) / f"out-{jobs}.jsonl"
+            t = cli_run(
+                ["analyze", str(corpus), "--fair", "--annotate", "--worlds", worlds, "--no-table"]
+                + ["--no-progress", "-j", str(jobs), "-o", str(out)]
+            )
+            outs[jobs] = out.read_text("utf-8")
+            rows.append(
+                (
+                    f"fair: a {n}-match corpus, -j {jobs}",
+                    f"{hands / t:.2f} hands/s",
+                    f"{hands} hands with a contract, --fair --annotate --worlds {worlds} "
+                    f"--no-table: {t:.1f} s",
+                )
+            )
+        sys.path.insert(0, str(ROOT / "examples"))
+        import dask_fair
+        from dask.distributed import Client, LocalCluster
+
+        start = time.perf_counter()
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            ) as cluster,
+            Client(cluster) as client,
+        ):
+            up = time.perf_counter()
+            got = dask_fair.season([str(corpus)], client, worlds=int(worlds), blocksize="64KiB")
+            t = time.perf_counter() - up
+        total = time.perf_counter() - start
+        same = "".join(got) == outs[1] == outs[2]
+        rows.append(
+            (
+                f"fair: a {n}-match corpus, LocalCluster",
+                f"{hands / t:.2f} hands/s",
+                f"2 workers, 1 thread each: {t:.1f} s ({total:.1f} s with the cluster's start); "
+                f"lines equal to the local runs': {'yes' if same else 'NO'}",
+            )
+        )
+    return rows
+
+
 def viewer(quick: bool) -> list[tuple[str, str, str]]:
     """The viewer: a match's page (every moment of every hand, one observer), its
     size, one moment as an SVG picture, and every moment in the terminal's text."""
@@ -879,7 +964,7 @@ def main() -> None:
     )
     ap.add_argument(
         "--only",
-        choices=["open-hand", "live-play", "viewer", "fair", "bots"],
+        choices=["open-hand", "live-play", "viewer", "fair", "fair-corpus", "bots"],
         help="run only these rows",
     )
     args = ap.parse_args()
@@ -890,6 +975,7 @@ def main() -> None:
             "live-play": live_play,
             "viewer": viewer,
             "fair": fair,
+            "fair-corpus": fair_corpus,
             "bots": bots,
         }[args.only](args.quick)
         _print(rows, args.quick)

@@ -94,7 +94,8 @@ def analyze(
         bool,
         typer.Option(
             "--no-legend",
-            help="--fair: leave out the legend under the text report (what each column, mark and verdict means).",
+            help="--fair: leave out the legend under the text report (what each column, "
+            "mark and verdict means).",
         ),
     ] = False,
     fair: Annotated[
@@ -227,7 +228,9 @@ def _report(
     for problem in problems:
         say(f"texas42: {problem}", err=True)
     start = time.perf_counter()
-    progress = Progress("analysing", total_bytes(files), enabled=wanted(no_progress))
+    # a fair run counts decisions (and says the time left), not bytes
+    total = None if fair or verify else total_bytes(files)
+    progress = Progress("analysing", total, enabled=wanted(no_progress))
     counts = {"matches": 0, "invalid": 0, "hands": 0, "skipped": 0, "differences": 0}
     no_hand: list[str] = []
 
@@ -289,9 +292,25 @@ def _report(
                 yield r.text + "\n"
             done += r.size
             progress.update(done, f"{counts['matches']:,} matches · {counts['hands']:,} hands")
+        if no_hand and len(no_hand) == counts["matches"] - counts["invalid"]:
+            # nothing to report: a usage error, and with -o nothing is written
+            raise usage_error(
+                f"--hand {hand}: {no_hand[0]} has fewer than {hand} hands"
+                + (
+                    f", and so has every other match given ({len(no_hand)})"
+                    if len(no_hand) > 1
+                    else ""
+                )
+            )
         shown = counts["matches"] - counts["invalid"] - len(no_hand)
         if output is AnalyzeFormat.text and with_legend and fair is not None and shown > 0:
             yield "\n".join(legend(fair is not None)) + "\n"
+        if output is AnalyzeFormat.json:
+            yield dumps({"summary": summary()}) + "\n"
+
+    def summary() -> dict[str, int | float]:
+        seconds = time.perf_counter() - start
+        return counts | {"invalid": counts["invalid"] + len(problems), "seconds": round(seconds, 3)}
 
     try:
         if to_file:
@@ -306,19 +325,13 @@ def _report(
         raise refused(e) from None
     finally:
         progress.close()
-    if no_hand and len(no_hand) == counts["matches"] - counts["invalid"]:
-        raise usage_error(
-            f"--hand {hand}: {no_hand[0]} has fewer than {hand} hands"
-            + (f", and so has every other match given ({len(no_hand)})" if len(no_hand) > 1 else "")
-        )
     for source in no_hand:
         say(f"texas42: {source}: fewer than {hand} hands, so nothing analysed", err=True)
     seconds = time.perf_counter() - start
     invalid = counts["invalid"] + len(problems)
-    summary = counts | {"invalid": invalid, "seconds": round(seconds, 3)}
-    if output is AnalyzeFormat.json and not to_file:
-        say(dumps({"summary": summary}))
-    elif to_file or counts["matches"] > 1 or invalid or counts["differences"]:
+    if output is not AnalyzeFormat.json and (
+        to_file or counts["matches"] > 1 or invalid or counts["differences"]
+    ):
         say(
             f"{counts['matches']:,} matches · {counts['hands']:,} hands analysed · "
             f"{counts['skipped']:,} skipped · {invalid:,} invalid"
