@@ -158,3 +158,56 @@ def test_a_folder_season_resumes_file_by_file(tmp_path: Path) -> None:
     assert ran.returncode == 0 and "(2 there already, 1 now)" in ran.stderr, ran.stderr
     assert {n: (out / n).read_bytes() for n in names} == reference
     assert _cli("validate", str(out), cwd=tmp_path).returncode == 0
+
+
+def test_a_full_disk_leaves_whole_matches_and_the_rerun_finishes(tmp_path: Path) -> None:
+    """The disk fills mid-match (a file-size limit stands in for it: the write fails as on
+    a full disk): a sentence, whole matches before it, and the rerun completes the run."""
+    import resource
+
+    corpus = tmp_path / "three.jsonl"
+    corpus.write_text(
+        "\n".join(dumps(random_match(650 + i, max_hands=2)) for i in range(3)) + "\n", "utf-8"
+    )
+    args = ["analyze", str(corpus), *ARGS, "-j", "1"]
+    ref = tmp_path / "ref.jsonl"
+    assert _cli(*args, "-o", str(ref), cwd=tmp_path).returncode == 0
+    reference = ref.read_bytes()
+    first = reference.index(b"\n") + 1
+    limit = first + (reference.index(b"\n", first) + 1 - first) // 2  # mid second match
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    out = tmp_path / "out.jsonl"
+    full = subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args, "-o", str(out)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=small_disk,
+    )
+    assert full.returncode == 2 and "Traceback" not in full.stderr, full.stderr
+    assert "cannot be written" in full.stderr and "run the same command again" in full.stderr
+    _whole_prefix(out, reference)
+    assert out.read_bytes().count(b"\n") == 1  # the first match whole, the second torn
+    again = _cli(*args, "-o", str(out), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "torn last line" in again.stderr and out.read_bytes() == reference
+
+
+def test_an_out_that_is_a_fifo_or_a_folder_is_refused(tmp_path: Path) -> None:
+    corpus = tmp_path / "one.jsonl"
+    corpus.write_text(dumps(random_match(710)) + "\n", "utf-8")
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    ran = _cli("analyze", str(corpus), *ARGS, "-o", str(fifo), cwd=tmp_path)
+    assert ran.returncode == 2 and "is not a regular file" in ran.stderr, ran.stderr
+    same = _cli("analyze", str(corpus), *ARGS, "-o", str(corpus), cwd=tmp_path)
+    assert same.returncode == 2 and "is the input itself" in same.stderr
+    inside = tmp_path / "logs"
+    inside.mkdir()
+    (inside / "a.json").write_text(dumps(random_match(711)), "utf-8")
+    nested = _cli("analyze", str(inside), *ARGS, "-o", str(inside / "out"), cwd=tmp_path)
+    assert nested.returncode == 2 and "is inside" in nested.stderr

@@ -23,6 +23,9 @@ from texas42_log.files.outputs import TEMP_PREFIX
 pytestmark = pytest.mark.slow
 
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
+WORKED = str(
+    Path(__file__).resolve().parent.parent / "fixtures" / "valid" / "seed-worked-example.json"
+)
 #: What "ends within a second" allows on a loaded two-core machine, and for the
 #: interpreter to finish: the assertion is that nothing waits, not a benchmark.
 PROMPT = 5.0
@@ -83,6 +86,10 @@ COMMANDS = {
     "validate -j 2": lambda c, out: ["validate", str(c), "-j", "2", "-q"],
     "convert": lambda c, out: ["convert", str(c), "-o", str(out / "out.t42")],
     "generate": lambda c, out: ["generate", "-n", "3000", "-o", str(out / "gen.jsonl")],
+    # a match's fair decisions spread over two workers, the report to a file
+    "analyze --fair -j 2": lambda c, out: (
+        ["analyze", WORKED, "--fair", "-j", "2"] + ["-o", str(out / "report.txt")]
+    ),
 }
 
 

@@ -112,6 +112,22 @@ def annotated(
     return doc
 
 
+def annotated_match(
+    match: Match,
+    analyses: list[HandAnalysis | Skipped],
+    fair: dict[int, FairHand] | None = None,
+    *,
+    least: str = "1.0",
+) -> Match:
+    """``match`` with ``analyses`` (and ``fair``) written in (:func:`annotated`), its
+    format version raised to the least that holds the result (and to ``least``), never
+    lowered."""
+    doc = annotated(match_json(match), analyses, fair)
+    version = at_least_version(str(doc.get("version", "1.0")), minimal_version(doc))
+    doc["version"] = at_least_version(version, least)
+    return Match.model_validate(doc)
+
+
 def fair_hands(
     match: Match, analyses: list[HandAnalysis | Skipped], worlds: int, seed: int
 ) -> dict[int, FairHand]:
@@ -153,13 +169,10 @@ def annotate_match(
     version is raised to the least that holds the result (:func:`minimal_version`),
     never lowered. ``hand`` (from 0) analyses that hand alone; ``table`` adds the
     makeable-contract table. Pure: the match given is not changed."""
-    doc = match_json(match)
     analyses = open_hand_analysis(match, hand, table=table)
     fairs = None if fair is None else fair_hands(match, analyses, *fair)
-    doc = annotated(doc, analyses, fairs)
-    doc["version"] = at_least_version(str(doc.get("version", "1.0")), minimal_version(doc))
     return Annotated(
-        Match.model_validate(doc),
+        annotated_match(match, analyses, fairs),
         [a.hand for a in analyses if isinstance(a, HandAnalysis)],
         [a for a in analyses if isinstance(a, Skipped)],
     )
@@ -188,6 +201,4 @@ def reanalysed(match: Match) -> Match | None:
         analyses.append(a)
         notes = a.plays if isinstance(a, HandAnalysis) else None
         fairs[h] = fair_hand(match, h, worlds=worlds, seed=seed, open_notes=notes)
-    doc = annotated(doc, analyses, fairs)
-    doc["version"] = at_least_version(str(doc["version"]), "1.6")
-    return Match.model_validate(doc)
+    return annotated_match(match, analyses, fairs, least="1.6")

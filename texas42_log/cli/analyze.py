@@ -234,14 +234,7 @@ def _report(
     counts = {"matches": 0, "invalid": 0, "hands": 0, "skipped": 0, "differences": 0}
     no_hand: list[str] = []
 
-    def decided(done: int, known: int) -> None:
-        elapsed = time.perf_counter() - start
-        left = elapsed / done * (known - done) if done else 0.0
-        progress.update(
-            0,
-            f"{counts['matches']:,} matches · {done:,}/{known:,} decisions · about "
-            f"{_duration(left)} left",
-        )
+    decided = _decisions(progress, lambda: f"{counts['matches']:,} matches · ")
 
     def chunks() -> Iterator[str]:
         """The report, a match at a time; diagnostics of invalid matches to stderr."""
@@ -470,8 +463,9 @@ def _annotated(
     return written, analysed, len(notes)
 
 
-def _decisions(progress: Any) -> Callable[[int, int], None]:
-    """The progress line of a fair analysis: decisions done of those known, and the time left."""
+def _decisions(progress: Any, before: Callable[[], str] = lambda: "") -> Callable[[int, int], None]:
+    """The progress line of a fair analysis: ``before()``, then the decisions done of those
+    known so far and the time left at the pace so far."""
     import time
 
     start = time.perf_counter()
@@ -479,7 +473,7 @@ def _decisions(progress: Any) -> Callable[[int, int], None]:
     def update(done: int, known: int) -> None:
         elapsed = time.perf_counter() - start
         left = elapsed / done * (known - done) if done else 0.0
-        progress.update(0, f"{done:,}/{known:,} decisions · about {_duration(left)} left")
+        progress.update(0, f"{before()}{done:,}/{known:,} decisions · about {_duration(left)} left")
 
     return update
 

@@ -100,6 +100,8 @@ class Progress:
             width = os.get_terminal_size(self._stream.fileno()).columns
         except (OSError, ValueError, AttributeError):
             width = 80
+        if width <= 0:  # a terminal that does not know its size (a bare pty) says 0
+            width = 80
         try:
             self._stream.write("\r\x1b[2K" + part[: max(10, width - 1)])
             self._stream.flush()

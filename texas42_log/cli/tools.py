@@ -247,17 +247,20 @@ def _reanalyse(file: str, docs: list[dict[str, Any]]) -> list[str]:
     """Each document's fair analysis of a version before 1.6 recomputed by 1.6's rule, in
     place in ``docs``; what was done, a line a document."""
     from ..analysis.api import reanalysed
+    from ..files.reader import Record, validated
     from ..files.report import diagnostic_line
-    from ..files.validate import validate_doc
     from ..log.model import match_json
 
     done: list[str] = []
     for k, doc in enumerate(docs):
-        result = validate_doc(doc)
+        result, _ = validated(Record(file, dumps(doc).encode("utf-8")))
         if not result.valid or result.match is None:
             for d in result.errors[:3]:
                 say(diagnostic_line(file, d), err=True, colour=True)
-            say(f"texas42: {file} (match {k + 1}) is invalid; its analysis is not recomputed")
+            say(
+                f"texas42: {file} (match {k + 1}) is invalid; its analysis is not recomputed",
+                err=True,
+            )
             raise typer.Exit(code=1)
         again = reanalysed(result.match)
         if again is not None:

@@ -174,7 +174,14 @@ def fair_matches(
     try:
         for first in results:
             job, n = planned.popleft()
-            got = [first] + [next(results) for _ in range(n - 1)]
+            got = [first]
+            for k in range(n):
+                if k:
+                    got.append(next(results))
+                if k < len(job.slots) and job.slots[k][1] is not None:
+                    done += 1  # a decision is in: say so now, not when the match is whole
+                    if progress is not None:
+                        progress(done, known[0])
             if not job.slots:
                 yield job.done
                 continue
@@ -185,9 +192,6 @@ def fair_matches(
                     opened[i] = value
                 else:
                     decided.setdefault((run, i), []).append(value)
-                    done += 1
-                    if progress is not None:
-                        progress(done, known[0])
             job.done.analyses = [opened[i] for i in sorted(opened)]
             for run, plans in job.plans.items():
                 for i, (fh, pending) in plans.items():

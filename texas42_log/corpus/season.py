@@ -108,10 +108,8 @@ def _annotate(
 ) -> Iterator[Match]:
     """Each match with its open-hand and fair analysis written in (as ``annotate_match``
     writes it), its decisions spread over ``jobs`` processes."""
-    from ..analysis.api import annotated
+    from ..analysis.api import annotated_match
     from ..analysis.open_hand import Skipped
-    from ..log.model import match_json, minimal_version
-    from ..log.versions import at_least_version
 
     for done in fair_matches(
         matches,
@@ -123,8 +121,6 @@ def _annotate(
     ):
         match = done.result.match
         assert match is not None
-        doc = annotated(match_json(match), done.analyses, done.fair.get(fair, {}))
-        doc["version"] = at_least_version(str(doc.get("version", "1.0")), minimal_version(doc))
         judged = done.fair.get(fair, {})
         skipped += [
             f"hand {a.hand + 1} skipped: {a.reason}"
@@ -135,7 +131,7 @@ def _annotate(
             analysed(
                 sum(1 for a in done.analyses if not isinstance(a, Skipped) or a.hand in judged)
             )
-        yield Match.model_validate(doc)
+        yield annotated_match(match, done.analyses, done.fair.get(fair, {}))
 
 
 def annotate_matches(
