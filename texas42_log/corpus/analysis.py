@@ -111,7 +111,7 @@ def _invalid(record: Record, result: Any, where: str) -> Analyzed:
 def _open_only(
     record: Record, form: Form, hand: int | None, table: bool, max_bytes: int, values: bool
 ) -> Analyzed:
-    from ..analysis.open_hand import HandAnalysis, analyze_match_doc
+    from ..analysis.open_hand import analyze_match_doc
     from ..log.check import effective_rules
     from ..log.model import match_json as doc_of
 
@@ -120,20 +120,32 @@ def _open_only(
         return _invalid(record, result, where)
     match = result.match
     analyses = analyze_match_doc(effective_rules(match), doc_of(match), table=table, only=hand)
-    done = [a for a in analyses if isinstance(a, HandAnalysis)]
     text, js, rows = _forms(record.source, form, analyses, values, None)
+    return _analysed(record, (text, js, rows), analyses, 0, hand, len(match.hands))
+
+
+def _analysed(
+    record: Record,
+    forms: tuple[str, dict[str, Any], list[list[str]]],
+    analyses: list[HandAnalysis | Skipped],
+    differences: int,
+    hand: int | None,
+    hands: int,
+) -> Analyzed:
+    """A valid record's result: its report in the form made, and the counts."""
+    from ..analysis.open_hand import HandAnalysis
+
+    done = [a for a in analyses if isinstance(a, HandAnalysis)]
     return Analyzed(
         record.source,
         True,
         len(record.data),
-        text,
-        js,
-        rows,
+        *forms,
         len(done),
         len(analyses) - len(done),
-        0,
+        differences,
         sum(a.nodes for a in done),
-        _no_hand(analyses, hand, len(match.hands)),
+        _no_hand(analyses, hand, hands),
     )
 
 
@@ -164,7 +176,6 @@ def render(
     form asked for; with ``verify``, each stated value compared with the one computed again,
     and a closing line per run of the fair decisions drawn again."""
     from ..analysis.checks import recomputed_problems, stated_runs
-    from ..analysis.open_hand import HandAnalysis
     from ..files.report import diagnostic_line
     from ..log.model import match_json as doc_of
 
@@ -172,7 +183,6 @@ def render(
     if not result.valid or result.match is None:
         return _invalid(record, result, done.where)
     analyses = done.analyses
-    finished = [a for a in analyses if isinstance(a, HandAnalysis)]
     fairs = None if fair is None else done.fair.get(fair, {})
     text, js, rows = _forms(record.source, form, analyses, values, fairs)
     differences = 0
@@ -192,18 +202,8 @@ def render(
         elif form == "json":
             js["differences"] = [d.as_dict() for d in problems]
             js["verified"] = closing
-    return Analyzed(
-        record.source,
-        True,
-        len(record.data),
-        text,
-        js,
-        rows,
-        len(finished),
-        len(analyses) - len(finished),
-        differences,
-        sum(a.nodes for a in finished),
-        _no_hand(analyses, done.hand, len(result.match.hands)),
+    return _analysed(
+        record, (text, js, rows), analyses, differences, done.hand, len(result.match.hands)
     )
 
 
