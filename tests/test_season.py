@@ -124,7 +124,7 @@ def test_an_out_that_is_not_this_corpus_is_refused_untouched(tmp_path: Path) -> 
     corpus = tmp_path / "one.jsonl"
     corpus.write_text(dumps(random_match(700)) + "\n", "utf-8")
     other = tmp_path / "other.jsonl"
-    other.write_text(dumps(random_match(701)) + "\n", "utf-8")
+    other.write_text(dumps(random_match(701)) + "\n" + '{"format": "texas42-l', "utf-8")
     before = other.read_bytes()
     ran = _cli("analyze", str(corpus), *ARGS, "-o", str(other), cwd=tmp_path)
     assert ran.returncode == 2 and "holds another match" in ran.stderr, ran.stderr

@@ -195,26 +195,56 @@ def annotate_record(
     return write_matches([done], "jsonl")
 
 
-def _complete_lines(out: Path, restart: bool) -> tuple[list[bytes], int]:
-    """``OUT``'s whole lines, after cutting off a torn last one (its length returned)."""
+def _whole_end(out: Path, restart: bool) -> tuple[int, int]:
+    """Where ``OUT``'s whole lines end, and the length of a torn last line after them (a
+    line with no line end); (0, 0) for no ``OUT`` (or ``restart``: it is emptied). Only the
+    end of the file is read."""
     try:
         st = os.stat(out)
     except FileNotFoundError:
-        return [], 0
+        return 0, 0
     except OSError as e:
         raise SeasonError(f"{out}: cannot be read ({e.strerror})") from None
     if not stat.S_ISREG(st.st_mode):
         raise SeasonError(f"{out} is not a regular file; -o names the JSON Lines file to write")
     if restart:
         os.truncate(out, 0)
-        return [], 0
+        return 0, 0
     with open(out, "rb") as f:
-        data = f.read()
-    end = data.rfind(b"\n") + 1
-    torn = len(data) - end
-    if torn:
-        os.truncate(out, end)
-    return [line for line in data[:end].split(b"\n") if line.strip()], torn
+        pos = st.st_size
+        while pos > 0:
+            step = min(pos, 1 << 16)
+            f.seek(pos - step)
+            block = f.read(step)
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                end = pos - step + cut + 1
+                return end, st.st_size - end
+            pos -= step
+    return 0, st.st_size
+
+
+def _done_lines(out: Path, end: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``OUT``'s whole lines before ``end``, parsed one at a time, with their numbers."""
+    if end == 0:
+        return
+    with open(out, "rb") as f:
+        n = 0
+        while f.tell() < end:
+            line = f.readline()
+            n += 1
+            if not line.strip():
+                continue
+            try:
+                doc = json.loads(line)
+            except ValueError:
+                raise SeasonError(
+                    f"{out}:{n} is not a JSON line; it is not an analysis this command wrote "
+                    "(give another -o, or --force to start it again)"
+                ) from None
+            if not isinstance(doc, dict):
+                raise SeasonError(f"{out}:{n} is not a match; give another -o, or --force")
+            yield n, doc
 
 
 def annotate_jsonl(
@@ -230,46 +260,45 @@ def annotate_jsonl(
     on_match: Callable[[int], None] | None = None,
 ) -> Season:
     """The JSON Lines corpus ``source`` annotated into the JSON Lines file ``out``, resumed
-    where an earlier run of the same command stopped (see the module text)."""
+    where an earlier run of the same command stopped (see the module text). ``OUT`` is
+    read back a line at a time beside the corpus, and a torn last line is cut off only
+    once every whole line is known to be this corpus's: a refused ``OUT`` is untouched."""
     from ..files.formats import write_matches
 
     season = Season()
-    lines, season.torn = _complete_lines(out, restart)
-    done_docs: list[dict[str, Any]] = []
-    for n, line in enumerate(lines, 1):
-        try:
-            doc = json.loads(line)
-        except ValueError:
-            raise SeasonError(
-                f"{out}:{n} is not a JSON line; it is not an analysis this command wrote "
-                "(give another -o, or --force to start it again)"
-            ) from None
-        if not isinstance(doc, dict):
-            raise SeasonError(f"{out}:{n} is not a match; give another -o, or --force")
-        done_docs.append(doc)
+    end, torn = _whole_end(out, restart)
+    done = _done_lines(out, end)
 
     def fresh() -> Iterator[Match]:
         k = 0
+        pending = next(done, None)
         for read in read_matches([source], "jsonl", expand=False):
             if not read.result.valid or read.result.match is None:
                 season.invalid.append(read)
                 continue
-            if k < len(done_docs):
-                why = _same(done_docs[k], read.result.match, fair)
+            if pending is not None:
+                n, doc = pending
+                why = _same(doc, read.result.match, fair)
                 if why is not None:
                     raise SeasonError(
-                        f"{out}:{k + 1} {why}, not the analysis of {read.name}:{read.number}: "
+                        f"{out}:{n} {why}, not the analysis of {read.name}:{read.number}: "
                         "it is not this corpus's (give another -o, or --force to start it again)"
                     )
                 k += 1
                 season.resumed += 1
+                pending = next(done, None)
                 continue
             yield read.result.match
-        if k < len(done_docs):
+        if pending is not None:
             raise SeasonError(
-                f"{out} holds {len(done_docs)} matches, more than the {k} valid ones of "
-                f"{source}: it is not this corpus's analysis (give another -o, or --force)"
+                f"{out} holds more matches than the {k} valid ones of {source}: it is not "
+                "this corpus's analysis (give another -o, or --force)"
             )
+
+    def cut() -> None:
+        if torn and not season.torn:
+            os.truncate(out, end)
+            season.torn = torn
 
     try:
         with open(out, "ab") as f:
@@ -282,12 +311,14 @@ def annotate_jsonl(
                 progress=progress,
                 skipped=season.skipped,
             ):
+                cut()  # every whole line is this corpus's: the torn one goes
                 f.write(write_matches([match], "jsonl").encode("utf-8"))
                 f.flush()
                 os.fsync(f.fileno())
                 season.written += 1
                 if on_match is not None:
                     on_match(season.resumed + season.written)
+            cut()
     except OSError as e:
         raise SeasonError(_cannot(out, e)) from None
     return season
