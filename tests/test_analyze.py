@@ -155,12 +155,15 @@ def test_several_processes_give_the_same_report(tmp_path: Path) -> None:
     assert "6 matches" in one.stderr
 
 
-def test_usage_errors_exit_2() -> None:
-    assert texas42("analyze", str(WORKED), "-o", "x.json").returncode == 2
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    out = tmp_path / "x.json"
+    # -o alone writes the report (docs/analysis.md); -i rewrites a log, so needs --annotate
+    assert texas42("analyze", str(WORKED), "-i").returncode == 2
     assert texas42("analyze", str(WORKED), "--annotate").returncode == 2
     assert (
-        texas42("analyze", str(WORKED), str(WORKED), "--annotate", "-o", "x.json").returncode == 2
+        texas42("analyze", str(WORKED), str(WORKED), "--annotate", "-o", str(out)).returncode == 2
     )
+    assert not out.exists()
     p = texas42("analyze", str(WORKED), "--annotate", "-o", str(WORKED))
     assert p.returncode == 2 and "is the input log" in p.stderr
 
