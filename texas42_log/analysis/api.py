@@ -186,11 +186,11 @@ def reanalysed(match: Match) -> Match | None:
     fair analysis, or one stated by 1.6's rule already). Pure: ``match`` is not changed."""
     from ..analysis.checks import stated_runs
     from ..log.check import effective_rules
-    from ..log.versions import version_key
+    from ..log.versions import BEST_PLAY_SINCE, states_best_play
 
     doc = match_json(match)
     runs = stated_runs(doc)
-    if not runs or version_key(str(doc.get("version", "1.0"))) >= version_key("1.6"):
+    if not runs or states_best_play(doc.get("version")):
         return None
     rules = effective_rules(match)
     analyses: list[HandAnalysis | Skipped] = []
@@ -201,4 +201,4 @@ def reanalysed(match: Match) -> Match | None:
         analyses.append(a)
         notes = a.plays if isinstance(a, HandAnalysis) else None
         fairs[h] = fair_hand(match, h, worlds=worlds, seed=seed, open_notes=notes)
-    return annotated_match(match, analyses, fairs, least="1.6")
+    return annotated_match(match, analyses, fairs, least=BEST_PLAY_SINCE)

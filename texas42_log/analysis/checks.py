@@ -20,9 +20,9 @@ from ..engine.errors import Diagnostic
 from ..engine.rules import Rules
 from ..engine.solver import makeable, maximiser, move_of
 from ..engine.tiles import TILE_BY_NAME
-from ..log.versions import version_key
+from ..log.versions import states_best_play
 from .fair import Objective, objective_of
-from .fair_checks import fair_problems, legacy_play_dict
+from .fair_checks import analysis_problem, fair_problems, legacy_play_dict
 from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, fate_of, move_key
 
 if TYPE_CHECKING:
@@ -36,16 +36,12 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
-    return Diagnostic("analysis", message, pointer, context={"hand": hand + 1})
-
-
 def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
     """What is wrong with the analysis a valid replay's log states (its JSON form), by the
     rule of the log's own format version (:mod:`texas42_log.analysis.fair_checks`)."""
     out: list[Diagnostic] = []
     version = str(doc.get("version", "1.0"))
-    by_best = version_key(version) >= version_key("1.6")
+    by_best = states_best_play(version)
     objective = objective_of(rules)
     for h, hand in enumerate(doc.get("hands", [])):
         plays = hand.get("plays", [])
@@ -60,7 +56,7 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
         deal = hand.get("deal")
         if hand.get("declaration") is None:
             out.append(
-                _problem(
+                analysis_problem(
                     first, f"hand {h + 1} has an open-hand analysis but no contract to analyse", h
                 )
             )
@@ -70,7 +66,7 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
         ):
             if not by_best:
                 out.append(
-                    _problem(
+                    analysis_problem(
                         first,
                         f"hand {h + 1} has an analysis, but its deal is not fully known: the "
                         f"open-hand analysis needs every tile, and a log of version {version} "
@@ -96,7 +92,7 @@ def _open_missing(hand: dict[str, Any], h: int) -> list[Diagnostic]:
     a = hand.get("analysis")
     if a is not None and (a.get("value") is None or a.get("makeable") is None):
         out.append(
-            _problem(
+            analysis_problem(
                 f"/hands/{h}/analysis",
                 f"hand {h + 1}'s deal is fully known, so its analysis states the open-hand "
                 "value and makeable",
@@ -111,7 +107,7 @@ def _open_missing(hand: dict[str, Any], h: int) -> list[Diagnostic]:
             and (pa.get("values") is None or pa.get("cost") is None)
         ):
             out.append(
-                _problem(
+                analysis_problem(
                     f"/hands/{h}/plays/{k}/analysis",
                     f"hand {h + 1}'s deal is fully known, so the analysis of {p['seat']}'s "
                     f"{p['tile']} states the open-hand values and cost",
@@ -131,7 +127,7 @@ def _partial_problems(
     for key in ("value", "makeable", "table"):
         if stated is not None and stated.get(key) is not None:
             out.append(
-                _problem(
+                analysis_problem(
                     f"/hands/{h}/analysis/{key}",
                     f"hand {h + 1}'s deal is not fully known, so its analysis cannot state the "
                     f"open-hand {key} (it needs every tile)",
@@ -147,13 +143,15 @@ def _partial_problems(
             continue
         if p.get("rejected"):
             out.append(
-                _problem(ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h)
+                analysis_problem(
+                    ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h
+                )
             )
             continue
         for key in ("values", "cost", "fate"):
             if a.get(key) is not None:
                 out.append(
-                    _problem(
+                    analysis_problem(
                         f"{ptr}/{key}",
                         f"hand {h + 1}'s deal is not fully known, so the analysis of "
                         f"{p['seat']}'s {p['tile']} cannot state the open-hand {key}",
@@ -190,7 +188,7 @@ def _hand_problems(
     if stated is not None:
         if stated["makeable"] != makeable(contract, stated["value"]):
             out.append(
-                _problem(
+                analysis_problem(
                     f"{where}/makeable",
                     f"hand {h + 1}'s analysis says the contract is "
                     f"{'' if stated['makeable'] else 'not '}makeable, but its value "
@@ -203,7 +201,7 @@ def _hand_problems(
         for name in stated.get("table") or {}:
             if name not in allowed:
                 out.append(
-                    _problem(
+                    analysis_problem(
                         f"{where}/table/{name}",
                         f"hand {h + 1}'s makeable table names trump "
                         f"{name}, which these rules do not allow (R12)",
@@ -216,7 +214,9 @@ def _hand_problems(
         if p.get("rejected"):
             if "analysis" in p:
                 out.append(
-                    _problem(ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h)
+                    analysis_problem(
+                        ptr, "a rejected attempt (R30) has no analysis: it changed nothing", h
+                    )
                 )
             continue
         seat = p["seat"]
@@ -241,7 +241,7 @@ def _hand_problems(
                     if part
                 )
                 out.append(
-                    _problem(
+                    analysis_problem(
                         f"{ptr}/values",
                         f"the analysis of {seat}'s {tile} must value exactly the "
                         f"legal plays of that moment: {said}",
@@ -254,7 +254,7 @@ def _hand_problems(
                 cost = best - values[made] if high else values[made] - best
                 if a["cost"] != cost:
                     out.append(
-                        _problem(
+                        analysis_problem(
                             f"{ptr}/cost",
                             f"the analysis of {seat}'s {tile} gives a cost of "
                             f"{a['cost']}, but its values make it {cost} (best {best}, played "
@@ -265,7 +265,7 @@ def _hand_problems(
                 fate = fate_of(contract, high, best, values[made])
                 if a.get("fate") != fate:
                     out.append(
-                        _problem(
+                        analysis_problem(
                             f"{ptr}/fate",
                             f"the analysis of {seat}'s {tile} marks its fate "
                             f"{a.get('fate') or 'none'}, but its values say {fate or 'none'}",
@@ -274,7 +274,7 @@ def _hand_problems(
                     )
                 if first and stated is not None and best != stated["value"]:
                     out.append(
-                        _problem(
+                        analysis_problem(
                             f"{ptr}/values",
                             f"the first play's best value {best} is not the "
                             f"hand's value {stated['value']}",
@@ -343,7 +343,7 @@ def recomputed_problems(
     out: list[Diagnostic] = []
     hands_ = doc.get("hands", [])
     # a log before 1.6 states cost and marks by its own version's rule
-    by_best = version_key(str(doc.get("version", "1.0"))) >= version_key("1.6")
+    by_best = states_best_play(doc.get("version"))
     for h, f in (fair or {}).items():
         for fn in f.plays:
             stated = (hands_[h]["plays"][fn.index].get("analysis") or {}).get("fair")
@@ -359,7 +359,7 @@ def recomputed_problems(
             run = f"drawn again with seed {f.seed} and {f.worlds} worlds"
             for path, was, now in _fair_differences(stated, mine):
                 out.append(
-                    _problem(
+                    analysis_problem(
                         f"{where}/{path}",
                         f"the stated fair {path.replace('/', ' ')} of {what} is {_short(was)}; "
                         f"{run} it is {_short(now)}",
@@ -377,7 +377,7 @@ def recomputed_problems(
             mine = a.as_dict()
             if stated["value"] != mine["value"]:
                 out.append(
-                    _problem(
+                    analysis_problem(
                         f"/hands/{h}/analysis/value",
                         f"hand {h + 1}'s stated value is "
                         f"{stated['value']}; with every hand open it is {mine['value']}",
@@ -387,7 +387,7 @@ def recomputed_problems(
             for name, v in (stated.get("table") or {}).items():
                 if name in mine.get("table", {}) and mine["table"][name] != v:
                     out.append(
-                        _problem(
+                        analysis_problem(
                             f"/hands/{h}/analysis/table/{name}",
                             f"hand {h + 1}'s makeable table "
                             f"gives {v} for trump {name}; with best play it is "
@@ -404,7 +404,7 @@ def recomputed_problems(
                 key = move_key(move)
                 if key in values and values[key] != v:
                     out.append(
-                        _problem(
+                        analysis_problem(
                             f"/hands/{h}/plays/{note.index}/analysis/values/{key}",
                             f"the stated value of {note.seat} {key} is {values[key]}; with every "
                             "hand "

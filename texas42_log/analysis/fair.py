@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from ..engine.auction import Contract
@@ -147,13 +147,17 @@ class Decision:
 
     #: What the best play is chosen by (see the module text).
     objective: Objective = "chance"
+    #: The one best play, chosen once when the decision is made (:meth:`_choose`).
+    best: Move = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "best", self._choose())
 
     def _mean_key(self, move: Move) -> float:
         m = self.values[move].mean
         return m if self.high else -m
 
-    @property
-    def best(self) -> Move:
+    def _choose(self) -> Move:
         """The one best play (see the module text); the first in order on a full tie."""
         moves = list(self.values)
         if self.objective == "points":

@@ -29,7 +29,13 @@ from ..engine.seats import Seat
 from ..engine.solver import Move, maximiser, move_key
 from .fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS, Decision, Objective
 
-__all__ = ["fair_problems", "legacy_play_dict", "LEGACY_DUBIOUS", "LEGACY_BLUNDER"]
+__all__ = [
+    "fair_problems",
+    "legacy_play_dict",
+    "analysis_problem",
+    "LEGACY_DUBIOUS",
+    "LEGACY_BLUNDER",
+]
 
 
 #: Before 1.6: ``?`` at a chance lost of 5 % or a cost of 2 hand points; ``??`` at 20 %.
@@ -73,7 +79,8 @@ def legacy_play_dict(d: Decision, move: Move) -> dict[str, Any]:
     return out
 
 
-def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
+def analysis_problem(pointer: str, message: str, hand: int) -> Diagnostic:
+    """One problem of a stated analysis (rule id ``analysis``), placed in its hand."""
     return Diagnostic("analysis", message, pointer, context={"hand": hand + 1})
 
 
@@ -96,7 +103,7 @@ def fair_problems(
     checked to hold the play made); ``by_best``: the log's version is 1.6 or later."""
     if stated is None or stated.get("fair") is None:
         return [
-            _problem(
+            analysis_problem(
                 ptr,
                 f"the fair analysis of {what} does not say how its worlds were drawn: the hand's "
                 'analysis needs its "fair" (worlds and seed)',
@@ -106,7 +113,7 @@ def fair_problems(
     if fair.get("forced"):
         if (legal is not None and len(legal) != 1) or len(fair) != 1:
             return [
-                _problem(
+                analysis_problem(
                     ptr,
                     f"the fair analysis of {what} calls it forced, but "
                     + (
@@ -123,11 +130,13 @@ def fair_problems(
     )
     missing = [k for k in needed if fair.get(k) is None]
     if missing:
-        return [_problem(ptr, f"the fair analysis of {what} leaves out {', '.join(missing)}", h)]
+        return [
+            analysis_problem(ptr, f"the fair analysis of {what} leaves out {', '.join(missing)}", h)
+        ]
     values: dict[str, dict[str, float]] = fair["values"]
     if legal is not None and sorted(values) != legal:
         return [
-            _problem(
+            analysis_problem(
                 f"{ptr}/values",
                 f"the fair analysis of {what} must value exactly the legal plays of "
                 f"that moment ({', '.join(legal)})",
@@ -136,7 +145,7 @@ def fair_problems(
         ]
     if made not in values:
         return [
-            _problem(
+            analysis_problem(
                 f"{ptr}/values",
                 f"the fair analysis of {what} must value the play made, {made}",
                 h,
@@ -144,7 +153,7 @@ def fair_problems(
         ]
     if len(values) == 1:
         return [
-            _problem(
+            analysis_problem(
                 ptr,
                 f"the fair analysis of {what} draws worlds for the only legal play; it is forced",
                 h,
@@ -153,7 +162,7 @@ def fair_problems(
     out: list[Diagnostic] = []
     if fair["worlds"] > fair["of"]:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/worlds",
                 f"the fair analysis of {what} is over {fair['worlds']} worlds of {fair['of']}",
                 h,
@@ -164,7 +173,7 @@ def fair_problems(
         fair["worlds"] != fair["of"] or any(v["se"] or v["share_se"] for v in values.values())
     ):
         out.append(
-            _problem(
+            analysis_problem(
                 ptr,
                 f"the fair analysis of {what} counts every world, so it is over all "
                 f"{fair['of']} with no standard error",
@@ -178,7 +187,7 @@ def fair_problems(
     best = fair["best"]
     if best not in values:
         return out + [
-            _problem(
+            analysis_problem(
                 f"{ptr}/best",
                 f"the fair analysis of {what} names {best} its best play, which it does not value",
                 h,
@@ -188,7 +197,7 @@ def fair_problems(
         right = _best_counted(values, high, objective)
         if values[best] != values[right]:
             out.append(
-                _problem(
+                analysis_problem(
                     f"{ptr}/best",
                     f"the fair analysis of {what} names {best} its best play, but over every "
                     f"world {right} is better ({_by(objective)})",
@@ -208,13 +217,13 @@ def fair_problems(
     shown = f"{loss:g} {unit}" if objective == "points" else f"{loss:.0%} {unit}"
     if mark is not None and made == best:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/mark", f"the fair analysis of {what} marks its own best play {mark}", h
             )
         )
     elif mark is not None and loss < {"??": least[0], "?": least[1]}[mark]:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/mark",
                 f"the fair analysis of {what} marks it {mark}, but it gave up only {shown} "
                 f"against its best play {best}",
@@ -225,7 +234,7 @@ def fair_problems(
         due = "??" if loss >= least[0] else "?" if loss >= least[1] else None
         if due != mark:
             out.append(
-                _problem(
+                analysis_problem(
                     f"{ptr}/mark",
                     f"the fair analysis of {what} "
                     + (f"marks it {mark}" if mark else "leaves it unmarked")
@@ -262,7 +271,7 @@ def _cost_lost(
     out: list[Diagnostic] = []
     if fair["cost"] != cost:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/cost",
                 f"the fair analysis of {what} gives a cost of {fair['cost']}, but "
                 f"its values make it {cost} {against}",
@@ -271,7 +280,7 @@ def _cost_lost(
         )
     if fair["chance_lost"] != lost:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/chance_lost",
                 f"the fair analysis of {what} gives a chance lost of "
                 f"{fair['chance_lost']}, but its values make it {lost} {against}",
@@ -300,7 +309,7 @@ def _legacy(
     least = {"??": (LEGACY_BLUNDER, 99.0), "?": LEGACY_DUBIOUS}.get(mark or "")
     if least is not None and lost < least[0] and cost < least[1]:
         out.append(
-            _problem(
+            analysis_problem(
                 f"{ptr}/mark",
                 f"the fair analysis of {what} marks it {mark}, but it gave up "
                 f"only {lost:.0%} of the chance and {cost} hand points",

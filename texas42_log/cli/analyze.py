@@ -237,7 +237,7 @@ def _report(
     decided = _decisions(progress, lambda: f"{counts['matches']:,} matches · ")
 
     def chunks() -> Iterator[str]:
-        """The report, a match at a time; diagnostics of invalid matches to stderr."""
+        """The report, a match at a time (a CSV report says an invalid match on stderr)."""
         if output is AnalyzeFormat.csv:
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\n").writerow(
@@ -297,7 +297,7 @@ def _report(
             )
         shown = counts["matches"] - counts["invalid"] - len(no_hand)
         if output is AnalyzeFormat.text and with_legend and fair is not None and shown > 0:
-            yield "\n".join(legend(fair is not None)) + "\n"
+            yield "\n".join(legend(True)) + "\n"
         if output is AnalyzeFormat.json:
             yield dumps({"summary": summary()}) + "\n"
 

@@ -50,8 +50,6 @@ class Done:
     where: str
     analyses: list[HandAnalysis | Skipped] = field(default_factory=list)
     fair: dict[Run, dict[int, FairHand]] = field(default_factory=dict)
-    #: The decisions drawn.
-    decisions: int = 0
     #: The one hand asked for (from 0), if one was.
     hand: int | None = None
 
@@ -200,7 +198,6 @@ def fair_matches(
                     fh = finish_hand(fh, pending, iter(decided.get((run, i), [])), notes)
                     if fh.contract is not None:
                         job.done.fair.setdefault(run, {})[i] = fh
-            job.done.decisions = sum(1 for _, run, _ in job.slots if run is not None)
             yield job.done
     finally:
         close = getattr(results, "close", None)

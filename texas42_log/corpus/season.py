@@ -29,6 +29,7 @@ import errno
 import json
 import os
 import stat
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -355,45 +356,58 @@ def annotate_folder(
     base = Path(source)
     if out.resolve() == base.resolve() or base.resolve() in out.resolve().parents:
         raise SeasonError(f"{out} is inside {source}; write the analysis to a folder outside it")
-    for name in expand_inputs([source]):
-        rel = Path(name).resolve().relative_to(base.resolve())
-        target = out / rel
-        reads = list(read_matches([name], expand=False))
-        bad = [r for r in reads if not r.result.valid or r.result.match is None]
-        if bad:
-            season.invalid += bad
+    # the files still to write, in order, each with how many of the matches it holds: one
+    # pool serves the whole folder, and a file is written as soon as its last match is in
+    todo: deque[tuple[Path, str, int]] = deque()
+
+    def fresh() -> Iterator[Match]:
+        for name in expand_inputs([source]):
+            target = out / Path(name).resolve().relative_to(base.resolve())
+            reads = list(read_matches([name], expand=False))
+            bad = [r for r in reads if not r.result.valid or r.result.match is None]
+            if bad:
+                season.invalid += bad
+                continue
+            matches = [r.result.match for r in reads if r.result.match is not None]
+            fmt = reads[0].format if reads else "json"
+            if fmt not in ("json", "jsonl", "text"):
+                season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
+                continue
+            if target.exists() and not restart:
+                why = _folder_same(target, matches, fair)
+                if why is not None:
+                    raise SeasonError(
+                        f"{target} {why}, not the analysis of {name} (give another -o, or "
+                        "--force to start again)"
+                    )
+                season.resumed += len(matches)
+                continue
+            if matches:
+                todo.append((target, fmt, len(matches)))
+                yield from matches
+
+    done: list[Match] = []
+    for match in _annotate(
+        fresh(),
+        fair=fair,
+        hand=hand,
+        table=table,
+        jobs=jobs,
+        progress=progress,
+        skipped=season.skipped,
+    ):
+        done.append(match)
+        target, fmt, n = todo[0]
+        if len(done) < n:
             continue
-        matches = [r.result.match for r in reads if r.result.match is not None]
-        fmt = reads[0].format if reads else "json"
-        if fmt not in ("json", "jsonl", "text"):
-            season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
-            continue
-        if target.exists() and not restart:
-            why = _folder_same(target, matches, fair)
-            if why is not None:
-                raise SeasonError(
-                    f"{target} {why}, not the analysis of {name} (give another -o, or --force "
-                    "to start again)"
-                )
-            season.resumed += len(matches)
-            continue
-        done = list(
-            _annotate(
-                iter(matches),
-                fair=fair,
-                hand=hand,
-                table=table,
-                jobs=jobs,
-                progress=progress,
-                skipped=season.skipped,
-            )
-        )
+        todo.popleft()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, write_matches(done, fmt), replace=restart)
         except OSError as e:
             raise SeasonError(_cannot(target, e)) from None
         season.written += len(done)
+        done = []
         if on_match is not None:
             on_match(season.resumed + season.written)
     return season

@@ -42,6 +42,17 @@ def at_least_version(version: str, least: str) -> str:
     return version if version_key(version) >= version_key(least) else least
 
 
+#: The first format version whose fair analysis names its one best play (``best``) and
+#: measures cost and marks against it; before it, against the best mean and chance.
+BEST_PLAY_SINCE = "1.6"
+
+
+def states_best_play(version: object) -> bool:
+    """Whether a log of ``version`` states its fair analysis by 1.6's rule (the one best
+    play), not the rule before it."""
+    return version_key(str(version or "1.0")) >= version_key(BEST_PLAY_SINCE)
+
+
 def minimal_version(doc: dict[str, Any]) -> str:
     """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.6" if it
     holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
@@ -59,7 +70,7 @@ def minimal_version(doc: dict[str, Any]) -> str:
         or any("best" in ((p.get("analysis") or {}).get("fair") or {}) for p in h.get("plays", []))
         for h in hands
     ):
-        return "1.6"
+        return BEST_PLAY_SINCE
     if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(
         options
     ):
