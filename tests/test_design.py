@@ -23,7 +23,19 @@ ROOT = PACKAGE.parent
 #: never one after (docs/architecture.md). The package's own ``__init__``, ``__main__``
 #: and ``entry`` are its face and its door, above every layer: no layer imports them.
 #: ``_version`` is the floor below every layer (it imports nothing).
-LAYERS = ["engine", "log", "views", "analysis", "play", "bots", "envs", "files", "corpus", "cli"]
+LAYERS = [
+    "engine",
+    "log",
+    "views",
+    "analysis",
+    "play",
+    "bots",
+    "envs",
+    "files",
+    "corpus",
+    "board",
+    "cli",
+]
 
 
 def _modules(layer: str) -> list[Path]:

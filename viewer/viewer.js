@@ -6,564 +6,583 @@
 // its own <bdi> (bidi isolated). The texts refer to log strings by token
 // (U+E000 n U+E001), each string once in DATA.strings. No style attribute is ever
 // written (the CSP allows only the page's own stylesheet): sizes come from classes.
+//
+// The same script steps the live board (texas42 board): it calls
+// T42Viewer.mount(data, hooks) with the views the server sent, again after each
+// change of observer or data; hooks.drawn(position, entry) hears of every moment drawn.
 (function () {
   "use strict";
-  var DATA = JSON.parse(document.getElementById("t42-data").textContent);
   var SVG = "http://www.w3.org/2000/svg";
-  var SEATS = ["A", "B", "C", "D"];
-  var TEAMS = ["A+C", "B+D"];
-  var ui = DATA.ui;
-  var pos = { hand: 0, view: 0 };
-  var showMatch = false;
-  var STRINGS = DATA.strings || [];
-  var TOKEN = /\uE000(\d+)\uE001/g;
-
-  // Set a text that may hold log strings: plain text nodes, and each log string
-  // as the textContent of its own <bdi>.
-  function fill(e, text) {
-    e.replaceChildren();
-    var s = String(text);
-    var last = 0;
-    s.replace(TOKEN, function (tok, n, at) {
-      if (at > last) { e.appendChild(document.createTextNode(s.slice(last, at))); }
-      var b = document.createElement("bdi");
-      b.textContent = STRINGS[Number(n)];
-      e.appendChild(b);
-      last = at + tok.length;
-      return tok;
-    });
-    if (last < s.length) { e.appendChild(document.createTextNode(s.slice(last))); }
-    return e;
-  }
-  // The same text for an attribute: each log string between FSI and PDI (isolated).
-  function plain(text) {
-    return String(text).replace(TOKEN, function (tok, n) { return "\u2068" + STRINGS[Number(n)] + "\u2069"; });
-  }
-  function fmt(template, values) {
-    return String(template).replace(/\{(\w+)\}/g, function (all, k) {
-      return Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : all;
-    });
+  // A key typed into a field (the board's comments) is text, never a step.
+  function typing(e) {
+    var t = e.target;
+    return !!t && (/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || "") || !!t.isContentEditable);
   }
 
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) { e.className = cls; }
-    if (text !== undefined) { fill(e, text); }
-    return e;
-  }
-  function svgEl(tag, attrs) {
-    var e = document.createElementNS(SVG, tag);
-    Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
-    return e;
-  }
-  function teamClass(t) { return "team-" + t.replace("+", ""); }
-  function teamOf(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
-  function spaced(team) { return team.replace("+", " + "); }  // as the seeds write it: "B + D"
-  function bidding(v) { return v.moment === "call" || v.moment === "auction"; }
-  function nextSeat(s) { return SEATS[(SEATS.indexOf(s) + 1) % 4]; }
+  function mount(DATA, hooks) {
+    hooks = hooks || {};
+    var SEATS = ["A", "B", "C", "D"];
+    var TEAMS = ["A+C", "B+D"];
+    var ui = DATA.ui;
+    var pos = { hand: 0, view: 0 };
+    var showMatch = false;
+    var STRINGS = DATA.strings || [];
+    var TOKEN = /\uE000(\d+)\uE001/g;
 
-  // Pip places in a half (0–100 square) for 0–6.
-  var PIPS = {
-    0: [], 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
-    4: [[27, 27], [73, 27], [27, 73], [73, 73]], 5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
-    6: [[27, 24], [73, 24], [27, 50], [73, 50], [27, 76], [73, 76]]
-  };
-
-  // A domino face "[a|b]": standing (the low half on top) or lying. Its size is the
-  // --u of where it is put (CSS); pips are 20 units of 100 across.
-  function domino(name, lying) {
-    var m = /^\[([0-6])\|([0-6])\]$/.exec(name);
-    var w = lying ? 200 : 100, h = lying ? 100 : 200;
-    var s = svgEl("svg", { "class": "domino " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, role: "img" });
-    s.setAttribute("data-tile", name);
-    var t = svgEl("title", {});
-    t.textContent = name;
-    s.appendChild(t);
-    s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
-    s.appendChild(lying ? svgEl("line", { x1: 100, y1: 10, x2: 100, y2: 90 }) : svgEl("line", { x1: 10, y1: 100, x2: 90, y2: 100 }));
-    [m[1], m[2]].forEach(function (n, half) {
-      PIPS[n].forEach(function (p) {
-        var cx = lying ? half * 100 + p[0] : p[0], cy = lying ? p[1] : half * 100 + p[1];
-        s.appendChild(svgEl("circle", { cx: cx, cy: cy, r: 10 }));
+    // Set a text that may hold log strings: plain text nodes, and each log string
+    // as the textContent of its own <bdi>.
+    function fill(e, text) {
+      e.replaceChildren();
+      var s = String(text);
+      var last = 0;
+      s.replace(TOKEN, function (tok, n, at) {
+        if (at > last) { e.appendChild(document.createTextNode(s.slice(last, at))); }
+        var b = document.createElement("bdi");
+        b.textContent = STRINGS[Number(n)];
+        e.appendChild(b);
+        last = at + tok.length;
+        return tok;
       });
-    });
-    return s;
-  }
-  // The back of a tile: nothing of its face.
-  function back(lying) {
-    var w = lying ? 200 : 100, h = lying ? 100 : 200;
-    var s = svgEl("svg", { "class": "domino back " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
-    s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
-    return s;
-  }
-
-  function current() { return DATA.hands[pos.hand].views[pos.view]; }
-
-  // The observer sits at the bottom (A for a spectator, a review or omniscient
-  // view), the others clockwise: left, top (the partner), right.
-  var BOTTOM = SEATS.indexOf(DATA.observer) >= 0 ? DATA.observer : "A";
-  var PLACE = {};
-  ["bottom", "left", "top", "right"].reduce(function (s, place) { PLACE[s] = place; return nextSeat(s); }, BOTTOM);
-
-  function seatName(s, v) {
-    return v.players && v.players[s] ? s + " · " + v.players[s] : s;
-  }
-
-  function drawSeat(v, s) {
-    var out = v.sits_out === s;
-    var turn = v.to_play === s && !v.over;
-    var box = el("div", "seat seat-" + s + " at-" + PLACE[s] + (turn ? " to-play" : "") + (out ? " sits-out" : "") +
-      (DATA.observer === s ? " own" : ""));
-    box.setAttribute("data-seat", s);
-    var label = el("div", "label");
-    label.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
-    label.appendChild(el("span", "turn", "\u25b6 " + (bidding(v) ? ui.to_call : ui.to_play)));
-    box.appendChild(label);
-    var hand = el("div", "hand");
-    var now = v.analysis && turn ? v.analysis.now : null;
-    (v.hands[s] || []).forEach(function (t) {
-      if (now && Object.prototype.hasOwnProperty.call(now, t)) {
-        // The open-hand value of playing this tile now (review and omniscient views only).
-        var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
-        cell.setAttribute("data-value", String(now[t]));
-        cell.appendChild(domino(t, false));
-        cell.appendChild(el("span", "value", String(now[t])));
-        hand.appendChild(cell);
-      } else {
-        hand.appendChild(domino(t, false));
-      }
-    });
-    for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(false)); }
-    box.appendChild(hand);
-    return box;
-  }
-
-  // A box on the table (the score, the auction) with its heading.
-  function panel(id, title) {
-    var box = el("section", "box");
-    box.id = id;
-    box.appendChild(el("h2", "", title));
-    return box;
-  }
-
-  function drawScore(v, entry) {
-    var box = panel("score", ui.score);
-    box.appendChild(el("p", "contract", entry.contract_line));
-    var table = el("table", "");
-    var head = el("tr", "");
-    head.appendChild(el("th", "", ""));
-    var bidders = v.contract ? teamOf(v.contract.bidder) : null;
-    TEAMS.forEach(function (t) {
-      head.appendChild(el("th", teamClass(t) + (t === bidders ? " bidders" : ""), t));
-    });
-    table.appendChild(head);
-    function row(label, cells) {
-      var tr = el("tr", "");
-      tr.appendChild(el("td", "", label));
-      cells.forEach(function (c) { tr.appendChild(c); });
-      table.appendChild(tr);
+      if (last < s.length) { e.appendChild(document.createTextNode(s.slice(last))); }
+      return e;
     }
-    function nums(values, key) {
-      return TEAMS.map(function (t) {
-        var td = el("td", "num " + teamClass(t), String(values[t]));
-        td.setAttribute("data-" + key, t);
-        return td;
+    // The same text for an attribute: each log string between FSI and PDI (isolated).
+    function plain(text) {
+      return String(text).replace(TOKEN, function (tok, n) { return "\u2068" + STRINGS[Number(n)] + "\u2069"; });
+    }
+    function fmt(template, values) {
+      return String(template).replace(/\{(\w+)\}/g, function (all, k) {
+        return Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : all;
       });
     }
-    row(v.score_unit === "points" ? ui.score_points : ui.score_marks, nums(v.marks, "marks"));
-    if (v.contract && !bidding(v)) {
-      if (v.points) {
-        row(ui.hand_points, nums(v.points, "points"));
-      } else {
-        // Covered tricks (R27): the hand points are not the observer's to know.
-        var td = el("td", "num covered-points", ui.points_covered);
-        td.colSpan = 2;
-        row(ui.hand_points, [td]);
-      }
-      row(ui.tricks, nums(v.tricks_won, "tricks"));
-    }
-    box.appendChild(table);
-    return box;
-  }
 
-  function callText(c) {
-    if (c.call === "pass") { return ui.pass; }
-    if (c.special) { return c.special.charAt(0).toUpperCase() + c.special.slice(1) + " " + c.bid; }
-    if (c.call === "marks") { return fmt(c.bid === 1 ? ui.bid_mark : ui.bid_marks, { bid: c.bid }); }
-    return String(c.bid);
-  }
-
-  // The auction as a bidding box: a column per seat in calling order (the dealer's
-  // left first), a row per round; the winning bid marked, the next caller's cell dashed.
-  function drawAuction(v) {
-    var box = panel("auction-box", ui.auction);
-    var order = [nextSeat(v.dealer)];
-    while (order.length < 4) { order.push(nextSeat(order[order.length - 1])); }
-    var table = el("table", "");
-    table.id = "auction";
-    var head = el("tr", "");
-    order.forEach(function (s) {
-      var th = el("th", teamClass(teamOf(s)), s);
-      if (s === v.dealer) { th.appendChild(el("span", "dealer", ui.dealer)); }
-      head.appendChild(th);
-    });
-    table.appendChild(head);
-    var winning = -1;
-    if (v.contract) {
-      v.auction.forEach(function (c, i) { if (c.seat === v.contract.bidder && c.call !== "pass") { winning = i; } });
+    function el(tag, cls, text) {
+      var e = document.createElement(tag);
+      if (cls) { e.className = cls; }
+      if (text !== undefined) { fill(e, text); }
+      return e;
     }
-    var rows = [];
-    var col = 4;
-    v.auction.forEach(function (c, i) {
-      var k = order.indexOf(c.seat);
-      if (!rows.length || k <= col) { rows.push([null, null, null, null]); }
-      rows[rows.length - 1][k] = { text: callText(c), pass: c.call === "pass", winning: i === winning };
-      col = k;
-    });
-    var nextCall = bidding(v) && v.to_play && !v.over ? order.indexOf(v.to_play) : -1;
-    if (nextCall >= 0 && (!rows.length || nextCall <= col)) { rows.push([null, null, null, null]); }
-    rows.forEach(function (r, ri) {
-      var tr = el("tr", "");
-      r.forEach(function (cell, k) {
-        var td = el("td", cell ? "call" + (cell.pass ? " pass" : "") + (cell.winning ? " winning" : "") : "",
-          cell ? cell.text : "");
-        if (!cell && ri === rows.length - 1 && k === nextCall) { td.className = "next"; td.textContent = "?"; }
-        tr.appendChild(td);
+    function svgEl(tag, attrs) {
+      var e = document.createElementNS(SVG, tag);
+      Object.keys(attrs).forEach(function (k) { e.setAttribute(k, String(attrs[k])); });
+      return e;
+    }
+    function teamClass(t) { return "team-" + t.replace("+", ""); }
+    function teamOf(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
+    function spaced(team) { return team.replace("+", " + "); }  // as the seeds write it: "B + D"
+    function bidding(v) { return v.moment === "call" || v.moment === "auction"; }
+    function nextSeat(s) { return SEATS[(SEATS.indexOf(s) + 1) % 4]; }
+
+    // Pip places in a half (0–100 square) for 0–6.
+    var PIPS = {
+      0: [], 1: [[50, 50]], 2: [[27, 27], [73, 73]], 3: [[27, 27], [50, 50], [73, 73]],
+      4: [[27, 27], [73, 27], [27, 73], [73, 73]], 5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
+      6: [[27, 24], [73, 24], [27, 50], [73, 50], [27, 76], [73, 76]]
+    };
+
+    // A domino face "[a|b]": standing (the low half on top) or lying. Its size is the
+    // --u of where it is put (CSS); pips are 20 units of 100 across.
+    function domino(name, lying) {
+      var m = /^\[([0-6])\|([0-6])\]$/.exec(name);
+      var w = lying ? 200 : 100, h = lying ? 100 : 200;
+      var s = svgEl("svg", { "class": "domino " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, role: "img" });
+      s.setAttribute("data-tile", name);
+      var t = svgEl("title", {});
+      t.textContent = name;
+      s.appendChild(t);
+      s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
+      s.appendChild(lying ? svgEl("line", { x1: 100, y1: 10, x2: 100, y2: 90 }) : svgEl("line", { x1: 10, y1: 100, x2: 90, y2: 100 }));
+      [m[1], m[2]].forEach(function (n, half) {
+        PIPS[n].forEach(function (p) {
+          var cx = lying ? half * 100 + p[0] : p[0], cy = lying ? p[1] : half * 100 + p[1];
+          s.appendChild(svgEl("circle", { cx: cx, cy: cy, r: 10 }));
+        });
       });
-      table.appendChild(tr);
-    });
-    if (!rows.length) { box.appendChild(el("p", "empty", ui.no_calls)); }
-    box.appendChild(table);
-    return box;
-  }
-
-  function drawTrick(v, entry) {
-    var area = el("div", "");
-    area.id = "trick-area";
-    area.appendChild(el("p", "trick-title", ui.current_trick));
-    var grid = el("div", "trick-grid");
-    grid.appendChild(el("span", "centre"));
-    if (v.trick) {
-      v.trick.plays.forEach(function (p) {
-        var spot = el("div", "played played-" + p.seat + " at-" + PLACE[p.seat] + (v.trick.winner === p.seat ? " winner" : ""));
-        spot.setAttribute("data-order", p.order);
-        spot.appendChild(el("span", "order", String(p.order)));
-        spot.appendChild(domino(p.tile, PLACE[p.seat] === "top" || PLACE[p.seat] === "bottom"));
-        grid.appendChild(spot);
-      });
+      return s;
     }
-    area.appendChild(grid);
-    if (v.trick && v.trick.winner && entry.caption) {
-      area.appendChild(el("p", "trick-caption", entry.caption));
+    // The back of a tile: nothing of its face.
+    function back(lying) {
+      var w = lying ? 200 : 100, h = lying ? 100 : 200;
+      var s = svgEl("svg", { "class": "domino back " + (lying ? "h" : "v"), viewBox: "0 0 " + w + " " + h, "aria-hidden": "true" });
+      s.appendChild(svgEl("rect", { "class": "body", x: 3, y: 3, width: w - 6, height: h - 6, rx: 14 }));
+      return s;
     }
-    return area;
-  }
 
-  function drawTable(v, entry) {
-    var table = document.getElementById("table");
-    table.replaceChildren();
-    table.appendChild(drawScore(v, entry));
-    table.appendChild(drawAuction(v));
-    SEATS.forEach(function (s) { table.appendChild(drawSeat(v, s)); });
-    table.appendChild(drawTrick(v, entry));
-  }
+    function current() { return DATA.hands[pos.hand].views[pos.view]; }
 
-  function drawWon(v) {
-    var won = document.getElementById("won");
-    won.replaceChildren();
-    if (!v.won.length) { won.appendChild(el("p", "no-won", ui.no_won)); }
-    v.won.forEach(function (w) {
-      var row = el("div", "stack " + teamClass(w.team) + (w.faces ? "" : " covered"));
-      row.setAttribute("data-trick", w.number);
-      row.appendChild(el("span", "label", fmt(ui.won_label, { number: w.number, team: spaced(w.team) })));
-      var faces = el("span", "faces");
-      if (w.faces) {
-        if (w.plays) {
-          w.plays.forEach(function (p) {
-            faces.appendChild(el("span", "by", p.seat));
-            faces.appendChild(domino(p.tile, true));
-          });
+    // The observer sits at the bottom (A for a spectator, a review or omniscient
+    // view), the others clockwise: left, top (the partner), right.
+    var BOTTOM = SEATS.indexOf(DATA.observer) >= 0 ? DATA.observer : "A";
+    var PLACE = {};
+    ["bottom", "left", "top", "right"].reduce(function (s, place) { PLACE[s] = place; return nextSeat(s); }, BOTTOM);
+
+    function seatName(s, v) {
+      return v.players && v.players[s] ? s + " · " + v.players[s] : s;
+    }
+
+    function drawSeat(v, s) {
+      var out = v.sits_out === s;
+      var turn = v.to_play === s && !v.over;
+      var box = el("div", "seat seat-" + s + " at-" + PLACE[s] + (turn ? " to-play" : "") + (out ? " sits-out" : "") +
+        (DATA.observer === s ? " own" : ""));
+      box.setAttribute("data-seat", s);
+      var label = el("div", "label");
+      label.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
+      label.appendChild(el("span", "turn", "\u25b6 " + (bidding(v) ? ui.to_call : ui.to_play)));
+      box.appendChild(label);
+      var hand = el("div", "hand");
+      var now = v.analysis && turn ? v.analysis.now : null;
+      (v.hands[s] || []).forEach(function (t) {
+        if (now && Object.prototype.hasOwnProperty.call(now, t)) {
+          // The open-hand value of playing this tile now (review and omniscient views only).
+          var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
+          cell.setAttribute("data-value", String(now[t]));
+          cell.appendChild(domino(t, false));
+          cell.appendChild(el("span", "value", String(now[t])));
+          hand.appendChild(cell);
         } else {
-          w.faces.forEach(function (t) { faces.appendChild(domino(t, true)); });
+          hand.appendChild(domino(t, false));
         }
-      } else {
-        // A covered trick (R27) is a stack: four tiles face down on one another.
-        var pile = el("span", "pile");
-        for (var i = 0; i < 4; i++) { pile.appendChild(back(true)); }
-        faces.appendChild(pile);
-        faces.appendChild(el("span", "covered-label", ui.covered));
-      }
-      row.appendChild(faces);
-      won.appendChild(row);
-    });
-  }
+      });
+      for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(false)); }
+      box.appendChild(hand);
+      return box;
+    }
 
-  // The log's open-hand analysis: its lines, the makeable table, then each play so
-  // far that cost points with the best alternative and its fate.
-  function drawAnalysis(entry) {
-    var a = entry.view.analysis;
-    var fair = entry.fair_lines || [];
-    var area = document.getElementById("analysis-area");
-    var box = document.getElementById("analysis");
-    box.replaceChildren();
-    area.hidden = !a && !fair.length;
-    // The fair analysis this observer may see (a seat: its own plays; review, omniscient).
-    fair.forEach(function (line) { box.appendChild(el("p", "fair", line)); });
-    if (!a) { return; }
-    entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
-    if (entry.analysis_table.length) {
-      var c = entry.view.contract;
-      var table = el("table", "makeable");
-      table.appendChild(el("caption", "", fmt(ui.makeable_table, { seat: c.bidder })));
-      entry.analysis_table.forEach(function (r) {
-        var tr = el("tr", r.makeable ? "yes" : "no");
-        tr.appendChild(el("th", "", r.trump));
-        tr.appendChild(el("td", "value", String(r.value)));
-        tr.appendChild(el("td", "", r.makeable ? "\u2713" : "\u2717"));
+    // A box on the table (the score, the auction) with its heading.
+    function panel(id, title) {
+      var box = el("section", "box");
+      box.id = id;
+      box.appendChild(el("h2", "", title));
+      return box;
+    }
+
+    function drawScore(v, entry) {
+      var box = panel("score", ui.score);
+      box.appendChild(el("p", "contract", entry.contract_line));
+      var table = el("table", "");
+      var head = el("tr", "");
+      head.appendChild(el("th", "", ""));
+      var bidders = v.contract ? teamOf(v.contract.bidder) : null;
+      TEAMS.forEach(function (t) {
+        head.appendChild(el("th", teamClass(t) + (t === bidders ? " bidders" : ""), t));
+      });
+      table.appendChild(head);
+      function row(label, cells) {
+        var tr = el("tr", "");
+        tr.appendChild(el("td", "", label));
+        cells.forEach(function (c) { tr.appendChild(c); });
+        table.appendChild(tr);
+      }
+      function nums(values, key) {
+        return TEAMS.map(function (t) {
+          var td = el("td", "num " + teamClass(t), String(values[t]));
+          td.setAttribute("data-" + key, t);
+          return td;
+        });
+      }
+      row(v.score_unit === "points" ? ui.score_points : ui.score_marks, nums(v.marks, "marks"));
+      if (v.contract && !bidding(v)) {
+        if (v.points) {
+          row(ui.hand_points, nums(v.points, "points"));
+        } else {
+          // Covered tricks (R27): the hand points are not the observer's to know.
+          var td = el("td", "num covered-points", ui.points_covered);
+          td.colSpan = 2;
+          row(ui.hand_points, [td]);
+        }
+        row(ui.tricks, nums(v.tricks_won, "tricks"));
+      }
+      box.appendChild(table);
+      return box;
+    }
+
+    function callText(c) {
+      if (c.call === "pass") { return ui.pass; }
+      if (c.special) { return c.special.charAt(0).toUpperCase() + c.special.slice(1) + " " + c.bid; }
+      if (c.call === "marks") { return fmt(c.bid === 1 ? ui.bid_mark : ui.bid_marks, { bid: c.bid }); }
+      return String(c.bid);
+    }
+
+    // The auction as a bidding box: a column per seat in calling order (the dealer's
+    // left first), a row per round; the winning bid marked, the next caller's cell dashed.
+    function drawAuction(v) {
+      var box = panel("auction-box", ui.auction);
+      var order = [nextSeat(v.dealer)];
+      while (order.length < 4) { order.push(nextSeat(order[order.length - 1])); }
+      var table = el("table", "");
+      table.id = "auction";
+      var head = el("tr", "");
+      order.forEach(function (s) {
+        var th = el("th", teamClass(teamOf(s)), s);
+        if (s === v.dealer) { th.appendChild(el("span", "dealer", ui.dealer)); }
+        head.appendChild(th);
+      });
+      table.appendChild(head);
+      var winning = -1;
+      if (v.contract) {
+        v.auction.forEach(function (c, i) { if (c.seat === v.contract.bidder && c.call !== "pass") { winning = i; } });
+      }
+      var rows = [];
+      var col = 4;
+      v.auction.forEach(function (c, i) {
+        var k = order.indexOf(c.seat);
+        if (!rows.length || k <= col) { rows.push([null, null, null, null]); }
+        rows[rows.length - 1][k] = { text: callText(c), pass: c.call === "pass", winning: i === winning };
+        col = k;
+      });
+      var nextCall = bidding(v) && v.to_play && !v.over ? order.indexOf(v.to_play) : -1;
+      if (nextCall >= 0 && (!rows.length || nextCall <= col)) { rows.push([null, null, null, null]); }
+      rows.forEach(function (r, ri) {
+        var tr = el("tr", "");
+        r.forEach(function (cell, k) {
+          var td = el("td", cell ? "call" + (cell.pass ? " pass" : "") + (cell.winning ? " winning" : "") : "",
+            cell ? cell.text : "");
+          if (!cell && ri === rows.length - 1 && k === nextCall) { td.className = "next"; td.textContent = "?"; }
+          tr.appendChild(td);
+        });
         table.appendChild(tr);
       });
+      if (!rows.length) { box.appendChild(el("p", "empty", ui.no_calls)); }
       box.appendChild(table);
+      return box;
     }
-    var list = el("ol", "costs");
-    a.plays.forEach(function (p) {
-      if (!p.cost && !p.fate) { return; }
-      var item = el("li", "cost" + (p.fate ? " fate-" + p.fate : ""));
-      item.setAttribute("data-order", p.order);
-      item.appendChild(el("span", "by", p.order + " " + p.seat));
-      item.appendChild(domino(p.tile.split(" ")[0], true));
-      item.appendChild(el("span", "minus", "\u2212" + p.cost));
-      p.best.forEach(function (t) {
-        item.appendChild(el("span", "arrow", "\u2192"));
-        item.appendChild(domino(t.split(" ")[0], true));
-      });
-      if (p.hidden_best && !p.best.length) {
-        // The best play was a tile this observer may not see (R29): said, never drawn.
-        item.appendChild(el("span", "arrow", "\u2192"));
-        item.appendChild(el("span", "never-played", ui.never_played));
+
+    function drawTrick(v, entry) {
+      var area = el("div", "");
+      area.id = "trick-area";
+      area.appendChild(el("p", "trick-title", ui.current_trick));
+      var grid = el("div", "trick-grid");
+      grid.appendChild(el("span", "centre"));
+      if (v.trick) {
+        v.trick.plays.forEach(function (p) {
+          var spot = el("div", "played played-" + p.seat + " at-" + PLACE[p.seat] + (v.trick.winner === p.seat ? " winner" : ""));
+          spot.setAttribute("data-order", p.order);
+          spot.appendChild(el("span", "order", String(p.order)));
+          spot.appendChild(domino(p.tile, PLACE[p.seat] === "top" || PLACE[p.seat] === "bottom"));
+          grid.appendChild(spot);
+        });
       }
-      item.appendChild(el("span", "best-value", String(p.best_value)));
-      if (p.fate) { item.appendChild(el("span", "fate", p.fate === "lost" ? "LOST" : "LET MAKE")); }
-      list.appendChild(item);
-    });
-    if (list.childNodes.length) { box.appendChild(list); }
-  }
-
-  // -- the match page: marks after each hand (a chart drawn from the views) and the hands
-
-  function lastView(h) { return h.views[h.views.length - 1].view; }
-
-  function drawChart() {
-    var box = document.getElementById("chart");
-    box.replaceChildren();
-    var n = DATA.hands.length;
-    var unit = n && lastView(DATA.hands[0]).score_unit === "points" ? "points" : "marks";
-    var goal = unit === "points" ? 250 : 7;
-    var series = { "A+C": [0], "B+D": [0] };
-    DATA.hands.forEach(function (h) {
-      var m = lastView(h).marks;
-      TEAMS.forEach(function (t) { series[t].push(m[t]); });
-    });
-    var top = goal;
-    TEAMS.forEach(function (t) { series[t].forEach(function (x) { top = Math.max(top, x); }); });
-    var W = 640, H = 260, L = 44, R = 70, T = 16, B = 36;
-    var sx = function (i) { return L + (n ? i * (W - L - R) / n : 0); };
-    var sy = function (y) { return T + (H - T - B) * (1 - y / top); };
-    var s = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img" });
-    s.setAttribute("aria-label", unit === "points" ? ui.match_chart_points : ui.match_chart);
-    s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: W - R, y2: sy(0) }));
-    s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: L, y2: sy(top) }));
-    s.appendChild(svgEl("line", { "class": "goal", x1: L, y1: sy(goal), x2: W - R, y2: sy(goal) }));
-    var g = svgEl("text", { x: W - R + 4, y: sy(goal) + 4 });
-    g.textContent = fmt(ui.goal, { goal: goal });
-    s.appendChild(g);
-    [0, top].forEach(function (y) {
-      var t = svgEl("text", { x: L - 6, y: sy(y) + 4, "text-anchor": "end" });
-      t.textContent = String(y);
-      s.appendChild(t);
-    });
-    for (var i = 1; i <= n; i++) {
-      if (n <= 20 || i % Math.ceil(n / 20) === 0) {
-        var x = svgEl("text", { x: sx(i), y: H - B + 18, "text-anchor": "middle" });
-        x.textContent = String(i);
-        s.appendChild(x);
+      area.appendChild(grid);
+      if (v.trick && v.trick.winner && entry.caption) {
+        area.appendChild(el("p", "trick-caption", entry.caption));
       }
+      return area;
     }
-    TEAMS.forEach(function (t) {
-      var k = t.replace("+", "");
-      var pts = series[t].map(function (y, i) { return sx(i).toFixed(1) + "," + sy(y).toFixed(1); }).join(" ");
-      s.appendChild(svgEl("polyline", { "class": "line-" + k, points: pts }));
-      series[t].forEach(function (y, i) {
-        if (!i) { return; }
-        var dot = svgEl("circle", { "class": "dot-" + k, cx: sx(i), cy: sy(y), r: 4 });
-        dot.setAttribute("data-team", t);
-        dot.setAttribute("data-hand", i);
-        dot.setAttribute("data-marks", y);
-        var tt = svgEl("title", {});
-        tt.textContent = fmt(ui.hand_n, { number: i }) + ": " + t + " " + y;
-        dot.appendChild(tt);
-        s.appendChild(dot);
-      });
-      var last = series[t][series[t].length - 1];
-      var lab = svgEl("text", { x: sx(n) + 6, y: sy(last) + (t === "A+C" ? -4 : 14), "class": "label-" + k });
-      lab.textContent = t + " " + last;
-      s.appendChild(lab);
-    });
-    box.appendChild(s);
-    document.getElementById("chart-caption").textContent = unit === "points" ? ui.match_chart_points : ui.match_chart;
-  }
 
-  function drawHandList() {
-    var list = document.getElementById("hand-list");
-    list.replaceChildren();
-    DATA.hands.forEach(function (h, i) {
-      var item = el("li", "");
-      item.setAttribute("data-hand", h.number);
-      var a = el("a", "", fmt(ui.hand_n, { number: h.number }));
-      a.href = "#hand-" + h.number + "-1";
-      a.setAttribute("aria-label", fmt(ui.open_hand, { number: h.number }));
-      item.appendChild(a);
-      if (h.summary) {
-        item.appendChild(document.createTextNode(" "));
-        item.appendChild(el("span", "contract", h.summary.contract));
-        if (h.summary.result) {
-          item.appendChild(document.createTextNode(" "));
-          item.appendChild(el("span", "result", h.summary.result));
+    function drawTable(v, entry) {
+      var table = document.getElementById("table");
+      table.replaceChildren();
+      table.appendChild(drawScore(v, entry));
+      table.appendChild(drawAuction(v));
+      SEATS.forEach(function (s) { table.appendChild(drawSeat(v, s)); });
+      table.appendChild(drawTrick(v, entry));
+    }
+
+    function drawWon(v) {
+      var won = document.getElementById("won");
+      won.replaceChildren();
+      if (!v.won.length) { won.appendChild(el("p", "no-won", ui.no_won)); }
+      v.won.forEach(function (w) {
+        var row = el("div", "stack " + teamClass(w.team) + (w.faces ? "" : " covered"));
+        row.setAttribute("data-trick", w.number);
+        row.appendChild(el("span", "label", fmt(ui.won_label, { number: w.number, team: spaced(w.team) })));
+        var faces = el("span", "faces");
+        if (w.faces) {
+          if (w.plays) {
+            w.plays.forEach(function (p) {
+              faces.appendChild(el("span", "by", p.seat));
+              faces.appendChild(domino(p.tile, true));
+            });
+          } else {
+            w.faces.forEach(function (t) { faces.appendChild(domino(t, true)); });
+          }
+        } else {
+          // A covered trick (R27) is a stack: four tiles face down on one another.
+          var pile = el("span", "pile");
+          for (var i = 0; i < 4; i++) { pile.appendChild(back(true)); }
+          faces.appendChild(pile);
+          faces.appendChild(el("span", "covered-label", ui.covered));
+        }
+        row.appendChild(faces);
+        won.appendChild(row);
+      });
+    }
+
+    // The log's open-hand analysis: its lines, the makeable table, then each play so
+    // far that cost points with the best alternative and its fate.
+    function drawAnalysis(entry) {
+      var a = entry.view.analysis;
+      var fair = entry.fair_lines || [];
+      var area = document.getElementById("analysis-area");
+      var box = document.getElementById("analysis");
+      box.replaceChildren();
+      area.hidden = !a && !fair.length;
+      // The fair analysis this observer may see (a seat: its own plays; review, omniscient).
+      fair.forEach(function (line) { box.appendChild(el("p", "fair", line)); });
+      if (!a) { return; }
+      entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
+      if (entry.analysis_table.length) {
+        var c = entry.view.contract;
+        var table = el("table", "makeable");
+        table.appendChild(el("caption", "", fmt(ui.makeable_table, { seat: c.bidder })));
+        entry.analysis_table.forEach(function (r) {
+          var tr = el("tr", r.makeable ? "yes" : "no");
+          tr.appendChild(el("th", "", r.trump));
+          tr.appendChild(el("td", "value", String(r.value)));
+          tr.appendChild(el("td", "", r.makeable ? "\u2713" : "\u2717"));
+          table.appendChild(tr);
+        });
+        box.appendChild(table);
+      }
+      var list = el("ol", "costs");
+      a.plays.forEach(function (p) {
+        if (!p.cost && !p.fate) { return; }
+        var item = el("li", "cost" + (p.fate ? " fate-" + p.fate : ""));
+        item.setAttribute("data-order", p.order);
+        item.appendChild(el("span", "by", p.order + " " + p.seat));
+        item.appendChild(domino(p.tile.split(" ")[0], true));
+        item.appendChild(el("span", "minus", "\u2212" + p.cost));
+        p.best.forEach(function (t) {
+          item.appendChild(el("span", "arrow", "\u2192"));
+          item.appendChild(domino(t.split(" ")[0], true));
+        });
+        if (p.hidden_best && !p.best.length) {
+          // The best play was a tile this observer may not see (R29): said, never drawn.
+          item.appendChild(el("span", "arrow", "\u2192"));
+          item.appendChild(el("span", "never-played", ui.never_played));
+        }
+        item.appendChild(el("span", "best-value", String(p.best_value)));
+        if (p.fate) { item.appendChild(el("span", "fate", p.fate === "lost" ? "LOST" : "LET MAKE")); }
+        list.appendChild(item);
+      });
+      if (list.childNodes.length) { box.appendChild(list); }
+    }
+
+    // -- the match page: marks after each hand (a chart drawn from the views) and the hands
+
+    function lastView(h) { return h.views[h.views.length - 1].view; }
+
+    function drawChart() {
+      var box = document.getElementById("chart");
+      box.replaceChildren();
+      var n = DATA.hands.length;
+      var unit = n && lastView(DATA.hands[0]).score_unit === "points" ? "points" : "marks";
+      var goal = unit === "points" ? 250 : 7;
+      var series = { "A+C": [0], "B+D": [0] };
+      DATA.hands.forEach(function (h) {
+        var m = lastView(h).marks;
+        TEAMS.forEach(function (t) { series[t].push(m[t]); });
+      });
+      var top = goal;
+      TEAMS.forEach(function (t) { series[t].forEach(function (x) { top = Math.max(top, x); }); });
+      var W = 640, H = 260, L = 44, R = 70, T = 16, B = 36;
+      var sx = function (i) { return L + (n ? i * (W - L - R) / n : 0); };
+      var sy = function (y) { return T + (H - T - B) * (1 - y / top); };
+      var s = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img" });
+      s.setAttribute("aria-label", unit === "points" ? ui.match_chart_points : ui.match_chart);
+      s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: W - R, y2: sy(0) }));
+      s.appendChild(svgEl("line", { "class": "axis", x1: L, y1: sy(0), x2: L, y2: sy(top) }));
+      s.appendChild(svgEl("line", { "class": "goal", x1: L, y1: sy(goal), x2: W - R, y2: sy(goal) }));
+      var g = svgEl("text", { x: W - R + 4, y: sy(goal) + 4 });
+      g.textContent = fmt(ui.goal, { goal: goal });
+      s.appendChild(g);
+      [0, top].forEach(function (y) {
+        var t = svgEl("text", { x: L - 6, y: sy(y) + 4, "text-anchor": "end" });
+        t.textContent = String(y);
+        s.appendChild(t);
+      });
+      for (var i = 1; i <= n; i++) {
+        if (n <= 20 || i % Math.ceil(n / 20) === 0) {
+          var x = svgEl("text", { x: sx(i), y: H - B + 18, "text-anchor": "middle" });
+          x.textContent = String(i);
+          s.appendChild(x);
         }
       }
-      list.appendChild(item);
-    });
-  }
+      TEAMS.forEach(function (t) {
+        var k = t.replace("+", "");
+        var pts = series[t].map(function (y, i) { return sx(i).toFixed(1) + "," + sy(y).toFixed(1); }).join(" ");
+        s.appendChild(svgEl("polyline", { "class": "line-" + k, points: pts }));
+        series[t].forEach(function (y, i) {
+          if (!i) { return; }
+          var dot = svgEl("circle", { "class": "dot-" + k, cx: sx(i), cy: sy(y), r: 4 });
+          dot.setAttribute("data-team", t);
+          dot.setAttribute("data-hand", i);
+          dot.setAttribute("data-marks", y);
+          var tt = svgEl("title", {});
+          tt.textContent = fmt(ui.hand_n, { number: i }) + ": " + t + " " + y;
+          dot.appendChild(tt);
+          s.appendChild(dot);
+        });
+        var last = series[t][series[t].length - 1];
+        var lab = svgEl("text", { x: sx(n) + 6, y: sy(last) + (t === "A+C" ? -4 : 14), "class": "label-" + k });
+        lab.textContent = t + " " + last;
+        s.appendChild(lab);
+      });
+      box.appendChild(s);
+      document.getElementById("chart-caption").textContent = unit === "points" ? ui.match_chart_points : ui.match_chart;
+    }
 
-  function drawMatch() {
-    document.getElementById("match-title").textContent = ui.match;
-    document.getElementById("hands-title").textContent = ui.match_hands;
-    drawChart();
-    drawHandList();
-  }
+    function drawHandList() {
+      var list = document.getElementById("hand-list");
+      list.replaceChildren();
+      DATA.hands.forEach(function (h, i) {
+        var item = el("li", "");
+        item.setAttribute("data-hand", h.number);
+        var a = el("a", "", fmt(ui.hand_n, { number: h.number }));
+        a.href = "#hand-" + h.number + "-1";
+        a.setAttribute("aria-label", fmt(ui.open_hand, { number: h.number }));
+        item.appendChild(a);
+        if (h.summary) {
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(el("span", "contract", h.summary.contract));
+          if (h.summary.result) {
+            item.appendChild(document.createTextNode(" "));
+            item.appendChild(el("span", "result", h.summary.result));
+          }
+        }
+        list.appendChild(item);
+      });
+    }
 
-  function setPage(match) {
-    showMatch = match;
-    document.getElementById("hand-page").hidden = match;
-    document.getElementById("match-page").hidden = !match;
-    var btn = document.getElementById("match-btn");
-    btn.setAttribute("aria-pressed", match ? "true" : "false");
-    btn.textContent = match ? ui.back : ui.match;
-    ["prev-hand", "prev", "next", "next-hand"].forEach(function (id) {
-      document.getElementById(id).hidden = match;
-    });
-    document.getElementById("position").hidden = match;
-    if (match) {
-      drawMatch();
-      if (window.location.hash !== "#match") {
-        try { history.replaceState(null, "", "#match"); } catch (err) { /* file:// may refuse */ }
+    function drawMatch() {
+      document.getElementById("match-title").textContent = ui.match;
+      document.getElementById("hands-title").textContent = ui.match_hands;
+      drawChart();
+      drawHandList();
+    }
+
+    function setPage(match) {
+      showMatch = match;
+      document.getElementById("hand-page").hidden = match;
+      document.getElementById("match-page").hidden = !match;
+      var btn = document.getElementById("match-btn");
+      btn.setAttribute("aria-pressed", match ? "true" : "false");
+      btn.textContent = match ? ui.back : ui.match;
+      ["prev-hand", "prev", "next", "next-hand"].forEach(function (id) {
+        document.getElementById(id).hidden = match;
+      });
+      document.getElementById("position").hidden = match;
+      if (match) {
+        drawMatch();
+        if (window.location.hash !== "#match") {
+          try { history.replaceState(null, "", "#match"); } catch (err) { /* file:// may refuse */ }
+        }
+      } else {
+        draw();
       }
-    } else {
+    }
+
+    function draw() {
+      var entry = current();
+      var v = entry.view;
+      var hand = DATA.hands[pos.hand];
+      var broken = document.getElementById("broken");
+      broken.hidden = !hand.broken;
+      broken.textContent = hand.broken ? "\u26a0 " + hand.broken : "";
+      fill(document.getElementById("position"), entry.moment + " — " +
+        ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length)));
+      document.getElementById("board").setAttribute("aria-label", plain(entry.description));
+      drawTable(v, entry);
+      drawWon(v);
+      drawAnalysis(entry);
+      var text = document.getElementById("text");
+      text.replaceChildren();
+      // Line 0 is the header (hand, moment, observer): the navigation and the page's
+      // header say it already.
+      entry.lines.forEach(function (line, i) {
+        if (i === 0) { return; }
+        text.appendChild(el("p", entry.description_lines.indexOf(i) >= 0 ? "description" : "", line));
+      });
+      document.getElementById("prev").disabled = pos.hand === 0 && pos.view === 0;
+      document.getElementById("prev-hand").disabled = pos.hand === 0;
+      document.getElementById("next-hand").disabled = pos.hand === DATA.hands.length - 1;
+      document.getElementById("next").disabled = pos.hand === DATA.hands.length - 1 && pos.view === hand.views.length - 1;
+      var hash = "#hand-" + (pos.hand + 1) + "-" + (pos.view + 1);
+      if (window.location.hash !== hash) {
+        try { history.replaceState(null, "", hash); } catch (err) { /* some file:// pages refuse; stepping still works */ }
+      }
+      if (hooks.drawn) { hooks.drawn({ hand: pos.hand, view: pos.view }, entry); }
+    }
+
+    function step(d) {
+      var n = DATA.hands[pos.hand].views.length;
+      var v = pos.view + d;
+      if (v >= 0 && v < n) { pos.view = v; }
+      else if (d > 0 && pos.hand < DATA.hands.length - 1) { pos.hand += 1; pos.view = 0; }
+      else if (d < 0 && pos.hand > 0) { pos.hand -= 1; pos.view = DATA.hands[pos.hand].views.length - 1; }
       draw();
     }
-  }
-
-  function draw() {
-    var entry = current();
-    var v = entry.view;
-    var hand = DATA.hands[pos.hand];
-    var broken = document.getElementById("broken");
-    broken.hidden = !hand.broken;
-    broken.textContent = hand.broken ? "\u26a0 " + hand.broken : "";
-    fill(document.getElementById("position"), entry.moment + " — " +
-      ui.position.replace("{at}", String(pos.view + 1)).replace("{of}", String(hand.views.length)));
-    document.getElementById("board").setAttribute("aria-label", plain(entry.description));
-    drawTable(v, entry);
-    drawWon(v);
-    drawAnalysis(entry);
-    var text = document.getElementById("text");
-    text.replaceChildren();
-    // Line 0 is the header (hand, moment, observer): the navigation and the page's
-    // header say it already.
-    entry.lines.forEach(function (line, i) {
-      if (i === 0) { return; }
-      text.appendChild(el("p", entry.description_lines.indexOf(i) >= 0 ? "description" : "", line));
-    });
-    document.getElementById("prev").disabled = pos.hand === 0 && pos.view === 0;
-    document.getElementById("prev-hand").disabled = pos.hand === 0;
-    document.getElementById("next-hand").disabled = pos.hand === DATA.hands.length - 1;
-    document.getElementById("next").disabled = pos.hand === DATA.hands.length - 1 && pos.view === hand.views.length - 1;
-    var hash = "#hand-" + (pos.hand + 1) + "-" + (pos.view + 1);
-    if (window.location.hash !== hash) {
-      try { history.replaceState(null, "", hash); } catch (err) { /* some file:// pages refuse; stepping still works */ }
+    function jumpHand(d) {
+      var h = pos.hand + d;
+      if (h >= 0 && h < DATA.hands.length) { pos.hand = h; pos.view = 0; }
+      draw();
     }
-  }
 
-  function step(d) {
-    var n = DATA.hands[pos.hand].views.length;
-    var v = pos.view + d;
-    if (v >= 0 && v < n) { pos.view = v; }
-    else if (d > 0 && pos.hand < DATA.hands.length - 1) { pos.hand += 1; pos.view = 0; }
-    else if (d < 0 && pos.hand > 0) { pos.hand -= 1; pos.view = DATA.hands[pos.hand].views.length - 1; }
-    draw();
-  }
-  function jumpHand(d) {
-    var h = pos.hand + d;
-    if (h >= 0 && h < DATA.hands.length) { pos.hand = h; pos.view = 0; }
-    draw();
-  }
-
-  // "#hand-H-I" (a moment), "#match" (the match page); anything else is ignored.
-  function follow(hash) {
-    if (hash === "#match") { setPage(true); return true; }
-    var m = /^#hand-(\d+)-(\d+)$/.exec(hash);
-    if (m) {
-      var h = Number(m[1]) - 1, i = Number(m[2]) - 1;
-      if (h >= 0 && h < DATA.hands.length && i >= 0 && i < DATA.hands[h].views.length) {
-        pos.hand = h; pos.view = i;
-        setPage(false);
-        return true;
+    // "#hand-H-I" (a moment), "#match" (the match page); anything else is ignored.
+    function follow(hash) {
+      if (hash === "#match") { setPage(true); return true; }
+      var m = /^#hand-(\d+)-(\d+)$/.exec(hash);
+      if (m) {
+        var h = Number(m[1]) - 1, i = Number(m[2]) - 1;
+        if (h >= 0 && h < DATA.hands.length && i >= 0 && i < DATA.hands[h].views.length) {
+          pos.hand = h; pos.view = i;
+          setPage(false);
+          return true;
+        }
       }
+      return false;
     }
-    return false;
+
+    function init() {
+      var obs = document.getElementById("observer");
+      obs.textContent = DATA.observer_label;
+      if (DATA.omniscient) { obs.className = "omniscient"; }
+      if (DATA.in_play) {
+        var inPlay = document.getElementById("in-play");
+        inPlay.textContent = DATA.in_play;
+        inPlay.hidden = false;
+      }
+      document.getElementById("won-title").textContent = ui.won;
+      document.getElementById("legend").textContent = ui.legend;
+      document.getElementById("analysis-title").textContent = ui.analysis;
+      document.getElementById("keys").textContent = ui.keys;
+      [["prev-hand", ui.prev_hand, "\u25c0\u25c0 ", function () { jumpHand(-1); }],
+       ["prev", ui.prev, "\u25c0 ", function () { step(-1); }],
+       ["next", ui.next, "\u25b6 ", function () { step(1); }],
+       ["next-hand", ui.next_hand, "\u25b6\u25b6 ", function () { jumpHand(1); }]].forEach(function (b) {
+        var btn = document.getElementById(b[0]);
+        btn.replaceChildren(el("span", "symbol", b[2]), el("span", "btn-label", b[1]));
+        btn.setAttribute("aria-label", b[1]);
+        btn.onclick = b[3];
+      });
+      document.getElementById("match-btn").onclick = function () { setPage(!showMatch); };
+      window.onhashchange = function () { follow(window.location.hash); };
+      document.onkeydown = function (e) {
+        var k = e.key;
+        if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) { return; }
+        if (showMatch) {
+          if (k === "Escape" || k === "m") { setPage(false); e.preventDefault(); }
+          return;
+        }
+        if (k === "ArrowRight") { step(1); }
+        else if (k === "ArrowLeft") { step(-1); }
+        else if (k === "PageDown" || k === "ArrowDown") { jumpHand(1); }
+        else if (k === "PageUp" || k === "ArrowUp") { jumpHand(-1); }
+        else if (k === "Home") { pos.hand = 0; pos.view = 0; draw(); }
+        else if (k === "End") { pos.hand = DATA.hands.length - 1; pos.view = DATA.hands[pos.hand].views.length - 1; draw(); }
+        else if (k === "m") { setPage(true); }
+        else { return; }
+        e.preventDefault();
+      };
+      var asked = window.location.hash;
+      if (!follow(asked)) { setPage(false); }
+    }
+    init();
+    return { position: function () { return { hand: pos.hand, view: pos.view, match: showMatch }; } };
   }
 
-  function init() {
-    var obs = document.getElementById("observer");
-    obs.textContent = DATA.observer_label;
-    if (DATA.omniscient) { obs.className = "omniscient"; }
-    if (DATA.in_play) {
-      var inPlay = document.getElementById("in-play");
-      inPlay.textContent = DATA.in_play;
-      inPlay.hidden = false;
-    }
-    document.getElementById("won-title").textContent = ui.won;
-    document.getElementById("legend").textContent = ui.legend;
-    document.getElementById("analysis-title").textContent = ui.analysis;
-    document.getElementById("keys").textContent = ui.keys;
-    [["prev-hand", ui.prev_hand, "\u25c0\u25c0 ", function () { jumpHand(-1); }],
-     ["prev", ui.prev, "\u25c0 ", function () { step(-1); }],
-     ["next", ui.next, "\u25b6 ", function () { step(1); }],
-     ["next-hand", ui.next_hand, "\u25b6\u25b6 ", function () { jumpHand(1); }]].forEach(function (b) {
-      var btn = document.getElementById(b[0]);
-      btn.replaceChildren(el("span", "symbol", b[2]), el("span", "btn-label", b[1]));
-      btn.setAttribute("aria-label", b[1]);
-      btn.addEventListener("click", b[3]);
-    });
-    document.getElementById("match-btn").addEventListener("click", function () { setPage(!showMatch); });
-    window.addEventListener("hashchange", function () { follow(window.location.hash); });
-    document.addEventListener("keydown", function (e) {
-      var k = e.key;
-      if (showMatch) {
-        if (k === "Escape" || k === "m") { setPage(false); e.preventDefault(); }
-        return;
-      }
-      if (k === "ArrowRight") { step(1); }
-      else if (k === "ArrowLeft") { step(-1); }
-      else if (k === "PageDown" || k === "ArrowDown") { jumpHand(1); }
-      else if (k === "PageUp" || k === "ArrowUp") { jumpHand(-1); }
-      else if (k === "Home") { pos.hand = 0; pos.view = 0; draw(); }
-      else if (k === "End") { pos.hand = DATA.hands.length - 1; pos.view = DATA.hands[pos.hand].views.length - 1; draw(); }
-      else if (k === "m") { setPage(true); }
-      else { return; }
-      e.preventDefault();
-    });
-    var asked = window.location.hash;
-    if (!follow(asked)) { setPage(false); }
-  }
-  init();
+  window.T42Viewer = { mount: mount };
+  var given = document.getElementById("t42-data");
+  if (given) { mount(JSON.parse(given.textContent)); }
 }());

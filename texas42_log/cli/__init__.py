@@ -31,7 +31,18 @@ import typer
 
 from ..files.outputs import remove_temporaries
 from ..files.outputs import write_atomic as atomic_write
-from . import analyze, annotate, arena, convert, record, redact, tools, validate, views  # noqa: F401  (they register commands)
+from . import (  # noqa: F401  (they register commands)
+    analyze,
+    annotate,
+    arena,
+    board,
+    convert,
+    record,
+    redact,
+    tools,
+    validate,
+    views,
+)
 from .app import ClosedPipe, app, say
 
 __all__ = ["app", "main", "atomic_write", "Interrupted", "Terminated"]

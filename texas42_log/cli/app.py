@@ -19,7 +19,7 @@ _plain_help()
 
 #: ``texas42 --help`` lists the commands by task, the main job first.
 TASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Check and read a log", ("validate", "replay", "render", "analyze")),
+    ("Check and read a log", ("validate", "replay", "render", "board", "analyze")),
     ("Convert and edit", ("convert", "annotate", "redact", "upgrade")),
     ("Record and make matches", ("record", "generate")),
     ("Players", ("arena",)),

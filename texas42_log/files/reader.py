@@ -64,6 +64,7 @@ __all__ = [
     "validated",
     "validate_source",
     "read_file",
+    "read_view_as",
     "is_jsonl",
     "CHUNK",
     "Range",
@@ -477,6 +478,14 @@ def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[Vali
     """Every match of one input (any readable format), validated, for showing one of
     them: our JSON first (the fast path), and what is not JSON, or not ours, is tried
     as the format it looks like. Returns the input as shown and the results."""
+    source, _, results = read_view_as(name, stdin)
+    return source, results
+
+
+def read_view_as(
+    name: str, stdin: IO[bytes] | None = None
+) -> tuple[str, str, list[ValidationResult]]:
+    """:func:`read_view`, and the format the input was read as (``json`` for our JSON)."""
     data = read_bytes_of(name, stdin=stdin)
     source = "<stdin>" if name == "-" else name
     fmt = format_for_name(name) if name != "-" else None
@@ -484,11 +493,11 @@ def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[Vali
     if fmt in (None, "json"):
         result = validate_bytes(data)
         if result.valid or result.errors[0].rule not in ("json", "format"):
-            return source, [result]
+            return source, "json", [result]
         text = decode(source, data)
         fmt = sniff(text)
         if fmt in (None, "json"):
-            return source, [result]
+            return source, "json", [result]
     assert fmt is not None
     if text is None:
         text = decode(source, data)
@@ -498,7 +507,7 @@ def read_view(name: str, stdin: IO[bytes] | None = None) -> tuple[str, list[Vali
         raise _format_error(source, fmt, e) from None
     if not results:
         raise _no_match(source)
-    return source, results
+    return source, fmt, results
 
 
 def reread(texts: Iterable[str], fmt: str) -> list[ValidationResult]:

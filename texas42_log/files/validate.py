@@ -398,6 +398,9 @@ def _check(match: Match) -> MatchReport:
     """The checked replay, then (for a log that states one, since 1.3) its open-hand
     analysis, when the replay found nothing wrong (:mod:`texas42_log.analysis.checks`)."""
     report = check_match(match)
+    from ..log.comments import id_problems
+
+    report.diagnostics.extend(id_problems(match))
     if not report.errors and any(
         h.analysis is not None or any(p.analysis for p in h.plays) for h in match.hands
     ):

@@ -13,7 +13,16 @@ from typing import Any
 
 from .model import Annotation, Match, lone_surrogate
 
-__all__ = ["Target", "TargetError", "add", "remove", "remove_at", "listing", "parse_target"]
+__all__ = [
+    "Target",
+    "TargetError",
+    "locate_target",
+    "add",
+    "remove",
+    "remove_at",
+    "listing",
+    "parse_target",
+]
 
 
 class TargetError(ValueError):
@@ -48,7 +57,7 @@ def parse_target(hand: int | None, call: int | None, play: int | None, declarati
     return Target(hand, call, play, declaration)
 
 
-def _pointer(match: Match, t: Target) -> tuple[str, Any]:
+def locate_target(match: Match, t: Target) -> tuple[str, Any]:
     """JSON pointer and object of the target."""
     if t.hand is None:
         return "", match
@@ -89,7 +98,7 @@ def add(match: Match, target: Target, text: str, author: str | None = None) -> M
                 "log can hold: were its bytes in an encoding other than UTF-8?"
             )
     new = match.model_copy(deep=True)
-    _, obj = _pointer(new, target)
+    _, obj = locate_target(new, target)
     obj.annotations = (*obj.annotations, Annotation(text=text, author=author))
     return new
 
@@ -98,7 +107,7 @@ def remove(match: Match, target: Target, index: int | None) -> tuple[Match, int]
     """A copy without the target's comment ``index`` (from 1), or all of them (None); and how many
     went."""
     new = match.model_copy(deep=True)
-    _, obj = _pointer(new, target)
+    _, obj = locate_target(new, target)
     notes = obj.annotations
     if index is None:
         obj.annotations = ()

@@ -60,7 +60,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.6"
+FORMAT_VERSION = "1.7"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 SeatName = Literal["A", "B", "C", "D"]
@@ -144,11 +144,21 @@ class _Object(BaseModel):
     __pydantic_extra__: dict[Annotated[str, StringConstraints(pattern=r"^x-")], JsonValue]
 
 
+#: A comment's id (since 1.7): letters, digits, ``_`` and ``-``, at most 40.
+CommentId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+
+
 class Annotation(_Object):
     """A free-text comment on the match, a hand, a call or a play."""
 
     text: FreeText
     author: FreeText | None = None
+    id: CommentId | None = Field(
+        default=None,
+        description="Since 1.7: the comment's id, unique in the document, so that it can be "
+        "edited and removed by id (texas42 board, annotate edit). Random, never derived "
+        "from the log.",
+    )
 
 
 #: A tuple, not a list: an immutable default is free, and a Play is built ~12 times a hand.

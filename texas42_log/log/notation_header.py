@@ -42,6 +42,7 @@ _NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 #: The objects whose &{…} may also hold an "analysis" field (format 1.3).
+_COMMENT = re.compile(r".*/annotations/[0-9]+")
 _ANALYSED = re.compile(r"/hands/\d+(/plays/\d+)?")
 
 
@@ -146,6 +147,8 @@ class HeaderReader:
         for k, v in t.value.items():
             if k == "analysis" and _ANALYSED.fullmatch(self.last_ptr or ""):
                 pass  # since 1.3: a hand's or a play's open-hand analysis, which has no words here
+            elif k == "id" and _COMMENT.fullmatch(self.last_ptr or ""):
+                pass  # since 1.7: a comment's id, which has no words here
             elif not k.startswith("x-"):
                 raise self.fail(t, f"the extension field {brief_text(k)} must start with x-")
             if k in obj:

@@ -31,6 +31,9 @@ def _extras(obj: Any) -> dict[str, Any]:
 
 def _ext(obj: Any) -> str:
     extra = _extras(obj)
+    if getattr(obj, "id", None) is not None:
+        # Since 1.7: a comment's id rides with its extensions (no words for it).
+        extra = {"id": obj.id} | extra
     analysis = getattr(obj, "analysis", None)
     if analysis is not None:
         # Since 1.3, a hand's or a play's open-hand analysis rides with its extensions.

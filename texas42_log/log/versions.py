@@ -6,9 +6,18 @@ re-exports :func:`minimal_version`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["version_key", "at_least_version", "minimal_version", "LEGACY_OPTIONS", "LEGACY_VALUES"]
+__all__ = [
+    "has_comment_ids",
+    "COMMENT_IDS_SINCE",
+    "version_key",
+    "at_least_version",
+    "minimal_version",
+    "LEGACY_OPTIONS",
+    "LEGACY_VALUES",
+]
 
 #: The nine options format 1.0 spelled out, and the values it knew for those that
 #: later gained more.
@@ -53,8 +62,38 @@ def states_best_play(version: object) -> bool:
     return version_key(str(version or "1.0")) >= version_key(BEST_PLAY_SINCE)
 
 
+#: The first format version whose comments carry an ``id``.
+COMMENT_IDS_SINCE = "1.7"
+
+
+def _comment_objects(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every object of ``doc`` that may hold comments: the match, each hand, call,
+    declaration and play."""
+    yield doc
+    for h in doc.get("hands", []) or []:
+        if not isinstance(h, dict):
+            continue
+        yield h
+        for key in ("auction", "plays"):
+            for item in h.get(key, []) or []:
+                if isinstance(item, dict):
+                    yield item
+        if isinstance(h.get("declaration"), dict):
+            yield h["declaration"]
+
+
+def has_comment_ids(doc: dict[str, Any]) -> bool:
+    """Whether any comment of ``doc`` carries an id (format 1.7)."""
+    return any(
+        isinstance(a, dict) and "id" in a
+        for obj in _comment_objects(doc)
+        for a in obj.get("annotations", []) or []
+    )
+
+
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.6" if it
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.7" if a
+    comment carries an id; "1.6" if it
     holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
     open-hand value, in a deal not fully known); "1.5" if it
     is played under the preset mk5 or sets special_bids, special_no_trump or sevens_play;
@@ -62,6 +101,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
+    if has_comment_ids(doc):
+        return COMMENT_IDS_SINCE
     hands = doc.get("hands", [])
     rules = doc.get("rules", {})
     options = rules.get("options", {})

@@ -46,7 +46,7 @@ from .text import (
 )
 from .visibility import Observer, View, in_play_hand, match_views
 
-__all__ = ["render_html", "page_data"]
+__all__ = ["render_html", "page_data", "sha256_source"]
 
 
 @cache
@@ -54,7 +54,7 @@ def _asset(name: str) -> str:
     return (resources.files("texas42_log.viewer") / name).read_text("utf-8")
 
 
-def _sha256(text: str) -> str:
+def sha256_source(text: str) -> str:
     return (
         "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
     )
@@ -216,8 +216,8 @@ def render_html(
     script = _asset("viewer.js")
     style = _asset("viewer.css")
     csp = (
-        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
-        "img-src data:; base-uri 'none'; form-action 'none'"
+        f"default-src 'none'; script-src {sha256_source(script)}; "
+        f"style-src {sha256_source(style)}; img-src data:; base-uri 'none'; form-action 'none'"
     )
     data = page_data(match, observer, lang, broken)
     title = m["ui.title"] + " — " + data["observer_label"]

@@ -152,6 +152,9 @@ class Note:
     on: str
     text: str
     author: str | None = None
+    #: The comment's id (format 1.7), or for one without an id where it is:
+    #: ``@hand 2 play 13#1`` (the first comment on play 13 of hand 2).
+    id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +389,7 @@ class View:
                 "notes": [
                     {"on": n.on, "text": n.text}
                     | ({} if n.author is None else {"author": n.author})
+                    | ({"id": n.id} if n.id else {})
                     for n in self.notes
                 ],
             }

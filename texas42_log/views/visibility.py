@@ -94,8 +94,15 @@ __all__ = [
 ]
 
 
-def _notes(on: str, annotations: Sequence[Annotation]) -> list[Note]:
-    return [Note(on, a.text, a.author) for a in annotations]
+def _notes(on: str, annotations: Sequence[Annotation], hand: int | None = None) -> list[Note]:
+    """The comments on one target; each keyed by its id, or (without one) by where it is
+    (:func:`texas42_log.log.comments.place_key`: the target as the views count, never a
+    JSON index, which would count rejected attempts)."""
+    target = "match" if hand is None else f"hand {hand}" + ("" if on == "hand" else f" {on}")
+    return [
+        Note(on, a.text, a.author, a.id if a.id is not None else f"@{target}#{k}")
+        for k, a in enumerate(annotations, start=1)
+    ]
 
 
 class _HandReplay:
@@ -124,18 +131,19 @@ class _HandReplay:
             (seat, kind.value, bid, special) for seat, kind, bid, special in facts.calls
         ]
         self.base_notes = _notes("match", match.annotations)
-        self.hand_notes = _notes("hand", hand.annotations)
+        h = facts.index + 1
+        self.hand_notes = _notes("hand", hand.annotations, h)
         self.call_notes: list[Note] = []
         #: After each call: how many call notes there are.
         self.notes_after_call: list[int] = []
         for n_call, j in enumerate(facts.call_at, 1):
-            self.call_notes += _notes(f"call {n_call}", hand.auction[j].annotations)
+            self.call_notes += _notes(f"call {n_call}", hand.auction[j].annotations, h)
             self.notes_after_call.append(len(self.call_notes))
         self.contract: Contract | None = facts.contract
         self.trump: Trump | None = facts.trump
         decl = hand.declaration
         self.decl_notes: list[Note] = (
-            _notes("declaration", decl.annotations)
+            _notes("declaration", decl.annotations, h)
             if self.trump is not None and decl is not None
             else []
         )
@@ -145,7 +153,7 @@ class _HandReplay:
             else None
         )
         self.play_notes: list[list[Note]] = [
-            _notes(f"play {k + 1}", hand.plays[j].annotations)
+            _notes(f"play {k + 1}", hand.plays[j].annotations, h)
             for k, (_, _, j) in enumerate(self.plays)
         ]
 

@@ -1,0 +1,231 @@
+"""Asking the board: the open-hand and the fair analysis of a hand, on demand.
+
+A question runs in a child process of its own (a spawned interpreter: the server
+keeps answering, and a cancel ends it at once), sends its progress a decision at a
+time, and its answer is kept for as long as the board runs, by hand and seat.
+
+What is computed follows the observer, so that not even the progress counts say what
+it may not see: for a seat, the fair analysis of that seat's own plays alone (whether
+another seat's play was forced depends on tiles the seat cannot see); for the review
+and the omniscient observer, every play's, and the open-hand analysis too. What a page
+is then sent goes through the views like everything else (:meth:`Board.data`).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
+from ..engine.seats import SEATS
+from ..log.model import Match, match_json, minimal_version
+from ..log.versions import at_least_version
+from .state import Access, Board, BoardError
+
+__all__ = ["Asker", "Question", "MAX_RUNNING"]
+
+#: Questions computed at once (each is a process).
+MAX_RUNNING = 4
+
+
+@dataclass
+class Question:
+    """One question, as the page that asked it follows it."""
+
+    id: str
+    token: str
+    hand: int
+    observer: str
+    state: str = "running"  # running, done, failed, cancelled
+    done: int = 0
+    of: int = 0
+    error: str = ""
+    process: Any = None
+
+    def status(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"state": self.state, "hand": self.hand + 1}
+        if self.state == "running":
+            out |= {"done": self.done, "of": self.of}
+        if self.error:
+            out["error"] = self.error
+        return out
+
+
+def _work(
+    doc: str, hand: int, seats: list[str], open_hand: bool, worlds: int, seed: int, conn: Any
+) -> None:
+    """In the child: the analysis asked, its progress and its answer sent on ``conn``."""
+    from ..analysis.api import open_hand_analysis
+    from ..analysis.fair import decide
+    from ..analysis.fair_hands import finish_hand, plan_hand
+    from ..analysis.open_hand import HandAnalysis
+    from ..corpus.pool import worker_init
+
+    worker_init()
+    match = Match.model_validate_json(doc)
+    answer: dict[str, Any] = {"open": None, "fair": {}}
+    notes = None
+    if open_hand:
+        a = open_hand_analysis(match, hand)[0]
+        if isinstance(a, HandAnalysis):
+            notes = a.plays
+            answer["open"] = {
+                "hand": a.as_dict(),
+                "plays": {str(n.index): n.as_dict() for n in a.plays},
+            }
+    planned, pending = plan_hand(match, hand, worlds=worlds, seed=seed)
+    mine = [p for p in pending if p.seat in seats]
+    todo = [p for p in mine if p.knowledge is not None]
+    conn.send(("progress", 0, len(todo)))
+    decisions = []
+    for k, p in enumerate(todo, start=1):
+        assert p.knowledge is not None
+        decisions.append(decide(p.knowledge, worlds=worlds, seed=seed, hand=hand))
+        conn.send(("progress", k, len(todo)))
+    finished = finish_hand(planned, mine, iter(decisions), notes)
+    for s in seats:
+        answer["fair"][s] = {str(n.index): n.as_dict() for n in finished.plays if n.seat == s}
+    answer["header"] = finished.as_dict()
+    conn.send(("done", answer))
+
+
+@dataclass
+class Asker:
+    """The questions of one board and the answers it keeps."""
+
+    board: Board
+    worlds: int = DEFAULT_WORLDS
+    seed: int = DEFAULT_SEED
+    questions: dict[str, Question] = field(default_factory=dict)
+    #: (content version, hand, seat) → the fair analysis of that seat's plays, by index.
+    fair: dict[tuple[int, int, str], dict[str, Any]] = field(default_factory=dict)
+    #: (content version, hand) → the open-hand analysis (None: the hand has none).
+    opened: dict[tuple[int, int], dict[str, Any] | None] = field(default_factory=dict)
+    headers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _count: int = 0
+
+    def _seats(self, observer: str) -> list[str]:
+        return list(SEATS) if observer in ("review", "omniscient") else [observer]
+
+    def ask(self, token: str, access: Access, observer: str, hand: int) -> Question:
+        """Start a question: hand ``hand`` (from 0) as ``observer`` may see it analysed."""
+        board = self.board
+        board.check_observer(access, observer)
+        if observer == "public":
+            raise BoardError(400, "the public is shown no analysis (R25); choose a seat")
+        if not 0 <= hand < len(board.match.hands):
+            raise BoardError(400, f"there is no hand {hand + 1}")
+        if board.match.hands[hand].declaration is None:
+            raise BoardError(400, f"hand {hand + 1} has no play to analyse")
+        cv = board.content_version
+        seats = [s for s in self._seats(observer) if (cv, hand, s) not in self.fair]
+        open_hand = observer in ("review", "omniscient") and (cv, hand) not in self.opened
+        with self._lock:
+            self._count += 1
+            q = Question(str(self._count), token, hand, observer)
+            self.questions[q.id] = q
+            if not seats and not open_hand:
+                q.state = "done"
+                return q
+            running = [x for x in self.questions.values() if x.state == "running"]
+            if len(running) > MAX_RUNNING:
+                del self.questions[q.id]
+                raise BoardError(429, "the board is answering other questions: ask again soon")
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe(duplex=False)
+        doc = board.match.model_dump_json(by_alias=True, exclude_none=True)
+        process = context.Process(
+            target=_work,
+            args=(doc, hand, seats, open_hand, self.worlds, self.seed, theirs),
+            daemon=True,
+        )
+        process.start()
+        theirs.close()
+        q.process = process
+        threading.Thread(target=self._follow, args=(q, ours, cv, seats), daemon=True).start()
+        return q
+
+    def _follow(self, q: Question, conn: Any, cv: int, seats: list[str]) -> None:
+        try:
+            while True:
+                kind, *rest = conn.recv()
+                if kind == "progress":
+                    q.done, q.of = rest
+                    continue
+                answer = rest[0]
+                with self._lock:
+                    for s in seats:
+                        self.fair[(cv, q.hand, s)] = answer["fair"][s]
+                    if q.observer in ("review", "omniscient"):
+                        self.opened.setdefault((cv, q.hand), answer["open"])
+                    self.headers[q.hand] = answer["header"]
+                    if q.state == "running":
+                        q.state = "done"
+                break
+        except (EOFError, OSError):
+            if q.state == "running":
+                q.state, q.error = "failed", "the analysis stopped before it finished"
+        finally:
+            conn.close()
+            if q.process is not None:
+                q.process.join(timeout=5)
+
+    def question(self, token: str, qid: str) -> Question:
+        q = self.questions.get(qid[:20])
+        if q is None or q.token != token:
+            raise BoardError(404, "no such question at this address")
+        return q
+
+    def cancel(self, token: str, qid: str) -> Question:
+        q = self.question(token, qid)
+        if q.state == "running":
+            q.state = "cancelled"
+            if q.process is not None:
+                q.process.kill()
+        return q
+
+    def stop(self) -> None:
+        """End every question still running (the board is stopping)."""
+        for q in list(self.questions.values()):
+            if q.state == "running" and q.process is not None:
+                q.state = "cancelled"
+                q.process.kill()
+
+    def analysed(self, observer: str) -> Match | None:
+        """The board's log with the analysis asked so far that ``observer`` may be sent
+        (a seat: its own plays' fair analysis; review, omniscient: all), or None."""
+        board = self.board
+        cv = board.content_version
+        seats = self._seats(observer) if observer != "public" else []
+        with self._lock:
+            fair = {(h, s): v for (c, h, s), v in self.fair.items() if c == cv and s in seats}
+            opened = (
+                {h: v for (c, h), v in self.opened.items() if c == cv}
+                if observer in ("review", "omniscient")
+                else {}
+            )
+        if not fair and not opened:
+            return None
+        doc = match_json(board.match)
+        hands = doc["hands"]
+        for h, a in opened.items():
+            if a is None:
+                continue
+            hands[h]["analysis"] = dict(a["hand"])
+            for p in hands[h].get("plays", []):
+                p.pop("analysis", None)
+            for index, note in a["plays"].items():
+                hands[h]["plays"][int(index)]["analysis"] = dict(note)
+        for (h, _), notes in fair.items():
+            if not notes:
+                continue
+            hands[h].setdefault("analysis", {})["fair"] = self.headers.get(
+                h, {"worlds": self.worlds, "seed": self.seed}
+            )
+            for index, note in notes.items():
+                hands[h]["plays"][int(index)].setdefault("analysis", {})["fair"] = note
+        doc["version"] = at_least_version(str(doc["version"]), minimal_version(doc))
+        return Match.model_validate(doc)

@@ -1,0 +1,268 @@
+"""The board's HTTP server, on tornado (docs/architecture.md says why).
+
+Safe by default, as Jupyter's server is: it listens on 127.0.0.1 unless told
+otherwise; every request carries a token (``?token=`` in the address, then the
+page sends it in the ``Authorization`` header) and what a token opens is fixed
+(:class:`~texas42_log.board.state.Access`); the ``Host`` header must name this
+server (a page of another site reached through DNS rebinding names its own); a
+write must come with this server's ``Origin``. It serves its page and its API and
+nothing else: no file but the log is read or written. Each refusal is logged in one
+line on standard error; no traceback ever reaches the page or the terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from http.client import responses
+from typing import Any
+
+if importlib.util.find_spec("tornado") is None:
+    raise ImportError(
+        "texas42 board needs its web server, tornado: pip install 'texas42-log[board]'"
+    )
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+from ..log.inert import inert_value
+from .ask import Asker
+from .page import board_page
+from .state import Access, Board, BoardError, parse_changes
+
+__all__ = ["make_app", "serve", "loopback_hosts", "MAX_BODY"]
+
+#: The largest request body (a save of many long comments fits many times over).
+MAX_BODY = 2_000_000
+
+
+def loopback_hosts(port: int, ip: str) -> set[str]:
+    """The ``Host`` values this server answers to: its loopback names and ``ip``."""
+    hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
+    if ip not in ("127.0.0.1", "localhost", "::1"):
+        if ip in ("0.0.0.0", "::", ""):
+            names = {socket.gethostname(), socket.getfqdn()}
+            for name in list(names):
+                try:
+                    names |= set(socket.gethostbyname_ex(name)[2])
+                except OSError:
+                    pass
+        else:
+            names = {ip}
+        hosts |= {f"[{n}]:{port}" if ":" in n else f"{n}:{port}" for n in names if n}
+    return hosts
+
+
+class _Handler(tornado.web.RequestHandler):
+    board: Board
+    asker: Asker
+    hosts: set[str]
+    log: Callable[[str], None]
+    access: Access
+    token: str
+
+    def initialize(self, **kwargs: Any) -> None:
+        self.board = kwargs["board"]
+        self.asker = kwargs["asker"]
+        self.hosts = kwargs["hosts"]
+        self.log = kwargs["log"]
+
+    def set_default_headers(self) -> None:
+        self.clear_header("Server")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Cross-Origin-Resource-Policy", "same-origin")
+
+    def refuse(self, status: int, why: str) -> None:
+        self.log(
+            f"texas42 board: refused {self.request.method} "
+            f"{inert_value(self.request.path[:80])} from {self.request.remote_ip}: {why}"
+        )
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"error": why}))
+
+    def prepare(self) -> None:
+        host = self.request.headers.get("Host", "")
+        if host not in self.hosts:
+            self.refuse(403, "a foreign Host header (the board answers only its own address)")
+            return
+        token = self.request.headers.get("Authorization", "")
+        token = token[6:].strip() if token.lower().startswith("token ") else ""
+        token = token or self.get_query_argument("token", "")
+        access = self.board.access(token)
+        if access is None:
+            self.refuse(403, "no token or a wrong one")
+            return
+        self.access, self.token = access, token
+        if self.request.method not in ("GET", "HEAD"):
+            origin = self.request.headers.get("Origin", "")
+            if origin != f"http://{host}":
+                self.refuse(403, "a write from a foreign Origin (or none)")
+                return
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps({"error": responses.get(status_code, "refused")}))
+
+    def log_exception(self, typ: Any, value: Any, tb: Any) -> None:
+        if isinstance(value, tornado.web.HTTPError):
+            self.log(
+                f"texas42 board: refused {self.request.method} "
+                f"{inert_value(self.request.path[:80])}: {value.status_code}"
+            )
+        else:
+            self.log(f"texas42 board: {type(value).__name__}: {inert_value(str(value)[:200])}")
+
+    def answer(self, body: bytes | dict[str, Any]) -> None:
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False))
+
+    def failed(self, e: BoardError) -> None:
+        if e.status == 403:
+            self.refuse(403, e.message)
+            return
+        self.set_status(e.status)
+        self.answer({"error": e.message} | e.extra)
+
+    def body(self) -> Any:
+        try:
+            return json.loads(
+                self.request.body.decode("utf-8"),
+                parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
+            )
+        except (ValueError, RecursionError):
+            raise BoardError(400, "the request is not JSON") from None
+
+
+class _Page(_Handler):
+    def get(self) -> None:
+        html, csp = board_page()
+        self.set_header("Content-Security-Policy", csp)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(html)
+
+
+class _About(_Handler):
+    def get(self) -> None:
+        self.board.refresh()
+        self.answer(self.board.about(self.access))
+
+
+class _Data(_Handler):
+    def get(self) -> None:
+        observer = self.get_query_argument("as", "")[:20]
+        try:
+            self.board.refresh()
+            self.board.check_observer(self.access, observer)
+            analysed = self.asker.analysed(observer)
+            self.answer(self.board.data(self.access, observer, analysed))
+        except BoardError as e:
+            self.failed(e)
+
+
+class _Ask(_Handler):
+    def post(self) -> None:
+        try:
+            body = self.body()
+            if not isinstance(body, dict):
+                raise BoardError(400, "a question is a JSON object: {hand, as}")
+            hand, observer = body.get("hand"), body.get("as")
+            if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10_000:
+                raise BoardError(400, "a question names a hand, from 1")
+            if not isinstance(observer, str):
+                raise BoardError(400, "a question names the observer ('as')")
+            q = self.asker.ask(self.token, self.access, observer[:20], hand - 1)
+            self.answer({"question": q.id} | q.status())
+        except BoardError as e:
+            self.failed(e)
+
+
+class _Question(_Handler):
+    def get(self, qid: str) -> None:
+        try:
+            self.answer(self.asker.question(self.token, qid).status())
+        except BoardError as e:
+            self.failed(e)
+
+    def delete(self, qid: str) -> None:
+        try:
+            self.answer(self.asker.cancel(self.token, qid).status())
+        except BoardError as e:
+            self.failed(e)
+
+
+class _Save(_Handler):
+    def post(self) -> None:
+        try:
+            version, changes = parse_changes(self.body())
+            self.answer(self.board.save(self.access, version, changes))
+        except BoardError as e:
+            self.failed(e)
+
+
+class _Nothing(_Handler):
+    """Any other path, or another method: the board serves its page and its API only."""
+
+    def nothing(self, *args: Any) -> None:
+        self.refuse(403, "not a page of the board (it serves its log only)")
+
+    get = post = put = delete = patch = head = options = nothing
+
+
+def make_app(board: Board, asker: Asker, hosts: set[str], log: Callable[[str], None]) -> Any:
+    """The tornado application of ``board``."""
+    kw = {"board": board, "asker": asker, "hosts": hosts, "log": log}
+    return tornado.web.Application(
+        [
+            (r"/", _Page, kw),
+            (r"/api/about", _About, kw),
+            (r"/api/data", _Data, kw),
+            (r"/api/ask", _Ask, kw),
+            (r"/api/ask/([0-9]{1,12})", _Question, kw),
+            (r"/api/save", _Save, kw),
+        ],
+        default_handler_class=_Nothing,
+        default_handler_args=kw,
+        log_function=lambda handler: None,  # refusals are logged by the handlers, one line
+        compress_response=False,
+        xsrf_cookies=False,  # no cookie carries the token: the Origin check guards writes
+    )
+
+
+def serve(
+    board: Board,
+    asker: Asker,
+    *,
+    ip: str,
+    port: int,
+    ready: Callable[[int], None],
+    log: Callable[[str], None] | None = None,
+) -> None:
+    """Run the board until SIGINT or SIGTERM; ``ready(port)`` once it listens."""
+    say = log or (lambda line: print(line, file=sys.stderr, flush=True))
+
+    async def main() -> None:
+        sockets = tornado.netutil.bind_sockets(port, address=ip)
+        bound = sockets[0].getsockname()[1]
+        app = make_app(board, asker, loopback_hosts(bound, ip), say)
+        server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY, xheaders=False)
+        server.add_sockets(sockets)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        ready(bound)
+        await stop.wait()
+        server.stop()
+        asker.stop()
+
+    asyncio.run(main())

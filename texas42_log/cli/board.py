@@ -1,0 +1,141 @@
+"""``texas42 board``: the review board in the browser (texas42_log.board, docs/board.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Annotated
+
+import typer
+
+from .app import LANG_HELP, app, say, usage_error
+from .common import language_arg
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@app.command()
+def board(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="LOG",
+            help="A log in any format convert reads (an mk5 share link, quoted, with --save).",
+        ),
+    ],
+    match_no: Annotated[
+        int | None,
+        typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
+    ] = None,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="The port; 0 (default): a free one.")
+    ] = 0,
+    ip: Annotated[
+        str,
+        typer.Option(
+            "--ip",
+            help="The address to listen on (default 127.0.0.1: this machine only). Another "
+            "lets others reach the board; they still need an address with its token.",
+        ),
+    ] = "127.0.0.1",
+    browser: Annotated[
+        bool,
+        typer.Option(
+            "--open/--no-browser",
+            help="Open the board in the browser (default: only print its address).",
+        ),
+    ] = False,
+    seats: Annotated[
+        bool,
+        typer.Option(
+            "--seats",
+            help="Also print one address per seat, each with its own token, that shows only "
+            "that seat's view and the public's: the links to hand round a table.",
+        ),
+    ] = False,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            "--save",
+            metavar="FILE.json",
+            help="Save to this JSON file (default: the log itself when it is a JSON log, "
+            "else a JSON file beside it).",
+        ),
+    ] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    worlds: Annotated[
+        int,
+        typer.Option(
+            "--worlds", min=1, max=2000, help="Worlds the fair analysis draws a decision."
+        ),
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=2**31, help="The seed of the fair analysis's draw.")
+    ] = 42,
+) -> None:
+    """Review a log in the browser: step through it as any observer, ask the analysis of
+    a hand, and add, edit and remove comments that are saved into the log.
+
+    The board listens on 127.0.0.1 and prints its address, which holds a random token:
+    every request needs it. With --seats it also prints an address per seat that
+    only ever shows that seat's view (R25–R29) and the public's. Saving writes the log
+    atomically with every comment given an id (format 1.7), merging what others
+    saved meanwhile; an edit of a comment someone else changed is not saved but shown
+    with both texts. Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for
+    a usage error.
+    """
+    if importlib.util.find_spec("tornado") is None:
+        say(
+            "texas42: the board needs its web server: pip install 'texas42-log[board]'",
+            err=True,
+        )
+        raise typer.Exit(code=1)
+    lang = language_arg(lang)
+    from ..board.ask import Asker
+    from ..board.server import serve
+    from ..board.state import OWNER, Board, StartError
+
+    try:
+        b = Board.open(file, number=match_no, save=save, lang=lang)
+    except StartError as e:
+        if e.report:
+            say(e.report, err=True, colour=True)
+        if e.usage:
+            raise usage_error(str(e)) from None
+        say(f"texas42: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    b.add_tokens(seats)
+    asker = Asker(b, worlds=worlds, seed=seed)
+    if ip not in _LOOPBACK:
+        say(
+            f"texas42 board: warning: listening on {ip}, not this machine only; whoever has "
+            "an address below can see and comment what it shows",
+            err=True,
+        )
+
+    def ready(bound: int) -> None:
+        host = f"[{ip}]" if ":" in ip else ip
+        if ip in ("0.0.0.0", "::"):
+            host = "127.0.0.1"
+        base = f"http://{host}:{bound}/"
+        where = (
+            f"saves into {b.save_path}"
+            if b.saves_in_place
+            else f"saves to {b.save_path} (the log itself is not a JSON log)"
+        )
+        say(f"texas42 board: {b.source}: {where}")
+        say(f"  the board (every observer): {base}?token={b.token_for(OWNER)}")
+        if seats:
+            for s in "ABCD":
+                token = b.token_for("seat " + s)
+                say(f"  seat {s} (its view and the public's): {base}?token={token}")
+        say("  Ctrl-C stops the board.")
+        if browser:
+            import webbrowser
+
+            webbrowser.open(f"{base}?token={b.token_for(OWNER)}")
+
+    try:
+        serve(b, asker, ip=ip, port=port, ready=ready)
+    except OSError as e:
+        raise usage_error(f"cannot listen on {ip}:{port}: {e.strerror or e}") from None
+    say("texas42 board: stopped", err=True)

@@ -1,0 +1,294 @@
+"""Comments by id (format 1.7): find, add, edit and remove them, and merge the changes
+of several people into the log on disk. Pure: no I/O.
+
+Every comment of a 1.7 log may carry an ``id``, unique in the document, random
+(:func:`new_id`), never derived from the log — so it says nothing of the tiles. A
+comment without one (written by an older tool, or by ``annotate add``) is named by its
+place (:func:`place_key`: ``@hand 3 play 13#1``, its first comment — the target as
+the views count it, never a JSON index, which would count rejected attempts) until a
+save gives it an id (:func:`with_ids`).
+
+A change is one of :class:`Add`, :class:`Edit` and :class:`Remove`. An edit and a
+removal carry the text their writer last saw (``base``); :func:`apply_changes` applies
+them to the log as it is now. An add always lands; an edit or a removal of a comment
+whose text is no longer ``base`` (someone else edited it meanwhile), or an edit of a
+comment someone removed, is a :class:`Conflict` — reported with both texts and not
+applied, so that nothing anyone wrote is lost; a removal of a comment already gone is
+done already.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.errors import Diagnostic
+from .annotate import Target, TargetError, locate_target
+from .model import Annotation, Match, lone_surrogate, match_json, minimal_version
+from .versions import at_least_version
+
+__all__ = [
+    "MAX_TEXT",
+    "MAX_AUTHOR",
+    "Add",
+    "Edit",
+    "Remove",
+    "Change",
+    "Conflict",
+    "Applied",
+    "CommentError",
+    "new_id",
+    "place_key",
+    "comments",
+    "Located",
+    "with_ids",
+    "raised",
+    "apply_changes",
+    "id_problems",
+    "check_text",
+]
+
+#: The longest comment and author name a person may type (characters).
+MAX_TEXT = 10_000
+MAX_AUTHOR = 200
+
+
+class CommentError(ValueError):
+    """A change that cannot be made: bad text, a target or comment that does not exist."""
+
+
+def new_id() -> str:
+    """A fresh comment id: 12 random URL-safe characters (72 bits)."""
+    return secrets.token_urlsafe(9)
+
+
+def check_text(text: str, author: str | None) -> None:
+    """Refuse a comment's text or author a log cannot hold or a person should not send."""
+    if not text.strip():
+        raise CommentError("a comment needs some text")
+    if len(text) > MAX_TEXT:
+        raise CommentError(
+            f"a comment holds at most {MAX_TEXT:,} characters; this one {len(text):,}"
+        )
+    if author is not None and len(author) > MAX_AUTHOR:
+        raise CommentError(f"an author's name holds at most {MAX_AUTHOR} characters")
+    for what, value in (("text", text), ("author", author or "")):
+        half = lone_surrogate(value)
+        if half is not None:
+            raise CommentError(f"the comment's {what} holds {half}, half of a character")
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """A comment where it is: its key (its id, or ``@`` and its pointer), its pointer, the
+    target it is on, and the comment itself."""
+
+    key: str
+    pointer: str
+    target: Target
+    note: Annotation
+
+
+def place_key(target: Target, k: int) -> str:
+    """The key of comment ``k`` (from 1) of ``target`` when it has no id."""
+    return f"@{target.describe()}#{k}"
+
+
+def _containers(match: Match) -> list[tuple[Target | None, str, Any]]:
+    """Every object that holds comments, with its target (None: a rejected attempt)."""
+    out: list[tuple[Target | None, str, Any]] = [(Target(), "", match)]
+    for i, hand in enumerate(match.hands, start=1):
+        hp = f"/hands/{i - 1}"
+        out.append((Target(i), hp, hand))
+        n = 0
+        for j, c in enumerate(hand.auction):
+            n += 0 if c.rejected else 1
+            out.append((None if c.rejected else Target(i, call=n), f"{hp}/auction/{j}", c))
+        if hand.declaration is not None:
+            out.append((Target(i, declaration=True), f"{hp}/declaration", hand.declaration))
+        n = 0
+        for j, p in enumerate(hand.plays):
+            n += 0 if p.rejected else 1
+            out.append((None if p.rejected else Target(i, play=n), f"{hp}/plays/{j}", p))
+    return out
+
+
+def comments(match: Match) -> list[Located]:
+    """Every comment on the match, a hand or an accepted action, in document order (a
+    comment on a rejected attempt is on nothing a view shows, and is left out)."""
+    out: list[Located] = []
+    for target, pointer, obj in _containers(match):
+        if target is None:
+            continue
+        for k, a in enumerate(obj.annotations):
+            p = f"{pointer}/annotations/{k}"
+            key = a.id if a.id is not None else place_key(target, k + 1)
+            out.append(Located(key, p, target, a))
+    return out
+
+
+def with_ids(match: Match) -> Match:
+    """``match`` with an id on every comment that has none (a copy; the same match when
+    every comment has one)."""
+    if all(a.id is not None for _, _, obj in _containers(match) for a in obj.annotations):
+        return match
+    new = match.model_copy(deep=True)
+    for _, _, obj in _containers(new):
+        if any(a.id is None for a in obj.annotations):
+            obj.annotations = tuple(
+                a if a.id is not None else a.model_copy(update={"id": new_id()})
+                for a in obj.annotations
+            )
+    return new
+
+
+def id_problems(match: Match) -> list[Diagnostic]:
+    """A comment id given twice in one document (format 1.7 asks each to be unique)."""
+    seen: dict[str, str] = {}
+    out: list[Diagnostic] = []
+    for _, pointer, obj in _containers(match):
+        for k, a in enumerate(obj.annotations):
+            if a.id is None:
+                continue
+            p = f"{pointer}/annotations/{k}/id"
+            if a.id in seen:
+                out.append(
+                    Diagnostic(
+                        "format",
+                        f"the comment id {a.id!r} is given twice (first at {seen[a.id]}); "
+                        "each comment's id is unique in a log",
+                        p,
+                    )
+                )
+            else:
+                seen[a.id] = p
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    """A new comment on ``target`` (its id is made when it is applied)."""
+
+    target: Target
+    text: str
+    author: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """The comment ``key`` with new text (and author), where it read ``base``."""
+
+    key: str
+    base: str
+    text: str
+    author: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """The comment ``key`` removed, where it read ``base``."""
+
+    key: str
+    base: str
+
+
+Change = Add | Edit | Remove
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A change not made: the comment ``key`` now reads ``theirs`` (None: removed
+    meanwhile), not the ``base`` the change was made on; ``yours``: the change's text
+    (None for a removal)."""
+
+    index: int
+    key: str
+    base: str
+    theirs: str | None
+    yours: str | None
+
+    def sentence(self) -> str:
+        if self.theirs is None:
+            return "this comment was removed meanwhile; your text is kept here, not saved"
+        return "this comment was changed meanwhile; both texts are here, yours not saved"
+
+
+@dataclass(slots=True)
+class Applied:
+    """What :func:`apply_changes` made: the new match, for each change the id it touched
+    (the new id of an add) or None for a conflict, and the conflicts."""
+
+    match: Match
+    ids: list[str | None] = field(default_factory=list)
+    conflicts: list[Conflict] = field(default_factory=list)
+
+
+def apply_changes(match: Match, changes: list[Change]) -> Applied:
+    """``changes`` applied in order to ``match`` (not changed itself), merged as the
+    module says; every comment of the result has an id (:func:`with_ids`).
+
+    Raises :class:`CommentError` for a change that can never be made (no such target,
+    text that no log can hold); nothing is applied then."""
+    new = match.model_copy(deep=True)
+    done = Applied(new)
+    for k, change in enumerate(changes):
+        if isinstance(change, Add):
+            check_text(change.text, change.author)
+            try:
+                _, obj = locate_target(new, change.target)
+            except TargetError as e:
+                raise CommentError(f"change {k + 1}: {e}") from None
+            note = Annotation(text=change.text, author=change.author or None, id=new_id())
+            obj.annotations = (*obj.annotations, note)
+            done.ids.append(note.id)
+            continue
+        if isinstance(change, Edit):
+            check_text(change.text, change.author)
+        found = _find(new, change.key)
+        if found is None:
+            if isinstance(change, Remove):
+                done.ids.append(change.key)  # removed already: nothing is lost
+            else:
+                done.ids.append(None)
+                done.conflicts.append(Conflict(k, change.key, change.base, None, change.text))
+            continue
+        obj, j = found
+        current = obj.annotations[j]
+        if current.text != change.base:
+            done.ids.append(None)
+            yours = change.text if isinstance(change, Edit) else None
+            done.conflicts.append(Conflict(k, change.key, change.base, current.text, yours))
+            continue
+        if isinstance(change, Remove):
+            obj.annotations = tuple(a for i, a in enumerate(obj.annotations) if i != j)
+            done.ids.append(change.key)
+        else:
+            edited = current.model_copy(
+                update={
+                    "text": change.text,
+                    "author": change.author or None,
+                    "id": current.id or new_id(),
+                }
+            )
+            obj.annotations = tuple(edited if i == j else a for i, a in enumerate(obj.annotations))
+            done.ids.append(edited.id)
+    done.match = raised(with_ids(new))
+    return done
+
+
+def raised(match: Match) -> Match:
+    """``match`` with its format version raised to one that holds its comments' ids."""
+    version = at_least_version(match.version, minimal_version(match_json(match)))
+    return match if version == match.version else match.model_copy(update={"version": version})
+
+
+def _find(match: Match, key: str) -> tuple[Any, int] | None:
+    """The object holding comment ``key`` and its index there."""
+    for target, _, obj in _containers(match):
+        if target is None:
+            continue
+        for j, a in enumerate(obj.annotations):
+            if a.id == key or (a.id is None and key == place_key(target, j + 1)):
+                return obj, j
+    return None

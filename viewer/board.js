@@ -1,0 +1,434 @@
+// texas42 board: the HTML viewer, live. It asks its server for the views of the
+// observer chosen (never the log), mounts the viewer on them, and adds the board's
+// parts: the observer, asking the analysis (progress, cancel), and comments (add, edit,
+// remove, undo, save). The token comes from the page's address and goes in the
+// Authorization header of every request; no cookie is used. Every text from the log
+// or a person is set with textContent, never parsed as HTML.
+(function () {
+  "use strict";
+  var query = new URLSearchParams(window.location.search);
+  var TOKEN = query.get("token") || "";
+  var LABELS = { A: "Seat A", B: "Seat B", C: "Seat C", D: "Seat D", "public": "The public",
+    review: "The review (after each hand)", omniscient: "Everything (omniscient)" };
+  var TOKEN_RE = /\uE000(\d+)\uE001/g;
+  var st = {
+    observer: null, observers: [], version: 0, data: null, entry: null, pos: null,
+    pending: [], history: [], editing: null, question: null, saving: false, owner: false
+  };
+
+  function $(id) { return document.getElementById(id); }
+  function say(id, text, problem) {
+    var e = $(id);
+    e.textContent = text || "";
+    e.className = problem ? "problem" : "";
+  }
+  function api(method, path, body) {
+    var opts = { method: method, headers: { "Authorization": "token " + TOKEN }, credentials: "omit", cache: "no-store" };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    return fetch(path, opts).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, body: j }; },
+        function () { return { status: r.status, body: { error: "the board sent no answer (" + r.status + ")" } }; });
+    }, function () { return { status: 0, body: { error: "the board is not answering (stopped?)" } }; });
+  }
+  // A log string from the views: its tokens replaced by the strings they stand for.
+  function raw(text) {
+    var strings = (st.data && st.data.strings) || [];
+    return String(text === undefined || text === null ? "" : text).replace(TOKEN_RE, function (t, n) { return strings[Number(n)]; });
+  }
+
+  // -- what a comment is on, at this moment ----------------------------------------
+
+  function targetsHere() {
+    var v = st.entry && st.entry.view;
+    if (!v) { return []; }
+    var out = [];
+    var calls = v.auction.length;
+    if ((v.moment === "play" || v.moment === "trick" || v.moment === "end") && v.play > 0) {
+      out.push({ label: "play " + v.play, on: { hand: v.hand, play: v.play } });
+    } else if (v.moment === "declaration") {
+      out.push({ label: "the declaration", on: { hand: v.hand, declaration: true } });
+    } else if (calls > 0) {
+      out.push({ label: "call " + calls, on: { hand: v.hand, call: calls } });
+    }
+    out.push({ label: "hand " + v.hand + " (shown at its end)", on: { hand: v.hand } });
+    out.push({ label: "the match", on: {} });
+    return out;
+  }
+  function onText(on) {
+    if (on.hand === undefined) { return "match"; }
+    if (on.play) { return "play " + on.play; }
+    if (on.call) { return "call " + on.call; }
+    if (on.declaration) { return "declaration"; }
+    return "hand";
+  }
+
+  // -- the comments panel ----------------------------------------------------------
+
+  function pendingFor(id) {
+    for (var i = st.pending.length - 1; i >= 0; i--) {
+      if (st.pending[i].id === id) { return st.pending[i]; }
+    }
+    return null;
+  }
+
+  function drawComments() {
+    var list = $("comments");
+    list.replaceChildren();
+    var v = st.entry && st.entry.view;
+    var notes = v ? v.notes : [];
+    notes.forEach(function (n) {
+      var text = raw(n.text), author = n.author ? raw(n.author) : "";
+      var change = pendingFor(n.id);
+      var li = document.createElement("li");
+      li.setAttribute("data-id", n.id);
+      var on = document.createElement("span");
+      on.className = "on";
+      on.textContent = n.on + ":";
+      li.appendChild(on);
+      var body = document.createElement("span");
+      body.className = "text";
+      if (change && change.op === "remove") {
+        var del = document.createElement("del");
+        del.textContent = text;
+        body.appendChild(del);
+        li.className = "pending";
+      } else {
+        body.textContent = change ? change.text : text;
+        if (change) { li.className = "pending"; }
+      }
+      li.appendChild(body);
+      var shownAuthor = change && change.op === "edit" ? (change.author || "") : author;
+      if (shownAuthor) {
+        var by = document.createElement("span");
+        by.className = "by";
+        by.textContent = "— " + shownAuthor;
+        li.appendChild(by);
+      }
+      if (!change || change.op !== "remove") {
+        li.appendChild(button("Edit", "edit", function () { startEdit(n, change ? change.text : text, shownAuthor); }));
+        li.appendChild(button("Remove", "remove", function () {
+          act({ op: "remove", id: n.id, base: text,
+            was: { text: change ? change.text : text, author: shownAuthor, target: onTarget(n.on) } });
+        }));
+      }
+      list.appendChild(li);
+    });
+    st.pending.forEach(function (c) {
+      if (c.op !== "add" || !v || (c.on.hand !== undefined && c.on.hand !== v.hand)) { return; }
+      var li = document.createElement("li");
+      li.className = "pending";
+      li.setAttribute("data-pending", "add");
+      var on = document.createElement("span");
+      on.className = "on";
+      on.textContent = onText(c.on) + ":";
+      li.appendChild(on);
+      var body = document.createElement("span");
+      body.className = "text";
+      body.textContent = c.text;
+      li.appendChild(body);
+      if (c.author) {
+        var by = document.createElement("span");
+        by.className = "by";
+        by.textContent = "— " + c.author;
+        li.appendChild(by);
+      }
+      list.appendChild(li);
+    });
+    $("no-comments").hidden = list.childNodes.length > 0;
+    var select = $("comment-on");
+    var keep = select.value;
+    select.replaceChildren();
+    targetsHere().forEach(function (t, i) {
+      var o = document.createElement("option");
+      o.value = String(i);
+      o.textContent = t.label;
+      select.appendChild(o);
+    });
+    if (keep && Number(keep) < select.options.length) { select.value = keep; }
+    select.disabled = !!st.editing;
+  }
+
+  function button(label, cls, fn) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = label;
+    b.onclick = fn;
+    return b;
+  }
+
+  function startEdit(note, text, author) {
+    st.editing = { id: note.id, base: raw(note.text), was: { text: text, author: author, target: onTarget(note.on) } };
+    $("comment-text").value = text;
+    $("comment-author").value = author;
+    $("comment-add").textContent = "Keep the edit";
+    $("comment-cancel").hidden = false;
+    $("comment-text").focus();
+    drawComments();
+  }
+  function stopEdit() {
+    st.editing = null;
+    $("comment-text").value = "";
+    $("comment-add").textContent = "Add comment";
+    $("comment-cancel").hidden = true;
+    drawComments();
+  }
+
+  // A change made in the page: pending until saved, and undoable.
+  function act(change) {
+    st.pending.push(change);
+    st.history.push({ change: change, saved: false });
+    changed();
+  }
+  function changed() {
+    $("save").disabled = !st.pending.length || st.saving;
+    $("save").className = st.pending.length ? "unsaved" : "";
+    $("undo").disabled = !st.history.length;
+    say("save-status", st.pending.length ? st.pending.length + " change(s) not saved" : "");
+    drawComments();
+  }
+
+  function undo() {
+    var last = st.history.pop();
+    if (!last) { return; }
+    var c = last.change;
+    if (!last.saved) {
+      var i = st.pending.lastIndexOf(c);
+      if (i >= 0) { st.pending.splice(i, 1); }
+      changed();
+      return;
+    }
+    // Saved already: undone by the opposite change, saved like any other.
+    if (c.op === "add") {
+      st.pending.push({ op: "remove", id: last.id, base: c.text, undoing: true });
+    } else if (c.op === "edit") {
+      st.pending.push({ op: "edit", id: last.id, base: c.text, text: c.was.text, author: c.was.author, undoing: true });
+    } else {
+      st.pending.push({ op: "add", on: last.on || {}, text: c.was.text, author: c.was.author, undoing: true });
+    }
+    changed();
+  }
+
+  function save() {
+    if (!st.pending.length || st.saving) { return; }
+    st.saving = true;
+    changed();
+    say("save-status", "saving…");
+    var sent = st.pending.slice();
+    var changes = sent.map(function (c) {
+      var out = { op: c.op };
+      if (c.op === "add") { out.on = c.on; out.text = c.text; if (c.author) { out.author = c.author; } }
+      else { out.id = c.id; out.base = c.base; }
+      if (c.op === "edit") { out.text = c.text; if (c.author) { out.author = c.author; } }
+      return out;
+    });
+    api("POST", "/api/save", { version: st.version, changes: changes }).then(function (r) {
+      st.saving = false;
+      if (r.status !== 200) {
+        changed();
+        say("save-status", "not saved: " + r.body.error, true);
+        if (r.status === 409) { reload(); }
+        return;
+      }
+      st.pending = st.pending.filter(function (c) { return sent.indexOf(c) < 0; });
+      var conflicted = {};
+      r.body.conflicts.forEach(function (k) { conflicted[k.index] = k; });
+      sent.forEach(function (c, i) {
+        var h = null;
+        for (var j = 0; j < st.history.length; j++) { if (st.history[j].change === c) { h = st.history[j]; } }
+        if (conflicted[i]) {
+          if (h) { st.history.splice(st.history.indexOf(h), 1); }
+          return;
+        }
+        if (h) { h.saved = true; h.id = r.body.ids[i]; h.on = c.on || (c.was && c.was.target) || {}; }
+      });
+      drawConflicts(r.body.conflicts, sent);
+      var n = sent.length - r.body.conflicts.length;
+      say("save-status", r.body.conflicts.length
+        ? "saved " + n + "; " + r.body.conflicts.length + " not saved: see below" : (r.body.saved ? "saved" : "nothing to save"),
+        r.body.conflicts.length > 0);
+      reload();
+    });
+  }
+  // What a comment shown here is on ("play 5", as the views say it, in this hand): for
+  // adding it again when its removal is undone.
+  function onTarget(on) {
+    if (!st.entry || on === "match") { return {}; }
+    var hand = st.entry.view.hand, m;
+    if (on === "hand") { return { hand: hand }; }
+    if (on === "declaration") { return { hand: hand, declaration: true }; }
+    if ((m = /^play (\d+)$/.exec(on))) { return { hand: hand, play: Number(m[1]) }; }
+    if ((m = /^call (\d+)$/.exec(on))) { return { hand: hand, call: Number(m[1]) }; }
+    return {};
+  }
+
+  function drawConflicts(conflicts, sent) {
+    var list = $("conflicts");
+    list.replaceChildren();
+    conflicts.forEach(function (k) {
+      var li = document.createElement("li");
+      li.setAttribute("data-conflict", k.id);
+      var p = document.createElement("p");
+      p.textContent = k.message;
+      li.appendChild(p);
+      [["theirs", k.theirs], ["yours", k.yours]].forEach(function (pair) {
+        if (pair[1] === null || pair[1] === undefined) { return; }
+        var q = document.createElement("blockquote");
+        q.className = pair[0];
+        q.textContent = (pair[0] === "theirs" ? "Now: " : "Yours: ") + pair[1];
+        li.appendChild(q);
+      });
+      var mine = sent[k.index];
+      if (k.yours !== null && k.theirs !== null) {
+        li.appendChild(button("Keep mine", "keep-mine", function () {
+          li.remove();
+          act({ op: "edit", id: k.id, base: k.theirs, text: k.yours, author: mine.author, was: { text: k.theirs, author: "" } });
+        }));
+      } else if (k.yours !== null) {
+        li.appendChild(button("Add mine again", "keep-mine", function () {
+          li.remove();
+          act({ op: "add", on: (mine.was && mine.was.target) || {}, text: k.yours, author: mine.author });
+        }));
+      }
+      li.appendChild(button("Keep theirs", "keep-theirs", function () { li.remove(); }));
+      list.appendChild(li);
+    });
+  }
+
+  // -- asking the analysis ---------------------------------------------------------
+
+  function ask() {
+    if (!st.pos || st.question) { return; }
+    var hand = st.pos.hand + 1;
+    say("ask-status", "asking hand " + hand + "…");
+    api("POST", "/api/ask", { hand: hand, as: st.observer }).then(function (r) {
+      if (r.status !== 200) { say("ask-status", r.body.error, true); return; }
+      follow(r.body.question, r.body);
+    });
+  }
+  function follow(id, status) {
+    st.question = id;
+    var bar = $("ask-progress");
+    function show(s) {
+      if (s.state === "running") {
+        bar.hidden = false;
+        bar.max = Math.max(1, s.of);
+        bar.value = s.done;
+        $("ask-cancel").hidden = false;
+        $("ask").disabled = true;
+        say("ask-status", "hand " + s.hand + ": " + s.done + " of " + s.of + " decisions");
+        window.setTimeout(function () {
+          if (st.question !== id) { return; }
+          api("GET", "/api/ask/" + id).then(function (r) { show(r.status === 200 ? r.body : { state: "failed", error: r.body.error }); });
+        }, 250);
+        return;
+      }
+      st.question = null;
+      bar.hidden = true;
+      $("ask-cancel").hidden = true;
+      $("ask").disabled = st.observer === "public";
+      if (s.state === "done") { say("ask-status", "hand " + s.hand + " analysed"); reload(); }
+      else if (s.state === "cancelled") { say("ask-status", "cancelled"); }
+      else { say("ask-status", s.error || "the analysis failed", true); }
+    }
+    show(status);
+  }
+  function cancel() {
+    var id = st.question;
+    if (!id) { return; }
+    st.question = null;
+    api("DELETE", "/api/ask/" + id).then(function () {
+      $("ask-progress").hidden = true;
+      $("ask-cancel").hidden = true;
+      $("ask").disabled = false;
+      say("ask-status", "cancelled");
+    });
+  }
+
+  // -- loading ---------------------------------------------------------------------
+
+  function reload() { return load(st.observer); }
+
+  function load(observer) {
+    return api("GET", "/api/data?as=" + encodeURIComponent(observer)).then(function (r) {
+      if (r.status !== 200) { say("save-status", r.body.error, true); return; }
+      st.observer = observer;
+      st.version = r.body.version;
+      st.data = r.body.data;
+      query.set("as", observer);
+      try { history.replaceState(null, "", "?" + query.toString() + window.location.hash); } catch (e) { /* kept as it is */ }
+      window.T42Viewer.mount(st.data, { drawn: function (pos, entry) { st.pos = pos; st.entry = entry; drawComments(); } });
+      $("ask").disabled = observer === "public" || !!st.question;
+      document.body.setAttribute("data-version", String(st.version));
+      document.body.setAttribute("data-observer", observer);
+    });
+  }
+
+  function watch() {
+    window.setTimeout(function () {
+      api("GET", "/api/about").then(function (r) {
+        if (r.status === 200 && r.body.version > st.version && !st.saving) {
+          if (st.pending.length) { say("save-status", "the log changed on disk: your changes are merged when you save"); }
+          else { reload(); }
+        }
+        watch();
+      });
+    }, 4000);
+  }
+
+  function start() {
+    $("ask").onclick = ask;
+    $("ask-cancel").onclick = cancel;
+    $("save").onclick = save;
+    $("undo").onclick = undo;
+    $("comment-cancel").onclick = stopEdit;
+    try { $("comment-author").value = window.localStorage.getItem("t42-author") || ""; } catch (e) { /* none kept */ }
+    $("comment-form").onsubmit = function (e) {
+      e.preventDefault();
+      var text = $("comment-text").value;
+      var author = $("comment-author").value.trim();
+      try { window.localStorage.setItem("t42-author", author); } catch (err) { /* not kept */ }
+      if (!text.trim()) { say("save-status", "a comment needs some text", true); return; }
+      if (st.editing) {
+        var ed = st.editing;
+        st.editing = null;
+        act({ op: "edit", id: ed.id, base: ed.base, text: text, author: author, was: ed.was });
+        stopEdit();
+        return;
+      }
+      var t = targetsHere()[Number($("comment-on").value) || 0];
+      if (!t) { return; }
+      act({ op: "add", on: t.on, text: text, author: author });
+      $("comment-text").value = "";
+    };
+    document.addEventListener("keydown", function (e) {
+      if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); save(); }
+      else if ((e.ctrlKey || e.metaKey) && e.key === "z" && !/^(INPUT|TEXTAREA)$/.test(e.target.tagName)) { e.preventDefault(); undo(); }
+    });
+    window.addEventListener("beforeunload", function (e) {
+      if (st.pending.length) { e.preventDefault(); e.returnValue = ""; }
+    });
+    api("GET", "/api/about").then(function (r) {
+      if (r.status !== 200) { say("save-status", r.body.error, true); return; }
+      st.observers = r.body.observers;
+      st.owner = r.body.observers.length > 2;
+      var select = $("as");
+      st.observers.forEach(function (o) {
+        var opt = document.createElement("option");
+        opt.value = o;
+        opt.textContent = LABELS[o] || o;
+        select.appendChild(opt);
+      });
+      var wanted = query.get("as");
+      var first = st.observers.indexOf(wanted) >= 0 ? wanted : (st.owner ? "omniscient" : st.observers[0]);
+      select.value = first;
+      select.onchange = function () { load(select.value); };
+      if (r.body.saves_to) { $("title").textContent = "texas42 board — saves to " + r.body.saves_to; }
+      load(first).then(watch);
+    });
+  }
+  start();
+}());
