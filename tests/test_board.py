@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import http.client
 import json
 import random
 import re
@@ -379,8 +380,9 @@ HOSTILE_BODIES = [
     ),
     (
         "a text too long",
-        json.dumps({"version": 1, "changes": [{"op": "add", "on": {}, "text": "x" * 10_001}]})
-        .encode(),
+        json.dumps(
+            {"version": 1, "changes": [{"op": "add", "on": {}, "text": "x" * 10_001}]}
+        ).encode(),
         "10,000",
     ),  # fmt: skip
     (
@@ -474,3 +476,95 @@ def test_the_board_refuses_to_start_with_one_sentence(
     )
     assert r.returncode == code, r.stderr
     assert words in r.stderr and "Traceback" not in r.stderr
+
+
+# -- load, and a kill in the middle of a save ----------------------------------------------
+
+
+@pytest.mark.slow
+def test_five_pages_adding_fifty_comments_each_at_once(tmp_path: Path) -> None:
+    import threading
+
+    log = _copy(tmp_path)
+    b = start_board(log)
+    problems: list[str] = []
+    stop = threading.Event()
+    reads = [0]
+
+    def watch() -> None:  # the file is a valid log at every moment
+        while not stop.is_set():
+            data = log.read_bytes()
+            if not validate_bytes(data).valid:
+                problems.append(f"invalid after {reads[0]} reads")
+            reads[0] += 1
+
+    def page(k: int) -> None:
+        v = 1
+        try:
+            for n in range(50):
+                r = _add(b, v, f"page {k} comment {n}", {"hand": 1 + n % 3, "play": 1 + n % 4})
+                v = r["version"]
+        except AssertionError as e:
+            problems.append(f"page {k}: {e}")
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    pages = [threading.Thread(target=page, args=(k,)) for k in range(5)]
+    try:
+        for t in pages:
+            t.start()
+        for t in pages:
+            t.join()
+    finally:
+        stop.set()
+        watcher.join()
+        err = b.stop()
+    assert problems == [] and reads[0] > 10, err
+    texts = [c["text"] for c in _comments(log)]
+    assert sorted(texts) == sorted(f"page {k} comment {n}" for k in range(5) for n in range(50))
+    assert len({c["id"] for c in _comments(log)}) == 250
+
+
+@pytest.mark.slow
+def test_a_board_killed_in_the_middle_of_saves_leaves_the_old_file_or_the_new(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import threading
+
+    log = _copy(tmp_path)
+    rng = random.Random(7)
+    count = 0
+    for round_ in range(6):
+        b = start_board(log)
+        v = b.request("GET", "/api/about").json()["version"]
+        done = threading.Event()
+
+        def save(
+            b: Board = b, v: int = v, done: threading.Event = done, round_: int = round_
+        ) -> None:
+            n = 0
+            while not done.is_set():
+                try:
+                    v = _add(b, v, f"round {round_} #{n}", {})["version"]
+                except (OSError, AssertionError, http.client.HTTPException):
+                    return
+                n += 1
+
+        t = threading.Thread(target=save)
+        t.start()
+        time.sleep(0.3 + rng.random() * 0.7)
+        os.kill(b.process.pid, signal.SIGKILL)
+        done.set()
+        t.join()
+        b.process.communicate()
+        data = log.read_bytes()
+        assert validate_bytes(data).valid, f"round {round_}: the file is not a valid log"
+        now = len(_comments(log))
+        assert now >= count  # every save that was answered is in the file
+        count = now
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name != "game.json"]
+        # a temporary file of the killed write may stay; it is never the log
+        assert all(name.startswith(".") for name in leftovers), leftovers
+    assert count > 6

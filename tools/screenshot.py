@@ -11,6 +11,9 @@ Run: .venv/bin/python tools/screenshot.py
   for the omniscient observer (every hand, the tile values, the analysis panel).
 - docs/screenshots/match-1280.png — the match page (marks chart, hands).
 - docs/screenshots/moment.svg — `texas42 render --to svg` of the same moment.
+- docs/board.png — `texas42 board` as seat B, taken by the board's browser test itself
+  (tests/test_board_browser.py's person_path: step, switch seats, ask, comment, save,
+  reload), so the picture is of the path the test proves. ``--board`` takes it alone.
 
 Opened in Debian's headless Chromium (Playwright with executable_path).
 """
@@ -121,7 +124,29 @@ def main() -> None:
                 shot(t / "omniscient.html", "#hand-3-9", width, shots / f"omniscient-{width}.png")
             shot(t / "views-en.html", "#match", 1280, shots / "match-1280.png")
             browser.close()
+    board_shot()
+
+
+def board_shot() -> None:
+    """docs/board.png, by the browser test's own path."""
+    import shutil
+
+    sys.path.insert(0, str(ROOT))
+    from tests.board_client import start_board
+    from tests.test_board_browser import SAMPLE, person_path
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        log = Path(tmp) / "game.json"
+        shutil.copyfile(SAMPLE, log)
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        b = start_board(log, "--worlds", "40")
+        try:
+            person_path(browser, b, log, ROOT / "docs" / "board.png")
+        finally:
+            b.stop()
+            browser.close()
+    print("wrote docs/board.png")
 
 
 if __name__ == "__main__":
-    main()
+    board_shot() if sys.argv[1:] == ["--board"] else main()

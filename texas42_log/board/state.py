@@ -37,8 +37,9 @@ from ..log.comments import (
     Edit,
     Remove,
     apply_changes,
+    content_key,
 )
-from ..log.model import Match, match_json
+from ..log.model import Match
 from ..views.html import page_data
 from ..views.model import OBSERVERS, Observer
 
@@ -50,7 +51,6 @@ __all__ = [
     "StartError",
     "MAX_CHANGES",
     "parse_changes",
-    "content_key",
 ]
 
 #: Whom the board's own address is for (every observer).
@@ -88,21 +88,6 @@ class Access:
     @property
     def owner(self) -> bool:
         return self.observers == OBSERVERS
-
-
-def content_key(match: Match) -> str:
-    """The log without its comments and version: what a save must find unchanged."""
-
-    def strip(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k != "annotations"}
-        if isinstance(value, list):
-            return [strip(v) for v in value]
-        return value
-
-    doc = strip(match_json(match))
-    doc.pop("version", None)
-    return json.dumps(doc, sort_keys=True, ensure_ascii=False)
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:

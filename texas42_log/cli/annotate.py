@@ -194,7 +194,8 @@ def annotate_list(
         return
     for it in items:
         by = f" — {it['author']}" if it["author"] else ""
-        say(f"{it['target']} #{it['index']}: {inert_value(it['text'])}{inert_value(by)}")
+        key = f" [{it['id']}]" if it.get("id") else ""
+        say(f"{it['target']} #{it['index']}{key}: {inert_value(it['text'])}{inert_value(by)}")
     if not items:
         say("no comments", err=True)
 
@@ -221,23 +222,29 @@ def annotate_remove(
             "rejected attempts).",
         ),
     ] = None,
+    comment_id: Annotated[
+        str | None,
+        typer.Option("--id", help="The comment with this id (format 1.7; as list shows)."),
+    ] = None,
     match_no: MatchOpt = None,
     out: OutOpt = None,
     in_place: InPlaceOpt = False,
     force: ForceOpt = False,
 ) -> None:
-    """Remove one comment (--index) or all of a target's (--all)."""
+    """Remove one comment (--index, --id) or all of a target's (--all)."""
     from ..log.annotate import TargetError, remove, remove_at
 
-    if sum((index is not None, every, pointer is not None)) != 1:
-        raise usage_error("give --index I, --all or --pointer P, one of them")
+    if sum((index is not None, every, pointer is not None, comment_id is not None)) != 1:
+        raise usage_error("give --index I, --all, --pointer P or --id ID, one of them")
     if in_place and (out is not None or file == "-"):
         raise usage_error(
             "--in-place writes FILE itself; it goes with neither -o nor standard input"
         )
     matches, fmt, k = _one_of(file, match_no)
     try:
-        if pointer is not None:
+        if comment_id is not None:
+            matches[k], n = _by_id(matches[k], comment_id, None), 1
+        elif pointer is not None:
             matches[k], n = remove_at(matches[k], pointer), 1
         else:
             matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
@@ -245,3 +252,51 @@ def annotate_remove(
         raise usage_error(str(e)) from None
     write_edited(matches, file, fmt, out, in_place, force)
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
+
+
+def _by_id(match: Match, key: str, text: str | None, author: str | None = None) -> Match:
+    """``match`` with comment ``key`` edited to ``text`` (None: removed)."""
+    from ..log.comments import CommentError, Edit, Remove, apply_changes, comments
+
+    found = next((c for c in comments(match) if c.key == key), None)
+    if found is None:
+        raise usage_error(
+            f"there is no comment with the id {_show(key)} ('annotate list' shows them)"
+        )
+    base = found.note.text
+    if author is None:
+        author = found.note.author
+    change = Remove(key, base) if text is None else Edit(key, base, text, author)
+    try:
+        return apply_changes(match, [change]).match
+    except CommentError as e:
+        raise usage_error(str(e)) from None
+
+
+@annotate_app.command("edit")
+def annotate_edit(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
+    ],
+    comment_id: Annotated[
+        str, typer.Option("--id", help="The comment's id (format 1.7), as list shows it.")
+    ],
+    text: Annotated[str, typer.Option("--text", "-t", help="The comment's new text.")],
+    author: Annotated[str | None, typer.Option("--author", help="Who wrote it.")] = None,
+    match_no: MatchOpt = None,
+    out: OutOpt = None,
+    in_place: InPlaceOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Replace the text (and author) of the comment with id --id.
+
+    Every comment of the result gets an id (format 1.7), as texas42 board gives them.
+    """
+    if in_place and (out is not None or file == "-"):
+        raise usage_error(
+            "--in-place writes FILE itself; it goes with neither -o nor standard input"
+        )
+    matches, fmt, k = _one_of(file, match_no)
+    matches[k] = _by_id(matches[k], comment_id, text, author)
+    write_edited(matches, file, fmt, out, in_place, force)
+    say("edited 1 comment", err=True)

@@ -176,6 +176,7 @@ def listing(match: Match) -> list[dict[str, Any]]:
                     "pointer": f"{pointer}/annotations/{k - 1}",
                     "author": a.author,
                     "text": a.text,
+                    "id": a.id if a.id is not None else f"@{target.describe()}#{k}",
                     **({"hand": target.hand} if target.hand else {}),
                     **({"call": target.call} if target.call else {}),
                     **({"play": target.play} if target.play else {}),
@@ -193,6 +194,7 @@ def listing(match: Match) -> list[dict[str, Any]]:
                     "pointer": f"{pointer}/annotations/{k - 1}",
                     "author": a.author,
                     "text": a.text,
+                    **({"id": a.id} if a.id is not None else {}),
                     "hand": hand,
                 }
             )

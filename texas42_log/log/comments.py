@@ -19,6 +19,7 @@ done already.
 
 from __future__ import annotations
 
+import json
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from ..engine.errors import Diagnostic
 from .annotate import Target, TargetError, locate_target
 from .model import Annotation, Match, lone_surrogate, match_json, minimal_version
-from .versions import at_least_version
+from .versions import COMMENT_IDS_SINCE, at_least_version, version_key
 
 __all__ = [
     "MAX_TEXT",
@@ -43,6 +44,7 @@ __all__ = [
     "comments",
     "Located",
     "with_ids",
+    "content_key",
     "raised",
     "apply_changes",
     "id_problems",
@@ -128,6 +130,22 @@ def comments(match: Match) -> list[Located]:
     return out
 
 
+def content_key(match: Match) -> str:
+    """The log without its comments and its version, as one string: what two copies of a
+    log must share for comments to merge between them."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != "annotations"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    doc = strip(match_json(match))
+    doc.pop("version", None)
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False)
+
+
 def with_ids(match: Match) -> Match:
     """``match`` with an id on every comment that has none (a copy; the same match when
     every comment has one)."""
@@ -144,9 +162,20 @@ def with_ids(match: Match) -> Match:
 
 
 def id_problems(match: Match) -> list[Diagnostic]:
-    """A comment id given twice in one document (format 1.7 asks each to be unique)."""
+    """A comment id given twice in one document (format 1.7 asks each to be unique), and
+    ids in a log that says an older version (a reader of that version would refuse them)."""
     seen: dict[str, str] = {}
     out: list[Diagnostic] = []
+    first = next((c for c in _containers(match) for a in c[2].annotations if a.id), None)
+    if first is not None and version_key(match.version) < version_key(COMMENT_IDS_SINCE):
+        out.append(
+            Diagnostic(
+                "format",
+                f"this log says version {match.version}, but its comments carry ids, which "
+                f"came in format {COMMENT_IDS_SINCE}: write version {COMMENT_IDS_SINCE}",
+                "/version",
+            )
+        )
     for _, pointer, obj in _containers(match):
         for k, a in enumerate(obj.annotations):
             if a.id is None:
