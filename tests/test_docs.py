@@ -23,6 +23,7 @@ import json
 import os
 import re
 import shlex
+import signal
 import shutil
 import subprocess
 import sys
@@ -168,8 +169,35 @@ def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None
     sandbox = _sandbox(tmp_path)
     _stand_ins(sandbox)
     for line in lines:
+        if line.startswith("texas42 board "):
+            _run_board(line, sandbox)
+            continue
         result = _run(line, sandbox)
         assert result.returncode == 0, f"{name}\n$ {line}\n{result.stdout}"
+
+
+def _run_board(command: str, cwd: Path) -> None:
+    """A documented ``texas42 board`` line: it starts, prints its addresses, and stops
+    cleanly (exit 0) on Ctrl-C."""
+    args = shlex.split(command)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "texas42_log", *args[1:]],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert p.stdout is not None
+    printed = []
+    while "Ctrl-C" not in (line := p.stdout.readline()):
+        if not line:
+            break
+        printed.append(line)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 0, f"$ {command}\n{''.join(printed)}{out}{err}"
+    assert any("http://127.0.0.1:" in line for line in printed), printed
 
 
 # -- docs/rules.md ---------------------------------------------------------------------
