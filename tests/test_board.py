@@ -568,3 +568,15 @@ def test_a_board_killed_in_the_middle_of_saves_leaves_the_old_file_or_the_new(
         # a temporary file of the killed write may stay; it is never the log
         assert all(name.startswith(".") for name in leftovers), leftovers
     assert count > 6
+
+
+def test_another_address_is_listened_on_only_when_asked_with_a_warning(tmp_path: Path) -> None:
+    from texas42_log.board.server import loopback_hosts
+
+    assert loopback_hosts(8000, "127.0.0.1") == {"127.0.0.1:8000", "localhost:8000", "[::1]:8000"}
+    assert "192.0.2.7:8000" in loopback_hosts(8000, "192.0.2.7")
+    assert "192.0.2.7:8000" not in loopback_hosts(8000, "127.0.0.1")
+    b = start_board(_copy(tmp_path), "--ip", "127.0.0.2")
+    assert any("http://127.0.0.2:" in line for line in b.printed)
+    err = b.stop()
+    assert "warning: listening on 127.0.0.2, not this machine only" in err

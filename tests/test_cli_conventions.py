@@ -100,6 +100,17 @@ WRITERS = {
         "-o",
         "-",
     ],
+    "annotate edit": [
+        "annotate",
+        "edit",
+        str(ROOT / "fixtures" / "valid" / "annotations-extensions-rejected.json"),
+        "--id",
+        "@match#1",
+        "--text",
+        "Edited.",
+        "-o",
+        "-",
+    ],
     "upgrade": ["upgrade", SAMPLE, "-o", "-"],
     "analyze": ["analyze", SAMPLE, "--annotate", "--hand", "1", "--no-table", "-o", "-"],
 }

@@ -23,8 +23,8 @@ import json
 import os
 import re
 import shlex
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path

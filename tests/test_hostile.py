@@ -229,6 +229,8 @@ def test_the_catalogue_covers_every_class_command_and_format() -> None:
         "annotate add",
         "annotate list",
         "annotate remove",
+        "annotate edit",
+        "board",
         "upgrade",
         "analyze",
         "generate",

@@ -171,6 +171,14 @@ def main() -> None:
         )
         for cmd in readers(ext):
             case(cls, cmd, name, exit, words)
+        if exit != 0:
+            # The board and a comment's edit refuse such a log before anything starts
+            # or is written (a valid one would start a server that runs until stopped:
+            # tests/test_board.py runs those).
+            case(cls, ["board", "IN", "--save", "OUT/board.json"], name, exit, words)
+            if ext in (".json", ".jsonl", ".t42"):
+                edit = ["annotate", "edit", "IN", "--id", "x", "--text", "y"]
+                case(cls, [*edit, "-o", "OUT/edited" + ext], name, exit, words)
 
     # -- JSON-based formats: the log, JSON Lines, a plunge record, a tricksy bundle --
     json_samples = {

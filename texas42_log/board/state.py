@@ -134,6 +134,13 @@ class Board:
                 usage=True,
             )
         source, fmt, results = _read(name)
+        broken = [(k, r) for k, r in enumerate(results, 1) if not r.valid]
+        if number is None and len(results) > 1 and broken:  # a broken match first
+            k, r = broken[0]
+            raise StartError(
+                f"{source} (match {k}) is not a valid log; the board opens valid logs only",
+                report=_report(f"{source} (match {k})", r),
+            )
         if number is None and len(results) > 1:
             raise StartError(
                 f"{source} holds {len(results)} matches: give --match N (from 1)", usage=True
