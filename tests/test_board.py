@@ -580,3 +580,19 @@ def test_another_address_is_listened_on_only_when_asked_with_a_warning(tmp_path:
     assert any("http://127.0.0.2:" in line for line in b.printed)
     err = b.stop()
     assert "warning: listening on 127.0.0.2, not this machine only" in err
+
+
+def test_without_its_extra_the_board_says_what_to_install(tmp_path: Path) -> None:
+    code = (
+        "import importlib.util, sys\n"
+        "real = importlib.util.find_spec\n"
+        "importlib.util.find_spec = lambda n, *a: None if n == 'tornado' else real(n, *a)\n"
+        "from texas42_log.entry import main\n"
+        f"sys.argv = ['texas42', 'board', {str(SAMPLE)!r}]\n"
+        "main()\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.strip() == (
+        "texas42: the board needs its web server: pip install 'texas42-log[board]'"
+    )

@@ -298,60 +298,70 @@ class Board:
     def save(self, access: Access, version: int, changes: list[Change]) -> dict[str, Any]:
         """Merge ``changes``, made on ``version``, into the save file (module docstring)."""
         with self._lock:
-            self.refresh()
-            if self.disk_problem is not None:
-                raise BoardError(409, self.disk_problem)
-            if version < self.content_version:
-                raise BoardError(
-                    409,
-                    f"{self._shown()} changed on disk beyond its comments since this page read "
-                    "it: the page reloads it; your changes are kept here, not saved",
-                )
-            if not access.owner:
-                visible = self.visible_comments(access)
-                for c in changes:
-                    if isinstance(c, Edit | Remove) and c.key not in visible:
-                        raise BoardError(
-                            403, f"no comment {c.key[:40]!r} is shown at {access.name}'s address"
-                        )
-            try:
-                applied = apply_changes(self.match, changes)
-            except CommentError as e:
-                raise BoardError(400, str(e)) from None
-            written = False
-            if applied.match != self.match:
-                text = write_matches([applied.match], "json")
-                check = validate_bytes(text.encode("utf-8"))
-                if not check.valid:  # never write a log validate would refuse
-                    raise BoardError(409, f"not saved: {check.errors[0].message}")
-                try:
-                    write_atomic(self.save_path, text, replace=self.save_path.exists())
-                except FileExistsError:
+            for _ in range(5):  # the file changed between reading and writing: merge again
+                out = self._save(access, version, changes)
+                if out is not None:
+                    return out
+            raise BoardError(409, f"{self._shown()} keeps changing on disk: save again")
+
+    def _save(self, access: Access, version: int, changes: list[Change]) -> dict[str, Any] | None:
+        """One try of :meth:`save`; None when the file changed on disk meanwhile."""
+        self.refresh()
+        if self.disk_problem is not None:
+            raise BoardError(409, self.disk_problem)
+        if version < self.content_version:
+            raise BoardError(
+                409,
+                f"{self._shown()} changed on disk beyond its comments since this page read "
+                "it: the page reloads it; your changes are kept here, not saved",
+            )
+        if not access.owner:
+            visible = self.visible_comments(access)
+            for c in changes:
+                if isinstance(c, Edit | Remove) and c.key not in visible:
                     raise BoardError(
-                        409, f"{self._shown()} appeared on disk meanwhile: save again"
-                    ) from None
-                except OSError as e:
-                    raise BoardError(409, f"not saved: {e}") from None
-                self.match = applied.match
-                self._stamp = _stamp(self.save_path)
-                self.version += 1
-                written = True
-            return {
-                "version": self.version,
-                "saved": written,
-                "ids": applied.ids,
-                "conflicts": [
-                    {
-                        "index": c.index,
-                        "id": c.key,
-                        "base": c.base,
-                        "theirs": c.theirs,
-                        "yours": c.yours,
-                        "message": c.sentence(),
-                    }
-                    for c in applied.conflicts
-                ],
-            }
+                        403, f"no comment {c.key[:40]!r} is shown at {access.name}'s address"
+                    )
+        try:
+            applied = apply_changes(self.match, changes)
+        except CommentError as e:
+            raise BoardError(400, str(e)) from None
+        written = False
+        if applied.match != self.match:
+            text = write_matches([applied.match], "json")
+            check = validate_bytes(text.encode("utf-8"))
+            if not check.valid:  # never write a log validate would refuse
+                raise BoardError(409, f"not saved: {check.errors[0].message}")
+            if _stamp(self.save_path) != self._stamp:
+                return None
+            try:
+                write_atomic(self.save_path, text, replace=self.save_path.exists())
+            except FileExistsError:
+                raise BoardError(
+                    409, f"{self._shown()} appeared on disk meanwhile: save again"
+                ) from None
+            except OSError as e:
+                raise BoardError(409, f"not saved: {e}") from None
+            self.match = applied.match
+            self._stamp = _stamp(self.save_path)
+            self.version += 1
+            written = True
+        return {
+            "version": self.version,
+            "saved": written,
+            "ids": applied.ids,
+            "conflicts": [
+                {
+                    "index": c.index,
+                    "id": c.key,
+                    "base": c.base,
+                    "theirs": c.theirs,
+                    "yours": c.yours,
+                    "message": c.sentence(),
+                }
+                for c in applied.conflicts
+            ],
+        }
 
     def _shown(self) -> str:
         return self.save_path.name
