@@ -1,12 +1,14 @@
-"""The board's page: ``viewer/board.html`` with the viewer's script and style and the
-board's own, inlined. The page is the same for every address and every log — it holds
-no token, no view and no name; it asks the server for those — and its
+"""The board's page: the viewer's page (``viewer/viewer.html``) with the board's parts
+(``viewer/board-parts.html``: its bar and its comments) put in, and the viewer's script
+and style and the board's own inlined. The page is the same for every address and every
+log — it holds no token, no view and no name; it asks the server for those — and its
 Content-Security-Policy allows only its own two scripts and its style, by hash, and
 requests to its own server."""
 
 from __future__ import annotations
 
 import html
+import re
 from functools import cache
 from importlib import resources
 
@@ -30,13 +32,35 @@ def board_page() -> tuple[str, str]:
         f"style-src {sha256_source(style)}; img-src data:; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
+    page = _asset("viewer.html")
+    parts = dict(
+        (name, text.strip())
+        for name, text in re.findall(
+            r"<!-- part: (\w+)[^>]*-->\n(.*?)(?=\n<!-- part:|\Z)", _asset("board-parts.html"), re.S
+        )
+    )
+    scripts = f"<script>{viewer}</script>\n<script>{board}</script>"
+    data = (
+        '<script type="application/json" id="t42-data">{{DATA}}</script>\n'
+        "<script>{{SCRIPT}}</script>"
+    )
     values = {
+        "{{LANG}}": "en",
+        # frame-ancestors works in the header only (a browser ignores it in a <meta>)
+        "{{CSP}}": html.escape(csp.replace("; frame-ancestors 'none'", "")),
         "{{VERSION}}": html.escape(__version__),
+        "{{TITLE}}": "texas42 board",
+        "{{HEADING}}": "texas42 board",
         "{{STYLE}}": style,
-        "{{VIEWER}}": viewer,
-        "{{BOARD}}": board,
     }
-    page = _asset("board.html")
+    for at, text in (
+        ('<nav id="nav">', parts["bar"] + "\n"),
+        ('    <section id="text-area">', "    " + parts["comments"] + "\n"),
+    ):
+        assert at in page, at
+        page = page.replace(at, text + at, 1)
+    assert data in page
+    page = page.replace(data, "\x00SCRIPTS\x00", 1)
     for k, v in values.items():
         page = page.replace(k, v, 1)
-    return page, csp
+    return page.replace("\x00SCRIPTS\x00", scripts, 1), csp

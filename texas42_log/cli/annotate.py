@@ -37,6 +37,11 @@ if TYPE_CHECKING:
     from ..log.model import Match
 
 
+#: The log every annotate command reads (and writes with -i).
+FileArg = Annotated[
+    str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
+]
+
 annotate_app = typer.Typer(
     name="annotate",
     help="Add, list and remove comments on a match, a hand, a call, the declaration or a play.",
@@ -68,9 +73,7 @@ def _target(hand: int | None, call: int | None, play: int | None, declaration: b
 
 @annotate_app.command("add")
 def annotate_add(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
-    ],
+    file: FileArg,
     text: Annotated[str | None, typer.Option("--text", "-t", help="The comment.")] = None,
     author: Annotated[str | None, typer.Option("--author", help="Who wrote it.")] = None,
     hand: HandOpt = None,
@@ -99,10 +102,7 @@ def annotate_add(
 
     if (text is None) == (bulk is None):
         raise usage_error("give --text or --from, one of them")
-    if in_place and (out is not None or file == "-"):
-        raise usage_error(
-            "--in-place writes FILE itself; it goes with neither -o nor standard input"
-        )
+    _in_place_alone(in_place, out, file)
     matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
     count = 0
     try:
@@ -137,6 +137,13 @@ def annotate_add(
         raise usage_error(str(e)) from None
     write_edited(matches, file, fmt, out, in_place, force)
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
+
+
+def _in_place_alone(in_place: bool, out: Path | None, file: str) -> None:
+    if in_place and (out is not None or file == "-"):
+        raise usage_error(
+            "--in-place writes FILE itself; it goes with neither -o nor standard input"
+        )
 
 
 def _int(v: object) -> int | None:
@@ -176,9 +183,7 @@ def _bulk_items(path: Path) -> list[dict[str, Any]]:
 
 @annotate_app.command("list")
 def annotate_list(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
-    ],
+    file: FileArg,
     match_no: MatchOpt = None,
     output: Annotated[
         OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
@@ -202,9 +207,7 @@ def annotate_list(
 
 @annotate_app.command("remove")
 def annotate_remove(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
-    ],
+    file: FileArg,
     hand: HandOpt = None,
     call: CallOpt = None,
     play: PlayOpt = None,
@@ -236,10 +239,7 @@ def annotate_remove(
 
     if sum((index is not None, every, pointer is not None, comment_id is not None)) != 1:
         raise usage_error("give --index I, --all, --pointer P or --id ID, one of them")
-    if in_place and (out is not None or file == "-"):
-        raise usage_error(
-            "--in-place writes FILE itself; it goes with neither -o nor standard input"
-        )
+    _in_place_alone(in_place, out, file)
     matches, fmt, k = _one_of(file, match_no)
     try:
         if comment_id is not None:
@@ -275,9 +275,7 @@ def _by_id(match: Match, key: str, text: str | None, author: str | None = None) 
 
 @annotate_app.command("edit")
 def annotate_edit(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A texas42-log file: .json, .jsonl or .t42.")
-    ],
+    file: FileArg,
     comment_id: Annotated[
         str, typer.Option("--id", help="The comment's id (format 1.7), as list shows it.")
     ],
@@ -292,10 +290,7 @@ def annotate_edit(
 
     Every comment of the result gets an id (format 1.7), as texas42 board gives them.
     """
-    if in_place and (out is not None or file == "-"):
-        raise usage_error(
-            "--in-place writes FILE itself; it goes with neither -o nor standard input"
-        )
+    _in_place_alone(in_place, out, file)
     matches, fmt, k = _one_of(file, match_no)
     matches[k] = _by_id(matches[k], comment_id, text, author)
     write_edited(matches, file, fmt, out, in_place, force)
