@@ -206,8 +206,53 @@ def smoke(exe: str, work: Path) -> None:
     run(exe, ["validate", str(work / "arena")], out=("deal-3-table-2.json: valid (1 hand",))
     run(exe, ["generate", "--players", "rule", "-n", "1", "-o", str(work / "rule.json")])
     run(exe, ["validate", str(work / "rule.json")], out=("valid (",))
+    board(exe, work)
+    run(exe, ["validate", str(work / "board.json")], out=("valid (11 hands",))
     run(exe, ["validate", "--no-such-option", sample], code=2, out=("No such option",))
     run(exe, ["validate", str(work / "no-such-file.json")], code=2)
+
+
+def board(exe: str, work: Path) -> None:
+    """``texas42 board`` (the board extra): it starts, answers its token, saves a
+    comment into its JSON file beside a text log, and stops on Ctrl-C."""
+    import re
+    import signal
+    import urllib.request
+
+    log = work / "board.t42"
+    run(exe, ["convert", str(SAMPLE), "-o", str(log)])
+    p = subprocess.Popen(
+        [exe, "board", str(log)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert p.stdout is not None
+    address = None
+    for line in p.stdout:
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)\?token=(\S+)", line)
+        if found:
+            address = found.groups()
+        if "Ctrl-C" in line:
+            break
+    try:
+        if address is None:
+            raise SmokeFailure(
+                f"texas42 board printed no address: {p.stderr.read() if p.stderr else ''}"
+            )
+        base, token = address
+        headers = {"Authorization": f"token {token}", "Origin": base.rstrip("/")}
+        body = {"version": 1, "changes": [{"op": "add", "on": {"hand": 1}, "text": "smoke"}]}
+        req = urllib.request.Request(
+            base + "api/save", json.dumps(body).encode(), headers, method="POST"
+        )
+        with urllib.request.urlopen(req, timeout=30) as r:
+            saved = json.load(r)
+        if not saved.get("saved"):
+            raise SmokeFailure(f"texas42 board did not save: {saved}")
+    finally:
+        p.send_signal(signal.SIGINT)
+        p.communicate(timeout=30)
+    if p.returncode != 0:
+        raise SmokeFailure(f"texas42 board ended with {p.returncode} on Ctrl-C")
+    print(f"ok  texas42 board {log} (started, saved a comment, stopped on Ctrl-C)", flush=True)
 
 
 def main() -> int:
