@@ -29,6 +29,9 @@ prints one table. Each throughput is the best of three runs on one core.
 * the bots (``--only bots``): random-bot matches a second through the arena, on
   one core and on every core; the sampling bot's seconds per decision at its
   default worlds. (Their strength is the arena's own verdict: README.md.)
+* the review board (``--only board``, bench_board.py): a board's start, an observer's
+  views first and cached, a save of one comment, a hand's analysis asked as a seat
+  and as the omniscient observer, over the wire.
 """
 
 from __future__ import annotations
@@ -964,12 +967,14 @@ def main() -> None:
     )
     ap.add_argument(
         "--only",
-        choices=["open-hand", "live-play", "viewer", "fair", "fair-corpus", "bots"],
+        choices=["open-hand", "live-play", "viewer", "fair", "fair-corpus", "bots", "board"],
         help="run only these rows",
     )
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.only:
+        from tests.benchmarks.bench_board import board
+
         rows = {
             "open-hand": open_hand,
             "live-play": live_play,
@@ -977,6 +982,7 @@ def main() -> None:
             "fair": fair,
             "fair-corpus": fair_corpus,
             "bots": bots,
+            "board": board,
         }[args.only](args.quick)
         _print(rows, args.quick)
         return
