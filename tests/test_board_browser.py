@@ -151,3 +151,29 @@ def test_two_pages_editing_one_comment_the_second_sees_both_texts(
     for page in pages:
         page.close()
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "ask", "comments"),
+    [("tr", "Analizi iste", "Yorumlar"), ("uk", "Запитати аналіз", "Коментарі")],
+)
+def test_the_board_speaks_the_language_of_its_views(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    lang: str,
+    ask: str,
+    comments: str,
+) -> None:
+    log = tmp_path / "game.json"
+    shutil.copyfile(SAMPLE, log)
+    b = start_board(log, "--lang", lang)
+    errors: list[str] = []
+    try:
+        page = _open(browser, b.url(), errors)
+        page.wait_for_selector(f"#ask:text-is('{ask}')")
+        assert page.inner_text("#comments-title") == comments
+        assert page.get_attribute("html", "lang") == lang
+        page.close()
+    finally:
+        b.stop()
+    assert errors == []

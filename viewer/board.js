@@ -8,12 +8,29 @@
   "use strict";
   var query = new URLSearchParams(window.location.search);
   var TOKEN = query.get("token") || "";
-  var LABELS = { A: "Seat A", B: "Seat B", C: "Seat C", D: "Seat D", "public": "The public",
-    review: "The review (after each hand)", omniscient: "Everything (omniscient)" };
+  // The board's labels come with the views, in their language (DATA.board_ui).
+  var UI = {};
+  function t(key, values) {
+    var s = Object.prototype.hasOwnProperty.call(UI, key) ? UI[key] : key;
+    return String(s).replace(/\{(\w+)\}/g, function (all, k) {
+      return values && Object.prototype.hasOwnProperty.call(values, k) ? String(values[k]) : all;
+    });
+  }
+  function observerLabel(o) { return /^[ABCD]$/.test(o) ? t("seat", { seat: o }) : t(o); }
+  // The labels of the page's own parts, once the language is known.
+  function label() {
+    [["ask", "ask"], ["ask-cancel", "cancel"], ["undo", "undo"], ["save", "save"],
+     ["comments-title", "comments"], ["no-comments", "no_comments"], ["comment-cancel", "stop_edit"]
+    ].forEach(function (p) { $(p[0]).textContent = t(p[1]); });
+    $("comment-add").textContent = t(st.editing ? "keep_edit" : "add");
+    [["as", "observer"], ["comment-on", "on"], ["comment-text", "comment"], ["comment-author", "author"]
+    ].forEach(function (p) { document.querySelector("label[for='" + p[0] + "']").textContent = t(p[1]); });
+    Array.prototype.forEach.call($("as").options, function (o) { o.textContent = observerLabel(o.value); });
+  }
   var TOKEN_RE = /\uE000(\d+)\uE001/g;
   var st = {
     observer: null, observers: [], version: 0, data: null, entry: null, pos: null,
-    pending: [], history: [], editing: null, question: null, saving: false, owner: false
+    pending: [], history: [], editing: null, question: null, saving: false, owner: false, savesTo: null
   };
 
   function $(id) { return document.getElementById(id); }
@@ -47,22 +64,31 @@
     var out = [];
     var calls = v.auction.length;
     if ((v.moment === "play" || v.moment === "trick" || v.moment === "end") && v.play > 0) {
-      out.push({ label: "play " + v.play, on: { hand: v.hand, play: v.play } });
+      out.push({ label: t("on_play", { n: v.play }), on: { hand: v.hand, play: v.play } });
     } else if (v.moment === "declaration") {
-      out.push({ label: "the declaration", on: { hand: v.hand, declaration: true } });
+      out.push({ label: t("on_declaration"), on: { hand: v.hand, declaration: true } });
     } else if (calls > 0) {
-      out.push({ label: "call " + calls, on: { hand: v.hand, call: calls } });
+      out.push({ label: t("on_call", { n: calls }), on: { hand: v.hand, call: calls } });
     }
-    out.push({ label: "hand " + v.hand + " (shown at its end)", on: { hand: v.hand } });
-    out.push({ label: "the match", on: {} });
+    out.push({ label: t("on_hand", { n: v.hand }), on: { hand: v.hand } });
+    out.push({ label: t("on_match"), on: {} });
     return out;
   }
   function onText(on) {
-    if (on.hand === undefined) { return "match"; }
-    if (on.play) { return "play " + on.play; }
-    if (on.call) { return "call " + on.call; }
-    if (on.declaration) { return "declaration"; }
-    return "hand";
+    if (on.hand === undefined) { return t("on_match"); }
+    if (on.play) { return t("on_play", { n: on.play }); }
+    if (on.call) { return t("on_call", { n: on.call }); }
+    if (on.declaration) { return t("on_declaration"); }
+    return t("on_hand", { n: on.hand });
+  }
+  // A view's "on" ("play 5", "call 2", "declaration", "hand", "match") in the page's language.
+  function noteOn(on) {
+    var m;
+    if ((m = /^play (\d+)$/.exec(on))) { return t("on_play", { n: m[1] }); }
+    if ((m = /^call (\d+)$/.exec(on))) { return t("on_call", { n: m[1] }); }
+    if (on === "declaration") { return t("on_declaration"); }
+    if (on === "hand" && st.entry) { return t("on_hand", { n: st.entry.view.hand }); }
+    return on === "match" ? t("on_match") : on;
   }
 
   // -- the comments panel ----------------------------------------------------------
@@ -86,7 +112,7 @@
       li.setAttribute("data-id", n.id);
       var on = document.createElement("span");
       on.className = "on";
-      on.textContent = n.on + ":";
+      on.textContent = noteOn(n.on) + ":";
       li.appendChild(on);
       var body = document.createElement("span");
       body.className = "text";
@@ -108,8 +134,8 @@
         li.appendChild(by);
       }
       if (!change || change.op !== "remove") {
-        li.appendChild(button("Edit", "edit", function () { startEdit(n, change ? change.text : text, shownAuthor); }));
-        li.appendChild(button("Remove", "remove", function () {
+        li.appendChild(button(t("edit"), "edit", function () { startEdit(n, change ? change.text : text, shownAuthor); }));
+        li.appendChild(button(t("remove"), "remove", function () {
           act({ op: "remove", id: n.id, base: text,
             was: { text: change ? change.text : text, author: shownAuthor, target: onTarget(n.on) } });
         }));
@@ -164,7 +190,7 @@
     st.editing = { id: note.id, base: raw(note.text), was: { text: text, author: author, target: onTarget(note.on) } };
     $("comment-text").value = text;
     $("comment-author").value = author;
-    $("comment-add").textContent = "Keep the edit";
+    $("comment-add").textContent = t("keep_edit");
     $("comment-cancel").hidden = false;
     $("comment-text").focus();
     drawComments();
@@ -172,7 +198,7 @@
   function stopEdit() {
     st.editing = null;
     $("comment-text").value = "";
-    $("comment-add").textContent = "Add comment";
+    $("comment-add").textContent = t("add");
     $("comment-cancel").hidden = true;
     drawComments();
   }
@@ -187,7 +213,7 @@
     $("save").disabled = !st.pending.length || st.saving;
     $("save").className = st.pending.length ? "unsaved" : "";
     $("undo").disabled = !st.history.length;
-    say("save-status", st.pending.length ? st.pending.length + " change(s) not saved" : "");
+    say("save-status", st.pending.length ? t("unsaved", { n: st.pending.length }) : "");
     drawComments();
   }
 
@@ -216,7 +242,7 @@
     if (!st.pending.length || st.saving) { return; }
     st.saving = true;
     changed();
-    say("save-status", "saving…");
+    say("save-status", t("saving"));
     var sent = st.pending.slice();
     var changes = sent.map(function (c) {
       var out = { op: c.op };
@@ -229,7 +255,7 @@
       st.saving = false;
       if (r.status !== 200) {
         changed();
-        say("save-status", "not saved: " + r.body.error, true);
+        say("save-status", t("not_saved", { error: r.body.error }), true);
         if (r.status === 409) { reload(); }
         return;
       }
@@ -248,7 +274,7 @@
       drawConflicts(r.body.conflicts, sent);
       var n = sent.length - r.body.conflicts.length;
       say("save-status", r.body.conflicts.length
-        ? "saved " + n + "; " + r.body.conflicts.length + " not saved: see below" : (r.body.saved ? "saved" : "nothing to save"),
+        ? t("partly", { n: n, m: r.body.conflicts.length }) : t(r.body.saved ? "saved" : "nothing"),
         r.body.conflicts.length > 0);
       reload();
     });
@@ -278,22 +304,22 @@
         if (pair[1] === null || pair[1] === undefined) { return; }
         var q = document.createElement("blockquote");
         q.className = pair[0];
-        q.textContent = (pair[0] === "theirs" ? "Now: " : "Yours: ") + pair[1];
+        q.textContent = t(pair[0] === "theirs" ? "now" : "yours") + pair[1];
         li.appendChild(q);
       });
       var mine = sent[k.index];
       if (k.yours !== null && k.theirs !== null) {
-        li.appendChild(button("Keep mine", "keep-mine", function () {
+        li.appendChild(button(t("keep_mine"), "keep-mine", function () {
           li.remove();
           act({ op: "edit", id: k.id, base: k.theirs, text: k.yours, author: mine.author, was: { text: k.theirs, author: "" } });
         }));
       } else if (k.yours !== null) {
-        li.appendChild(button("Add mine again", "keep-mine", function () {
+        li.appendChild(button(t("add_again"), "keep-mine", function () {
           li.remove();
           act({ op: "add", on: (mine.was && mine.was.target) || {}, text: k.yours, author: mine.author });
         }));
       }
-      li.appendChild(button("Keep theirs", "keep-theirs", function () { li.remove(); }));
+      li.appendChild(button(t("keep_theirs"), "keep-theirs", function () { li.remove(); }));
       list.appendChild(li);
     });
   }
@@ -303,7 +329,7 @@
   function ask() {
     if (!st.pos || st.question) { return; }
     var hand = st.pos.hand + 1;
-    say("ask-status", "asking hand " + hand + "…");
+    say("ask-status", t("asking", { hand: hand }));
     api("POST", "/api/ask", { hand: hand, as: st.observer }).then(function (r) {
       if (r.status !== 200) { say("ask-status", r.body.error, true); return; }
       follow(r.body.question, r.body);
@@ -319,7 +345,7 @@
         bar.value = s.done;
         $("ask-cancel").hidden = false;
         $("ask").disabled = true;
-        say("ask-status", "hand " + s.hand + ": " + s.done + " of " + s.of + " decisions");
+        say("ask-status", t("progress", { hand: s.hand, done: s.done, of: s.of }));
         window.setTimeout(function () {
           if (st.question !== id) { return; }
           api("GET", "/api/ask/" + id).then(function (r) { show(r.status === 200 ? r.body : { state: "failed", error: r.body.error }); });
@@ -330,9 +356,9 @@
       bar.hidden = true;
       $("ask-cancel").hidden = true;
       $("ask").disabled = st.observer === "public";
-      if (s.state === "done") { say("ask-status", "hand " + s.hand + " analysed"); reload(); }
-      else if (s.state === "cancelled") { say("ask-status", "cancelled"); }
-      else { say("ask-status", s.error || "the analysis failed", true); }
+      if (s.state === "done") { say("ask-status", t("analysed", { hand: s.hand })); reload(); }
+      else if (s.state === "cancelled") { say("ask-status", t("cancelled")); }
+      else { say("ask-status", s.error || t("failed"), true); }
     }
     show(status);
   }
@@ -344,7 +370,7 @@
       $("ask-progress").hidden = true;
       $("ask-cancel").hidden = true;
       $("ask").disabled = false;
-      say("ask-status", "cancelled");
+      say("ask-status", t("cancelled"));
     });
   }
 
@@ -358,6 +384,10 @@
       st.observer = observer;
       st.version = r.body.version;
       st.data = r.body.data;
+      UI = st.data.board_ui || {};
+      document.documentElement.lang = st.data.lang || "en";
+      label();
+      if (st.savesTo) { $("title").textContent = "texas42 board — " + t("saves_to", { path: st.savesTo }); }
       query.set("as", observer);
       try { history.replaceState(null, "", "?" + query.toString() + window.location.hash); } catch (e) { /* kept as it is */ }
       window.T42Viewer.mount(st.data, { drawn: function (pos, entry) { st.pos = pos; st.entry = entry; drawComments(); } });
@@ -371,7 +401,7 @@
     window.setTimeout(function () {
       api("GET", "/api/about").then(function (r) {
         if (r.status === 200 && r.body.version > st.version && !st.saving) {
-          if (st.pending.length) { say("save-status", "the log changed on disk: your changes are merged when you save"); }
+          if (st.pending.length) { say("save-status", t("changed")); }
           else { reload(); }
         }
         watch();
@@ -391,7 +421,7 @@
       var text = $("comment-text").value;
       var author = $("comment-author").value.trim();
       try { window.localStorage.setItem("t42-author", author); } catch (err) { /* not kept */ }
-      if (!text.trim()) { say("save-status", "a comment needs some text", true); return; }
+      if (!text.trim()) { say("save-status", t("needs_text"), true); return; }
       if (st.editing) {
         var ed = st.editing;
         st.editing = null;
@@ -419,14 +449,14 @@
       st.observers.forEach(function (o) {
         var opt = document.createElement("option");
         opt.value = o;
-        opt.textContent = LABELS[o] || o;
+        opt.textContent = o;
         select.appendChild(opt);
       });
       var wanted = query.get("as");
       var first = st.observers.indexOf(wanted) >= 0 ? wanted : (st.owner ? "omniscient" : st.observers[0]);
       select.value = first;
       select.onchange = function () { load(select.value); };
-      if (r.body.saves_to) { $("title").textContent = "texas42 board — saves to " + r.body.saves_to; }
+      st.savesTo = r.body.saves_to || null;
       load(first).then(watch);
     });
   }

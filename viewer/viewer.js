@@ -318,6 +318,8 @@
       var box = document.getElementById("analysis");
       box.replaceChildren();
       area.hidden = !a && !fair.length;
+      // A seat is shown its fair analysis alone: the panel says so, not "open-hand".
+      document.getElementById("analysis-title").textContent = a ? ui.analysis : ui.analysis_fair;
       // The fair analysis this observer may see (a seat: its own plays; review, omniscient).
       fair.forEach(function (line) { box.appendChild(el("p", "fair", line)); });
       if (!a) { return; }

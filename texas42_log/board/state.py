@@ -41,6 +41,7 @@ from ..log.comments import (
 )
 from ..log.model import Match
 from ..views.html import page_data
+from ..views.locales import catalogue
 from ..views.model import OBSERVERS, Observer
 
 __all__ = [
@@ -267,6 +268,10 @@ class Board:
             data = page_data(analysed or self.match, cast(Observer, observer), self.lang)
         except ValueError as e:  # a review before any hand has ended (R29)
             raise BoardError(400, str(e)) from None
+        # the board's own labels in the views' language (the catalogue's board.* keys)
+        data["board_ui"] = {
+            k[6:]: v for k, v in catalogue(self.lang).items() if k.startswith("board.")
+        }
         ids = frozenset(
             n["id"] for h in data["hands"] for e in h["views"] for n in e["view"]["notes"]
         )
