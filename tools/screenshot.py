@@ -139,7 +139,7 @@ def board_shot() -> None:
         log = Path(tmp) / "game.json"
         shutil.copyfile(SAMPLE, log)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        b = start_board(log, "--worlds", "40")
+        b = start_board("game.json", "--worlds", "40", cwd=Path(tmp))  # named as a user would
         try:
             person_path(browser, b, log, ROOT / "docs" / "board.png")
         finally:
