@@ -114,7 +114,7 @@
       on.className = "on";
       on.textContent = noteOn(n.on) + ":";
       li.appendChild(on);
-      var body = document.createElement("span");
+      var body = document.createElement("bdi");  // a person's text, bidi isolated
       body.className = "text";
       if (change && change.op === "remove") {
         var del = document.createElement("del");
@@ -128,7 +128,7 @@
       li.appendChild(body);
       var shownAuthor = change && change.op === "edit" ? (change.author || "") : author;
       if (shownAuthor) {
-        var by = document.createElement("span");
+        var by = document.createElement("bdi");
         by.className = "by";
         by.textContent = "— " + shownAuthor;
         li.appendChild(by);
@@ -151,12 +151,12 @@
       on.className = "on";
       on.textContent = onText(c.on) + ":";
       li.appendChild(on);
-      var body = document.createElement("span");
+      var body = document.createElement("bdi");
       body.className = "text";
       body.textContent = c.text;
       li.appendChild(body);
       if (c.author) {
-        var by = document.createElement("span");
+        var by = document.createElement("bdi");
         by.className = "by";
         by.textContent = "— " + c.author;
         li.appendChild(by);

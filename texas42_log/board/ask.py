@@ -28,6 +28,8 @@ __all__ = ["Asker", "Question", "MAX_RUNNING"]
 
 #: Questions computed at once (each is a process).
 MAX_RUNNING = 4
+#: Questions a board remembers, to be followed by their pages (answers are kept apart).
+KEPT = 200
 
 
 @dataclass
@@ -124,6 +126,9 @@ class Asker:
         seats = [s for s in self._seats(observer) if (cv, hand, s) not in self.fair]
         open_hand = observer in ("review", "omniscient") and (cv, hand) not in self.opened
         with self._lock:
+            if len(self.questions) >= KEPT:  # the oldest answered questions are forgotten
+                for old in [k for k, x in self.questions.items() if x.state != "running"][:50]:
+                    del self.questions[old]
             self._count += 1
             q = Question(str(self._count), token, hand, observer)
             self.questions[q.id] = q
