@@ -606,3 +606,22 @@ def test_without_its_extra_the_board_says_what_to_install(tmp_path: Path) -> Non
     assert r.stderr.strip() == (
         "texas42: the board needs its web server: pip install 'texas42-log[board]'"
     )
+
+
+def test_a_name_with_escape_sequences_is_printed_inert(tmp_path: Path) -> None:
+    log = _copy(tmp_path, "game\x1b[2J\x1b]0;owned\x07.json")
+    doc = json.loads(log.read_text("utf-8"))
+    doc["players"] = {"A": "\x1b[31mRed\u202e"}
+    log.write_text(json.dumps(doc), "utf-8")
+    b = start_board(log)
+    try:
+        r = b.request("GET", "/api/data?as=A")
+        assert r.status == 200
+        # the name reaches the page as data (a JSON string), set there as text
+        assert "\x1b[31mRed\u202e" in r.json()["data"]["strings"]
+        b.request("GET", "/%1b%5b2J")  # a refusal's line names the (decoded) path inert
+    finally:
+        err = b.stop()
+    printed = "".join(b.printed) + err
+    assert "\x1b" not in printed and "\x07" not in printed
+    assert "refused" in err

@@ -509,6 +509,15 @@ def main() -> None:
             case("special-file", cmd, "@fifo" + ext, 1, ["named pipe with nothing written"])
             case("symlink", cmd, "@loop" + ext, 1, ["loop of symbolic links"])
             case("missing", cmd, "@missing" + ext, 2, ["no such file"])
+    board = ["board", "IN", "--save", "OUT/board.json"]
+    for ext in (".json", ".jsonl", ".t42", ".receipt", ".mk5"):
+        case("special-file", board, "@fifo" + ext, 1, ["named pipe with nothing written"])
+        case("symlink", board, "@loop" + ext, 1, ["loop of symbolic links"])
+        case("missing", board, "@missing" + ext, 2, ["no such file"])
+    case("special-file", board, "@dev-zero", 1, ["device"])
+    case("special-file", board, "@dir", 1, ["is a directory"])
+    case("unreadable", board, "@unreadable.json", 1, ["permission denied"])
+    case("huge", board, "@big.json", 1, ["MB"])
     for cmd in readers(".json"):
         case("special-file", cmd, "@dev-zero", 1, ["device"])
         corpus_reader = cmd[0] == "validate" or (cmd[0] == "analyze" and "--annotate" not in cmd)
