@@ -106,6 +106,8 @@ class Asker:
     #: (content version, hand) → the open-hand analysis (None: the hand has none).
     opened: dict[tuple[int, int], dict[str, Any] | None] = field(default_factory=dict)
     headers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: How many answers have come in: a page's views are built again only when it grows.
+    answers: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _count: int = 0
 
@@ -167,6 +169,7 @@ class Asker:
                     if q.observer in ("review", "omniscient"):
                         self.opened.setdefault((cv, q.hand), answer["open"])
                     self.headers[q.hand] = answer["header"]
+                    self.answers += 1
                     if q.state == "running":
                         q.state = "done"
                 break

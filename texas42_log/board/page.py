@@ -10,33 +10,30 @@ from __future__ import annotations
 import html
 import re
 from functools import cache
-from importlib import resources
 
 from .._version import __version__
-from ..views.html import sha256_source
+from ..views.html import sha256_source, viewer_asset
 
 __all__ = ["board_page"]
-
-
-def _asset(name: str) -> str:
-    return (resources.files("texas42_log.viewer") / name).read_text("utf-8")
 
 
 @cache
 def board_page() -> tuple[str, str]:
     """The page and its Content-Security-Policy header."""
-    viewer, board = _asset("viewer.js"), _asset("board.js")
-    style = _asset("viewer.css") + "\n" + _asset("board.css")
+    viewer, board = viewer_asset("viewer.js"), viewer_asset("board.js")
+    style = viewer_asset("viewer.css") + "\n" + viewer_asset("board.css")
     csp = (
         f"default-src 'none'; script-src {sha256_source(viewer)} {sha256_source(board)}; "
         f"style-src {sha256_source(style)}; img-src data:; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
-    page = _asset("viewer.html")
+    page = viewer_asset("viewer.html")
     parts = dict(
         (name, text.strip())
         for name, text in re.findall(
-            r"<!-- part: (\w+)[^>]*-->\n(.*?)(?=\n<!-- part:|\Z)", _asset("board-parts.html"), re.S
+            r"<!-- part: (\w+)[^>]*-->\n(.*?)(?=\n<!-- part:|\Z)",
+            viewer_asset("board-parts.html"),
+            re.S,
         )
     )
     scripts = f"<script>{viewer}</script>\n<script>{board}</script>"

@@ -36,7 +36,7 @@ from .ask import Asker
 from .page import board_page
 from .state import Access, Board, BoardError, parse_changes
 
-__all__ = ["make_app", "serve", "loopback_hosts", "MAX_BODY"]
+__all__ = ["make_app", "serve", "loopback_hosts", "LOOPBACK", "MAX_BODY"]
 
 #: The largest request body (a save of many long comments fits many times over).
 MAX_BODY = 2_000_000
@@ -45,7 +45,7 @@ MAX_BODY = 2_000_000
 def loopback_hosts(port: int, ip: str) -> set[str]:
     """The ``Host`` values this server answers to: its loopback names and ``ip``."""
     hosts = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"}
-    if ip not in ("127.0.0.1", "localhost", "::1"):
+    if ip not in LOOPBACK:
         if ip in ("0.0.0.0", "::", ""):
             names = {socket.gethostname(), socket.getfqdn()}
             for name in list(names):
@@ -57,6 +57,15 @@ def loopback_hosts(port: int, ip: str) -> set[str]:
             names = {ip}
         hosts |= {f"[{n}]:{port}" if ":" in n else f"{n}:{port}" for n in names if n}
     return hosts
+
+
+#: The Host names that are this machine only (another --ip is warned of).
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def _no_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON: a request holding one is refused."""
+    raise ValueError(name)
 
 
 class _Handler(tornado.web.RequestHandler):
@@ -135,10 +144,7 @@ class _Handler(tornado.web.RequestHandler):
 
     def body(self) -> Any:
         try:
-            return json.loads(
-                self.request.body.decode("utf-8"),
-                parse_constant=lambda c: (_ for _ in ()).throw(ValueError(c)),
-            )
+            return json.loads(self.request.body.decode("utf-8"), parse_constant=_no_constant)
         except (ValueError, RecursionError):
             raise BoardError(400, "the request is not JSON") from None
 
@@ -162,9 +168,14 @@ class _Data(_Handler):
         observer = self.get_query_argument("as", "")[:20]
         try:
             self.board.refresh()
-            self.board.check_observer(self.access, observer)
-            analysed = self.asker.analysed(observer)
-            self.answer(self.board.data(self.access, observer, analysed))
+            self.answer(
+                self.board.data(
+                    self.access,
+                    observer,
+                    self.asker.answers,
+                    lambda: self.asker.analysed(observer),
+                )
+            )
         except BoardError as e:
             self.failed(e)
 

@@ -18,6 +18,7 @@ import json
 import os
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -118,7 +119,7 @@ class Board:
     disk_problem: str | None = None
     _stamp: tuple[int, int, int] | None = None
     _content: str = ""
-    _cache: dict[tuple[int, str], tuple[bytes, frozenset[str]]] = field(default_factory=dict)
+    _cache: dict[tuple[int, str, int], tuple[bytes, frozenset[str]]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     # -- starting ----------------------------------------------------------------
@@ -253,19 +254,29 @@ class Board:
                 403, f"this address is {access.name}'s: it shows {' and '.join(access.observers)}"
             )
 
-    def data(self, access: Access, observer: str, analysed: Match | None = None) -> bytes:
-        """The response for a page of ``observer``: the version, the observers this
-        address may choose, and the views (:func:`~texas42_log.views.html.page_data`) —
-        of ``analysed`` (the log with the analysis asked so far) when given."""
+    def data(
+        self,
+        access: Access,
+        observer: str,
+        answers: int = 0,
+        analysed: Callable[[], Match | None] | None = None,
+    ) -> bytes:
+        """The response for a page of ``observer``: the version and the views
+        (:func:`~texas42_log.views.html.page_data`) — of the log with the analysis asked
+        so far (``analysed()``) when there is some. Kept until the version changes or
+        more answers come in (``answers``: how many the asker holds)."""
         self.check_observer(access, observer)
-        return self._data(observer, analysed)[0]
+        return self._data(observer, answers, analysed)[0]
 
-    def _data(self, observer: str, analysed: Match | None) -> tuple[bytes, frozenset[str]]:
-        key = (self.version, observer)
-        if analysed is None and key in self._cache:
+    def _data(
+        self, observer: str, answers: int, analysed: Callable[[], Match | None] | None
+    ) -> tuple[bytes, frozenset[str]]:
+        key = (self.version, observer, answers)
+        if key in self._cache:
             return self._cache[key]
+        match = (analysed() if analysed is not None and answers else None) or self.match
         try:
-            data = page_data(analysed or self.match, cast(Observer, observer), self.lang)
+            data = page_data(match, cast(Observer, observer), self.lang)
         except ValueError as e:  # a review before any hand has ended (R29)
             raise BoardError(400, str(e)) from None
         # the board's own labels in the views' language (the catalogue's board.* keys)
@@ -277,16 +288,15 @@ class Board:
         )
         body = {"version": self.version, "observer": observer, "data": data}
         out = (json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), ids)
-        if analysed is None:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] == self.version}
-            self._cache[key] = out
+        self._cache = {k: v for k, v in self._cache.items() if k[0] == self.version}
+        self._cache[key] = out
         return out
 
     def visible_comments(self, access: Access) -> frozenset[str]:
         """The keys of the comments this address's observers are shown (at some moment)."""
         out: frozenset[str] = frozenset()
         for observer in access.observers:
-            out |= self._data(observer, None)[1]
+            out |= self._data(observer, 0, None)[1]  # the comments, with no analysis
         return out
 
     def about(self, access: Access) -> dict[str, Any]:

@@ -10,8 +10,6 @@ import typer
 from .app import LANG_HELP, app, say, usage_error
 from .common import language_arg
 
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
-
 
 @app.command()
 def board(
@@ -91,7 +89,7 @@ def board(
         raise typer.Exit(code=1)
     lang = language_arg(lang)
     from ..board.ask import Asker
-    from ..board.server import serve
+    from ..board.server import LOOPBACK, serve
     from ..board.state import OWNER, Board, StartError
 
     try:
@@ -105,7 +103,7 @@ def board(
         raise typer.Exit(code=1) from None
     b.add_tokens(seats)
     asker = Asker(b, worlds=worlds, seed=seed)
-    if ip not in _LOOPBACK:
+    if ip not in LOOPBACK:
         say(
             f"texas42 board: warning: listening on {ip}, not this machine only; whoever has "
             "an address below can see and comment what it shows",

@@ -17,6 +17,7 @@ __all__ = [
     "Target",
     "TargetError",
     "locate_target",
+    "place_key",
     "add",
     "remove",
     "remove_at",
@@ -47,6 +48,12 @@ class Target:
         elif self.declaration:
             what += " declaration"
         return what
+
+
+def place_key(target: Target, k: int) -> str:
+    """The key of comment ``k`` (from 1) of ``target`` when it has no id (format 1.7's
+    ids aside): ``@hand 3 play 13#1`` — the target as the views count, never a JSON index."""
+    return f"@{target.describe()}#{k}"
 
 
 def parse_target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> Target:
@@ -176,7 +183,7 @@ def listing(match: Match) -> list[dict[str, Any]]:
                     "pointer": f"{pointer}/annotations/{k - 1}",
                     "author": a.author,
                     "text": a.text,
-                    "id": a.id if a.id is not None else f"@{target.describe()}#{k}",
+                    "id": a.id if a.id is not None else place_key(target, k),
                     **({"hand": target.hand} if target.hand else {}),
                     **({"call": target.call} if target.call else {}),
                     **({"play": target.play} if target.play else {}),

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import Diagnostic
-from .annotate import Target, TargetError, locate_target
+from .annotate import Target, TargetError, locate_target, place_key
 from .model import Annotation, Match, lone_surrogate, match_json, minimal_version
 from .versions import COMMENT_IDS_SINCE, at_least_version, version_key
 
@@ -90,11 +90,6 @@ class Located:
     pointer: str
     target: Target
     note: Annotation
-
-
-def place_key(target: Target, k: int) -> str:
-    """The key of comment ``k`` (from 1) of ``target`` when it has no id."""
-    return f"@{target.describe()}#{k}"
 
 
 def _containers(match: Match) -> list[tuple[Target | None, str, Any]]:

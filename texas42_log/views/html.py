@@ -46,11 +46,12 @@ from .text import (
 )
 from .visibility import Observer, View, in_play_hand, match_views
 
-__all__ = ["render_html", "page_data", "sha256_source"]
+__all__ = ["render_html", "page_data", "sha256_source", "viewer_asset"]
 
 
 @cache
-def _asset(name: str) -> str:
+def viewer_asset(name: str) -> str:
+    """One file of the viewer (``texas42_log.viewer``), read once."""
     return (resources.files("texas42_log.viewer") / name).read_text("utf-8")
 
 
@@ -213,15 +214,15 @@ def render_html(
     """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
     hands of a log that breaks rules (shown up to their first illegal action)."""
     m = catalogue(lang)
-    script = _asset("viewer.js")
-    style = _asset("viewer.css")
+    script = viewer_asset("viewer.js")
+    style = viewer_asset("viewer.css")
     csp = (
         f"default-src 'none'; script-src {sha256_source(script)}; "
         f"style-src {sha256_source(style)}; img-src data:; base-uri 'none'; form-action 'none'"
     )
     data = page_data(match, observer, lang, broken)
     title = m["ui.title"] + " — " + data["observer_label"]
-    page = _asset("viewer.html")
+    page = viewer_asset("viewer.html")
     # Fill the placeholders in one pass, so text from the log is never re-scanned.
     values = {
         "{{LANG}}": html.escape(lang),

@@ -58,6 +58,7 @@ from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, partner, team_of
 from ..engine.tiles import Tile
 from ..engine.trumps import Trump, table_for
+from ..log.annotate import Target, place_key
 from ..log.model import Annotation, Hand, Match
 from ..log.replayed import HandFacts, replay_match
 from .analysis import analysis_view, fair_view
@@ -94,13 +95,21 @@ __all__ = [
 ]
 
 
-def _notes(on: str, annotations: Sequence[Annotation], hand: int | None = None) -> list[Note]:
+def _notes(
+    on: str,
+    annotations: Sequence[Annotation],
+    hand: int | None = None,
+    call: int | None = None,
+    play: int | None = None,
+    declaration: bool = False,
+) -> list[Note]:
     """The comments on one target; each keyed by its id, or (without one) by where it is
-    (:func:`texas42_log.log.comments.place_key`: the target as the views count, never a
-    JSON index, which would count rejected attempts)."""
-    target = "match" if hand is None else f"hand {hand}" + ("" if on == "hand" else f" {on}")
+    (:func:`texas42_log.log.annotate.place_key`). Most actions have none: nothing built."""
+    if not annotations:
+        return []
+    target = Target(hand, call, play, declaration)
     return [
-        Note(on, a.text, a.author, a.id if a.id is not None else f"@{target}#{k}")
+        Note(on, a.text, a.author, a.id if a.id is not None else place_key(target, k))
         for k, a in enumerate(annotations, start=1)
     ]
 
@@ -137,13 +146,13 @@ class _HandReplay:
         #: After each call: how many call notes there are.
         self.notes_after_call: list[int] = []
         for n_call, j in enumerate(facts.call_at, 1):
-            self.call_notes += _notes(f"call {n_call}", hand.auction[j].annotations, h)
+            self.call_notes += _notes(f"call {n_call}", hand.auction[j].annotations, h, call=n_call)
             self.notes_after_call.append(len(self.call_notes))
         self.contract: Contract | None = facts.contract
         self.trump: Trump | None = facts.trump
         decl = hand.declaration
         self.decl_notes: list[Note] = (
-            _notes("declaration", decl.annotations, h)
+            _notes("declaration", decl.annotations, h, declaration=True)
             if self.trump is not None and decl is not None
             else []
         )
@@ -153,7 +162,7 @@ class _HandReplay:
             else None
         )
         self.play_notes: list[list[Note]] = [
-            _notes(f"play {k + 1}", hand.plays[j].annotations, h)
+            _notes(f"play {k + 1}", hand.plays[j].annotations, h, play=k + 1)
             for k, (_, _, j) in enumerate(self.plays)
         ]
 
