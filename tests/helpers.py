@@ -5,13 +5,31 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from texas42_log.files.validate import _schema_validator
 from texas42_log.log.model import Match
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_texas42(
+    *args: str, cwd: Path | str = ROOT, stdin: str | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``texas42 ARGS`` in a new process (``python -m texas42_log``), text in and out."""
+    return subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 def layers_accept(doc: Any) -> tuple[bool, bool]:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import run_texas42
 from texas42_log.files.validate import validate_bytes
 from texas42_log.log.annotate import Target
 from texas42_log.log.comments import (
@@ -151,9 +151,7 @@ def test_ids_survive_the_text_notation() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args], capture_output=True, text=True, timeout=60
-    )
+    return run_texas42(*args, timeout=60)
 
 
 def test_annotate_lists_edits_and_removes_by_id(tmp_path: Path) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
+
+from tests.helpers import run_texas42
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
@@ -14,13 +15,7 @@ FAIR = ["analyze", WORKED, "--fair", "--worlds", "12", "--no-progress"]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_texas42(*args)
 
 
 def _no_seconds(out: str) -> list[object]:

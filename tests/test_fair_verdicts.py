@@ -11,12 +11,12 @@ import io
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.helpers import run_texas42
 from texas42_log.analysis import MARKS, VERDICTS
 from texas42_log.analysis.api import fair_analysis, open_hand_analysis
 from texas42_log.analysis.fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS
@@ -37,14 +37,7 @@ LEGACY = ROOT / "tests" / "data" / "fair-1.4.json"
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_texas42(*args, stdin=stdin)
 
 
 def _hands() -> list[tuple[Match, int, FairHand]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import run_texas42
 from texas42_log.log.inert import dumps
 from texas42_log.play.generate import random_match
 
@@ -27,13 +28,7 @@ ARGS = ["--fair", "--annotate", "--worlds", "4", "--no-table", "-j", "2", "--no-
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "texas42_log", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_texas42(*args, cwd=cwd)
 
 
 def _corpus(folder: Path, n: int = 6) -> Path:
