@@ -43,7 +43,7 @@ _NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 #: The objects whose &{…} may also hold an "analysis" field (format 1.3).
 _COMMENT = re.compile(r".*/annotations/[0-9]+")
-_ANALYSED = re.compile(r"/hands/\d+(/plays/\d+)?")
+_ANALYSED = re.compile(r"/hands/\d+(/plays/\d+|/auction/\d+|/declaration)?")
 
 
 def brief_text(text: str) -> str:
@@ -146,7 +146,7 @@ class HeaderReader:
             raise self.fail(t, "an extension must be a JSON object of x- fields")
         for k, v in t.value.items():
             if k == "analysis" and _ANALYSED.fullmatch(self.last_ptr or ""):
-                pass  # since 1.3: a hand's or a play's open-hand analysis, which has no words here
+                pass  # since 1.3 (a call's and the declaration's: 1.8): an analysis, no words here
             elif k == "id" and _COMMENT.fullmatch(self.last_ptr or ""):
                 pass  # since 1.7: a comment's id, which has no words here
             elif not k.startswith("x-"):

@@ -12,6 +12,8 @@ from typing import Any
 __all__ = [
     "has_comment_ids",
     "COMMENT_IDS_SINCE",
+    "AUCTION_SINCE",
+    "has_auction_analysis",
     "version_key",
     "at_least_version",
     "minimal_version",
@@ -64,6 +66,20 @@ def states_best_play(version: object) -> bool:
 
 #: The first format version whose comments carry an ``id``.
 COMMENT_IDS_SINCE = "1.7"
+#: The first version whose calls and declaration may state a fair verdict.
+AUCTION_SINCE = "1.8"
+
+
+def has_auction_analysis(doc: dict[str, Any]) -> bool:
+    """Whether any call or declaration of ``doc`` states an analysis (format 1.8)."""
+    for h in doc.get("hands", []):
+        if not isinstance(h, dict):
+            continue
+        if isinstance(h.get("declaration"), dict) and "analysis" in h["declaration"]:
+            return True
+        if any(isinstance(c, dict) and "analysis" in c for c in h.get("auction", []) or []):
+            return True
+    return False
 
 
 def _comment_objects(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -92,7 +108,8 @@ def has_comment_ids(doc: dict[str, Any]) -> bool:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.7" if a
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.8" if a call
+    or the declaration states an analysis; "1.7" if a
     comment carries an id; "1.6" if it
     holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
     open-hand value, in a deal not fully known); "1.5" if it
@@ -101,6 +118,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
+    if has_auction_analysis(doc):
+        return AUCTION_SINCE
     if has_comment_ids(doc):
         return COMMENT_IDS_SINCE
     hands = doc.get("hands", [])

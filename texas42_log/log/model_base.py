@@ -1,0 +1,117 @@
+"""The format's building blocks: names, free text, the base object, comments, numbers.
+
+Part of the pydantic models of :mod:`texas42_log.log.model` (which re-exports every name
+here): the pieces every other model is built of. See that module's text for the conventions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
+
+SeatName = Literal["A", "B", "C", "D"]
+#: The 28 canonical tile names (R2); tests check this equals ``str(t) for t in TILES``.
+TileName = Literal[
+    "[0|0]",
+    "[0|1]",
+    "[0|2]",
+    "[0|3]",
+    "[0|4]",
+    "[0|5]",
+    "[0|6]",
+    "[1|1]",
+    "[1|2]",
+    "[1|3]",
+    "[1|4]",
+    "[1|5]",
+    "[1|6]",
+    "[2|2]",
+    "[2|3]",
+    "[2|4]",
+    "[2|5]",
+    "[2|6]",
+    "[3|3]",
+    "[3|4]",
+    "[3|5]",
+    "[3|6]",
+    "[4|4]",
+    "[4|5]",
+    "[4|6]",
+    "[5|5]",
+    "[5|6]",
+    "[6|6]",
+]
+TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first half character (U+D800–U+DFFF) in ``text``, shown as an escape, or None.
+
+    Python strings can hold one (bytes that were not UTF-8, decoded with
+    ``surrogateescape``, as command-line arguments are); JSON text and UTF-8 cannot,
+    so a log that held one would be refused by every reader, ours included."""
+    for ch in text:
+        if "\ud800" <= ch <= "\udfff":
+            return f"\\u{ord(ch):04x}"
+    return None
+
+
+def _whole_text(text: str) -> str:
+    half = lone_surrogate(text)
+    if half is not None:
+        raise ValueError(
+            f"holds {half}, half of a character (a lone surrogate): not text a log can hold"
+        )
+    return text
+
+
+#: Free text a person writes (names, comments): any string of whole characters.
+FreeText = Annotated[str, AfterValidator(_whole_text)]
+
+EXTENSIONS: dict[str, JsonValue] = {
+    "patternProperties": {"^x-": {}},
+    "additionalProperties": False,
+}
+
+
+class LogObject(BaseModel):
+    """Base: strict types, unknown keys only under the ``x-`` prefix (kept).
+
+    The prefix is checked by pydantic-core itself (the extras' key type), not by
+    a Python validator per object: a log has some 26 objects a hand."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        strict=True,
+        populate_by_name=True,
+        json_schema_extra=EXTENSIONS,
+    )
+
+    __pydantic_extra__: dict[Annotated[str, StringConstraints(pattern=r"^x-")], JsonValue]
+
+
+#: A comment's id (since 1.7): letters, digits, ``_`` and ``-``, at most 40.
+CommentId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+
+
+class Annotation(LogObject):
+    """A free-text comment on the match, a hand, a call or a play."""
+
+    text: FreeText
+    author: FreeText | None = None
+    id: CommentId | None = Field(
+        default=None,
+        description="Since 1.7: the comment's id, unique in the document, so that it can be "
+        "edited and removed by id (texas42 board, annotate edit). Random, never derived "
+        "from the log.",
+    )
+
+
+#: A tuple, not a list: an immutable default is free, and a Play is built ~12 times a hand.
+Annotations = Annotated[tuple[Annotation, ...], Field(default=(), strict=False)]
+
+
+#: Every other integer of a log: far beyond any real value, so that a number of
+#: thousands of digits is a schema error, not something to compute with.
+Number = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
