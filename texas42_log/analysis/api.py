@@ -98,6 +98,7 @@ def annotated(
                     p.pop("analysis", None)
                 for fn in f.plays:
                     hand["plays"][fn.index]["analysis"] = {"fair": fn.as_dict()}
+                _auction_written(hand, f)
             continue
         hand = hands[a.hand]
         hand["analysis"] = a.as_dict()
@@ -109,7 +110,24 @@ def annotated(
             hand["analysis"]["fair"] = f.as_dict()
             for fn in f.plays:
                 hand["plays"][fn.index].setdefault("analysis", {})["fair"] = fn.as_dict()
+            _auction_written(hand, f)
     return doc
+
+
+def _auction_written(hand: dict[str, Any], f: FairHand) -> None:
+    """The fair verdicts of a hand's calls and declaration written in (format 1.8); an older
+    one replaced."""
+    for c in hand.get("auction", []):
+        c.pop("analysis", None)
+    if isinstance(hand.get("declaration"), dict):
+        hand["declaration"].pop("analysis", None)
+    a = f.auction
+    if a is None:
+        return
+    for n in a.calls:
+        hand["auction"][n.index]["analysis"] = {"fair": n.as_dict()}
+    if a.declaration is not None:
+        hand["declaration"]["analysis"] = {"fair": a.declaration.as_dict()}
 
 
 def annotated_match(
@@ -200,5 +218,6 @@ def reanalysed(match: Match) -> Match | None:
         (a,) = analyze_match_doc(rules, doc, table=table, only=h)
         analyses.append(a)
         notes = a.plays if isinstance(a, HandAnalysis) else None
-        fairs[h] = fair_hand(match, h, worlds=worlds, seed=seed, open_notes=notes)
+        # what it states, by 1.6's rule: no verdicts of the auction it never held
+        fairs[h] = fair_hand(match, h, worlds=worlds, seed=seed, open_notes=notes, auction=False)
     return annotated_match(match, analyses, fairs, least=BEST_PLAY_SINCE)

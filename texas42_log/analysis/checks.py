@@ -28,6 +28,8 @@ from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, f
 if TYPE_CHECKING:
     from .fair_hands import FairHand
 
+from .auction_checks import auction_problems, recomputed_auction
+
 __all__ = ["analysis_problems", "recomputed_problems", "stated_runs"]
 
 
@@ -39,7 +41,7 @@ def _short(value: Any) -> str:
 def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
     """What is wrong with the analysis a valid replay's log states (its JSON form), by the
     rule of the log's own format version (:mod:`texas42_log.analysis.fair_checks`)."""
-    out: list[Diagnostic] = []
+    out: list[Diagnostic] = auction_problems(doc)
     version = str(doc.get("version", "1.0"))
     by_best = states_best_play(version)
     objective = objective_of(rules)
@@ -345,6 +347,8 @@ def recomputed_problems(
     # a log before 1.6 states cost and marks by its own version's rule
     by_best = states_best_play(doc.get("version"))
     for h, f in (fair or {}).items():
+        if f.auction is not None:
+            out += recomputed_auction(doc, h, f.auction)
         for fn in f.plays:
             stated = (hands_[h]["plays"][fn.index].get("analysis") or {}).get("fair")
             if stated is None:

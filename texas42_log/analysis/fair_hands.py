@@ -34,6 +34,7 @@ from ..log.model import Match
 from ..views.model import View
 from ..views.visibility import hand_views
 from . import VERDICTS
+from .auction_fair import AuctionAnalysis, fair_auction
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision, Mark, decide
 from .open_hand import PlayNote
 from .worlds import Knowledge
@@ -143,6 +144,8 @@ class FairHand:
     #: The hand's contract and trump (None when the hand has no declaration).
     contract: Contract | None = None
     trump: Trump | None = None
+    #: The fair verdicts of its calls and declaration (since 1.8), when asked.
+    auction: AuctionAnalysis | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The format's ``fair`` object of a hand's analysis: how it was drawn."""
@@ -250,9 +253,13 @@ def fair_hand(
     worlds: int = DEFAULT_WORLDS,
     seed: int = DEFAULT_SEED,
     open_notes: list[PlayNote] | None = None,
+    auction: bool = True,
 ) -> FairHand:
-    """The fair analysis of every play of hand ``index`` of a valid match, in this process."""
+    """The fair analysis of every play of hand ``index`` of a valid match, in this process;
+    with ``auction``, of its calls and declaration too (:mod:`.auction_fair`)."""
     result, pending = plan_hand(match, index, worlds=worlds, seed=seed)
+    if auction:
+        result.auction = fair_auction(match, index, worlds=worlds, seed=seed)
     decisions = iter(
         [
             decide(p.knowledge, worlds=worlds, seed=seed, hand=index)

@@ -10,6 +10,7 @@ from typing import Any, Final
 from ..engine.auction import Contract
 from ..engine.seats import partner, team_of
 from ..engine.trumps import Trump
+from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines
 from .fair import MARKS
 from .fair_hands import VERDICTS, FairHand, FairNote, best_text
 from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
@@ -181,6 +182,7 @@ def hand_text(
         return [
             f"Hand {a.hand + 1}: {_contract_words(fair.contract, fair.trump)}",
             f"  open hands: skipped: {a.reason}",
+            *([] if fair.auction is None else auction_lines(fair.auction, values)),
             _fair_line(fair),
             *_fair_only(fair, values),
         ]
@@ -196,6 +198,8 @@ def hand_text(
         cells = " · ".join(f"{trump_word(t)}: {v}" for t, v in a.table.items())
         lines.append(f"  makeable table, {c.bidder} declaring and leading: {cells}")
     notes = {} if fair is None else {f.index: f for f in fair.plays}
+    if fair is not None and fair.auction is not None:
+        lines += auction_lines(fair.auction, values)
     if fair is not None:
         lines.append(_fair_line(fair))
     if a.plays and fair is None:
@@ -257,6 +261,9 @@ def legend(fair: bool) -> list[str]:
             "  (when the worlds were drawn rather than counted, a play is marked only when its "
             "loss is more than twice its standard error)",
             *(f"  {name}: {text}" for name, text in VERDICTS.items()),
+            *(f"  auction {name}: {text}" for name, text in AUCTION_WORDS.items()),
+            "  declaration ? / ??: the chance of the contract won given up against the best "
+            "trump, by the thresholds of the plays",
         ]
     return lines
 
@@ -348,11 +355,18 @@ def hand_json(a: HandAnalysis | Skipped, fair: FairHand | None = None) -> dict[s
                     for f in fair.plays
                 ],
                 "fair_skipped": _fair_skipped(fair),
+                "auction": None if fair.auction is None else auction_json(fair.auction),
             }
         return out
     notes = {} if fair is None else {f.index: f for f in fair.plays}
     return (
-        {} if fair is None else {"fair": fair.as_dict(), "fair_skipped": _fair_skipped(fair)}
+        {}
+        if fair is None
+        else {
+            "fair": fair.as_dict(),
+            "fair_skipped": _fair_skipped(fair),
+            "auction": None if fair.auction is None else auction_json(fair.auction),
+        }
     ) | {
         "hand": a.hand + 1,
         "contract": _contract_json(a.contract),
@@ -423,6 +437,8 @@ def csv_rows(
                 rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason] + [""] * extra)
                 continue
             head = _head(source, a.hand, f_hand.contract, f_hand.trump) + ["", ""]
+            if f_hand.auction is not None:
+                rows += auction_csv(f_hand.auction, head, extra)
             by_index: list[tuple[int, list[str]]] = []
             for f in f_hand.plays:
                 by_index.append(
@@ -449,6 +465,8 @@ def csv_rows(
             str(a.value),
             "yes" if a.makeable else "no",
         ]
+        if f_hand is not None and f_hand.auction is not None:
+            rows += auction_csv(f_hand.auction, head, extra)
         if not a.plays:
             rows.append(head + [""] * (9 + extra))
         for n in a.plays:

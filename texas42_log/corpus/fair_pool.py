@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..files.reader import Record, validated
 from ..files.validate import DEFAULT_MAX_BYTES
 from .pool import run_pool, tune_gc
 
 if TYPE_CHECKING:
+    from ..analysis.auction_fair import AuctionAnalysis, AuctionPlan
     from ..analysis.fair import Decision
     from ..analysis.fair_hands import FairHand, Pending
     from ..analysis.open_hand import HandAnalysis, Skipped
@@ -38,6 +39,9 @@ __all__ = ["Done", "fair_matches", "Run"]
 
 #: How a hand's worlds are drawn: (worlds a decision, seed).
 Run = tuple[int, int]
+
+#: A slot's marker for a hand's auction task (beside its pending plays).
+AUCTION: Final = "auction"
 
 
 @dataclass
@@ -58,7 +62,7 @@ class Done:
 class _Job:
     done: Done
     #: (hand, run or None for the open-hand task, the pending decision or None)
-    slots: list[tuple[int, Run | None, Pending | None]]
+    slots: list[tuple[int, Run | None, Pending | str | None]]
     plans: dict[Run, dict[int, tuple[FairHand, list[Pending]]]]
 
 
@@ -76,6 +80,12 @@ def _decide_task(knowledge: Knowledge, worlds: int, seed: int, hand: int) -> lis
     return [decide(knowledge, worlds=worlds, seed=seed, hand=hand)]
 
 
+def _auction_task(plan: AuctionPlan, worlds: int, seed: int) -> list[AuctionAnalysis]:
+    from ..analysis.auction_fair import judge_auction
+
+    return [judge_auction(plan, worlds=worlds, seed=seed)]
+
+
 def _nothing() -> list[None]:
     return [None]
 
@@ -88,6 +98,7 @@ def _plan(
     max_bytes: int,
     runs: Callable[[dict[str, Any]], dict[Run, list[int]]],
 ) -> tuple[_Job, list[tuple[Any, ...]]]:
+    from ..analysis.auction_fair import plan_auction
     from ..analysis.fair_hands import plan_hand
     from ..analysis.open_hand import Skipped
     from ..files.validate import ValidationResult
@@ -123,6 +134,9 @@ def _plan(
                 continue
             planned = plan_hand(match, i, worlds=run[0], seed=run[1])
             plans[i] = planned
+            if planned[0].contract is not None or match.hands[i].auction:
+                job.slots.append((i, run, AUCTION))
+                tasks.append((_auction_task, plan_auction(match, i), run[0], run[1]))
             for p in planned[1]:
                 if p.knowledge is not None:
                     job.slots.append((i, run, p))
@@ -185,9 +199,12 @@ def fair_matches(
                 continue
             opened: dict[int, HandAnalysis | Skipped] = {}
             decided: dict[tuple[Run, int], list[Decision | None]] = {}
-            for (i, run, _), value in zip(job.slots, got, strict=True):
+            auctions: dict[tuple[Run, int], AuctionAnalysis] = {}
+            for (i, run, slot), value in zip(job.slots, got, strict=True):
                 if run is None:
                     opened[i] = value
+                elif isinstance(slot, str):
+                    auctions[(run, i)] = value
                 else:
                     decided.setdefault((run, i), []).append(value)
             job.done.analyses = [opened[i] for i in sorted(opened)]
@@ -196,6 +213,7 @@ def fair_matches(
                     a = opened.get(i)
                     notes = a.plays if isinstance(a, HandAnalysis) else None
                     fh = finish_hand(fh, pending, iter(decided.get((run, i), [])), notes)
+                    fh.auction = auctions.get((run, i))
                     if fh.contract is not None:
                         job.done.fair.setdefault(run, {})[i] = fh
             yield job.done

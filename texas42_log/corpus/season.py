@@ -74,9 +74,10 @@ def core_of(doc: dict[str, Any]) -> dict[str, Any]:
     hands = []
     for hand in doc.get("hands", []):
         h = {k: v for k, v in hand.items() if k != "analysis"}
-        h["plays"] = [
-            {k: v for k, v in p.items() if k != "analysis"} for p in hand.get("plays", [])
-        ]
+        for part in ("plays", "auction"):
+            h[part] = [{k: v for k, v in p.items() if k != "analysis"} for p in hand.get(part, [])]
+        if isinstance(hand.get("declaration"), dict):
+            h["declaration"] = {k: v for k, v in hand["declaration"].items() if k != "analysis"}
         hands.append(h)
     out["hands"] = hands
     return out

@@ -1,0 +1,421 @@
+"""Fair verdicts of the auction and the declaration: each call from its caller's seat.
+
+For each call of a hand, the caller is given its own 7 tiles (from its own view of
+the hand, never the deal) and the calls before it, and the fair makeable table of
+:mod:`texas42_log.analysis.bidding` is made of every bid open to it then. Each call
+gets:
+
+* every call — what the table alone says the caller could have bid: the highest bid
+  whose best corrected chance is at least :data:`~.bidding.SUPPORT`, with its trump.
+  For a pass or a bid that did not win this is *only what the table says*: the table
+  does not know how the others would have answered;
+* the winning bid — besides, its chance with the trump the declarer then chose, and
+  the best trump's chance;
+* the declaration — the chosen trump (or Nel-O, Sevens) against the best one for the
+  contract won, from the declarer's own seat (the bidder's partner after a Plunge or
+  Splash), marked ``?`` and ``??`` by the thresholds the plays have
+  (:data:`~.fair.DUBIOUS`, :data:`~.fair.BLUNDER` of chance lost; and, as the worlds
+  are drawn, only when the loss is more than twice its standard error, measured world
+  by world). In a points game too: the declaration decides whether the contract is
+  made, not how many points past it are taken.
+
+:func:`plan_auction` gathers what each seat could see (in the process that holds the
+match); :func:`judge_auction` does the solving (anywhere: the plan is plain data).
+Pure, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Call, Declare
+from ..engine.auction import BidKind, BidSpecial, Contract
+from ..engine.rules import Rules
+from ..engine.seats import Seat
+from ..engine.tiles import TILE_BY_NAME, Tile
+from ..engine.trumps import Trump
+from ..log.check import effective_rules
+from ..log.model import Match
+from ..views.visibility import hand_views
+from . import DEFAULT_SEED, DEFAULT_WORLDS
+from .bidding import (
+    Bid,
+    Chance,
+    Row,
+    SeatTable,
+    SeatWorlds,
+    corrected,
+    legal_bids,
+    row_of,
+    seat_worlds,
+)
+from .fair import BLUNDER, DUBIOUS, Mark
+
+__all__ = [
+    "AuctionPlan",
+    "CallNote",
+    "DeclarationNote",
+    "AuctionAnalysis",
+    "plan_auction",
+    "judge_auction",
+    "fair_auction",
+    "AuctionHint",
+    "auction_hint",
+]
+
+CallTuple = tuple[Seat, BidKind, int | None, BidSpecial | None]
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class CallPlan:
+    #: Its index in the hand's ``auction`` (rejected attempts included).
+    index: int
+    seat: Seat
+    #: The call made: None for a pass.
+    call: Bid | None
+    #: The accepted calls before it.
+    before: tuple[CallTuple, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionPlan:
+    """What each seat could see before the play, as plain data (see the module text)."""
+
+    rules: Rules
+    hand: int
+    dealer: Seat
+    #: Each seat's own tiles, from its own view (a seat whose tiles it did not see: absent).
+    tiles: dict[Seat, frozenset[Tile]]
+    calls: tuple[CallPlan, ...]
+    #: The contract won, the index of its call, and the declaration (its seat and row).
+    contract: Contract | None
+    won: int | None
+    declaration: tuple[Seat, Row] | None
+    #: Calls passed over, each with why: (index, seat, reason).
+    skipped: tuple[tuple[int, Seat, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CallNote:
+    """The fair verdict of one call."""
+
+    index: int
+    seat: Seat
+    call: Bid | None
+    #: The table of the bids open to the caller then.
+    table: SeatTable
+    #: For the winning bid: the row the declarer then chose.
+    declared: Row | None = None
+    won: bool = False
+
+    @property
+    def supported(self) -> tuple[Bid, Row] | None:
+        """What the table alone says the caller could have bid (see the module text)."""
+        return self.table.supported()
+
+    @property
+    def chance(self) -> Chance | None:
+        """The winning bid's chance with the trump declared."""
+        if not self.won or self.call is None or self.declared is None:
+            return None
+        if self.declared not in self.table.made.get(self.call, {}):
+            return None
+        return self.table.chance(self.call, self.declared)
+
+    @property
+    def best(self) -> tuple[Row, Chance] | None:
+        """The best row for the bid made, and its chance."""
+        if self.call is None:
+            return None
+        row = self.table.best_row(self.call)
+        return None if row is None else (row, self.table.chance(self.call, row))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The format's ``fair`` object of a call (docs/format.md, since 1.8)."""
+        out = self.table.as_dict()
+        s = self.supported
+        out["supported"] = None if s is None else s[0].key
+        out["supported_trump"] = None if s is None else s[1].key
+        if self.won:
+            best, chance = self.best, self.chance
+            if best is not None:
+                out["best"] = best[0].key
+                out["best_chance"] = _r(best[1].share)
+            if chance is not None and self.declared is not None:
+                out["declared"] = self.declared.key
+                out["chance"] = _r(chance.share)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationNote:
+    """The fair verdict of the trump declaration."""
+
+    seat: Seat
+    #: The contract as the declarer's table columns it.
+    bid: Bid
+    choice: Row
+    table: SeatTable
+
+    @property
+    def best(self) -> Row:
+        row = self.table.best_row(self.bid)
+        assert row is not None
+        return row
+
+    @property
+    def chance(self) -> Chance:
+        return self.table.chance(self.bid, self.choice)
+
+    @property
+    def best_chance(self) -> Chance:
+        return self.table.chance(self.bid, self.best)
+
+    @property
+    def chance_lost(self) -> float:
+        return _r(max(0.0, _r(self.best_chance.share) - _r(self.chance.share)))
+
+    @property
+    def loss_se(self) -> float:
+        return self.table.paired_se(self.bid, self.choice, self.best)
+
+    @property
+    def mark(self) -> Mark | None:
+        """``?``, ``??`` or None (see the module text); never for the best row."""
+        if self.choice == self.best:
+            return None
+        loss = self.chance_lost
+        if loss < DUBIOUS or not loss > 2 * self.loss_se:
+            return None
+        return "??" if loss >= BLUNDER else "?"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The format's ``fair`` object of a declaration (docs/format.md, since 1.8)."""
+        rows = self.table.made[self.bid]
+        out: dict[str, Any] = {
+            "worlds": self.table.worlds,
+            "of": self.table.count,
+            "table": {r.key: _r(self.table.chance(self.bid, r).share) for r in sorted(rows)},
+            "best": self.best.key,
+            "chance_lost": self.chance_lost,
+        }
+        if self.mark is not None:
+            out["mark"] = self.mark
+        return out
+
+
+@dataclass(slots=True)
+class AuctionAnalysis:
+    """The fair verdicts of one hand's calls and declaration (``hand`` from 0)."""
+
+    hand: int
+    worlds: int
+    seed: int
+    calls: list[CallNote] = field(default_factory=list)
+    declaration: DeclarationNote | None = None
+    skipped: list[tuple[int, Seat, str]] = field(default_factory=list)
+    nodes: int = 0
+
+
+def _bid_of(kind: str, bid: int | None, special: str | None) -> Bid | None:
+    if kind == "pass" or bid is None:
+        return None
+    return Bid(BidKind(kind), bid, special)  # type: ignore[arg-type]
+
+
+def plan_auction(match: Match, index: int) -> AuctionPlan:
+    """Hand ``index`` (from 0) of a valid match, planned: each seat's own tiles from its own
+    first view of the hand, and the calls (see the module text)."""
+    rules = effective_rules(match)
+    hand = match.hands[index]
+    tiles: dict[Seat, frozenset[Tile]] = {}
+    skipped: list[tuple[int, Seat, str]] = []
+    unknown: set[Seat] = set()
+
+    def own(seat: Seat) -> frozenset[Tile] | None:
+        if seat in tiles:
+            return tiles[seat]
+        if seat in unknown:
+            return None
+        first = hand_views(match, seat, index)[0]
+        if first.hidden.get(seat):
+            unknown.add(seat)
+            return None
+        tiles[seat] = frozenset(TILE_BY_NAME[t] for t in first.hands.get(seat, ()))
+        return tiles[seat]
+
+    calls: list[CallPlan] = []
+    before: list[CallTuple] = []
+    won: int | None = None
+    top = 0
+    mark_units = rules.mark_bid_units == "points"
+    for k, c in enumerate(hand.auction):
+        if c.rejected:
+            continue
+        kind = c.call
+        bid: int | None = getattr(c, "bid", None)
+        if kind == "marks" and bid is not None and mark_units:
+            bid //= 42
+        special = getattr(c, "special", None)
+        if own(c.seat) is None:
+            skipped.append((k, c.seat, f"{c.seat}'s own tiles are not all known"))
+        else:
+            calls.append(CallPlan(k, c.seat, _bid_of(kind, bid, special), tuple(before)))
+        before.append((c.seat, BidKind(kind), bid, special))
+        if kind != "pass" and bid is not None:
+            size = bid * 42 if kind == "marks" else bid
+            if won is None or size > top:  # the highest bid wins; a tie, the earlier one
+                won, top = k, size
+    contract: Contract | None = None
+    declaration: tuple[Seat, Row] | None = None
+    d = hand.declaration
+    if d is not None and won is not None:
+        c = hand.auction[won]
+        kind, bid = c.call, getattr(c, "bid", None)
+        if kind == "marks" and bid is not None and mark_units:
+            bid //= 42
+        assert bid is not None
+        contract = Contract(c.seat, BidKind(kind), bid, getattr(c, "special", None))
+        trump = Trump(d.trump) if d.trump is not None else None
+        row = row_of(trump, d.contract, d.doubles)
+        if own(d.seat) is None:
+            skipped.append((-1, d.seat, f"{d.seat}'s own tiles are not all known"))
+        else:
+            declaration = (d.seat, row)
+    return AuctionPlan(
+        rules, index, hand.dealer, tiles, tuple(calls), contract, won, declaration, tuple(skipped)
+    )
+
+
+def judge_auction(
+    plan: AuctionPlan, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
+) -> AuctionAnalysis:
+    """The fair verdicts of a planned auction (see the module text)."""
+    out = AuctionAnalysis(plan.hand, worlds, seed, skipped=list(plan.skipped))
+    space: dict[Seat, SeatWorlds] = {}
+
+    def of(seat: Seat) -> SeatWorlds:
+        if seat not in space:
+            space[seat] = seat_worlds(
+                plan.rules, seat, plan.hand, plan.tiles[seat], worlds=worlds, seed=seed
+            )
+        return space[seat]
+
+    declared = plan.declaration[1] if plan.declaration is not None else None
+    for c in plan.calls:
+        bids = legal_bids(plan.rules, plan.dealer, c.before, plan.tiles[c.seat])
+        if c.call is not None and c.call not in bids:
+            bids.append(c.call)
+        table = of(c.seat).table(bids)
+        won = c.index == plan.won
+        out.calls.append(CallNote(c.index, c.seat, c.call, table, declared if won else None, won))
+    if plan.declaration is not None and plan.contract is not None:
+        seat, row = plan.declaration
+        sw = of(seat)
+        contract = plan.contract
+        bid = Bid.of(contract)
+        table = sw.declaration_table(contract)
+        out.declaration = DeclarationNote(seat, bid, row, table)
+    out.nodes = sum(s.nodes for s in space.values())
+    return out
+
+
+def fair_auction(
+    match: Match, index: int, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
+) -> AuctionAnalysis:
+    """The fair verdicts of hand ``index``'s auction and declaration, in this process."""
+    return judge_auction(plan_auction(match, index), worlds=worlds, seed=seed)
+
+
+def corrected_text(chance: Chance) -> str:
+    """``71% ± 4% (corrected 60%)``."""
+    return f"{chance.share:.0%} ± {chance.se:.0%} (corrected {corrected(chance.share):.0%})"
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionHint:
+    """``Game.hint`` during the auction or the declaration: the seat's fair makeable table
+    of the moment and what it suggests — the call (the supported bid, else a pass) or the
+    declaration (the best row) — with that suggestion's chance (None for a pass)."""
+
+    seat: Seat
+    #: ``"call"`` or ``"declare"``.
+    kind: str
+    table: SeatTable
+    #: The suggested call or declaration, as the engine's action.
+    suggestion: Call | Declare
+    #: The suggestion's chance, and its row (the trump to name), when it is a bid or a
+    #: declaration.
+    chance: Chance | None
+    row: Row | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "suggestion": str(self.suggestion),
+            "row": None if self.row is None else self.row.key,
+            "chance": None if self.chance is None else _r(self.chance.share),
+            "se": None if self.chance is None else _r(self.chance.se),
+            "corrected": None if self.chance is None else _r(corrected(self.chance.share)),
+        } | self.table.as_dict()
+
+
+def auction_hint(
+    rules: Rules,
+    hand: int,
+    dealer: Seat,
+    seat: Seat,
+    tiles: frozenset[Tile],
+    calls: Sequence[CallTuple],
+    legal: Sequence[Call | Declare],
+    contract: Contract | None,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = DEFAULT_SEED,
+) -> AuctionHint:
+    """The hint of ``seat`` (to call, or to declare ``contract``) from its own ``tiles`` and
+    the public ``calls``; ``legal``: its legal actions now (the suggestion is one of them)."""
+    sw = seat_worlds(rules, seat, hand, tiles, worlds=worlds, seed=seed)
+    if contract is None:
+        table = sw.table(legal_bids(rules, dealer, calls, tiles))
+        s = table.supported()
+        for a in legal:
+            if (
+                isinstance(a, Call)
+                and s is not None
+                and (a.kind, a.bid, a.special) == (s[0].kind, s[0].bid, s[0].special)
+            ):
+                return AuctionHint(seat, "call", table, a, table.chance(*s), s[1])
+        passing = [a for a in legal if isinstance(a, Call) and a.kind is BidKind.PASS]
+        if passing:
+            return AuctionHint(seat, "call", table, passing[0], None, None)
+        # a forced bid (the dealer after three passes): the best chance of the legal bids
+        bids = [a for a in legal if isinstance(a, Call) and a.bid is not None]
+        best = max(
+            bids,
+            key=lambda a: (
+                (
+                    table.best(Bid(a.kind, a.bid, a.special)) or Chance(0.0, 0.0)  # type: ignore[arg-type]
+                ).share
+            ),
+        )
+        b = Bid(best.kind, best.bid, best.special)  # type: ignore[arg-type]
+        row = table.best_row(b)
+        return AuctionHint(
+            seat, "call", table, best, None if row is None else table.chance(b, row), row
+        )
+    table = sw.declaration_table(contract)
+    bid = Bid.of(contract)
+    row = table.best_row(bid)
+    assert row is not None
+    for a in legal:
+        if isinstance(a, Declare) and row_of(a.trump, a.special, a.doubles) == row:
+            return AuctionHint(seat, "declare", table, a, table.chance(bid, row), row)
+    raise ValueError("no legal declaration is the table's best")  # pragma: no cover

@@ -1,0 +1,180 @@
+"""The auction's fair verdicts in ``texas42 analyze --fair``: text lines, JSON, CSV rows.
+
+Pure: no I/O. Made from :mod:`texas42_log.analysis.auction_fair`'s results; the words of
+each verdict are :data:`AUCTION_WORDS`, the same in the legend, ``--help`` and
+docs/analysis.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
+from .bidding import SUPPORT, Bid, Chance, Row, corrected
+
+__all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row_words"]
+
+#: What the auction's words mean, one sentence each (the legend, ``--help``, the docs).
+AUCTION_WORDS: Final[dict[str, str]] = {
+    "table": "the share of the deals of the 21 tiles its caller could not see in which "
+    "the bid is made with best play and every hand open, the caller declaring and leading",
+    "supports": f"the highest bid whose best corrected chance is at least {SUPPORT:.0%}; for "
+    "a pass or a losing bid only what the table says, not knowing how the others would "
+    "have answered",
+    "corrected": "the table's chance corrected for open-hand optimism by the fit of "
+    "docs/analysis.md (how often such contracts were made as bots played them)",
+}
+
+
+def row_words(row: Row) -> str:
+    """``5s``, ``doubles``, ``no-trump``, ``Nel-O``, ``Nel-O low``, ``Sevens``."""
+    if row.special == "nello":
+        return "Nel-O" if row.doubles is None else f"Nel-O {row.doubles}"
+    if row.special == "sevens":
+        return "Sevens"
+    assert row.trump is not None
+    return f"{row.trump.value}s" if row.trump.number is not None else row.trump.value
+
+
+def _pct(c: Chance) -> str:
+    return f"{c.share:.0%} ± {c.se:.0%} (corrected {corrected(c.share):.0%})"
+
+
+def _bid_words(bid: Bid | None) -> str:
+    return "pass" if bid is None else bid.key
+
+
+def _supported(n: CallNote) -> str:
+    s = n.supported
+    if s is None:
+        return "the table would pass"
+    bid, row = s
+    return f"the table would bid {bid.key} in {row_words(row)} {_pct(n.table.chance(bid, row))}"
+
+
+def _call_line(n: CallNote) -> str:
+    head = f"    {n.seat} {_bid_words(n.call):<14}"
+    if n.won and n.call is not None:
+        parts = []
+        chance, best = n.chance, n.best
+        if chance is not None and n.declared is not None:
+            parts.append(f"won: {row_words(n.declared)} {_pct(chance)}")
+        if best is not None:
+            parts.append(f"best trump {row_words(best[0])} {best[1].share:.0%}")
+        parts.append(_supported(n))
+        return head + " · ".join(parts)
+    return head + _supported(n).replace("the table", "the table alone", 1)
+
+
+def _grid(n: CallNote) -> list[str]:
+    """The table of a call, a line per bid: each row's chance."""
+    out = []
+    for bid in n.table.bids:
+        rows = n.table.made[bid]
+        cells = " ".join(f"{row_words(r)} {n.table.chance(bid, r).share:.0%}" for r in sorted(rows))
+        out.append(f"        {bid.key:>14}: {cells}")
+    return out
+
+
+def _declaration_line(d: DeclarationNote) -> str:
+    text = (
+        f"  declaration: {d.seat} {row_words(d.choice)} {_pct(d.chance)}"
+        f" — best {row_words(d.best)} {d.best_chance.share:.0%}"
+    )
+    if d.choice != d.best and d.chance_lost:
+        text += f", {d.chance_lost:.0%} of the chance given up"
+    if d.mark:
+        text += f"  {d.mark}"
+    return text
+
+
+def auction_lines(a: AuctionAnalysis, values: bool = False) -> list[str]:
+    """The auction's lines of a hand's report (``values``: each call's whole table)."""
+    lines = [
+        f"  auction: each call from its caller's own tiles, {a.worlds} deals of the 21 it "
+        f"could not see (seed {a.seed})"
+    ]
+    for n in a.calls:
+        lines.append(_call_line(n).rstrip())
+        if values:
+            lines += _grid(n)
+    for index, seat, reason in a.skipped:
+        what = "declaration" if index < 0 else f"call {index + 1}"
+        lines.append(f"    {seat} {what}: skipped: {reason}")
+    if a.declaration is not None:
+        lines.append(_declaration_line(a.declaration))
+    return lines
+
+
+def _chance_json(c: Chance | None) -> dict[str, float] | None:
+    if c is None:
+        return None
+    return {
+        "share": round(c.share, 4),
+        "se": round(c.se, 4),
+        "corrected": round(corrected(c.share), 4),
+    }
+
+
+def auction_json(a: AuctionAnalysis) -> dict[str, Any]:
+    """The auction's verdicts in the report's JSON: each call's and the declaration's format
+    object, with the chances' standard errors and corrected values."""
+    calls = []
+    for n in a.calls:
+        s = n.supported
+        calls.append(
+            {
+                "index": n.index,
+                "seat": n.seat,
+                "call": _bid_words(n.call),
+                "won": n.won,
+                "fair": n.as_dict(),
+                "supported_chance": None if s is None else _chance_json(n.table.chance(*s)),
+                "chance": _chance_json(n.chance),
+            }
+        )
+    out: dict[str, Any] = {
+        "worlds": a.worlds,
+        "seed": a.seed,
+        "calls": calls,
+        "skipped": [{"index": i, "seat": s, "reason": r} for i, s, r in a.skipped],
+        "declaration": None,
+    }
+    d = a.declaration
+    if d is not None:
+        out["declaration"] = {
+            "seat": d.seat,
+            "declared": d.choice.key,
+            "fair": d.as_dict(),
+            "chance": _chance_json(d.chance),
+            "best_chance": _chance_json(d.best_chance),
+        }
+    return out
+
+
+def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[str]]:
+    """A row per call and one for the declaration: ``trick`` is ``auction`` or
+    ``declaration``, ``play`` the call or the trump, the fair columns its chance, the
+    best row, the mark and, in ``fair_note``, what the table supports."""
+    rows: list[list[str]] = []
+    for n in a.calls:
+        chance = n.chance
+        best = n.best
+        cells = [""] * width
+        cells[0] = str(a.worlds)
+        cells[1] = "no"
+        cells[3] = "" if chance is None else f"{chance.share:.4f}"
+        cells[7] = "" if best is None else best[0].key
+        cells[9] = _supported(n)
+        rows.append(head + ["auction", n.seat, _bid_words(n.call)] + [""] * 6 + cells)
+    d = a.declaration
+    if d is not None:
+        cells = [""] * width
+        cells[0] = str(a.worlds)
+        cells[1] = "no"
+        cells[3] = f"{d.chance.share:.4f}"
+        cells[5] = f"{d.chance_lost:g}"
+        cells[6] = d.mark or ""
+        cells[7] = d.best.key
+        rows.append(head + ["declaration", d.seat, d.choice.key] + [""] * 6 + cells)
+    return rows
