@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
@@ -60,6 +60,7 @@ def _work(
 ) -> None:
     """In the child: the analysis asked, its progress and its answer sent on ``conn``."""
     from ..analysis.api import open_hand_analysis
+    from ..analysis.auction_fair import judge_auction, plan_auction
     from ..analysis.fair import decide
     from ..analysis.fair_hands import finish_hand, plan_hand
     from ..analysis.open_hand import HandAnalysis
@@ -80,15 +81,32 @@ def _work(
     planned, pending = plan_hand(match, hand, worlds=worlds, seed=seed)
     mine = [p for p in pending if p.seat in seats]
     todo = [p for p in mine if p.knowledge is not None]
-    conn.send(("progress", 0, len(todo)))
+    # the auction's verdicts of the seats asked for, as one step more (their own tiles only)
+    plan = plan_auction(match, hand)
+    plan = replace(
+        plan,
+        tiles={s: t for s, t in plan.tiles.items() if s in seats},
+        calls=tuple(c for c in plan.calls if c.seat in seats),
+        declaration=plan.declaration
+        if plan.declaration is not None and plan.declaration[0] in seats
+        else None,
+    )
+    steps = len(todo) + 1
+    conn.send(("progress", 0, steps))
     decisions = []
     for k, p in enumerate(todo, start=1):
         assert p.knowledge is not None
         decisions.append(decide(p.knowledge, worlds=worlds, seed=seed, hand=hand))
-        conn.send(("progress", k, len(todo)))
+        conn.send(("progress", k, steps))
+    auction = judge_auction(plan, worlds=worlds, seed=seed)
+    conn.send(("progress", steps, steps))
     finished = finish_hand(planned, mine, iter(decisions), notes)
     for s in seats:
         answer["fair"][s] = {str(n.index): n.as_dict() for n in finished.plays if n.seat == s}
+        answer["fair"][s] |= {f"call {n.index}": n.as_dict() for n in auction.calls if n.seat == s}
+        d = auction.declaration
+        if d is not None and d.seat == s:
+            answer["fair"][s]["declaration"] = d.as_dict()
     answer["header"] = finished.as_dict()
     conn.send(("done", answer))
 
@@ -234,6 +252,11 @@ class Asker:
                 h, {"worlds": self.worlds, "seed": self.seed}
             )
             for index, note in notes.items():
-                hands[h]["plays"][int(index)].setdefault("analysis", {})["fair"] = note
+                if index == "declaration":
+                    hands[h]["declaration"]["analysis"] = {"fair": note}
+                elif index.startswith("call "):
+                    hands[h]["auction"][int(index[5:])]["analysis"] = {"fair": note}
+                else:
+                    hands[h]["plays"][int(index)].setdefault("analysis", {})["fair"] = note
         doc["version"] = at_least_version(str(doc["version"]), minimal_version(doc))
         return Match.model_validate(doc)

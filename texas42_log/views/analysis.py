@@ -8,14 +8,65 @@ calls it for those two observers only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.auction import Contract
 from ..engine.seats import SEATS, Seat
 from ..engine.solver import makeable, maximiser, move_key, move_of
 from ..engine.tiles import Tile
 from ..log.model import Hand
-from .model import AnalysisView, FairPlayView, FairView, Observer, PlayAnalysisView
+from .model import (
+    AnalysisView,
+    AuctionFairView,
+    FairPlayView,
+    FairView,
+    Observer,
+    PlayAnalysisView,
+)
 
-__all__ = ["analysis_view", "fair_view"]
+__all__ = ["analysis_view", "fair_view", "auction_fair_view"]
+
+
+def auction_fair_view(
+    hand: Hand, observer: Observer, calls_seen: int, declared: bool
+) -> AuctionFairView | None:
+    """The log's fair verdicts of ``hand``'s first ``calls_seen`` calls (accepted ones) and,
+    with ``declared``, of its declaration, as ``observer`` may see them
+    (:class:`~texas42_log.views.model.AuctionFairView`); None when there is none to show."""
+    if observer == "public":
+        return None
+
+    def mine(seat: Seat) -> bool:
+        return observer in ("review", "omniscient") or observer == seat
+
+    calls: list[dict[str, Any]] = []
+    order = 0
+    for c in hand.auction:
+        if c.rejected:
+            continue
+        order += 1
+        if order > calls_seen:
+            break
+        fair = c.analysis.fair if c.analysis is not None else None
+        if fair is None or not mine(c.seat):
+            continue
+        bid = getattr(c, "bid", None)
+        special = getattr(c, "special", None)
+        said = "pass" if c.call == "pass" else f"{special + ' ' if special else ''}{bid} {c.call}"
+        calls.append(
+            {"order": order, "seat": c.seat, "call": said}
+            | fair.model_dump(mode="json", exclude_none=True)
+        )
+    declaration = None
+    d = hand.declaration
+    if declared and d is not None and d.analysis is not None and d.analysis.fair is not None:
+        if mine(d.seat):
+            declaration = {"seat": d.seat} | d.analysis.fair.model_dump(
+                mode="json", exclude_none=True
+            )
+    if not calls and declaration is None:
+        return None
+    return AuctionFairView(tuple(calls), declaration)
 
 
 def fair_view(

@@ -29,6 +29,7 @@ __all__ = [
     "AnalysisView",
     "FairPlayView",
     "FairView",
+    "AuctionFairView",
     "View",
     "parse_observer",
     "VIEW_FORMAT",
@@ -277,6 +278,24 @@ class FairView:
 
 
 @dataclass(frozen=True, slots=True)
+class AuctionFairView:
+    """The stated fair verdicts of the auction (format 1.8) as the observer may see them:
+    a seat those of its own calls and of its own declaration (each is a function of its
+    own tiles), ``review`` and ``omniscient`` all; the public and the other seats none.
+    Each verdict is the log's own object (docs/format.md) with where it is: ``order`` (the
+    call's number among the calls, from 1), ``seat`` and ``call``."""
+
+    calls: tuple[dict[str, Any], ...]
+    declaration: dict[str, Any] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "calls": [dict(c) for c in self.calls],
+            "declaration": None if self.declaration is None else dict(self.declaration),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One moment of one hand as one observer may see it. Plain data; see :meth:`as_dict`."""
 
@@ -316,6 +335,8 @@ class View:
     analysis: AnalysisView | None = None
     #: The log's fair analysis (format 1.4) as this observer may see it (see :class:`FairView`).
     fair: FairView | None = None
+    #: The log's fair verdicts of the auction (format 1.8) as this observer may see them.
+    auction_fair: AuctionFairView | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """The view as JSON-ready data (key order fixed)."""
@@ -395,6 +416,7 @@ class View:
             }
             | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()})
             | ({} if self.fair is None else {"fair": self.fair.as_dict()})
+            | ({} if self.auction_fair is None else {"auction_fair": self.auction_fair.as_dict()})
         )
 
 

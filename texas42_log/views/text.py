@@ -224,12 +224,72 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
         lines += _analysis_lines(m, view)
     if view.fair is not None:
         lines += _fair_lines(m, view)
+    if view.auction_fair is not None:
+        lines += _auction_fair_lines(m, view)
     return lines
 
 
+def _auction_fair_lines(m: _Msg, view: View) -> list[str]:
+    """The log's fair verdict of the call just made (in the auction) or of the declaration
+    (at the declaration), as this observer may see it."""
+    a = view.auction_fair
+    assert a is not None
+    if view.moment == "declaration" and a.declaration is not None:
+        d = a.declaration
+        table = d["table"]
+        mine = next(
+            (k for k in table if view.contract is not None and k == _row_of_contract(view)), None
+        )
+        chance = table.get(mine, 0.0) if mine is not None else 0.0
+        return [
+            m(
+                "fair.declaration",
+                seat=d["seat"],
+                chance=f"{chance:.0%}",
+                best=d["best"],
+                best_chance=f"{table[d['best']]:.0%}",
+                mark=f" {d['mark']}" if d.get("mark") else "",
+            )
+        ]
+    if view.moment not in ("call", "auction") or not a.calls:
+        return []
+    last = a.calls[-1]
+    if last["order"] != len(view.auction):
+        return []
+    if last.get("supported") is None:
+        return [m("fair.call.pass", seat=last["seat"], call=last["call"])]
+    bid, trump = last["supported"], last["supported_trump"]
+    return [
+        m(
+            "fair.call",
+            seat=last["seat"],
+            call=last["call"],
+            bid=bid,
+            trump=trump,
+            chance=f"{last['table'][bid][trump]:.0%}",
+        )
+    ]
+
+
+def _row_of_contract(view: View) -> str | None:
+    c = view.contract
+    if c is None:
+        return None
+    if c.special == "nello":
+        return "nello" if c.doubles is None else f"nello {c.doubles}"
+    if c.special == "sevens":
+        return "sevens"
+    return c.trump
+
+
 def fair_lines(view: View, lang: str = "en") -> list[str]:
-    """The view's fair analysis as lines (none unless the view holds one)."""
-    return _fair_lines(_Msg(lang), view) if view.fair is not None else []
+    """The view's fair analysis as lines, the auction's verdicts included (none unless the
+    view holds one)."""
+    m = _Msg(lang)
+    out = _fair_lines(m, view) if view.fair is not None else []
+    if view.auction_fair is not None:
+        out += _auction_fair_lines(m, view)
+    return out
 
 
 def _fair_lines(m: _Msg, view: View) -> list[str]:

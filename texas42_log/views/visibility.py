@@ -61,7 +61,7 @@ from ..engine.trumps import Trump, table_for
 from ..log.annotate import Target, place_key
 from ..log.model import Annotation, Hand, Match
 from ..log.replayed import HandFacts, replay_match
-from .analysis import analysis_view, fair_view
+from .analysis import analysis_view, auction_fair_view, fair_view
 from .model import (
     OBSERVERS,
     AnalysisView,
@@ -348,6 +348,7 @@ class _HandReplay:
             notes=tuple(
                 self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])
             ),
+            auction_fair=auction_fair_view(self.hand, self.observer, len(self.calls), False),
         )
 
     def _call_view(self, k: int) -> View:
@@ -366,6 +367,7 @@ class _HandReplay:
             result=None,
             result_marks=None,
             notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
+            auction_fair=auction_fair_view(self.hand, self.observer, k, False),
         )
 
     def _play_view(self, state: PlayState, kind: MomentKind, k: int, collected: bool) -> View:
@@ -442,6 +444,7 @@ class _HandReplay:
             fair=fair_view(self.hand, self.plays, self.contract, self.observer, k)
             if self.contract is not None
             else None,
+            auction_fair=auction_fair_view(self.hand, self.observer, len(self.calls), True),
         )
 
     def _analysis(self, k: int) -> AnalysisView | None:

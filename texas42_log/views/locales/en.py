@@ -115,6 +115,11 @@ MESSAGES: dict[str, str] = {
     "fair.best.hidden": "Best on what {seat} could see: a tile never played (R29).",
     "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only "
     "legal play).",
+    "fair.call": "Fair, from {seat}'s own tiles: {seat} called {call}; the table would bid "
+    "{bid} in {trump} ({chance}).",
+    "fair.call.pass": "Fair, from {seat}'s own tiles: {seat} called {call}; the table would pass.",
+    "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
+    "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",

@@ -116,6 +116,12 @@ MESSAGES: dict[str, str] = {
     "(R29).",
     "fair.forced": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, zorunluydu "
     "(tek yasal oyun).",
+    "fair.call": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; tablo "
+    "{trump} kozla {bid} derdi ({chance}).",
+    "fair.call.pass": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; tablo "
+    "pas derdi.",
+    "fair.declaration": "Adil, {seat} oyuncusunun kendi taşlarından: bu koz sözleşmeyi "
+    "dağıtımların {chance} kadarında yapar; en iyisi, {best}, {best_chance}.{mark}",
     "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
     "{values}.",
     "ui.analysis": "Açık el analizi",
