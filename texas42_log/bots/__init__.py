@@ -18,7 +18,7 @@ from typing import Final
 
 from .base import Bot, BotError, BotFactory, Situation, play_out, play_turn, seed_of, situation
 from .rule import RandomBot, RuleBot
-from .sampling import SamplingBot
+from .sampling import OpenSamplingBot, SamplingBot
 
 __all__ = [
     "Bot",
@@ -32,6 +32,7 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "SamplingBot",
+    "OpenSamplingBot",
     "BOTS",
     "bot_factory",
     "split_spec",
@@ -43,6 +44,7 @@ BOTS: Final[dict[str, Callable[..., Bot]]] = {
     "random": RandomBot,
     "rule": RuleBot,
     "sampling": SamplingBot,
+    "sampling-open": OpenSamplingBot,
 }
 
 

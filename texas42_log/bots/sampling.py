@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..analysis.bidding import Bid, SeatWorlds, corrected, row_of, seat_worlds
 from ..analysis.fair import decide
 from ..analysis.fair_hands import knowledge_at
 from ..analysis.open_hand import allowed_trumps
@@ -47,19 +48,29 @@ from ..engine.trumps import Trump
 from .base import Situation, seed_of
 from .rule import bid_to_beat, lowest_bid, own_tiles, suit_strength
 
-__all__ = ["SamplingBot", "DEFAULT_PLAY_WORLDS", "DEFAULT_BID_WORLDS", "DEFAULT_TRUMPS"]
+__all__ = [
+    "SamplingBot",
+    "OpenSamplingBot",
+    "DEFAULT_PLAY_WORLDS",
+    "DEFAULT_BID_WORLDS",
+    "DEFAULT_TABLE_WORLDS",
+    "DEFAULT_TRUMPS",
+]
 
 #: Worlds for each play, for each bid and declaration, and trump choices tried when bidding.
 DEFAULT_PLAY_WORLDS: Final = 12
 DEFAULT_BID_WORLDS: Final = 10
 DEFAULT_TRUMPS: Final = 3
+#: The deals of the ``sampling`` bot's makeable table (every trump the rules allow).
+DEFAULT_TABLE_WORLDS: Final = 32
 
 
-class SamplingBot:
-    """See the module text. ``worlds``: per play; ``bid_worlds``: per bid and declaration;
+class OpenSamplingBot:
+    """``sampling-open``: the sampling bot as it bid before the fair makeable table (see the
+    module text). ``worlds``: per play; ``bid_worlds``: per bid and declaration;
     ``trumps``: the trump choices solved when bidding and declaring."""
 
-    name = "sampling"
+    name = "sampling-open"
 
     def __init__(
         self,
@@ -246,3 +257,80 @@ def _contenders(bids: list[Call]) -> list[Call]:
 def _size(call: Call) -> int:
     assert call.bid is not None
     return call.bid * 42 if call.kind is BidKind.MARKS else call.bid
+
+
+class SamplingBot(OpenSamplingBot):
+    """``sampling``: plays as :class:`OpenSamplingBot`; bids and declares from its fair
+    makeable table (see the module text). ``worlds``: per play; ``bid_worlds``: the deals
+    of its table (every trump and contract the rules allow)."""
+
+    name = "sampling"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        worlds: int = DEFAULT_PLAY_WORLDS,
+        bid_worlds: int = DEFAULT_TABLE_WORLDS,
+    ) -> None:
+        if bid_worlds < 2:
+            raise ValueError("the sampling bot's table needs at least 2 worlds")
+        super().__init__(seed, worlds=worlds, bid_worlds=bid_worlds)
+        self._tables: dict[tuple[int, Seat, frozenset[Tile]], SeatWorlds] = {}
+
+    def _space(self, situation: Situation) -> SeatWorlds:
+        """The seat's auction worlds, drawn from public facts and its own tiles, once a hand."""
+        tiles = frozenset(own_tiles(situation))
+        key = (situation.view.hand, situation.seat, tiles)
+        got = self._tables.get(key)
+        if got is None:
+            if len(self._tables) > 8:
+                self._tables.clear()
+            got = seat_worlds(
+                situation.rules,
+                situation.seat,
+                situation.view.hand,
+                tiles,
+                worlds=self.bid_worlds,
+                seed=self.seed,
+            )
+            self._tables[key] = got
+        return got
+
+    def _call(self, situation: Situation) -> Call:
+        calls = [a for a in situation.legal if isinstance(a, Call)]
+        passing = [c for c in calls if c.kind is BidKind.PASS]
+        bids = [c for c in calls if c.kind is not BidKind.PASS and c.bid is not None]
+        high, _ = bid_to_beat(situation)
+        if passing and (high == partner(situation.seat) or not bids):
+            return passing[0]
+        if not bids:
+            return lowest_bid(calls)
+        table = self._space(situation).table([Bid(c.kind, c.bid, c.special) for c in bids])  # type: ignore[arg-type]
+        best: tuple[float, int, Call] | None = None
+        for call in bids:
+            bid = Bid(call.kind, call.bid, call.special)  # type: ignore[arg-type]
+            chance = table.best(bid)
+            if chance is None:
+                continue
+            worth = bid.contract(situation.seat).marks * (2 * corrected(chance.share) - 1)
+            key = (worth, -bid.size, call)
+            if best is None or key[:2] > best[:2]:
+                best = key
+        if best is None or (passing and best[0] <= 0):
+            return passing[0] if passing else lowest_bid(calls)
+        return best[2]
+
+    def _declare(self, situation: Situation) -> Declare:
+        legal = [a for a in situation.legal if isinstance(a, Declare)]
+        c = situation.view.contract
+        assert c is not None
+        special = c.special if c.special in ("plunge", "splash") else None
+        contract = Contract(c.bidder, BidKind(c.kind), c.bid, special)  # type: ignore[arg-type]
+        table = self._space(situation).declaration_table(contract)
+        row = table.best_row(Bid.of(contract))
+        for d in legal:
+            if d.stacks in (None, 1) and row is not None:
+                if row_of(d.trump, d.special, d.doubles) == row:
+                    return d
+        return legal[0]
