@@ -625,3 +625,22 @@ def test_a_name_with_escape_sequences_is_printed_inert(tmp_path: Path) -> None:
     printed = "".join(b.printed) + err
     assert "\x1b" not in printed and "\x07" not in printed
     assert "refused" in err
+
+
+def test_asking_as_a_seat_gives_its_own_calls_verdicts_and_no_one_elses(tmp_path: Path) -> None:
+    """The board's "ask" as seat A: A's views carry the fair verdicts of A's calls (and of
+    its declaration when it declared) and no other seat's; B's views carry none of them."""
+    log = _copy(tmp_path)
+    b = start_board(log, "--worlds", "8")
+    try:
+        r = b.request("POST", "/api/ask", {"hand": 1, "as": "A"}, who="seat A")
+        assert r.status == 200
+        assert _wait(b, r.json()["question"], who="seat A")["state"] == "done"
+        data = b.request("GET", "/api/data?as=A", who="seat A").json()["data"]
+        lines = [line for e in data["hands"][0]["views"] for line in e["fair_lines"]]
+        assert any("from A's own tiles" in line for line in lines), lines
+        assert not any("own tiles" in line and "from A's" not in line for line in lines)
+        other = b.request("GET", "/api/data?as=B", who="seat B").body
+        assert b"own tiles" not in other and b"supported_trump" not in other
+    finally:
+        b.stop()

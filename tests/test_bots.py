@@ -14,6 +14,7 @@ from texas42_log import Game, Play
 from texas42_log.bots import (
     BOTS,
     BotError,
+    OpenSamplingBot,
     RandomBot,
     RuleBot,
     SamplingBot,
@@ -99,14 +100,15 @@ PLAYERS = {
     "random": lambda seed: RandomBot(seed),
     "rule": lambda seed: RuleBot(seed),
     # few worlds: this checks that it plays every preset, not how well
-    "sampling": lambda seed: SamplingBot(seed, worlds=2, bid_worlds=2, trumps=1),
+    "sampling": lambda seed: SamplingBot(seed, worlds=2, bid_worlds=2),
+    "sampling-open": lambda seed: OpenSamplingBot(seed, worlds=2, bid_worlds=2, trumps=1),
 }
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("bot", list(PLAYERS))
 def test_each_bot_plays_hands_of_every_preset_to_a_valid_log(bot: str, preset: str) -> None:
-    hands = 4 if bot != "sampling" else 2
+    hands = 4 if not bot.startswith("sampling") else 2
     for seed in range(hands):
         game = Game(preset, seed=seed, first_dealer="ABCD"[seed % 4])
         # the bot at A and C, random at B and D (random bids every special the rules allow)
@@ -152,9 +154,7 @@ def test_the_sampling_bot_plays_special_contracts(preset: str, contract: str) ->
             getattr(a, "special", None) == contract for a in situation(game).legal
         ):
             continue  # B, the first to call, cannot bid it with these tiles
-        bots: dict[str, Any] = {
-            s: SamplingBot(seed, worlds=2, bid_worlds=2, trumps=1) for s in "ACD"
-        }
+        bots: dict[str, Any] = {s: SamplingBot(seed, worlds=2, bid_worlds=2) for s in "ACD"}
         bots["B"] = _Special(contract)
         while game.to_act is not None and game.to_act.hand == 1 and game.to_act.kind == "call":
             from texas42_log.bots import play_turn
@@ -180,7 +180,7 @@ def test_the_sampling_bot_plays_special_contracts(preset: str, contract: str) ->
 def test_the_same_seed_gives_the_same_choices(name: str) -> None:
     def log(seed: int) -> str:
         game = Game("casual", seed=11, first_dealer="B")
-        options = {"worlds": 3, "bid_worlds": 2} if name == "sampling" else {}
+        options = {"worlds": 3, "bid_worlds": 2} if name.startswith("sampling") else {}
         play_out(
             game, {s: BOTS[name](seed=seed + i, **options) for i, s in enumerate("ABCD")}, hands=1
         )
@@ -370,10 +370,10 @@ def test_a_bad_bot_name_is_one_sentence(spec: str, said: str) -> None:
         bot_factory(spec)
 
 
-def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> None:
-    """It asks made-or-not of three bids only (the lowest point bid, the lowest and the
-    highest mark bid); the choice must be the one the exact value of every world gives
-    when every legal bid is weighed — on a hundred real auction moments (fifty under
+def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> None:
+    """``sampling-open`` asks made-or-not of three bids only (the lowest point bid, the
+    lowest and the highest mark bid); the choice must be the one the exact value of every
+    world gives when every legal bid is weighed — on a hundred real auction moments (fifty under
     each of two presets)."""
     from texas42_log.bots.rule import bid_to_beat, lowest_bid
     from texas42_log.engine.actions import Call
@@ -384,7 +384,7 @@ def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> N
     for preset in ("standard", "texas-42"):
         for seed in range(60):
             game = Game(preset, seed=seed)
-            bot = SamplingBot(seed)
+            bot = OpenSamplingBot(seed)
             while game.play_state is None and checked < 50 * (1 + (preset == "texas-42")):
                 s = situation(game)
                 calls = [a for a in s.legal if isinstance(a, Call)]
@@ -395,7 +395,7 @@ def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> N
                     break
                 chosen = bot.act(s)
                 if bids and not (passing and high == partner_of(s.seat)):
-                    values = SamplingBot(seed)._values(s, bot._candidates(s, _allowed(s)))
+                    values = OpenSamplingBot(seed)._values(s, bot._candidates(s, _allowed(s)))
                     best = None
                     for call in bids:
                         assert call.bid is not None
@@ -419,6 +419,53 @@ def test_the_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values() -> N
                     assert chosen == (passing[0] if passing else lowest_bid(calls))
                 game.push(chosen)
     assert checked == 100
+
+
+def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump() -> None:
+    """``sampling``: the bid of the highest worth, marks × (2 × corrected chance − 1), from
+    its fair makeable table (a pass when none is worth more than 0, and over its partner's
+    bid), and the declaration of the best chance — recomputed here from the table itself."""
+    from texas42_log.analysis.bidding import Bid, corrected, row_of, seat_worlds
+    from texas42_log.bots.rule import bid_to_beat, own_tiles
+    from texas42_log.engine.actions import Call, Declare
+    from texas42_log.engine.auction import BidKind, Contract
+
+    calls = declares = 0
+    for seed in range(12):
+        game = Game("standard", seed=seed)
+        bot = SamplingBot(seed, bid_worlds=8)
+        while game.play_state is None:
+            s = situation(game)
+            chosen = bot.act(s)
+            if len(s.legal) > 1:
+                tiles = frozenset(own_tiles(s))
+                sw = seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed)
+                if s.kind == "call":
+                    bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
+                    high, _ = bid_to_beat(s)
+                    table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
+                    worth = {
+                        c: Bid(c.kind, c.bid).contract(s.seat).marks
+                        * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)  # type: ignore[union-attr]
+                        for c in bids
+                    }
+                    top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))
+                    if high == partner_of(s.seat) or worth[top] <= 0:
+                        assert chosen.kind is BidKind.PASS  # type: ignore[union-attr]
+                    else:
+                        assert chosen == top
+                    calls += 1
+                else:
+                    c = s.view.contract
+                    assert c is not None
+                    contract = Contract(c.bidder, BidKind(c.kind), c.bid)
+                    table = sw.declaration_table(contract)
+                    best = table.best_row(Bid.of(contract))
+                    assert isinstance(chosen, Declare)
+                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best
+                    declares += 1
+            game.push(chosen)
+    assert calls >= 30 and declares >= 8
 
 
 def partner_of(seat: str) -> str:

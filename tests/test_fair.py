@@ -538,7 +538,7 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
     )
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.6" and doc["hands"][2]["analysis"]["fair"] == {
+    assert doc["version"] == "1.8" and doc["hands"][2]["analysis"]["fair"] == {
         "worlds": 5,
         "seed": 42,
     }

@@ -29,6 +29,8 @@ prints one table. Each throughput is the best of three runs on one core.
 * the bots (``--only bots``): random-bot matches a second through the arena, on
   one core and on every core; the sampling bot's seconds per decision at its
   default worlds. (Their strength is the arena's own verdict: README.md.)
+* the auction (``--only auction``, bench_auction.py): the fair makeable table of a seat,
+  native and reference, ``Game.hint`` in the auction, the sampling bot's auction;
 * the review board (``--only board``, bench_board.py): a board's start, an observer's
   views first and cached, a save of one comment, a hand's analysis asked as a seat
   and as the omniscient observer, over the wire.
@@ -967,12 +969,22 @@ def main() -> None:
     )
     ap.add_argument(
         "--only",
-        choices=["open-hand", "live-play", "viewer", "fair", "fair-corpus", "bots", "board"],
+        choices=[
+            "open-hand",
+            "live-play",
+            "viewer",
+            "fair",
+            "fair-corpus",
+            "bots",
+            "board",
+            "auction",
+        ],
         help="run only these rows",
     )
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.only:
+        from tests.benchmarks.bench_auction import auction
         from tests.benchmarks.bench_board import board
 
         rows = {
@@ -983,6 +995,7 @@ def main() -> None:
             "fair-corpus": fair_corpus,
             "bots": bots,
             "board": board,
+            "auction": auction,
         }[args.only](args.quick)
         _print(rows, args.quick)
         return
