@@ -287,9 +287,16 @@ def test_verify_finds_a_value_the_solver_disagrees_with(
 
 def test_the_text_notation_refuses_analysis_where_it_does_not_belong() -> None:
     text = write_text(Match.model_validate({**json.loads(WORKED.read_text("utf-8"))}))
-    bad = text.replace("Declare: A trump 6", 'Declare: A trump 6 &{"analysis": {"value": 3}}', 1)
+    outcome = "Outcome: set, points 0-16, marks 0-1, score 0-1"
+    assert outcome in text
+    bad = text.replace(outcome, outcome + ' &{"analysis": {"value": 3}}', 1)
     with pytest.raises(Exception, match="must start with x-"):
         parse_text(bad)
+    # Since 1.8 a call and the declaration carry a fair analysis: there it belongs, and
+    # the notation hands it to the document as it is (validation checks its shape).
+    fair = text.replace("Declare: A trump 6", 'Declare: A trump 6 &{"analysis": {"value": 3}}', 1)
+    (parsed,) = parse_text(fair)
+    assert parsed.doc["hands"][0]["declaration"]["analysis"] == {"value": 3}
 
 
 # -- who may see it ---------------------------------------------------------------

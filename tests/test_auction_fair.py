@@ -301,7 +301,8 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     assert sum(1 for line in csv.stdout.splitlines() if ",declaration," in line) == 1
     target = tmp_path / "a.json"
     done = run_texas42(
-        *["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--annotate", "-o", str(target)]
+        *["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--hand", "1"],
+        *["--annotate", "-o", str(target)],
     )
     assert done.returncode == 0, done.stderr
     written = json.loads(target.read_text("utf-8"))

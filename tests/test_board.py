@@ -452,7 +452,12 @@ def test_asking_runs_with_progress_and_a_cancel_stops_it(tmp_path: Path) -> None
         # the public is shown no analysis
         r = b.request("POST", "/api/ask", {"hand": 1, "as": "public"})
         assert r.status == 400 and "R25" in r.json()["error"]
-        # asked again and let run: the views carry it, the log on disk does not
+    finally:
+        b.stop()
+    # asked again and let run (fewer worlds, to finish soon): the views carry it, the log
+    # on disk does not
+    b = start_board(log, "--worlds", "20")
+    try:
         before = log.read_bytes()
         r = b.request("POST", "/api/ask", {"hand": 1, "as": "omniscient"})
         assert _wait(b, r.json()["question"])["state"] == "done"

@@ -11,7 +11,8 @@ from tests.helpers import run_texas42
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
-FAIR = ["analyze", WORKED, "--fair", "--worlds", "12", "--no-progress"]
+# the plays only: the auction's verdicts (each a task of its own) are checked below
+FAIR = ["analyze", WORKED, "--fair", "--worlds", "12", "--no-progress", "--no-auction"]
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -34,6 +35,22 @@ def test_one_core_and_two_give_the_same_report() -> None:
     assert _no_seconds(js1.stdout) == _no_seconds(js2.stdout)
     csv1, csv2 = _cli(*FAIR, "-j", "1", "-f", "csv"), _cli(*FAIR, "-j", "2", "-f", "csv")
     assert csv1.stdout == csv2.stdout and csv1.stdout.count("\n") > 50
+
+
+def test_the_auctions_verdicts_are_the_same_on_one_core_and_two() -> None:
+    args = ["analyze", WORKED, "--fair", "--worlds", "8", "--no-progress", "--no-table"]
+    args += ["--hand", "3", "-f", "json"]
+    one, two = _cli(*args, "-j", "1"), _cli(*args, "-j", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    first, second = _no_seconds(one.stdout), _no_seconds(two.stdout)
+    assert first == second
+    hand = first[0]["hands"][0]  # type: ignore[index]
+    assert [c["seat"] for c in hand["auction"]["calls"]] == ["C", "D", "A", "B"]
+    assert hand["auction"]["declaration"]["seat"] == "A"
+    # --no-auction leaves it out, and the plays' verdicts are the same without it
+    bare = _no_seconds(_cli(*args, "-j", "2", "--no-auction").stdout)
+    assert bare[0]["hands"][0]["auction"] is None  # type: ignore[index]
+    assert bare[0]["hands"][0]["plays"] == hand["plays"]  # type: ignore[index]
 
 
 def test_a_report_goes_to_o_whole_and_never_over_a_file_unasked(tmp_path: Path) -> None:

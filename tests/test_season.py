@@ -134,6 +134,20 @@ def test_an_out_that_is_not_this_corpus_is_refused_untouched(tmp_path: Path) -> 
     )
     assert forced.returncode == 0, forced.stderr
     assert json.loads(out.read_text("utf-8"))["hands"][0]["analysis"]["fair"]["seed"] == 5
+    # the auction's verdicts in OUT and --no-auction now (or the other way round): refused
+    judged = out.read_bytes()
+    bare = _cli(
+        *["analyze", str(corpus), *ARGS, "--seed", "5", "--no-auction", "-o", str(out)],
+        cwd=tmp_path,
+    )
+    assert bare.returncode == 2 and "--no-auction leaves out" in bare.stderr, bare.stderr
+    assert out.read_bytes() == judged
+    plain = tmp_path / "plain.jsonl"
+    without = [*ARGS, "--seed", "5", "--no-auction", "-o", str(plain)]
+    assert _cli("analyze", str(corpus), *without, cwd=tmp_path).returncode == 0
+    assert b'"declaration"' in plain.read_bytes() and b"supported" not in plain.read_bytes()
+    again = _cli("analyze", str(corpus), *ARGS, "--seed", "5", "-o", str(plain), cwd=tmp_path)
+    assert again.returncode == 2 and "holds no verdicts of the auction" in again.stderr
 
 
 @pytest.mark.slow

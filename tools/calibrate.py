@@ -2,8 +2,10 @@
 
 Run: .venv/bin/python tools/calibrate.py [--deals 500] [--seed 2026] [--worlds 100] [--jobs 2]
 
-1. Plays ``texas42 arena sampling rule --deals N --seed S --logs DIR`` (duplicate deals:
-   each at two tables) — the hands of bots whose play is known and repeatable.
+1. Plays ``texas42 arena sampling-open rule --deals N --seed S --logs DIR`` (duplicate
+   deals: each at two tables) — the hands of bots whose play is known and repeatable.
+   ``sampling-open`` bids boldly from open-hand worlds, so its contracts span every
+   chance from sure to hopeless; the fit made from them is what ``sampling`` bids by.
 2. For each hand with a contract (a plain trump declared), the bidder's table from its
    own view (analysis/bidding.py, ``--worlds`` worlds): the chance of the bid it won with
    the trump it declared.
@@ -113,7 +115,7 @@ def main() -> int:
                 [
                     str(Path(sys.executable).parent / "texas42"),
                     "arena",
-                    "sampling",
+                    "sampling-open",
                     "rule",
                     "--deals",
                     str(args.deals),

@@ -98,6 +98,14 @@ def analyze(
             "mark and verdict means).",
         ),
     ] = False,
+    no_auction: Annotated[
+        bool,
+        typer.Option(
+            "--no-auction",
+            help="--fair: judge the plays only, not each call and the declaration (the "
+            "auction's verdicts are most of a match's time).",
+        ),
+    ] = False,
     fair: Annotated[
         bool,
         typer.Option(
@@ -144,6 +152,16 @@ def analyze(
 
     {marks}
 
+    With --fair the auction is judged too, from each caller's seat: over the
+    deals of the 21 tiles it could not see, the chance of making each bid it
+    could make in each trump it could name (the fair makeable table; --values
+    prints it). Each call says what the table alone supports — the highest bid
+    whose chance, corrected for open-hand optimism, is at least 50% — which for
+    a pass or a losing bid does not know how the others would have answered;
+    the winning bid, its chance in the trump declared beside the best trump's;
+    the declaration, the chance it gave up, marked ? or ?? as a play is.
+    --no-auction leaves the auction out (it is most of a match's time).
+
     A play of a log whose other hands are unknown (a player's own record, from
     redact --as) is analysed wherever its player's own tiles are known; the
     others are skipped by name, with why. A match's decisions are spread over
@@ -166,8 +184,13 @@ def analyze(
         raise usage_error(
             "--worlds and --seed choose how --fair draws its worlds; give --fair with them"
         )
+    if no_auction and not fair:
+        raise usage_error("--no-auction leaves the auction out of --fair; give --fair with it")
+    auction = not no_auction
     if annotate:
-        _annotate(inputs, out, in_place, force, output, hand, no_table, drawn, jobs, no_progress)
+        _annotate(
+            inputs, out, in_place, force, output, hand, no_table, drawn, jobs, no_progress, auction
+        )
         return
     if in_place:
         raise usage_error("-i writes an annotated log back into INPUT; give --annotate with it")
@@ -186,6 +209,7 @@ def analyze(
         out,
         force,
         not no_legend,
+        auction,
     )
 
 
@@ -204,6 +228,7 @@ def _report(
     out: Path | None,
     force: bool,
     with_legend: bool,
+    auction: bool,
 ) -> None:
     import csv
     import io
@@ -258,6 +283,7 @@ def _report(
             values=values,
             fair=fair,
             progress=decided if fair or verify else None,
+            auction=auction,
         ):
             counts["matches"] += 1
             counts["invalid"] += not r.valid
@@ -371,6 +397,7 @@ def _annotate(
     fair: tuple[int, int] | None,
     jobs: int | None,
     no_progress: bool,
+    auction: bool,
 ) -> None:
     from ..corpus.validation import default_jobs
     from .common import (
@@ -401,7 +428,18 @@ def _annotate(
                 "a rerun can continue it; -i would rewrite the input"
             )
         assert out is not None
-        _season(file, corpus, out, force, hand, no_table, fair, jobs or default_jobs(), no_progress)
+        _season(
+            file,
+            corpus,
+            out,
+            force,
+            hand,
+            no_table,
+            fair,
+            jobs or default_jobs(),
+            no_progress,
+            auction,
+        )
         return
     # An invalid log is not annotated: its errors are said, exit 1.
     matches, formats = read_matches([file], None, need_valid=True)
@@ -412,7 +450,7 @@ def _annotate(
             "convert it first"
         )
     written, done, skipped = _annotated(
-        matches, hand, no_table, fair, jobs or default_jobs(), no_progress
+        matches, hand, no_table, fair, jobs or default_jobs(), no_progress, auction
     )
     write_edited(written, file, fmt, out, in_place, force)
     say(
@@ -429,6 +467,7 @@ def _annotated(
     fair: tuple[int, int] | None,
     jobs: int,
     no_progress: bool,
+    auction: bool = True,
 ) -> tuple[list[Match], int, int]:
     """The matches annotated (with ``fair``, their decisions spread over ``jobs``), the
     hands analysed and skipped; each skipped hand said on stderr."""
@@ -455,6 +494,7 @@ def _annotated(
             table=not no_table,
             jobs=jobs,
             progress=_decisions(progress),
+            auction=auction,
         )
     finally:
         progress.close()
@@ -499,6 +539,7 @@ def _season(
     fair: tuple[int, int],
     jobs: int,
     no_progress: bool,
+    auction: bool,
 ) -> None:
     from ..corpus.season import SeasonError, annotate_folder, annotate_jsonl
     from ..files.reader import InputError
@@ -527,6 +568,7 @@ def _season(
             restart=force,
             progress=decided,
             on_match=matched,
+            auction=auction,
         )
     except SeasonError as e:
         raise usage_error(str(e)) from None

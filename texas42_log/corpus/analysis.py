@@ -20,7 +20,7 @@ from .pool import run_pool, tune_gc
 if TYPE_CHECKING:
     from ..analysis.fair_hands import FairHand
     from ..analysis.open_hand import HandAnalysis, Skipped
-    from .fair_pool import Done
+    from .fair_pool import AuctionChoice, Done
 
 __all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair"]
 
@@ -58,6 +58,7 @@ def analyze_record(
     max_bytes: int = DEFAULT_MAX_BYTES,
     values: bool = False,
     fair: Fair | None = None,
+    auction: bool = True,
 ) -> Analyzed:
     """Validate one match, then analyse every hand with a known deal (or hand ``hand``, from 0);
     ``values``: the text report lists every play's alternatives; ``fair`` (worlds, seed): each
@@ -68,9 +69,22 @@ def analyze_record(
     if fair is None and not verify:
         return _open_only(record, form, hand, table, max_bytes, values)
     (done,) = fair_matches(
-        [record], runs=fair_runs(fair, verify), hand=hand, table=table, max_bytes=max_bytes
+        [record],
+        runs=fair_runs(fair, verify),
+        hand=hand,
+        table=table,
+        max_bytes=max_bytes,
+        auction=auction_choice(fair, auction),
     )
     return render(done, form, values=values, fair=fair, verify=verify)
+
+
+def auction_choice(fair: Fair | None, auction: bool) -> AuctionChoice:
+    """Whose calls and declaration are judged: with ``fair``, every hand with a contract
+    (none when ``auction`` is off); by ``--verify`` alone, the hands whose log states it."""
+    if not auction:
+        return "none"
+    return "all" if fair is not None else "stated"
 
 
 def fair_runs(fair: Fair | None, verify: bool) -> Callable[[dict[str, Any]], dict[Fair, list[int]]]:
@@ -255,6 +269,7 @@ def analyze_files(
     values: bool = False,
     fair: Fair | None = None,
     progress: Callable[[int, int], None] | None = None,
+    auction: bool = True,
 ) -> Iterator[Analyzed]:
     """Every match of ``files`` analysed, in input order, on ``jobs`` processes: a match at a
     time for the open-hand analysis, a decision at a time with ``fair`` or ``verify``
@@ -273,6 +288,7 @@ def analyze_files(
             table=table,
             max_bytes=max_bytes,
             progress=progress,
+            auction=auction_choice(fair, auction),
         ):
             yield render(done, form, values=values, fair=fair, verify=verify)
         return

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..files.reader import Record, validated
 from ..files.validate import DEFAULT_MAX_BYTES
@@ -35,13 +35,17 @@ if TYPE_CHECKING:
     from ..files.validate import ValidationResult
     from ..log.model import Match
 
-__all__ = ["Done", "fair_matches", "Run"]
+__all__ = ["Done", "fair_matches", "Run", "AuctionChoice"]
 
 #: How a hand's worlds are drawn: (worlds a decision, seed).
 Run = tuple[int, int]
 
 #: A slot's marker for a hand's auction task (beside its pending plays).
 AUCTION: Final = "auction"
+
+#: Which hands' calls and declaration are judged too: every hand with a contract, only
+#: those whose log states a verdict (``--verify`` alone), or none (``--no-auction``).
+AuctionChoice = Literal["all", "stated", "none"]
 
 
 @dataclass
@@ -97,6 +101,7 @@ def _plan(
     table: bool,
     max_bytes: int,
     runs: Callable[[dict[str, Any]], dict[Run, list[int]]],
+    auction: AuctionChoice,
 ) -> tuple[_Job, list[tuple[Any, ...]]]:
     from ..analysis.auction_fair import plan_auction
     from ..analysis.fair_hands import plan_hand
@@ -134,7 +139,7 @@ def _plan(
                 continue
             planned = plan_hand(match, i, worlds=run[0], seed=run[1])
             plans[i] = planned
-            if planned[0].contract is not None or match.hands[i].auction:
+            if planned[0].contract is not None and _judged(match, i, auction):
                 job.slots.append((i, run, AUCTION))
                 tasks.append((_auction_task, plan_auction(match, i), run[0], run[1]))
             for p in planned[1]:
@@ -142,6 +147,16 @@ def _plan(
                     job.slots.append((i, run, p))
                     tasks.append((_decide_task, p.knowledge, run[0], run[1], i))
     return job, tasks or [(_nothing,)]
+
+
+def _judged(match: Match, i: int, auction: AuctionChoice) -> bool:
+    """Whether hand ``i``'s calls and declaration are to be judged (see AuctionChoice)."""
+    if auction == "stated":
+        h = match.hands[i]
+        return any(c.analysis is not None for c in h.auction) or (
+            h.declaration is not None and h.declaration.analysis is not None
+        )
+    return auction == "all"
 
 
 def _map(tasks: Iterable[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
@@ -162,12 +177,14 @@ def fair_matches(
     table: bool = True,
     max_bytes: int = DEFAULT_MAX_BYTES,
     progress: Callable[[int, int], None] | None = None,
+    auction: AuctionChoice = "all",
 ) -> Iterator[Done]:
     """Each record validated (a :class:`Match` given is valid already) and analysed, in
     input order: the open-hand analysis of its
     hands (or hand ``hand``, from 0) and, for each run ``runs(doc)`` names, the fair
     analysis of the hands it lists; on ``jobs`` processes, task by task. ``progress(done,
-    known)`` is called after each decision (the decisions finished, and planned so far)."""
+    known)`` is called after each decision (the decisions finished, and planned so far).
+    ``auction``: whose calls and declaration are judged besides (:data:`AuctionChoice`)."""
     from ..analysis.fair_hands import finish_hand
     from ..analysis.open_hand import HandAnalysis
 
@@ -176,7 +193,9 @@ def fair_matches(
 
     def tasks() -> Iterator[tuple[Any, ...]]:
         for record in records:
-            job, ts = _plan(record, hand=hand, table=table, max_bytes=max_bytes, runs=runs)
+            job, ts = _plan(
+                record, hand=hand, table=table, max_bytes=max_bytes, runs=runs, auction=auction
+            )
             planned.append((job, len(ts)))
             known[0] += sum(1 for _, run, _ in job.slots if run is not None)
             yield from ts

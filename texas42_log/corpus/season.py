@@ -83,8 +83,9 @@ def core_of(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _same(done: dict[str, Any], match: Match, run: Run) -> str | None:
-    """Why an annotated document is not ``match`` analysed by ``run``; None when it is."""
+def _same(done: dict[str, Any], match: Match, run: Run, auction: bool = True) -> str | None:
+    """Why an annotated document is not ``match`` analysed by ``run`` (with the auction's
+    verdicts, or without them); None when it is."""
     from ..analysis.checks import stated_runs
     from ..log.model import match_json
 
@@ -94,6 +95,18 @@ def _same(done: dict[str, Any], match: Match, run: Run) -> str | None:
     if runs and runs != {run}:
         (w, s), *_ = sorted(runs)
         return f"was drawn with {w} worlds and seed {s}"
+    for h in stated_runs(done):
+        hand = done["hands"][h]
+        declared = hand.get("declaration")
+        if not isinstance(declared, dict):
+            continue  # no contract: no verdicts of the auction either way
+        judged = "analysis" in declared or any("analysis" in c for c in hand.get("auction", []))
+        # a seat whose play has a fair analysis had its own tiles known at its call too
+        could = any("analysis" in p for p in hand.get("plays", []))
+        if judged and not auction:
+            return "holds the auction's verdicts, which --no-auction leaves out"
+        if auction and could and not judged:
+            return "holds no verdicts of the auction (it was written with --no-auction)"
     return None
 
 
@@ -107,6 +120,7 @@ def _annotate(
     progress: Callable[[int, int], None] | None,
     skipped: list[str],
     analysed: Callable[[int], None] | None = None,
+    auction: bool = True,
 ) -> Iterator[Match]:
     """Each match with its open-hand and fair analysis written in (as ``annotate_match``
     writes it), its decisions spread over ``jobs`` processes."""
@@ -120,6 +134,7 @@ def _annotate(
         hand=hand,
         table=table,
         progress=progress,
+        auction="all" if auction else "none",
     ):
         match = done.result.match
         assert match is not None
@@ -144,6 +159,7 @@ def annotate_matches(
     table: bool = True,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    auction: bool = True,
 ) -> tuple[list[Match], int, list[str]]:
     """``matches`` with their open-hand and fair analysis written in, as
     :func:`texas42_log.annotate_match` writes it but with the decisions spread over ``jobs``
@@ -164,6 +180,7 @@ def annotate_matches(
             progress=progress,
             skipped=notes,
             analysed=counted,
+            auction=auction,
         )
     )
     return out, analysed[0], notes
@@ -260,6 +277,7 @@ def annotate_jsonl(
     restart: bool = False,
     progress: Callable[[int, int], None] | None = None,
     on_match: Callable[[int], None] | None = None,
+    auction: bool = True,
 ) -> Season:
     """The JSON Lines corpus ``source`` annotated into the JSON Lines file ``out``, resumed
     where an earlier run of the same command stopped (see the module text). ``OUT`` is
@@ -280,7 +298,7 @@ def annotate_jsonl(
                 continue
             if pending is not None:
                 n, doc = pending
-                why = _same(doc, read.result.match, fair)
+                why = _same(doc, read.result.match, fair, auction)
                 if why is not None:
                     raise SeasonError(
                         f"{out}:{n} {why}, not the analysis of {read.name}:{read.number}: "
@@ -312,6 +330,7 @@ def annotate_jsonl(
                 jobs=jobs,
                 progress=progress,
                 skipped=season.skipped,
+                auction=auction,
             ):
                 cut()  # every whole line is this corpus's: the torn one goes
                 f.write(write_matches([match], "jsonl").encode("utf-8"))
@@ -345,6 +364,7 @@ def annotate_folder(
     restart: bool = False,
     progress: Callable[[int, int], None] | None = None,
     on_match: Callable[[int], None] | None = None,
+    auction: bool = True,
 ) -> Season:
     """The logs of the folder ``source`` annotated into the folder ``out``, each file under
     the same name, written whole; resumed where an earlier run stopped (the module text)."""
@@ -375,7 +395,7 @@ def annotate_folder(
                 season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
                 continue
             if target.exists() and not restart:
-                why = _folder_same(target, matches, fair)
+                why = _folder_same(target, matches, fair, auction)
                 if why is not None:
                     raise SeasonError(
                         f"{target} {why}, not the analysis of {name} (give another -o, or "
@@ -396,6 +416,7 @@ def annotate_folder(
         jobs=jobs,
         progress=progress,
         skipped=season.skipped,
+        auction=auction,
     ):
         done.append(match)
         target, fmt, n = todo[0]
@@ -414,7 +435,7 @@ def annotate_folder(
     return season
 
 
-def _folder_same(target: Path, matches: list[Match], fair: Run) -> str | None:
+def _folder_same(target: Path, matches: list[Match], fair: Run, auction: bool = True) -> str | None:
     from ..log.model import match_json
 
     try:
@@ -425,7 +446,7 @@ def _folder_same(target: Path, matches: list[Match], fair: Run) -> str | None:
     if len(done) != len(matches):
         return "holds another number of matches"
     for d, m in zip(done, matches, strict=True):
-        why = _same(match_json(d), m, fair)
+        why = _same(match_json(d), m, fair, auction)
         if why is not None:
             return why
     return None
