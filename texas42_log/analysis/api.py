@@ -60,11 +60,13 @@ def fair_analysis(
     worlds: int = DEFAULT_WORLDS,
     seed: int = DEFAULT_SEED,
     open_hand: bool = True,
+    auction: bool = True,
 ) -> FairHand:
     """The fair analysis of every play of hand ``hand`` of a valid ``match``: each play
     valued over the deals its player could not tell apart, from that player's own
     views (docs/analysis.md). With ``open_hand`` (and a fully known deal) each play also
-    carries its open-hand analysis, and so a verdict."""
+    carries its open-hand analysis, and so a verdict; with ``auction`` (and a contract)
+    the hand's ``auction`` holds the fair verdicts of its calls and declaration."""
     if not 0 <= hand < len(match.hands):
         raise ValueError(
             f"the match has {len(match.hands)} hands, so no hand {hand} (counted from 0)"
@@ -73,7 +75,7 @@ def fair_analysis(
     if open_hand:
         a = open_hand_analysis(match, hand, table=False)[0]
         notes = a.plays if isinstance(a, HandAnalysis) else None
-    return fair_hand(match, hand, worlds=worlds, seed=seed, open_notes=notes)
+    return fair_hand(match, hand, worlds=worlds, seed=seed, open_notes=notes, auction=auction)
 
 
 def annotated(

@@ -1,4 +1,4 @@
-"""The ``sampling`` bot: every decision by the fair-analysis machinery.
+"""The ``sampling`` bots: every decision by the fair-analysis machinery.
 
 It sees what its seat sees, and no more: the deals it cannot tell apart from the
 one in play (the *worlds*) are drawn from its own view, each is solved exactly
@@ -11,21 +11,31 @@ double-dummy solving.
   not follow suit holds none of it): the play with the highest share of worlds
   in which its side reaches its goal (the contract made, or set), ties to the
   better mean.
-* **Bid** — ``bid_worlds`` deals of the 21 tiles it cannot see, each solved with
-  the bot as declarer and leader for its ``trumps`` strongest trump choices (the
-  rule bot's count orders them). A bid's chance is the best trump's share of
-  worlds in which the bid would be made; its worth is its marks times
-  (2 × chance − 1), against 0 for a pass. It passes over its partner's bid. Only
-  made-or-not is asked (the bounded search at the bid's threshold), and only of
-  the bids that can be best: the lowest point bid, the lowest and the highest
-  mark bid (:func:`_contenders`).
-* **Declare** — each legal declaration (its strongest trump choices, and Nel-O or
-  Sevens where they are legal) over ``bid_worlds`` worlds: the highest share made.
+* **Bid** (``sampling``) — the seat's fair makeable table
+  (:mod:`texas42_log.analysis.bidding`) over ``bid_worlds`` deals of the 21 tiles it
+  cannot see (drawn once a hand), for every trump and contract the rules allow it. A
+  bid's chance is its best row's *corrected* chance (:func:`~.bidding.corrected`: the
+  table's chance corrected for open-hand optimism); its worth is its marks times
+  (2 × chance − 1), against 0 for a pass. It makes the bid of the highest worth (the
+  lower of two worth the same), passes when none is worth more than 0, and passes over
+  its partner's bid.
+* **Declare** (``sampling``) — the row of the best chance in that table for the
+  contract won.
+* **Bid** (``sampling-open``, the bidder before the fair table) — ``bid_worlds`` deals
+  of the 21 tiles it cannot see, each solved with the bot as declarer and leader for its
+  ``trumps`` strongest trump choices (the rule bot's count orders them), with the
+  uncorrected chance: the best trump's share of worlds in which the bid would be made;
+  its worth as above. It passes over its partner's bid. Only made-or-not is asked (the
+  bounded search at the bid's threshold), and only of the bids that can be best: the
+  lowest point bid, the lowest and the highest mark bid (:func:`_contenders`), never a
+  Plunge or Splash of its own (it declares and plays one its partner bid).
+* **Declare** (``sampling-open``) — each legal declaration (its strongest trump
+  choices, and Nel-O or Sevens where they are legal) over ``bid_worlds`` worlds: the
+  highest share made.
 
-What it does not do: bid a Plunge or a Splash of its own (it declares and plays
-one its partner bid), or read anything into why the others bid or played as they
-did — every consistent deal weighs the same. Seeded: the same seed, situation and
-settings give the same choice. Pure: no I/O.
+What neither does: read anything into why the others bid or played as they did —
+every consistent deal weighs the same. Seeded: the same seed, situation and settings
+give the same choice. Pure: no I/O.
 """
 
 from __future__ import annotations

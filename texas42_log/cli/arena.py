@@ -13,8 +13,10 @@ from .app import NoProgressOpt, OutputFormat, app, say, usage_error
 from .progress import Progress, wanted
 
 BOT_HELP = (
-    "A bot: random, rule or sampling (settings after commas: sampling,worlds=20), or a class of "
-    "your own as FILE.py:CLASS or MODULE:CLASS (docs/bots.md)."
+    "A bot: random, rule, sampling (it bids from its fair makeable table) or sampling-open "
+    "(the sampling bot's earlier, open-hand bidder); settings after commas: "
+    "sampling,worlds=20; or a class of your own as FILE.py:CLASS or MODULE:CLASS "
+    "(docs/bots.md)."
 )
 
 

@@ -44,8 +44,9 @@ def generate(
             "--players",
             metavar="BOT",
             help=(
-                "Let four bots play each match, one bot for all four seats: random, rule or "
-                "sampling (with settings: sampling,worlds=20), or FILE.py:CLASS; default: the "
+                "Let four bots play each match, one bot for all four seats: random, rule, "
+                "sampling or sampling-open (with settings: sampling,worlds=20), or "
+                "FILE.py:CLASS; default: the "
                 "random generator. Two bots against each other: texas42 arena BOT BOT."
             ),
         ),
