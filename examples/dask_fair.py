@@ -25,17 +25,25 @@ from dask.distributed import Client, LocalCluster
 from texas42_log.corpus import Record, annotate_record
 
 
-def annotate(line: str, worlds: int, seed: int) -> str | None:
-    """One line of a corpus → its annotated line (None: invalid, left out)."""
-    return annotate_record(Record("-", line.encode("utf-8")), fair=(worlds, seed), table=False)
+def annotate(line: str, worlds: int, seed: int, auction: bool = True) -> str | None:
+    """One line of a corpus → its annotated line (None: invalid, left out); ``auction``:
+    the calls and declaration judged too (as without ``--no-auction``)."""
+    record = Record("-", line.encode("utf-8"))
+    return annotate_record(record, fair=(worlds, seed), table=False, auction=auction)
 
 
 def season(
-    paths: list[str], client: Client, *, worlds: int = 100, seed: int = 42, blocksize: str = "1MiB"
+    paths: list[str],
+    client: Client,
+    *,
+    worlds: int = 100,
+    seed: int = 42,
+    blocksize: str = "1MiB",
+    auction: bool = True,
 ) -> list[str]:
     """The annotated lines of every valid match of ``paths``, in input order."""
     lines = db.read_text(paths, blocksize=blocksize).filter(lambda s: bool(s.strip()))
-    done = lines.map(annotate, worlds, seed).filter(lambda s: s is not None)
+    done = lines.map(annotate, worlds, seed, auction).filter(lambda s: s is not None)
     return list(client.compute(done).result())
 
 
@@ -46,12 +54,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worlds", type=int, default=100)
     parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--no-auction", action="store_true", help="judge the plays only")
     args = parser.parse_args()
     with (
         LocalCluster(n_workers=args.workers, threads_per_worker=1) as cluster,
         Client(cluster) as client,
     ):
-        lines = season(args.corpus, client, worlds=args.worlds, seed=args.seed)
+        lines = season(
+            args.corpus, client, worlds=args.worlds, seed=args.seed, auction=not args.no_auction
+        )
     args.out.write_text("".join(lines), "utf-8")
 
 

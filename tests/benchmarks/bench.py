@@ -756,18 +756,20 @@ def fair_corpus(quick: bool) -> list[tuple[str, str, str]]:
 
     worked = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
     rows = []
-    for jobs in (1, 2):
+    for jobs, plays_only in ((1, False), (2, False), (1, True), (2, True)):
+        extra = ["--no-auction"] if plays_only else []
         times = [
-            cli_run(["analyze", worked, "--fair", "--no-progress", "-j", str(jobs)])
+            cli_run(["analyze", worked, "--fair", "--no-progress", "-j", str(jobs), *extra])
             for _ in range(1 if quick else 3)
         ]
         rows.append(
             (
-                f"fair: the worked example, -j {jobs}",
+                f"fair: the worked example, -j {jobs}" + (", --no-auction" if plays_only else ""),
                 f"{statistics.median(times):.2f} s",
                 "texas42 analyze fixtures/valid/seed-worked-example.json --fair (11 hands, 100 "
-                f"worlds a decision), median of {len(times)}"
-                + ("; target ≤ 6 s on 2 cores" if jobs == 2 else ""),
+                f"worlds a decision{'; the plays only' if plays_only else ', every call too'}), "
+                f"median of {len(times)}"
+                + ("; target ≤ 6 s on 2 cores" if jobs == 2 and plays_only else ""),
             )
         )
     n = 10 if quick else 100
@@ -789,7 +791,7 @@ def fair_corpus(quick: bool) -> list[tuple[str, str, str]]:
             out = Path(tmp) / f"out-{jobs}.jsonl"
             t = cli_run(
                 ["analyze", str(corpus), "--fair", "--annotate", "--worlds", worlds, "--no-table"]
-                + ["--no-progress", "-j", str(jobs), "-o", str(out)]
+                + ["--no-auction", "--no-progress", "-j", str(jobs), "-o", str(out)]
             )
             outs[jobs] = out.read_text("utf-8")
             rows.append(
@@ -797,7 +799,7 @@ def fair_corpus(quick: bool) -> list[tuple[str, str, str]]:
                     f"fair: a {n}-match corpus, -j {jobs}",
                     f"{hands / t:.2f} hands/s",
                     f"{hands} hands with a contract, --fair --annotate --worlds {worlds} "
-                    f"--no-table: {t:.1f} s",
+                    f"--no-table --no-auction: {t:.1f} s",
                 )
             )
         sys.path.insert(0, str(ROOT / "examples"))
@@ -812,7 +814,9 @@ def fair_corpus(quick: bool) -> list[tuple[str, str, str]]:
             Client(cluster) as client,
         ):
             up = time.perf_counter()
-            got = dask_fair.season([str(corpus)], client, worlds=int(worlds), blocksize="64KiB")
+            got = dask_fair.season(
+                [str(corpus)], client, worlds=int(worlds), blocksize="64KiB", auction=False
+            )
             t = time.perf_counter() - up
         total = time.perf_counter() - start
         same = "".join(got) == outs[1] == outs[2]

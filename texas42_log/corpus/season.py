@@ -193,10 +193,12 @@ def annotate_record(
     hand: int | None = None,
     table: bool = True,
     max_bytes: int = DEFAULT_MAX_BYTES,
+    auction: bool = True,
 ) -> str | None:
     """One record's annotated JSON Lines line (its open-hand and fair analysis written in,
-    as the season mode writes it), or None when the match is invalid: a pure function of
-    the record's bytes, for a cluster's workers (docs/scale-out.md)."""
+    as the season mode writes it; ``auction``: its calls and declaration judged too), or
+    None when the match is invalid: a pure function of the record's bytes, for a
+    cluster's workers (docs/scale-out.md)."""
     from ..files.formats import write_matches
 
     result, _ = validated(record, max_bytes)
@@ -210,6 +212,7 @@ def annotate_record(
         jobs=1,
         progress=None,
         skipped=[],
+        auction=auction,
     )
     return write_matches([done], "jsonl")
 
