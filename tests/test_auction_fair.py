@@ -368,3 +368,27 @@ def test_an_annotated_auction_shows_each_seat_only_its_own_verdicts_whatever_the
         public = render_html(base, "public")
         for leak in ("auction_fair", "supported_trump", "own tiles"):
             assert leak not in public
+
+
+@pytest.mark.slow
+def test_the_calibration_script_prints_its_table_and_fit(tmp_path: Path) -> None:
+    """tools/calibrate.py (docs/analysis.md, "How honest is the table?"), on a few deals:
+    the table's rows hold every contract, and its numbers are each contract's."""
+    import subprocess
+    import sys
+
+    rows = tmp_path / "rows.json"
+    script = ROOT / "tools" / "calibrate.py"
+    args = ["--deals", "4", "--worlds", "6", "--jobs", "1", "--json", str(rows)]
+    p = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=600
+    )
+    assert p.returncode == 0, p.stderr
+    got = json.loads(rows.read_text("utf-8"))
+    assert got and all(0 <= r["chance"] <= 1 for r in got)
+    table = [line for line in p.stdout.splitlines() if line.startswith("| ") and "%" in line]
+    assert len(table) == 10
+    counted = sum(int(line.split("|")[2]) for line in table)
+    assert counted == len(got)
+    assert f"{len(got)} contracts of 8 hands" in p.stdout
+    assert "fit, made as played:" in p.stdout

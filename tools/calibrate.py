@@ -74,13 +74,24 @@ def logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def fit(xs: list[float], ys: list[bool]) -> tuple[float, float]:
-    """Maximum likelihood of P(y) = 1 / (1 + exp(-(a + b·x))), by Newton's method."""
+def sigmoid(z: float) -> float:
+    """1 / (1 + exp(−z)), without overflow at either end."""
+    if z >= 0:
+        return 1 / (1 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1 + e)
+
+
+def fit(xs: list[float], ys: list[bool]) -> tuple[float, float] | None:
+    """Maximum likelihood of P(y) = 1 / (1 + exp(-(a + b·x))), by Newton's method; None
+    when the data cannot fix it (too few contracts, all made or all set, or separable)."""
+    if len(set(ys)) < 2 or len(set(xs)) < 2:
+        return None
     a, b = 0.0, 1.0
     for _ in range(50):
         ga = gb = haa = hab = hbb = 0.0
         for x, y in zip(xs, ys, strict=True):
-            p = 1 / (1 + math.exp(-(a + b * x)))
+            p = sigmoid(a + b * x)
             r = (1.0 if y else 0.0) - p
             w = p * (1 - p)
             ga += r
@@ -94,9 +105,11 @@ def fit(xs: list[float], ys: list[bool]) -> tuple[float, float]:
         da = (hbb * ga - hab * gb) / det
         db = (haa * gb - hab * ga) / det
         a, b = a + da, b + db
+        if not (abs(a) < 1e6 and abs(b) < 1e6):
+            return None  # diverging: the outcomes are separated by the chance
         if abs(da) + abs(db) < 1e-10:
-            break
-    return a, b
+            return a, b
+    return None
 
 
 def main() -> int:
@@ -157,20 +170,27 @@ def main() -> int:
         made = sum(1 for r in group if r["made"]) / n
         makeable = sum(1 for r in group if r["makeable"]) / n
         print(f"| {k * 10}–{k * 10 + 10} % | {n} | {mean:.0%} | {made:.0%} | {makeable:.0%} |")
-    xs = [logit(float(r["chance"])) for r in rows]  # type: ignore[arg-type]
-    a, b = fit(xs, [bool(r["made"]) for r in rows])
-    a2, b2 = fit(xs, [bool(r["makeable"]) for r in rows])
     total = len(rows)
+    if not total:
+        print("\nno contract to fit")
+        return 0
+    xs = [logit(float(r["chance"])) for r in rows]  # type: ignore[arg-type]
+    made = fit(xs, [bool(r["made"]) for r in rows])
+    makeable = fit(xs, [bool(r["makeable"]) for r in rows])
     print(
         f"\nall: mean chance {sum(float(r['chance']) for r in rows) / total:.1%}, "  # type: ignore[arg-type]
         f"made as played {sum(1 for r in rows if r['made']) / total:.1%}, "
         f"makeable open-handed {sum(1 for r in rows if r['makeable']) / total:.1%}"
     )
-    print(f"fit, made as played:       logit(q) = {a:+.3f} {b:+.3f} · logit(p)")
-    print(f"fit, makeable open-handed: logit(q) = {a2:+.3f} {b2:+.3f} · logit(p)")
-    for p in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):
-        q = 1 / (1 + math.exp(-(a + b * logit(p))))
-        print(f"  table {p:.0%} → made as played {q:.0%}")
+    for name, got in (("made as played:      ", made), ("makeable open-handed:", makeable)):
+        if got is None:
+            print(f"fit, {name} not enough contracts of both outcomes to fit")
+        else:
+            print(f"fit, {name} logit(q) = {got[0]:+.3f} {got[1]:+.3f} · logit(p)")
+    if made is not None:
+        for p in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):
+            q = sigmoid(made[0] + made[1] * logit(p))
+            print(f"  table {p:.0%} → made as played {q:.0%}")
     return 0
 
 
