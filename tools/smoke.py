@@ -107,6 +107,14 @@ def smoke(exe: str, work: Path) -> None:
         out=("error R8 at /hands/0/auction/0", "invalid, 3 errors"),
     )
     run(exe, ["validate", str(FIX / "bad-input" / "duplicate-key.json")], code=1)
+    # a field that is not the format's nor an x- extension: refused by the models themselves
+    # (the extras' key pattern, which pydantic enforces from 2.11 on)
+    run(
+        exe,
+        ["validate", str(FIX / "bad-input" / "unknown-field.json")],
+        code=1,
+        out=("extension fields must start with 'x-'",),
+    )
     run(exe, ["validate", str(FIX / "valid")], out=("valid",))
     run(
         exe,

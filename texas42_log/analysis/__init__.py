@@ -16,6 +16,17 @@ DEFAULT_WORLDS: Final = 100
 #: The fair analysis's seed unless asked otherwise: the same for every run, so reports agree.
 DEFAULT_SEED: Final = 42
 
+#: The decimals of every fair figure a log states (a share, a mean, a cost, a chance
+#: lost): the checks recompute from the rounded numbers, so what a log states follows
+#: from itself (docs/format.md).
+STATED_DECIMALS: Final = 4
+
+
+def as_stated(x: float) -> float:
+    """``x`` as a log states a fair figure: rounded to :data:`STATED_DECIMALS`."""
+    return round(x, STATED_DECIMALS)
+
+
 #: Each mark of the fair analysis in one sentence: the report's legend, ``analyze --help``
 #: and docs/analysis.md say the same (tests/test_fair_verdicts.py holds them to it).
 MARKS: Final[dict[str, str]] = {

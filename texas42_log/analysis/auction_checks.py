@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.errors import Diagnostic
 from ..log.versions import AUCTION_SINCE, version_key
+from . import as_stated
 from .auction_fair import AuctionAnalysis
 from .bidding import SUPPORT, Bid, corrected, parse_row
 from .fair import BLUNDER, DUBIOUS
@@ -141,7 +142,7 @@ def _declaration_problems(
     if fair["best"] != best:
         out.append(_problem(f"{where}/best", f"the table's best is {best}, not {fair['best']}", h))
         return out
-    lost = round(max(0.0, table[best] - table[mine]), 4)
+    lost = as_stated(max(0.0, table[best] - table[mine]))
     if fair["chance_lost"] != lost:
         out.append(
             _problem(

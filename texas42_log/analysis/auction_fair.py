@@ -39,7 +39,7 @@ from ..engine.trumps import Trump
 from ..log.check import effective_rules
 from ..log.model import Match
 from ..views.visibility import hand_views
-from . import DEFAULT_SEED, DEFAULT_WORLDS
+from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
 from .bidding import (
     Bid,
     Chance,
@@ -66,10 +66,6 @@ __all__ = [
 ]
 
 CallTuple = tuple[Seat, BidKind, int | None, BidSpecial | None]
-
-
-def _r(x: float) -> float:
-    return round(x, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,10 +142,10 @@ class CallNote:
             best, chance = self.best, self.chance
             if best is not None:
                 out["best"] = best[0].key
-                out["best_chance"] = _r(best[1].share)
+                out["best_chance"] = as_stated(best[1].share)
             if chance is not None and self.declared is not None:
                 out["declared"] = self.declared.key
-                out["chance"] = _r(chance.share)
+                out["chance"] = as_stated(chance.share)
         return out
 
 
@@ -179,7 +175,7 @@ class DeclarationNote:
 
     @property
     def chance_lost(self) -> float:
-        return _r(max(0.0, _r(self.best_chance.share) - _r(self.chance.share)))
+        return as_stated(max(0.0, as_stated(self.best_chance.share) - as_stated(self.chance.share)))
 
     @property
     def loss_se(self) -> float:
@@ -201,7 +197,7 @@ class DeclarationNote:
         out: dict[str, Any] = {
             "worlds": self.table.worlds,
             "of": self.table.count,
-            "table": {r.key: _r(self.table.chance(self.bid, r).share) for r in sorted(rows)},
+            "table": {r.key: as_stated(self.table.chance(self.bid, r).share) for r in sorted(rows)},
             "best": self.best.key,
             "chance_lost": self.chance_lost,
         }
@@ -361,9 +357,9 @@ class AuctionHint:
             "kind": self.kind,
             "suggestion": str(self.suggestion),
             "row": None if self.row is None else self.row.key,
-            "chance": None if self.chance is None else _r(self.chance.share),
-            "se": None if self.chance is None else _r(self.chance.se),
-            "corrected": None if self.chance is None else _r(corrected(self.chance.share)),
+            "chance": None if self.chance is None else as_stated(self.chance.share),
+            "se": None if self.chance is None else as_stated(self.chance.se),
+            "corrected": None if self.chance is None else as_stated(corrected(self.chance.share)),
         } | self.table.as_dict()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from . import as_stated
 from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
 from .bidding import SUPPORT, Bid, Chance, Row, corrected
 
@@ -110,9 +111,9 @@ def _chance_json(c: Chance | None) -> dict[str, float] | None:
     if c is None:
         return None
     return {
-        "share": round(c.share, 4),
-        "se": round(c.se, 4),
-        "corrected": round(corrected(c.share), 4),
+        "share": as_stated(c.share),
+        "se": as_stated(c.se),
+        "corrected": as_stated(corrected(c.share)),
     }
 
 

@@ -44,7 +44,7 @@ from ..engine.search import reaches_in_worlds
 from ..engine.seats import SEATS, Seat, partner
 from ..engine.tiles import TILES, TOTAL_HAND_POINTS, Tile
 from ..engine.trumps import Trump
-from . import DEFAULT_SEED, DEFAULT_WORLDS
+from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
 
 __all__ = [
     "Bid",
@@ -197,10 +197,6 @@ def share_se(share: float, n: int, enumerated: bool = False) -> float:
     if enumerated or n < 2:
         return 0.0
     return math.sqrt(max(0.0, share * (1.0 - share)) / (n - 1))
-
-
-def _r(x: float) -> float:
-    return round(x, 4)
 
 
 def deal_count(unseen: int = 21) -> int:
@@ -498,7 +494,7 @@ class SeatTable:
             "worlds": self.worlds,
             "of": self.count,
             "table": {
-                b.key: {r.key: _r(self.chance(b, r).share) for r in sorted(self.made[b])}
+                b.key: {r.key: as_stated(self.chance(b, r).share) for r in sorted(self.made[b])}
                 for b in self.bids
             },
         }

@@ -59,6 +59,7 @@ from . import (  # (defined with the layer, where the CLI reads them cheaply)
     DEFAULT_SEED,
     DEFAULT_WORLDS,
     MARKS,
+    as_stated,
 )
 from .worlds import Knowledge, Worlds, draw_worlds
 
@@ -112,15 +113,11 @@ class FairValue:
 
     def as_dict(self) -> dict[str, float]:
         return {
-            "mean": _r(self.mean),
-            "se": _r(self.se),
-            "share": _r(self.share),
-            "share_se": _r(self.share_se),
+            "mean": as_stated(self.mean),
+            "se": as_stated(self.se),
+            "share": as_stated(self.share),
+            "share_se": as_stated(self.share_se),
         }
-
-
-def _r(x: float) -> float:
-    return round(x, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,14 +181,16 @@ class Decision:
     def cost(self, move: Move) -> float:
         """Hand points of the mean ``move`` gives away against the best play (≥ 0), from the
         values as the format states them (rounded), so that the log's numbers agree."""
-        b = _r(self.values[self.best].mean)
-        m = _r(self.values[move].mean)
-        return _r(max(0.0, b - m if self.high else m - b))
+        b = as_stated(self.values[self.best].mean)
+        m = as_stated(self.values[move].mean)
+        return as_stated(max(0.0, b - m if self.high else m - b))
 
     def chance_lost(self, move: Move) -> float:
         """The share of the goal ``move`` gives away against the best play (≥ 0), from the
         values as stated (rounded)."""
-        return _r(max(0.0, _r(self.values[self.best].share) - _r(self.values[move].share)))
+        return as_stated(
+            max(0.0, as_stated(self.values[self.best].share) - as_stated(self.values[move].share))
+        )
 
     def mark(self, move: Move) -> Mark | None:
         """``?``, ``??`` or None (see the module text); never for the best play."""

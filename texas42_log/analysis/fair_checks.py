@@ -27,6 +27,7 @@ from ..engine.auction import Contract
 from ..engine.errors import Diagnostic
 from ..engine.seats import Seat
 from ..engine.solver import Move, maximiser, move_key
+from . import as_stated
 from .fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS, Decision, Objective
 
 __all__ = [
@@ -53,8 +54,8 @@ def legacy_play_dict(d: Decision, move: Move) -> dict[str, Any]:
     by_mean = next(m for m, v in means.items() if v == best_mean)
     by_share = max(d.values, key=lambda m: d.values[m].share)
     mine = d.values[move]
-    cost = round(best_mean - mine.mean if d.high else mine.mean - best_mean, 4)
-    lost = round(d.values[by_share].share - mine.share, 4)
+    cost = as_stated(best_mean - mine.mean if d.high else mine.mean - best_mean)
+    lost = as_stated(d.values[by_share].share - mine.share)
 
     def real(best: Move, loss: float, share: bool) -> bool:
         return d.enumerated or move == best or loss > 2 * d.loss_se(move, best, share)
@@ -205,8 +206,8 @@ def fair_problems(
                 )
             )
     b = values[best]
-    cost = round(max(0.0, b["mean"] - mine["mean"] if high else mine["mean"] - b["mean"]), 4)
-    lost = round(max(0.0, b["share"] - mine["share"]), 4)
+    cost = as_stated(max(0.0, b["mean"] - mine["mean"] if high else mine["mean"] - b["mean"]))
+    lost = as_stated(max(0.0, b["share"] - mine["share"]))
     out += _cost_lost(fair, cost, lost, ptr, what, h, f"against its best play {best}")
     mark = fair.get("mark")
     loss, least, unit = (
@@ -302,7 +303,7 @@ def _legacy(
     """Before 1.6: cost against the best mean, chance lost against the best chance."""
     means = [v["mean"] for v in values.values()]
     best = max(means) if high else min(means)
-    cost = round(best - mine["mean"] if high else mine["mean"] - best, 4)
+    cost = as_stated(best - mine["mean"] if high else mine["mean"] - best)
     lost = round(max(v["share"] for v in values.values()) - mine["share"], 4)
     out = _cost_lost(fair, cost, lost, ptr, what, h, "(a log before 1.6: the best mean and chance)")
     mark = fair.get("mark")

@@ -256,10 +256,10 @@ def fair_hand(
     auction: bool = True,
 ) -> FairHand:
     """The fair analysis of every play of hand ``index`` of a valid match, in this process;
-    with ``auction``, of its calls and declaration too when it has a contract
+    with ``auction``, of its calls and declaration too once the trump is declared
     (:mod:`.auction_fair`)."""
     result, pending = plan_hand(match, index, worlds=worlds, seed=seed)
-    if auction and result.contract is not None:
+    if auction and match.hands[index].declaration is not None:
         result.auction = fair_auction(match, index, worlds=worlds, seed=seed)
     decisions = iter(
         [

@@ -139,7 +139,7 @@ def _plan(
                 continue
             planned = plan_hand(match, i, worlds=run[0], seed=run[1])
             plans[i] = planned
-            if planned[0].contract is not None and _judged(match, i, auction):
+            if match.hands[i].declaration is not None and _judged(match, i, auction):
                 job.slots.append((i, run, AUCTION))
                 tasks.append((_auction_task, plan_auction(match, i), run[0], run[1]))
             for p in planned[1]:

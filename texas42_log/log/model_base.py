@@ -4,8 +4,6 @@ Part of the pydantic models of :mod:`texas42_log.log.model` (which re-exports ev
 here): the pieces every other model is built of. See that module's text for the conventions.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
