@@ -365,7 +365,7 @@ def _without_counters(x: object) -> object:
             "--hand",
             "3",
             "--worlds",
-            "30",
+            "8",
         ],
     ],
     ids=["open-hand", "fair"],
