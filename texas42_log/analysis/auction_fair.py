@@ -329,11 +329,6 @@ def fair_auction(
     return judge_auction(plan_auction(match, index), worlds=worlds, seed=seed)
 
 
-def corrected_text(chance: Chance) -> str:
-    """``71% ± 4% (corrected 60%)``."""
-    return f"{chance.share:.0%} ± {chance.se:.0%} (corrected {corrected(chance.share):.0%})"
-
-
 @dataclass(frozen=True, slots=True)
 class AuctionHint:
     """``Game.hint`` during the auction or the declaration: the seat's fair makeable table
