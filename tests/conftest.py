@@ -12,6 +12,14 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
+# A board keeps its links in the user's state folder (texas42_log.board.links): the
+# tests' boards keep theirs in a folder of this run, never in the user's home.
+if "TEXAS42_TEST_STATE" not in os.environ:
+    import tempfile
+
+    os.environ["TEXAS42_TEST_STATE"] = tempfile.mkdtemp(prefix="texas42-state-")
+    os.environ["XDG_STATE_HOME"] = os.environ["TEXAS42_TEST_STATE"]
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 

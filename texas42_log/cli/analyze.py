@@ -18,7 +18,7 @@ from ..log.model import MAX_SEED, MAX_WORLDS
 if TYPE_CHECKING:
     from ..log.model import Match
 
-from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
+from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, input_error, say, usage_error
 from .common import refused
 
 
@@ -386,6 +386,23 @@ def _duration(seconds: float) -> str:
     return f"{s // 3600} h {(s % 3600) // 60} min"
 
 
+def _with_comments_now(written: list[Match], file: str) -> list[Match]:
+    """The analysed matches with the comments ``file`` holds now (read under its writer
+    lock): a comment saved while the analysis ran is not written over. A file changed
+    beyond its comments meanwhile is not written at all."""
+    from ..log.comments import carry_comments
+    from .common import read_matches
+
+    current, _ = read_matches([file], None, need_valid=False)
+    out = [carry_comments(w, c) for w, c in zip(written, current, strict=False)]
+    if len(current) != len(written) or any(m is None for m in out):
+        raise input_error(
+            f"{file} changed beyond its comments while it was analysed: nothing was written; "
+            "analyse it again"
+        )
+    return [m for m in out if m is not None]
+
+
 def _annotate(
     inputs: list[str],
     out: Path | None,
@@ -403,6 +420,7 @@ def _annotate(
     from .common import (
         OUR_FORMATS,
         read_matches,
+        rewriting,
         write_edited,
     )
 
@@ -452,7 +470,10 @@ def _annotate(
     written, done, skipped = _annotated(
         matches, hand, no_table, fair, jobs or default_jobs(), no_progress, auction
     )
-    write_edited(written, file, fmt, out, in_place, force)
+    with rewriting(file, in_place):
+        if in_place:  # the comments saved while the analysis ran are kept
+            written = _with_comments_now(written, file)
+        write_edited(written, file, fmt, out, in_place, force)
     say(
         f"analysed {done} hand{'s' if done != 1 else ''}"
         + (f", {skipped} skipped" if skipped else ""),

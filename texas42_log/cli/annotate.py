@@ -29,6 +29,7 @@ from .common import (
     pick,
     read_matches,
     refused,
+    rewriting,
     write_edited,
 )
 
@@ -103,39 +104,40 @@ def annotate_add(
     if (text is None) == (bulk is None):
         raise usage_error("give --text or --from, one of them")
     _in_place_alone(in_place, out, file)
-    matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
-    count = 0
-    try:
-        if bulk is None:
-            assert text is not None
-            matches[index] = add(
-                matches[index], _target(hand, call, play, declaration), text, author
-            )
-            count = 1
-        else:
-            for k, item in enumerate(_bulk_items(bulk), start=1):
-                m = _int(item.get("match"))
-                m = 1 if m is None else m
-                if not 1 <= m <= len(matches):
-                    raise TargetError(f"{bulk} item {k}: there is no match {m}")
-                t = _target(
-                    _int(item.get("hand")),
-                    _int(item.get("call")),
-                    _int(item.get("play")),
-                    _flag(item.get("declaration")),
+    with rewriting(file, in_place):
+        matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
+        count = 0
+        try:
+            if bulk is None:
+                assert text is not None
+                matches[index] = add(
+                    matches[index], _target(hand, call, play, declaration), text, author
                 )
-                if not isinstance(item.get("text"), str):
-                    raise TargetError(f"{bulk} item {k} has no text")
-                try:
-                    matches[m - 1] = add(
-                        matches[m - 1], t, item["text"], item.get("author") or None
+                count = 1
+            else:
+                for k, item in enumerate(_bulk_items(bulk), start=1):
+                    m = _int(item.get("match"))
+                    m = 1 if m is None else m
+                    if not 1 <= m <= len(matches):
+                        raise TargetError(f"{bulk} item {k}: there is no match {m}")
+                    t = _target(
+                        _int(item.get("hand")),
+                        _int(item.get("call")),
+                        _int(item.get("play")),
+                        _flag(item.get("declaration")),
                     )
-                except TargetError as e:
-                    raise TargetError(f"{bulk} item {k}: {e}") from None
-                count += 1
-    except TargetError as e:
-        raise usage_error(str(e)) from None
-    write_edited(matches, file, fmt, out, in_place, force)
+                    if not isinstance(item.get("text"), str):
+                        raise TargetError(f"{bulk} item {k} has no text")
+                    try:
+                        matches[m - 1] = add(
+                            matches[m - 1], t, item["text"], item.get("author") or None
+                        )
+                    except TargetError as e:
+                        raise TargetError(f"{bulk} item {k}: {e}") from None
+                    count += 1
+        except TargetError as e:
+            raise usage_error(str(e)) from None
+        write_edited(matches, file, fmt, out, in_place, force)
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
 
 
@@ -240,17 +242,18 @@ def annotate_remove(
     if sum((index is not None, every, pointer is not None, comment_id is not None)) != 1:
         raise usage_error("give --index I, --all, --pointer P or --id ID, one of them")
     _in_place_alone(in_place, out, file)
-    matches, fmt, k = _one_of(file, match_no)
-    try:
-        if comment_id is not None:
-            matches[k], n = _by_id(matches[k], comment_id, None), 1
-        elif pointer is not None:
-            matches[k], n = remove_at(matches[k], pointer), 1
-        else:
-            matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
-    except TargetError as e:
-        raise usage_error(str(e)) from None
-    write_edited(matches, file, fmt, out, in_place, force)
+    with rewriting(file, in_place):
+        matches, fmt, k = _one_of(file, match_no)
+        try:
+            if comment_id is not None:
+                matches[k], n = _by_id(matches[k], comment_id, None), 1
+            elif pointer is not None:
+                matches[k], n = remove_at(matches[k], pointer), 1
+            else:
+                matches[k], n = remove(matches[k], _target(hand, call, play, declaration), index)
+        except TargetError as e:
+            raise usage_error(str(e)) from None
+        write_edited(matches, file, fmt, out, in_place, force)
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
 
 
@@ -291,7 +294,8 @@ def annotate_edit(
     Every comment of the result gets an id (format 1.7), as texas42 board gives them.
     """
     _in_place_alone(in_place, out, file)
-    matches, fmt, k = _one_of(file, match_no)
-    matches[k] = _by_id(matches[k], comment_id, text, author)
-    write_edited(matches, file, fmt, out, in_place, force)
+    with rewriting(file, in_place):
+        matches, fmt, k = _one_of(file, match_no)
+        matches[k] = _by_id(matches[k], comment_id, text, author)
+        write_edited(matches, file, fmt, out, in_place, force)
     say("edited 1 comment", err=True)

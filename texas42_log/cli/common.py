@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,7 @@ __all__ = [
     "write_data",
     "OUR_FORMATS",
     "refused",
+    "rewriting",
 ]
 
 OUR_FORMATS = ("json", "jsonl", "text")
@@ -337,6 +339,27 @@ def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -
         ) from None
     except OSError as e:
         raise usage_error(_cannot_write(out, e)) from None
+
+
+@contextmanager
+def rewriting(file: str, in_place: bool) -> Iterator[None]:
+    """Hold ``file``'s writer lock (:mod:`texas42_log.files.locking`) across a command's
+    whole read–change–write when it rewrites ``file`` in place; nothing otherwise. A lock
+    not had in time is one sentence, exit 1, and nothing written."""
+    if not in_place or file == "-":
+        yield
+        return
+    from ..files.locking import LockTimeout, writer_lock
+    from ..files.outputs import OutputError
+
+    with ExitStack() as stack:
+        try:
+            stack.enter_context(writer_lock(file))
+        except LockTimeout as e:
+            raise input_error(str(e.strerror)) from None
+        except OutputError as e:
+            raise usage_error(str(e.strerror)) from None
+        yield
 
 
 def write_data(text: str) -> None:

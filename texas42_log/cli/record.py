@@ -86,10 +86,12 @@ def _players(given: list[str]) -> dict[str, str]:
 
 
 def _save(path: Path, game: Game) -> None:
+    from ..files.locking import writer_lock
     from ..files.outputs import write_atomic
 
     try:
-        write_atomic(path, game.to_json(), replace=True)
+        with writer_lock(path):  # one writer at a time (docs/architecture.md)
+            write_atomic(path, game.to_json(), replace=True)
     except OSError as e:
         raise input_error(
             f"{path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry is not saved"
