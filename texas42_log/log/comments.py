@@ -32,12 +32,20 @@ from .versions import COMMENT_IDS_SINCE, at_least_version, version_key
 __all__ = [
     "MAX_TEXT",
     "MAX_AUTHOR",
+    "MAX_COMMENTS",
+    "count_comments",
+    "over_cap",
+    "carry_comments",
     "Add",
     "Edit",
     "Remove",
     "Change",
     "Conflict",
     "Applied",
+    "Outcome",
+    "Writer",
+    "OWNER_WRITER",
+    "owns",
     "CommentError",
     "new_id",
     "place_key",
@@ -54,6 +62,9 @@ __all__ = [
 #: The longest comment and author name a person may type (characters).
 MAX_TEXT = 10_000
 MAX_AUTHOR = 200
+#: The most comments a texas42 writer (the board, annotate) leaves in a log it adds to:
+#: a writers' limit, not a rule of the format (a log holding more stays valid).
+MAX_COMMENTS = 10_000
 
 
 class CommentError(ValueError):
@@ -125,13 +136,15 @@ def comments(match: Match) -> list[Located]:
     return out
 
 
-def content_key(match: Match) -> str:
-    """The log without its comments and its version, as one string: what two copies of a
-    log must share for comments to merge between them."""
+def content_key(match: Match, *, analysis: bool = True) -> str:
+    """The log without its comments and its version (and, with ``analysis=False``,
+    without its stated analysis), as one string: what two copies of a log must share
+    for comments to merge between them."""
+    drop = {"annotations"} if analysis else {"annotations", "analysis"}
 
     def strip(value: Any) -> Any:
         if isinstance(value, dict):
-            return {k: strip(v) for k, v in value.items() if k != "annotations"}
+            return {k: strip(v) for k, v in value.items() if k not in drop}
         if isinstance(value, list):
             return [strip(v) for v in value]
         return value
@@ -139,6 +152,36 @@ def content_key(match: Match) -> str:
     doc = strip(match_json(match))
     doc.pop("version", None)
     return json.dumps(doc, sort_keys=True, ensure_ascii=False)
+
+
+def count_comments(match: Match) -> int:
+    """How many comments ``match`` holds, rejected attempts' included."""
+    return sum(len(obj.annotations) for _, _, obj in _containers(match))
+
+
+def over_cap(before: Match, after: Match) -> str | None:
+    """Why a writer may not turn ``before`` into ``after``: it would hold more than
+    :data:`MAX_COMMENTS` comments and more than it held (a log that holds more is
+    valid; writers only add no more). None when the change is within the cap."""
+    n = count_comments(after)
+    if n > MAX_COMMENTS and n > count_comments(before):
+        return (
+            f"a log holds at most {MAX_COMMENTS:,} comments when texas42 adds one "
+            f"(this change would make {n:,}): nothing was written"
+        )
+    return None
+
+
+def carry_comments(written: Match, current: Match) -> Match | None:
+    """``written`` (the log as a slow writer made it from an earlier read) with the
+    comments of ``current`` (the log on disk now), so that a comment saved meanwhile is
+    kept; None when the two differ beyond their comments and analysis."""
+    if content_key(written, analysis=False) != content_key(current, analysis=False):
+        return None
+    new = written.model_copy(deep=True)
+    for (_, _, mine), (_, _, now) in zip(_containers(new), _containers(current), strict=True):
+        mine.annotations = now.annotations
+    return raised(new)
 
 
 def with_ids(match: Match) -> Match:
@@ -238,24 +281,63 @@ class Conflict:
         return "this comment was changed meanwhile; both texts are here, yours not saved"
 
 
+#: Who makes a change: the log's owner, or the seat whose board address sent it.
+Writer = str  # "owner", "A", "B", "C" or "D"
+OWNER_WRITER = "owner"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What became of one change: ``status`` is ``saved`` (applied), ``done`` (a removal
+    of a comment already gone), ``conflict`` (not applied: the comment changed or went
+    meanwhile, both texts in :attr:`Applied.conflicts`), ``not_yours`` (a seat's change
+    to a comment it did not write, or one its address is not shown) or ``refused`` (past
+    :data:`MAX_COMMENTS`); ``id`` the comment it touched; ``message`` one sentence."""
+
+    status: str
+    id: str | None
+    message: str
+
+
 @dataclass(slots=True)
 class Applied:
     """What :func:`apply_changes` made: the new match, for each change the id it touched
-    (the new id of an add) or None for a conflict, and the conflicts."""
+    (the new id of an add) or None where it was not applied, the conflicts, and each
+    change's :class:`Outcome`."""
 
     match: Match
     ids: list[str | None] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def _out(self, status: str, key: str | None, message: str) -> None:
+        self.ids.append(key if status in ("saved", "done") else None)
+        self.outcomes.append(Outcome(status, key, message))
 
 
-def apply_changes(match: Match, changes: list[Change]) -> Applied:
-    """``changes`` applied in order to ``match`` (not changed itself), merged as the
-    module says; every comment of the result has an id (:func:`with_ids`).
+def owns(by: Writer, note: Annotation) -> bool:
+    """Whether ``by`` may edit and remove ``note``: the owner any comment, a seat those
+    its address wrote (format 1.9's ``seat``)."""
+    return by == OWNER_WRITER or note.seat == by
+
+
+def apply_changes(
+    match: Match,
+    changes: list[Change],
+    by: Writer = OWNER_WRITER,
+    visible: frozenset[str] | None = None,
+) -> Applied:
+    """``changes`` by ``by`` applied in order to ``match`` (not changed itself), merged as
+    the module says, each on its own (:class:`Outcome`): a stale change is reported, the
+    others are applied. An add by a seat records the seat; an edit keeps the comment's
+    author and seat and records its editor. ``visible``: the comment keys ``by``'s
+    address is shown (None: all). Every comment of the result has an id (:func:`with_ids`).
 
     Raises :class:`CommentError` for a change that can never be made (no such target,
     text that no log can hold); nothing is applied then."""
     new = match.model_copy(deep=True)
     done = Applied(new)
+    total = count_comments(new)
     for k, change in enumerate(changes):
         if isinstance(change, Add):
             check_text(change.text, change.author)
@@ -263,40 +345,61 @@ def apply_changes(match: Match, changes: list[Change]) -> Applied:
                 _, obj = locate_target(new, change.target)
             except TargetError as e:
                 raise CommentError(f"change {k + 1}: {e}") from None
+            if total >= MAX_COMMENTS:
+                done._out(
+                    "refused",
+                    None,
+                    f"a log holds at most {MAX_COMMENTS:,} comments when texas42 adds one: "
+                    "this one is kept here, not saved",
+                )
+                continue
+            seat = None if by == OWNER_WRITER else by
             note = Annotation(text=change.text, author=change.author or None, id=new_id())
+            if seat is not None:
+                note = note.model_copy(update={"seat": seat})
             obj.annotations = (*obj.annotations, note)
-            done.ids.append(note.id)
+            total += 1
+            done._out("saved", note.id, "saved")
             continue
         if isinstance(change, Edit):
             check_text(change.text, change.author)
         found = _find(new, change.key)
         if found is None:
             if isinstance(change, Remove):
-                done.ids.append(change.key)  # removed already: nothing is lost
+                done._out("done", change.key, "this comment was removed already")
             else:
-                done.ids.append(None)
                 done.conflicts.append(Conflict(k, change.key, change.base, None, change.text))
+                done._out("conflict", None, done.conflicts[-1].sentence())
             continue
         obj, j = found
         current = obj.annotations[j]
+        if (visible is not None and change.key not in visible) or not owns(by, current):
+            whose = "the board's owner" if current.seat is None else f"seat {current.seat}"
+            done._out(
+                "not_yours",
+                None,
+                f"this comment is {whose}'s: a seat's address edits and removes only the "
+                "comments it wrote; kept here, not saved",
+            )
+            continue
         if current.text != change.base:
-            done.ids.append(None)
             yours = change.text if isinstance(change, Edit) else None
             done.conflicts.append(Conflict(k, change.key, change.base, current.text, yours))
+            done._out("conflict", None, done.conflicts[-1].sentence())
             continue
         if isinstance(change, Remove):
             obj.annotations = tuple(a for i, a in enumerate(obj.annotations) if i != j)
-            done.ids.append(change.key)
+            total -= 1
+            done._out("saved", change.key, "saved")
         else:
-            edited = current.model_copy(
-                update={
-                    "text": change.text,
-                    "author": change.author or None,
-                    "id": current.id or new_id(),
-                }
-            )
+            update: dict[str, Any] = {"text": change.text, "id": current.id or new_id()}
+            if by != (current.seat or OWNER_WRITER):  # edited by another than its writer
+                update["edited_by"] = by
+            if change.author is not None:
+                update["author"] = change.author or None
+            edited = current.model_copy(update=update)
             obj.annotations = tuple(edited if i == j else a for i, a in enumerate(obj.annotations))
-            done.ids.append(edited.id)
+            done._out("saved", edited.id, "saved")
     done.match = raised(with_ids(new))
     return done
 

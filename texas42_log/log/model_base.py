@@ -104,6 +104,17 @@ class Annotation(LogObject):
         "edited and removed by id (texas42 board, annotate edit). Random, never derived "
         "from the log.",
     )
+    seat: SeatName | None = Field(
+        default=None,
+        description="Since 1.9: the seat whose board address wrote the comment, which only "
+        "that seat's address (and the owner's) may edit or remove. Absent: the log's owner "
+        "wrote it (the board's own address, texas42 annotate, an older tool).",
+    )
+    edited_by: Literal["owner", "A", "B", "C", "D"] | None = Field(
+        default=None,
+        description="Since 1.9: who last edited the comment, when another than its writer: "
+        "'owner' or a seat. The author and seat stay the writer's.",
+    )
 
 
 #: A tuple, not a list: an immutable default is free, and a Play is built ~12 times a hand.

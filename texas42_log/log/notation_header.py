@@ -147,8 +147,8 @@ class HeaderReader:
         for k, v in t.value.items():
             if k == "analysis" and _ANALYSED.fullmatch(self.last_ptr or ""):
                 pass  # since 1.3 (a call's and the declaration's: 1.8): an analysis, no words here
-            elif k == "id" and _COMMENT.fullmatch(self.last_ptr or ""):
-                pass  # since 1.7: a comment's id, which has no words here
+            elif k in ("id", "seat", "edited_by") and _COMMENT.fullmatch(self.last_ptr or ""):
+                pass  # since 1.7 a comment's id, since 1.9 its seat and editor: no words here
             elif not k.startswith("x-"):
                 raise self.fail(t, f"the extension field {brief_text(k)} must start with x-")
             if k in obj:

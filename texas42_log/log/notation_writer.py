@@ -29,8 +29,11 @@ def _extras(obj: Any) -> dict[str, Any]:
     return dict(obj.__pydantic_extra__ or {})
 
 
-def _ext(obj: Any) -> str:
+def _ext(obj: Any, note: bool = False) -> str:
     extra = _extras(obj)
+    if note:
+        # Since 1.9: a comment's seat and editor ride with its extensions (no words for them).
+        extra = {k: v for k in ("seat", "edited_by") if (v := getattr(obj, k)) is not None} | extra
     if getattr(obj, "id", None) is not None:
         # Since 1.7: a comment's id rides with its extensions (no words for it).
         extra = {"id": obj.id} | extra
@@ -47,7 +50,7 @@ def _notes(notes: Any) -> str:
         out += " " + _comment(a.text)
         if a.author is not None:
             out += "@" + _s(a.author)
-        out += _ext(a)
+        out += _ext(a, note=True)
     return out
 
 

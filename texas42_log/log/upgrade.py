@@ -46,7 +46,7 @@ class UpgradeError(ValueError):
 
 
 #: The format versions this tool reads as they are (1.x is additive).
-READ_VERSIONS: tuple[str, ...] = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8")
+READ_VERSIONS: tuple[str, ...] = tuple(f"1.{k}" for k in range(10))
 _VERSION = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})", re.ASCII)
 
 

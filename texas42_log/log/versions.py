@@ -12,6 +12,8 @@ from typing import Any
 __all__ = [
     "has_comment_ids",
     "COMMENT_IDS_SINCE",
+    "COMMENT_SEATS_SINCE",
+    "has_comment_seats",
     "AUCTION_SINCE",
     "has_auction_analysis",
     "version_key",
@@ -68,6 +70,8 @@ def states_best_play(version: object) -> bool:
 COMMENT_IDS_SINCE = "1.7"
 #: The first version whose calls and declaration may state a fair verdict.
 AUCTION_SINCE = "1.8"
+#: The first version whose comments say which seat wrote and who edited them.
+COMMENT_SEATS_SINCE = "1.9"
 
 
 def has_auction_analysis(doc: dict[str, Any]) -> bool:
@@ -98,6 +102,15 @@ def _comment_objects(doc: dict[str, Any]) -> Iterator[dict[str, Any]]:
             yield h["declaration"]
 
 
+def has_comment_seats(doc: dict[str, Any]) -> bool:
+    """Whether any comment of ``doc`` says its seat or its editor (format 1.9)."""
+    return any(
+        isinstance(a, dict) and ("seat" in a or "edited_by" in a)
+        for obj in _comment_objects(doc)
+        for a in obj.get("annotations", []) or []
+    )
+
+
 def has_comment_ids(doc: dict[str, Any]) -> bool:
     """Whether any comment of ``doc`` carries an id (format 1.7)."""
     return any(
@@ -108,7 +121,8 @@ def has_comment_ids(doc: dict[str, Any]) -> bool:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.8" if a call
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.9" if a
+    comment says its seat or its editor; "1.8" if a call
     or the declaration states an analysis; "1.7" if a
     comment carries an id; "1.6" if it
     holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
@@ -118,6 +132,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
+    if has_comment_seats(doc):
+        return COMMENT_SEATS_SINCE
     if has_auction_analysis(doc):
         return AUCTION_SINCE
     if has_comment_ids(doc):

@@ -156,6 +156,10 @@ class Note:
     #: The comment's id (format 1.7), or for one without an id where it is:
     #: ``@hand 2 play 13#1`` (the first comment on play 13 of hand 2).
     id: str = ""
+    #: The seat whose board address wrote it (format 1.9); None: the log's owner.
+    seat: str | None = None
+    #: Who last edited it on the board, when not its writer alone ("owner" or a seat).
+    edited_by: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +415,8 @@ class View:
                     {"on": n.on, "text": n.text}
                     | ({} if n.author is None else {"author": n.author})
                     | ({"id": n.id} if n.id else {})
+                    | ({} if n.seat is None else {"seat": n.seat})
+                    | ({} if n.edited_by is None else {"edited_by": n.edited_by})
                     for n in self.notes
                 ],
             }

@@ -109,7 +109,14 @@ def _notes(
         return []
     target = Target(hand, call, play, declaration)
     return [
-        Note(on, a.text, a.author, a.id if a.id is not None else place_key(target, k))
+        Note(
+            on,
+            a.text,
+            a.author,
+            a.id if a.id is not None else place_key(target, k),
+            a.seat,
+            a.edited_by,
+        )
         for k, a in enumerate(annotations, start=1)
     ]
 
