@@ -14,9 +14,12 @@
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
   // A key typed into a field (the board's comments) is text, never a step.
+  // Keys typed into a text field are text; everywhere else — a menu (<select>)
+  // included — the step keys step the moment (a focused menu would otherwise change
+  // its choice on an arrow key: the observer must change only by a deliberate choice).
   function typing(e) {
     var t = e.target;
-    return !!t && (/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName || "") || !!t.isContentEditable);
+    return !!t && (/^(INPUT|TEXTAREA)$/.test(t.tagName || "") || !!t.isContentEditable);
   }
 
   function mount(DATA, hooks) {
@@ -492,9 +495,13 @@
       text.replaceChildren();
       // Line 0 is the header (hand, moment, observer): the navigation and the page's
       // header say it already.
-      entry.lines.forEach(function (line, i) {
+      // The moment's comments are in the page once (DATA.notes); their lines go where
+      // notes_at says.
+      var noteLines = (v.notes || []).map(function (k) { return DATA.notes[k].line; });
+      var at = entry.notes_at === undefined ? entry.lines.length : entry.notes_at;
+      entry.lines.slice(0, at).concat(noteLines, entry.lines.slice(at)).forEach(function (line, i) {
         if (i === 0) { return; }
-        text.appendChild(el("p", entry.description_lines.indexOf(i) >= 0 ? "description" : "", line));
+        text.appendChild(el("p", i < at && entry.description_lines.indexOf(i) >= 0 ? "description" : "", line));
       });
       document.getElementById("prev").disabled = pos.hand === 0 && pos.view === 0;
       document.getElementById("prev-hand").disabled = pos.hand === 0;

@@ -12,7 +12,10 @@ reorder the text around it). Each such string is in the page once, in the
 table ``strings``; the views and their texts refer to it by a token
 (``\ue000N\ue001``, private-use characters no log string can forge: they are
 replaced in log strings), so a long name or note does not repeat in every
-moment. Only strings the observer's views show are in the table.
+moment. Only strings the observer's views show are in the table. Each comment is in
+the page once too, in the table ``notes`` (its fields and its line of text); a moment's
+view lists the comments it shows by their index there, and ``notes_at`` says where in
+the moment's lines they go — so a comment on the match is not repeated at every moment.
 
 Output is deterministic: the same log, observer and language give the same bytes
 (the leak tests compare pages byte for byte).
@@ -39,6 +42,7 @@ from .text import (
     description_parts,
     fair_lines,
     moment_text,
+    note_line,
     observer_label,
     result_line,
     trick_caption,
@@ -75,7 +79,8 @@ def _script_safe_json(data: Any) -> str:
 
 def _entry(view: View, lang: str) -> dict[str, Any]:
     m = catalogue(lang)
-    lines = view_lines(view, lang)
+    lines = view_lines(view, lang, notes=False)
+    with_notes = view_lines(view, lang) if view.notes else lines
     parts = description_parts(view, lang)
     first = 1  # line 0 is the header; the description follows it
     return {
@@ -83,6 +88,8 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         "description": " ".join(parts),  # describe(view)
         "description_lines": list(range(first, first + len(parts))),
         "lines": lines,
+        # where the comments' lines go among them (the page's table ``notes``)
+        "notes_at": _notes_at(lines, with_notes),
         "moment": m["ui.hand_n"].format(number=view.hand) + " · " + moment_text(view, lang),
         "contract_line": contract_sentence(view, lang),
         "caption": trick_caption(view, lang),
@@ -92,6 +99,32 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         # The fair analysis lines this observer may see (a seat's own plays; review, omniscient).
         "fair_lines": fair_lines(view, lang),
     }
+
+
+def _notes_at(lines: list[str], with_notes: list[str]) -> int:
+    """The index in ``lines`` at which the comments' lines stood in ``with_notes``."""
+    for k, (a, b) in enumerate(zip(lines, with_notes, strict=False)):
+        if a != b:
+            return k
+    return len(lines)
+
+
+def _shared_notes(hands: list[dict[str, Any]], views: list[list[View]], lang: str) -> list[Any]:
+    """Every comment the moments show, once: each moment's ``view.notes`` becomes the
+    indexes of its comments in the list returned (module docstring)."""
+    table: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    for hand, hand_views in zip(hands, views, strict=True):
+        for entry, view in zip(hand["views"], hand_views, strict=True):
+            refs = []
+            for note, shown in zip(view.notes, entry["view"]["notes"], strict=True):
+                key = note.id or f"{note.on}\x00{note.text}"
+                if key not in index:
+                    index[key] = len(table)
+                    table.append(shown | {"line": note_line(note, lang)})
+                refs.append(index[key])
+            entry["view"]["notes"] = refs
+    return table
 
 
 def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:
@@ -185,7 +218,8 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
         "observer_label": label,
         "omniscient": observer == "omniscient",
         "ui": {k[3:]: v for k, v in m.items() if k.startswith("ui.")},
-        "hands": [_hand(i, views, lang) for i, views in enumerate(hands)],
+        "hands": (built := [_hand(i, views, lang) for i, views in enumerate(hands)]),
+        "notes": _shared_notes(built, hands, lang),
         **({"in_play": m["ui.in_play"].format(number=in_play)} if in_play is not None else {}),
     }
 

@@ -20,6 +20,7 @@ __all__ = [
     "describe",
     "description_parts",
     "view_lines",
+    "note_line",
     "render_text",
     "observer_label",
     "analysis_lines",
@@ -165,8 +166,14 @@ def _note(m: _Msg, n: Note) -> str:
     return m("note.by", on=on, author=inert_value(n.author), text=inert_value(n.text))
 
 
-def view_lines(view: View, lang: str = "en") -> list[str]:
-    """The whole view, one line each: header, the seeds' description, then the rest."""
+def note_line(note: Note, lang: str = "en") -> str:
+    """A comment as :func:`view_lines` shows it."""
+    return _note(_Msg(lang), note)
+
+
+def view_lines(view: View, lang: str = "en", *, notes: bool = True) -> list[str]:
+    """The whole view, one line each: header, the seeds' description, then the rest
+    (without the comments' lines when not ``notes``: :func:`note_line` gives them)."""
     m = _Msg(lang)
     sep = m("list.sep")
     tsep = m("tiles.sep")
@@ -219,7 +226,8 @@ def view_lines(view: View, lang: str = "en") -> list[str]:
                 tiles.append(m("hand.hidden", count=view.hidden[s]))
             parts.append(m("hand.seat", seat=s, tiles=tsep.join(tiles) or m("none")))
         lines.append(m("hands", hands=sep.join(parts)))
-    lines += [_note(m, n) for n in view.notes]
+    if notes:
+        lines += [_note(m, n) for n in view.notes]
     if view.analysis is not None:
         lines += _analysis_lines(m, view)
     if view.fair is not None:
