@@ -127,6 +127,7 @@ def test_two_pages_editing_one_comment_the_second_sees_both_texts(
         "POST",
         "/api/save",
         {"version": 1, "changes": [{"op": "add", "on": {"hand": 1, "play": 2}, "text": "first"}]},
+        who="seat C",  # seat C wrote it: its address and the owner's may edit it
     ).json()
     errors: list[str] = []
     pages = [_open(browser, b.url(who) + "&as=" + s + "#hand-1-7", errors)

@@ -30,7 +30,8 @@
   var TOKEN_RE = /\uE000(\d+)\uE001/g;
   var st = {
     observer: null, observers: [], version: 0, data: null, entry: null, pos: null,
-    pending: [], history: [], editing: null, question: null, saving: false, owner: false, savesTo: null
+    pending: [], history: [], editing: null, question: null, saving: false, owner: false, savesTo: null,
+    epoch: "", writer: null, retry: false, lost: false
   };
 
   function $(id) { return document.getElementById(id); }
@@ -104,7 +105,7 @@
     var list = $("comments");
     list.replaceChildren();
     var v = st.entry && st.entry.view;
-    var notes = v ? v.notes : [];
+    var notes = v ? v.notes.map(function (k) { return st.data.notes[k]; }) : [];
     notes.forEach(function (n) {
       var text = raw(n.text), author = n.author ? raw(n.author) : "";
       var change = pendingFor(n.id);
@@ -126,14 +127,18 @@
         if (change) { li.className = "pending"; }
       }
       li.appendChild(body);
-      var shownAuthor = change && change.op === "edit" ? (change.author || "") : author;
+      var shownAuthor = author;  // an edit keeps who wrote the comment
       if (shownAuthor) {
         var by = document.createElement("bdi");
         by.className = "by";
         by.textContent = "— " + shownAuthor;
         li.appendChild(by);
       }
-      if (!change || change.op !== "remove") {
+      if (n.edited_by) { li.setAttribute("data-edited-by", n.edited_by); }
+      if (n.seat) { li.setAttribute("data-seat", n.seat); }
+      // A seat's address changes only the comments it wrote; the owner's, any.
+      var mine = st.writer === "owner" || (st.writer && n.seat === st.writer);
+      if (mine && (!change || change.op !== "remove")) {
         li.appendChild(button(t("edit"), "edit", function () { startEdit(n, change ? change.text : text, shownAuthor); }));
         li.appendChild(button(t("remove"), "remove", function () {
           act({ op: "remove", id: n.id, base: text,
@@ -188,8 +193,7 @@
 
   function startEdit(note, text, author) {
     st.editing = { id: note.id, base: raw(note.text), was: { text: text, author: author, target: onTarget(note.on) } };
-    $("comment-text").value = text;
-    $("comment-author").value = author;
+    $("comment-text").value = text;  // the Author field stays the user's own
     $("comment-add").textContent = t("keep_edit");
     $("comment-cancel").hidden = false;
     $("comment-text").focus();
@@ -231,7 +235,7 @@
     if (c.op === "add") {
       st.pending.push({ op: "remove", id: last.id, base: c.text, undoing: true });
     } else if (c.op === "edit") {
-      st.pending.push({ op: "edit", id: last.id, base: c.text, text: c.was.text, author: c.was.author, undoing: true });
+      st.pending.push({ op: "edit", id: last.id, base: c.text, text: c.was.text, undoing: true });
     } else {
       st.pending.push({ op: "add", on: last.on || {}, text: c.was.text, author: c.was.author, undoing: true });
     }
@@ -248,34 +252,48 @@
       var out = { op: c.op };
       if (c.op === "add") { out.on = c.on; out.text = c.text; if (c.author) { out.author = c.author; } }
       else { out.id = c.id; out.base = c.base; }
-      if (c.op === "edit") { out.text = c.text; if (c.author) { out.author = c.author; } }
+      if (c.op === "edit") { out.text = c.text; }
       return out;
     });
-    api("POST", "/api/save", { version: st.version, changes: changes }).then(function (r) {
+    api("POST", "/api/save", { epoch: st.epoch, version: st.version, changes: changes }).then(function (r) {
       st.saving = false;
       if (r.status !== 200) {
         changed();
-        say("save-status", t("not_saved", { error: r.body.error }), true);
-        if (r.status === 409) { reload(); }
+        if (r.status === 0) {
+          // The board is not answering (restarted, stopped): the changes stay here and
+          // are saved once it answers again.
+          st.retry = true;
+          say("save-status", t("not_saved", { error: t("board_away") }), true);
+        } else if (r.status === 403 && /token/.test(r.body.error || "")) {
+          st.lost = true;
+          say("save-status", t("token_refused"), true);
+        } else {
+          say("save-status", t("not_saved", { error: r.body.error }), true);
+          if (r.status === 409) { reload(); }
+        }
         return;
       }
+      st.retry = false;
+      st.epoch = r.body.epoch;
+      // Each change was applied or reported on its own: the page keeps none pending.
       st.pending = st.pending.filter(function (c) { return sent.indexOf(c) < 0; });
-      var conflicted = {};
-      r.body.conflicts.forEach(function (k) { conflicted[k.index] = k; });
+      var refused = [];
       sent.forEach(function (c, i) {
         var h = null;
         for (var j = 0; j < st.history.length; j++) { if (st.history[j].change === c) { h = st.history[j]; } }
-        if (conflicted[i]) {
+        var o = r.body.outcomes[i];
+        if (o.status !== "saved" && o.status !== "done") {
           if (h) { st.history.splice(st.history.indexOf(h), 1); }
+          if (o.status !== "conflict") { refused.push({ change: c, outcome: o }); }
           return;
         }
         if (h) { h.saved = true; h.id = r.body.ids[i]; h.on = c.on || (c.was && c.was.target) || {}; }
       });
-      drawConflicts(r.body.conflicts, sent);
-      var n = sent.length - r.body.conflicts.length;
-      say("save-status", r.body.conflicts.length
-        ? t("partly", { n: n, m: r.body.conflicts.length }) : t(r.body.saved ? "saved" : "nothing"),
-        r.body.conflicts.length > 0);
+      drawConflicts(r.body.conflicts, sent, refused);
+      var bad = r.body.conflicts.length + refused.length;
+      say("save-status", bad
+        ? t("partly", { n: sent.length - bad, m: bad }) : t(r.body.saved ? "saved" : "nothing"),
+        bad > 0);
       reload();
     });
   }
@@ -291,9 +309,26 @@
     return {};
   }
 
-  function drawConflicts(conflicts, sent) {
+  function drawConflicts(conflicts, sent, refused) {
     var list = $("conflicts");
     list.replaceChildren();
+    // A change not made for another reason (not yours, past the cap): said, its text kept
+    // here to copy; nothing stays pending.
+    (refused || []).forEach(function (x) {
+      var li = document.createElement("li");
+      li.setAttribute("data-refused", x.outcome.status);
+      var p = document.createElement("p");
+      p.textContent = x.outcome.message;
+      li.appendChild(p);
+      if (x.change.text) {
+        var q = document.createElement("blockquote");
+        q.className = "yours";
+        q.textContent = t("yours") + x.change.text;
+        li.appendChild(q);
+      }
+      li.appendChild(button(t("keep_theirs"), "keep-theirs", function () { li.remove(); }));
+      list.appendChild(li);
+    });
     conflicts.forEach(function (k) {
       var li = document.createElement("li");
       li.setAttribute("data-conflict", k.id);
@@ -311,7 +346,7 @@
       if (k.yours !== null && k.theirs !== null) {
         li.appendChild(button(t("keep_mine"), "keep-mine", function () {
           li.remove();
-          act({ op: "edit", id: k.id, base: k.theirs, text: k.yours, author: mine.author, was: { text: k.theirs, author: "" } });
+          act({ op: "edit", id: k.id, base: k.theirs, text: k.yours, was: { text: k.theirs, author: "" } });
         }));
       } else if (k.yours !== null) {
         li.appendChild(button(t("add_again"), "keep-mine", function () {
@@ -383,6 +418,7 @@
       if (r.status !== 200) { say("save-status", r.body.error, true); return; }
       st.observer = observer;
       st.version = r.body.version;
+      st.epoch = r.body.epoch;
       st.data = r.body.data;
       UI = st.data.board_ui || {};
       document.documentElement.lang = st.data.lang || "en";
@@ -400,7 +436,14 @@
   function watch() {
     window.setTimeout(function () {
       api("GET", "/api/about").then(function (r) {
-        if (r.status === 200 && r.body.version > st.version && !st.saving) {
+        if (r.status === 403 && /token/.test(r.body.error || "")) {
+          st.lost = true;
+          say("save-status", t("token_refused"), true);
+        } else if (r.status === 200 && st.retry && st.pending.length && !st.saving) {
+          st.lost = false;
+          save();  // the board is back: what it could not take is saved now
+        } else if (r.status === 200 && (r.body.version > st.version || r.body.epoch !== st.epoch) && !st.saving) {
+          st.lost = false;
           if (st.pending.length) { say("save-status", t("changed")); }
           else { reload(); }
         }
@@ -445,6 +488,9 @@
       if (r.status !== 200) { say("save-status", r.body.error, true); return; }
       st.observers = r.body.observers;
       st.owner = r.body.observers.length > 2;
+      st.writer = r.body.writer || null;
+      st.epoch = r.body.epoch;
+      if (!r.body.writes) { $("comment-form").hidden = true; $("save").hidden = true; $("undo").hidden = true; }
       var select = $("as");
       st.observers.forEach(function (o) {
         var opt = document.createElement("option");

@@ -8,11 +8,17 @@ server (a page of another site reached through DNS rebinding names its own); a
 write must come with this server's ``Origin``. It serves its page and its API and
 nothing else: no file but the log is read or written. Each refusal is logged in one
 line on standard error; no traceback ever reaches the page or the terminal.
+
+Slow work — re-reading the log, building an observer's data, a save — runs on a pool
+of worker threads (:data:`WORKERS`), never on the event loop, so the board keeps
+answering (``about`` at once) while a large log is read or saved.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import html
 import importlib.util
 import json
 import signal
@@ -36,7 +42,10 @@ from .ask import Asker
 from .page import board_page
 from .state import Access, Board, BoardError, parse_changes
 
-__all__ = ["make_app", "serve", "loopback_hosts", "LOOPBACK", "MAX_BODY"]
+__all__ = ["make_app", "serve", "loopback_hosts", "LOOPBACK", "MAX_BODY", "WORKERS"]
+
+#: The worker threads of a board (slow work runs there, off the event loop).
+WORKERS = 4
 
 #: The largest request body (a save of many long comments fits many times over).
 MAX_BODY = 2_000_000
@@ -63,6 +72,14 @@ def loopback_hosts(port: int, ip: str) -> set[str]:
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
+#: What a person opening a refused address reads.
+_REFUSED_PAGE = (
+    "<!doctype html><meta charset=utf-8><title>texas42 board</title>"
+    "<p>texas42 board: this address is refused ({why}). If the board was started again "
+    "with new links, ask its owner for the new address.</p>\n"
+)
+
+
 def _no_constant(name: str) -> Any:
     """NaN and Infinity are not JSON: a request holding one is refused."""
     raise ValueError(name)
@@ -75,12 +92,18 @@ class _Handler(tornado.web.RequestHandler):
     log: Callable[[str], None]
     access: Access
     token: str
+    pool: concurrent.futures.Executor
 
     def initialize(self, **kwargs: Any) -> None:
         self.board = kwargs["board"]
         self.asker = kwargs["asker"]
         self.hosts = kwargs["hosts"]
         self.log = kwargs["log"]
+        self.pool = kwargs["pool"]
+
+    async def off_loop(self, work: Callable[[], Any]) -> Any:
+        """``work()`` on a worker thread; its result."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, work)
 
     def set_default_headers(self) -> None:
         self.clear_header("Server")
@@ -96,6 +119,12 @@ class _Handler(tornado.web.RequestHandler):
             f"{inert_value(self.request.path[:80])} from {self.request.remote_ip}: {why}"
         )
         self.set_status(status)
+        if self.request.path == "/" and self.request.method == "GET":
+            # a person opening an address: a sentence, not JSON
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Content-Security-Policy", "default-src 'none'")
+            self.finish(_REFUSED_PAGE.format(why=html.escape(why)))
+            return
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps({"error": why}))
 
@@ -159,23 +188,24 @@ class _Page(_Handler):
 
 class _About(_Handler):
     def get(self) -> None:
-        self.board.refresh()
+        if self.board.changed_on_disk():  # read it on a worker; the page asks again
+            self.pool.submit(self.board.refresh)
         self.answer(self.board.about(self.access))
 
 
 class _Data(_Handler):
-    def get(self) -> None:
+    async def get(self) -> None:
         observer = self.get_query_argument("as", "")[:20]
-        try:
+        answers = self.asker.answers
+
+        def work() -> bytes:
             self.board.refresh()
-            self.answer(
-                self.board.data(
-                    self.access,
-                    observer,
-                    self.asker.answers,
-                    lambda: self.asker.analysed(observer),
-                )
+            return self.board.data(
+                self.access, observer, answers, lambda: self.asker.analysed(observer)
             )
+
+        try:
+            self.answer(await self.off_loop(work))
         except BoardError as e:
             self.failed(e)
 
@@ -212,10 +242,11 @@ class _Question(_Handler):
 
 
 class _Save(_Handler):
-    def post(self) -> None:
+    async def post(self) -> None:
         try:
-            version, changes = parse_changes(self.body())
-            self.answer(self.board.save(self.access, version, changes))
+            held, changes = parse_changes(self.body())
+            access = self.access
+            self.answer(await self.off_loop(lambda: self.board.save(access, held, changes)))
         except BoardError as e:
             self.failed(e)
 
@@ -229,9 +260,17 @@ class _Nothing(_Handler):
     get = post = put = delete = patch = head = options = nothing
 
 
-def make_app(board: Board, asker: Asker, hosts: set[str], log: Callable[[str], None]) -> Any:
-    """The tornado application of ``board``."""
-    kw = {"board": board, "asker": asker, "hosts": hosts, "log": log}
+def make_app(
+    board: Board,
+    asker: Asker,
+    hosts: set[str],
+    log: Callable[[str], None],
+    pool: concurrent.futures.Executor | None = None,
+) -> Any:
+    """The tornado application of ``board``; slow work on ``pool`` (a new one of
+    :data:`WORKERS` threads when None)."""
+    workers = pool or concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-board")
+    kw = {"board": board, "asker": asker, "hosts": hosts, "log": log, "pool": workers}
     return tornado.web.Application(
         [
             (r"/", _Page, kw),
@@ -257,14 +296,25 @@ def serve(
     port: int,
     ready: Callable[[int], None],
     log: Callable[[str], None] | None = None,
+    prefer: int | None = None,
 ) -> None:
-    """Run the board until SIGINT or SIGTERM; ``ready(port)`` once it listens."""
+    """Run the board until SIGINT or SIGTERM; ``ready(port)`` once it listens. With
+    ``port`` 0, ``prefer`` (the last run's port) is tried first, then a free one."""
     say = log or (lambda line: print(line, file=sys.stderr, flush=True))
 
     async def main() -> None:
-        sockets = tornado.netutil.bind_sockets(port, address=ip)
+        sockets = None
+        if port == 0 and prefer:
+            try:
+                sockets = tornado.netutil.bind_sockets(prefer, address=ip)
+            except OSError:
+                say(f"texas42 board: the last run's port {prefer} is taken: the links change port")
+        if sockets is None:
+            sockets = tornado.netutil.bind_sockets(port, address=ip)
         bound = sockets[0].getsockname()[1]
-        app = make_app(board, asker, loopback_hosts(bound, ip), say)
+        board.listened(bound)
+        pool = concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-board")
+        app = make_app(board, asker, loopback_hosts(bound, ip), say, pool)
         server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY, xheaders=False)
         server.add_sockets(sockets)
         stop = asyncio.Event()
@@ -275,5 +325,6 @@ def serve(
         await stop.wait()
         server.stop()
         asker.stop()
+        pool.shutdown(wait=False, cancel_futures=True)
 
     asyncio.run(main())

@@ -1,23 +1,35 @@
-"""The log a board holds, who may see what of it, and the save that merges comments.
+"""The log a board holds, who may see and change what of it, and the save that merges
+comments.
 
 The board reads its log once at the start, in any format ``convert`` reads. It saves to
 one JSON file: the log itself when it is our JSON, else the file ``--save`` names or a
-JSON file beside it. A save reads that file again, applies the page's changes to what
-is there now (:func:`texas42_log.log.comments.apply_changes`: everyone's additions
-kept, two edits of one comment a conflict told with both texts), and writes it
-atomically; a file changed beyond its comments meanwhile is not written over.
+JSON file beside it. A save takes the log's writer lock
+(:mod:`texas42_log.files.locking`) for its whole step: it reads that file again, applies
+the page's changes to what is there now (:func:`texas42_log.log.comments.apply_changes`:
+everyone's additions kept, each change applied or reported on its own), validates, and
+replaces the file atomically; a file changed beyond its comments since the page read it
+is not written over (409, the page re-reads).
 
-The version a page holds is a counter, raised by each change the board makes or sees
-on disk; it is never derived from the log's bytes (a hash of the log would let a seat
-test guesses of the tiles it cannot see).
+Each seat owns its words: an address of a seat adds comments that record the seat
+(format 1.9) and edits or removes only those; the owner's address may change any.
+
+The version a page holds is the board's epoch and a counter, kept between runs with
+the links (:mod:`texas42_log.board.links`); it is never derived from the log's bytes (a
+hash of the log would let a seat test guesses of the tiles it cannot see).
+
+Slow work — re-reading the log, building an observer's data, a save — runs on the
+server's worker threads, never on its event loop; the data built is kept in a cache
+bounded in bytes (:data:`CACHE_BYTES`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,71 +37,59 @@ from typing import Any, cast
 
 from ..files.formats import write_matches
 from ..files.inputs import InputError
-from ..files.outputs import write_atomic
+from ..files.locking import LockTimeout, writer_lock
+from ..files.outputs import sweep_leftovers, write_atomic
 from ..files.reader import read_view_as
 from ..files.validate import ValidationResult, validate_bytes
-from ..log.annotate import Target
-from ..log.comments import (
-    MAX_AUTHOR,
-    MAX_TEXT,
-    Add,
-    Change,
-    CommentError,
-    Edit,
-    Remove,
-    apply_changes,
-    content_key,
-)
+from ..log.comments import OWNER_WRITER, Change, CommentError, apply_changes, content_key
 from ..log.model import Match
 from ..views.html import page_data
 from ..views.locales import catalogue
 from ..views.model import OBSERVERS, Observer
+from .changes import MAX_CHANGES, Held, parse_changes
+from .errors import BoardError, StartError
+from .links import NAMES, Links, load_links, store_links
 
 __all__ = [
     "OWNER",
+    "REVIEW",
     "Access",
     "Board",
     "BoardError",
     "StartError",
     "MAX_CHANGES",
+    "CACHE_BYTES",
     "parse_changes",
 ]
 
 #: Whom the board's own address is for (every observer).
 OWNER = "the board's user"
-#: The most changes one save may carry.
-MAX_CHANGES = 500
-
-
-class BoardError(Exception):
-    """A request the board refuses: ``status`` (400, 403, 404, 409, 429) and a sentence."""
-
-    def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.extra = extra or {}
-
-
-class StartError(Exception):
-    """The board cannot start: ``usage`` (exit 2) or the log is refused (exit 1)."""
-
-    def __init__(self, message: str, *, usage: bool = False, report: str = "") -> None:
-        super().__init__(message)
-        self.usage = usage
-        self.report = report
+#: Whom the read-only review address is for (``--review-link``).
+REVIEW = "the review"
+#: The most bytes of built page data a board keeps (least recently used goes first).
+CACHE_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
 class Access:
-    """What one token opens: who it is for and the observers it may choose."""
+    """What one token opens: who it is for, the observers it may choose, and who it
+    writes as (``owner``, a seat, or None: it only reads)."""
 
     name: str
     observers: tuple[str, ...]
+    writer: str | None = OWNER_WRITER
 
     @property
     def owner(self) -> bool:
         return self.observers == OBSERVERS
+
+
+#: Each kept link's access.
+ACCESS = {
+    "owner": Access(OWNER, OBSERVERS),
+    **{s: Access(f"seat {s}", (s, "public"), s) for s in "ABCD"},
+    "review": Access(REVIEW, ("review",), None),
+}
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -98,6 +98,10 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
@@ -114,13 +118,25 @@ class Board:
     version: int = 1
     #: The version at which the log's content beyond its comments last changed.
     content_version: int = 1
+    #: The board's epoch: new with new links; a page of another epoch re-reads first.
+    epoch: str = field(default_factory=lambda: secrets.token_urlsafe(6))
     tokens: dict[str, Access] = field(default_factory=dict)
+    #: The kept links (tokens, last port, version), once :meth:`use_links` has run.
+    links: Links | None = None
     #: Why the file on disk cannot be saved to now (invalid, another log), or None.
     disk_problem: str | None = None
     _stamp: tuple[int, int, int] | None = None
     _content: str = ""
-    _cache: dict[tuple[int, str, int], tuple[bytes, frozenset[str]]] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _cache: OrderedDict[tuple[int, str, int], tuple[bytes, frozenset[str]]] = field(
+        default_factory=OrderedDict
+    )
+    _cached_bytes: int = 0
+    #: Guards the board's state (match, version, stamp, cache): held briefly.
+    _lock: threading.RLock = field(default_factory=threading.RLock)
+    #: One save at a time in this process (the writer lock orders them with others).
+    _saving: threading.Lock = field(default_factory=threading.Lock)
+    #: One re-read of the file at a time.
+    _reading: threading.Lock = field(default_factory=threading.Lock)
 
     # -- starting ----------------------------------------------------------------
 
@@ -177,6 +193,7 @@ class Board:
             board._continue_from(target)
         board._content = content_key(board.match)
         board._stamp = _stamp(target)
+        sweep_leftovers(target.parent if str(target.parent) else Path("."))
         return board
 
     def _continue_from(self, target: Path) -> None:
@@ -194,12 +211,49 @@ class Board:
             )
         self.match = found
 
-    def add_tokens(self, seats: bool) -> None:
-        """The board's user's token (every observer) and, with ``seats``, one per seat."""
-        self.tokens[secrets.token_urlsafe(24)] = Access(OWNER, OBSERVERS)
-        if seats:
-            for s in "ABCD":
-                self.tokens[secrets.token_urlsafe(24)] = Access(f"seat {s}", (s, "public"))
+    def use_links(self, *, seats: bool, review: bool, new: bool = False) -> None:
+        """The addresses this run answers: the owner's, each seat's with ``seats``, the
+        review's with ``review`` — the same as the last run's for this save file unless
+        ``new`` (:mod:`texas42_log.board.links`); the version goes on from the last run's."""
+        kept = None if new else load_links(self.save_path)
+        key = _digest(self._content)
+        if kept is None:
+            kept = Links(os.path.realpath(self.save_path), content=key)
+        else:
+            # Comments may have changed while the board was stopped: a new version; the
+            # content version stays only when the content is what it was.
+            kept.version += 1
+            if kept.content != key:
+                kept.content, kept.content_version = key, kept.version
+        self.links = kept
+        self.epoch, self.version, self.content_version = (
+            kept.epoch,
+            kept.version,
+            kept.content_version,
+        )
+        self.tokens = {}
+        for name in NAMES:
+            if name == "owner" or (seats and name in "ABCD") or (review and name == "review"):
+                self.tokens[kept.tokens[name]] = ACCESS[name]
+        self._keep()
+
+    def _keep(self, port: int | None = None) -> None:
+        """Store the links and the version (after a change of either)."""
+        if self.links is None:
+            return
+        self.links.version, self.links.content_version = self.version, self.content_version
+        self.links.content = _digest(self._content)
+        if port is not None:
+            self.links.port = port
+        store_links(self.save_path, self.links)
+
+    def listened(self, port: int) -> None:
+        """The port this run listens on, kept for the next."""
+        self._keep(port)
+
+    @property
+    def last_port(self) -> int | None:
+        return None if self.links is None else self.links.port
 
     def token_for(self, name: str) -> str:
         return next(t for t, a in self.tokens.items() if a.name == name)
@@ -216,25 +270,37 @@ class Board:
 
     # -- what a page sees ---------------------------------------------------------
 
+    def changed_on_disk(self) -> bool:
+        """Whether the save file is not the one last read or written (a cheap ``stat``)."""
+        return _stamp(self.save_path) != self._stamp
+
     def refresh(self) -> None:
         """Take in a change to the save file on disk (``annotate``, an editor): the
-        version is raised, and the content version too if more than comments changed."""
-        stamp = _stamp(self.save_path)
-        if stamp is None or stamp == self._stamp:
-            return
-        try:
-            _, fmt, results = _read(str(self.save_path))
-            found = results[0].match if len(results) == 1 and results[0].valid else None
-            problem = None if fmt == "json" and found is not None else "not a valid log now"
-        except StartError as e:
-            found, problem = None, str(e)
-        self._stamp = stamp
-        if found is None:
-            self.disk_problem = (
-                f"{self.save_path} changed on disk and is {problem}: the board saves when it is "
-                "a valid log again"
-            )
-            return
+        version is raised, and the content version too if more than comments changed.
+        Slow for a large log (it is read and validated): call it off the event loop."""
+        with self._reading:
+            stamp = _stamp(self.save_path)
+            if stamp is None or stamp == self._stamp:
+                return
+            try:
+                _, fmt, results = _read(str(self.save_path))
+                found = results[0].match if len(results) == 1 and results[0].valid else None
+                problem = None if fmt == "json" and found is not None else "not a valid log now"
+            except StartError as e:
+                found, problem = None, str(e)
+            with self._lock:
+                self._stamp = stamp
+                if found is None:
+                    self.disk_problem = (
+                        f"{self.save_path} changed on disk and is {problem}: the board saves "
+                        "when it is a valid log again"
+                    )
+                    return
+                self._took(found)
+
+    def _took(self, found: Match) -> None:
+        """``found`` is the log now: a new version (a new content version if more than
+        its comments changed); the cache of the old one is dropped."""
         self.disk_problem = None
         self.match = found
         self.version += 1
@@ -243,6 +309,8 @@ class Board:
             self._content = key
             self.content_version = self.version
         self._cache.clear()
+        self._cached_bytes = 0
+        self._keep()
 
     def check_observer(self, access: Access, observer: str) -> None:
         if observer not in OBSERVERS:
@@ -271,10 +339,13 @@ class Board:
     def _data(
         self, observer: str, answers: int, analysed: Callable[[], Match | None] | None
     ) -> tuple[bytes, frozenset[str]]:
-        key = (self.version, observer, answers)
-        if key in self._cache:
-            return self._cache[key]
-        match = (analysed() if analysed is not None and answers else None) or self.match
+        with self._lock:
+            version, match = self.version, self.match
+            key = (version, observer, answers)
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                return self._cache[key]
+        match = (analysed() if analysed is not None and answers else None) or match
         try:
             data = page_data(match, cast(Observer, observer), self.lang)
         except ValueError as e:  # a review before any hand has ended (R29)
@@ -283,26 +354,39 @@ class Board:
         data["board_ui"] = {
             k[6:]: v for k, v in catalogue(self.lang).items() if k.startswith("board.")
         }
-        ids = frozenset(
-            n["id"] for h in data["hands"] for e in h["views"] for n in e["view"]["notes"]
-        )
-        body = {"version": self.version, "observer": observer, "data": data}
+        ids = frozenset(n["id"] for n in data["notes"])
+        body = {"epoch": self.epoch, "version": version, "observer": observer, "data": data}
         out = (json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), ids)
-        self._cache = {k: v for k, v in self._cache.items() if k[0] == self.version}
-        self._cache[key] = out
+        with self._lock:
+            if version == self.version:
+                self._cache[key] = out
+                self._cached_bytes += len(out[0])
+                while self._cached_bytes > CACHE_BYTES and len(self._cache) > 1:
+                    _, (old, _) = self._cache.popitem(last=False)
+                    self._cached_bytes -= len(old)
         return out
 
     def visible_comments(self, access: Access) -> frozenset[str]:
         """The keys of the comments this address's observers are shown (at some moment)."""
         out: frozenset[str] = frozenset()
         for observer in access.observers:
-            out |= self._data(observer, 0, None)[1]  # the comments, with no analysis
+            try:
+                out |= self._data(observer, 0, None)[1]  # the comments, with no analysis
+            except BoardError:
+                continue  # a review before any hand has ended shows none
         return out
 
     def about(self, access: Access) -> dict[str, Any]:
-        """What the page asks first: the version and the observers this address may choose
-        (the file's name only for the board's user)."""
-        out: dict[str, Any] = {"version": self.version, "observers": list(access.observers)}
+        """What the page asks first: the version, the observers this address may choose
+        and whether it may write (the file's name only for the board's user). Quick: it
+        reads nothing."""
+        out: dict[str, Any] = {
+            "epoch": self.epoch,
+            "version": self.version,
+            "observers": list(access.observers),
+            "writes": access.writer is not None,
+            "writer": access.writer,
+        }
         if access.owner:
             out["saves_to"] = str(self.save_path)
             out["source"] = self.source
@@ -310,35 +394,38 @@ class Board:
 
     # -- saving -------------------------------------------------------------------
 
-    def save(self, access: Access, version: int, changes: list[Change]) -> dict[str, Any]:
-        """Merge ``changes``, made on ``version``, into the save file (module docstring)."""
-        with self._lock:
-            for _ in range(5):  # the file changed between reading and writing: merge again
-                out = self._save(access, version, changes)
-                if out is not None:
-                    return out
-            raise BoardError(409, f"{self._shown()} keeps changing on disk: save again")
+    def save(self, access: Access, held: Held, changes: list[Change]) -> dict[str, Any]:
+        """Merge ``changes``, made on the version ``held``, into the save file under its
+        writer lock (module docstring). Slow: call it off the event loop."""
+        if access.writer is None:
+            raise BoardError(403, f"this address is {access.name}'s: it only reads")
+        with self._saving:
+            try:
+                with writer_lock(self.save_path):
+                    return self._save(access, held, changes)
+            except LockTimeout as e:
+                raise BoardError(409, str(e.strerror)) from None
+            except OSError as e:
+                raise BoardError(409, f"not saved: {getattr(e, 'strerror', None) or e}") from None
 
-    def _save(self, access: Access, version: int, changes: list[Change]) -> dict[str, Any] | None:
-        """One try of :meth:`save`; None when the file changed on disk meanwhile."""
+    def _save(self, access: Access, held: Held, changes: list[Change]) -> dict[str, Any]:
+        """:meth:`save` with the writer lock held."""
         self.refresh()
         if self.disk_problem is not None:
             raise BoardError(409, self.disk_problem)
-        if version < self.content_version:
+        epoch, version = held
+        if (epoch is not None and epoch != self.epoch) or version < self.content_version:
             raise BoardError(
                 409,
                 f"{self._shown()} changed on disk beyond its comments since this page read "
-                "it: the page reloads it; your changes are kept here, not saved",
+                "it (or the board has new links): the page reads it again; your changes are "
+                "kept there, not saved",
+                {"reread": True},
             )
-        if not access.owner:
-            visible = self.visible_comments(access)
-            for c in changes:
-                if isinstance(c, Edit | Remove) and c.key not in visible:
-                    raise BoardError(
-                        403, f"no comment {c.key[:40]!r} is shown at {access.name}'s address"
-                    )
+        visible = None if access.owner else self.visible_comments(access)
+        assert access.writer is not None
         try:
-            applied = apply_changes(self.match, changes)
+            applied = apply_changes(self.match, changes, access.writer, visible)
         except CommentError as e:
             raise BoardError(400, str(e)) from None
         written = False
@@ -347,24 +434,28 @@ class Board:
             check = validate_bytes(text.encode("utf-8"))
             if not check.valid:  # never write a log validate would refuse
                 raise BoardError(409, f"not saved: {check.errors[0].message}")
-            if _stamp(self.save_path) != self._stamp:
-                return None
+            if self.changed_on_disk():  # a writer that ignores the lock (an editor)
+                raise BoardError(
+                    409, f"{self._shown()} changed on disk just now: save again", {"reread": True}
+                )
             try:
                 write_atomic(self.save_path, text, replace=self.save_path.exists())
             except FileExistsError:
                 raise BoardError(
                     409, f"{self._shown()} appeared on disk meanwhile: save again"
                 ) from None
-            except OSError as e:
-                raise BoardError(409, f"not saved: {e}") from None
-            self.match = applied.match
-            self._stamp = _stamp(self.save_path)
-            self.version += 1
+            with self._lock:
+                self._stamp = _stamp(self.save_path)
+                self._took(applied.match)
             written = True
         return {
+            "epoch": self.epoch,
             "version": self.version,
             "saved": written,
             "ids": applied.ids,
+            "outcomes": [
+                {"status": o.status, "id": o.id, "message": o.message} for o in applied.outcomes
+            ],
             "conflicts": [
                 {
                     "index": c.index,
@@ -393,74 +484,3 @@ def _report(source: str, result: ValidationResult) -> str:
     from ..files.report import result_text
 
     return result_text(source, result)
-
-
-# -- a save's changes, as a page sends them --------------------------------------------
-
-
-def _int(item: dict[str, Any], key: str, k: int) -> int | None:
-    v = item.get(key)
-    if v is None:
-        return None
-    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100_000:
-        raise BoardError(400, f"change {k}: {key} must be a whole number from 1")
-    return v
-
-
-def _str(item: dict[str, Any], key: str, k: int, limit: int, need: bool = True) -> str | None:
-    v = item.get(key)
-    if v is None and not need:
-        return None
-    if not isinstance(v, str):
-        raise BoardError(400, f"change {k}: {key} must be text")
-    if len(v) > limit:
-        raise BoardError(400, f"change {k}: {key} holds more than {limit:,} characters")
-    return v
-
-
-def parse_changes(body: Any) -> tuple[int, list[Change]]:
-    """A save request's version and changes: ``{"version": 3, "changes": [{"op": "add",
-    "on": {"hand": 2, "play": 13}, "text": …, "author": …}, {"op": "edit", "id": …,
-    "base": …, "text": …}, {"op": "remove", "id": …, "base": …}]}``."""
-    if not isinstance(body, dict):
-        raise BoardError(400, "a save is a JSON object with version and changes")
-    version = body.get("version")
-    items = body.get("changes")
-    if not isinstance(version, int) or isinstance(version, bool) or not 0 < version < 2**53:
-        raise BoardError(400, "a save names the version its page holds (a whole number)")
-    if not isinstance(items, list) or not 1 <= len(items) <= MAX_CHANGES:
-        raise BoardError(400, f"a save carries 1 to {MAX_CHANGES} changes")
-    out: list[Change] = []
-    for k, item in enumerate(items, start=1):
-        if not isinstance(item, dict):
-            raise BoardError(400, f"change {k} is not an object")
-        op = item.get("op")
-        if op == "add":
-            on = item.get("on")
-            if not isinstance(on, dict):
-                raise BoardError(400, f"change {k}: an add names what it is on ('on')")
-            hand = _int(on, "hand", k)
-            call, play = _int(on, "call", k), _int(on, "play", k)
-            declaration = on.get("declaration") is True
-            if sum((call is not None, play is not None, declaration)) > 1 or (
-                hand is None and (call or play or declaration)
-            ):
-                raise BoardError(400, f"change {k}: on the match, a hand, or one action of it")
-            text = _str(item, "text", k, MAX_TEXT)
-            author = _str(item, "author", k, MAX_AUTHOR, need=False)
-            assert text is not None
-            out.append(Add(Target(hand, call, play, declaration), text, author or None))
-        elif op in ("edit", "remove"):
-            key = _str(item, "id", k, 80)
-            base = _str(item, "base", k, MAX_TEXT)
-            assert key is not None and base is not None
-            if op == "remove":
-                out.append(Remove(key, base))
-            else:
-                text = _str(item, "text", k, MAX_TEXT)
-                author = _str(item, "author", k, MAX_AUTHOR, need=False)
-                assert text is not None
-                out.append(Edit(key, base, text, author or None))
-        else:
-            raise BoardError(400, f"change {k}: op is add, edit or remove")
-    return version, out

@@ -50,6 +50,22 @@ def board(
             "that seat's view and the public's: the links to hand round a table.",
         ),
     ] = False,
+    review_link: Annotated[
+        bool,
+        typer.Option(
+            "--review-link",
+            help="Also print a read-only address that shows the review (R29: finished hands, "
+            "no tile never played) and takes no comment.",
+        ),
+    ] = False,
+    new_links: Annotated[
+        bool,
+        typer.Option(
+            "--new-links",
+            help="Make new addresses: the ones printed before stop working (by default the "
+            "same log gives the same addresses at every start).",
+        ),
+    ] = False,
     save: Annotated[
         str | None,
         typer.Option(
@@ -75,11 +91,13 @@ def board(
 
     The board listens on 127.0.0.1 and prints its address, which holds a random token:
     every request needs it. With --seats it also prints an address per seat that
-    only ever shows that seat's view (R25–R29) and the public's. Saving writes the log
-    atomically with every comment given an id (format 1.7), merging what others
-    saved meanwhile; an edit of a comment someone else changed is not saved but shown
-    with both texts. Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for
-    a usage error.
+    only ever shows that seat's view (R25–R29) and the public's; a seat's address edits
+    and removes only the comments it wrote (format 1.9). The same log started again
+    gives the same addresses and port (kept in the user's state folder; --new-links
+    makes new ones). Saving takes the log's writer lock, merges what others saved
+    meanwhile and writes the log atomically; a change that cannot be made (a comment
+    someone else changed, or not yours) is reported on its own and the rest is saved.
+    Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for a usage error.
     """
     if importlib.util.find_spec("tornado") is None:
         say(
@@ -90,7 +108,7 @@ def board(
     lang = language_arg(lang)
     from ..board.ask import Asker
     from ..board.server import LOOPBACK, serve
-    from ..board.state import OWNER, Board, StartError
+    from ..board.state import OWNER, REVIEW, Board, StartError
 
     try:
         b = Board.open(file, number=match_no, save=save, lang=lang)
@@ -101,7 +119,7 @@ def board(
             raise usage_error(str(e)) from None
         say(f"texas42: {e}", err=True)
         raise typer.Exit(code=1) from None
-    b.add_tokens(seats)
+    b.use_links(seats=seats, review=review_link, new=new_links)
     asker = Asker(b, worlds=worlds, seed=seed)
     if ip not in LOOPBACK:
         say(
@@ -126,6 +144,9 @@ def board(
             for s in "ABCD":
                 token = b.token_for("seat " + s)
                 say(f"  seat {s} (its view and the public's): {base}?token={token}")
+        if review_link:
+            token = b.token_for(REVIEW)
+            say(f"  the review (read-only, finished hands): {base}?token={token}")
         say("  Ctrl-C stops the board.")
         if browser:
             import webbrowser
@@ -133,7 +154,7 @@ def board(
             webbrowser.open(f"{base}?token={b.token_for(OWNER)}")
 
     try:
-        serve(b, asker, ip=ip, port=port, ready=ready)
+        serve(b, asker, ip=ip, port=port, ready=ready, prefer=b.last_port)
     except OSError as e:
         raise usage_error(f"cannot listen on {ip}:{port}: {e.strerror or e}") from None
     say("texas42 board: stopped", err=True)

@@ -192,6 +192,10 @@ MESSAGES: dict[str, str] = {
     "board.saved": "saved",
     "board.nothing": "nothing to save",
     "board.partly": "saved {n}; {m} not saved: see below",
+    "board.board_away": "the board is not answering; your changes are kept here and saved when "
+    "it is back",
+    "board.token_refused": "the board no longer knows this address (it was started with new "
+    "links): ask its owner for the new one; your unsaved changes are kept in this page",
     "board.not_saved": "not saved: {error}",
     "board.changed": "the log changed on disk: your changes are merged when you save",
     "board.needs_text": "a comment needs some text",

@@ -195,6 +195,10 @@ MESSAGES: dict[str, str] = {
     "board.saved": "kaydedildi",
     "board.nothing": "kaydedilecek bir şey yok",
     "board.partly": "{n} kaydedildi; {m} kaydedilmedi: aşağıya bakın",
+    "board.board_away": "pano yanıt vermiyor; değişiklikleriniz burada tutuluyor ve pano "
+    "dönünce kaydedilecek",
+    "board.token_refused": "pano bu adresi artık tanımıyor (yeni bağlantılarla başlatıldı): "
+    "sahibinden yenisini isteyin; kaydedilmemiş değişiklikleriniz bu sayfada duruyor",
     "board.not_saved": "kaydedilmedi: {error}",
     "board.changed": "kayıt diskte değişti: değişiklikleriniz kaydederken birleştirilir",
     "board.needs_text": "bir yorumun metni olmalı",

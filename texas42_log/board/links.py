@@ -1,0 +1,133 @@
+"""A board's links, kept between its runs: the same log started again gives the same
+addresses, and a page from before a restart can still save.
+
+What is kept, per save file: the tokens of every address (the owner's, each seat's,
+the review's), the last port, and the board's version — an *epoch* (random, new with
+new links) and the counter with the version at which the log's content beyond its
+comments last changed, and a digest of that content. They live in the user's state
+folder (``$XDG_STATE_HOME/texas42-log/boards``, by default
+``~/.local/state/texas42-log/boards``), one file a log named by a digest of the log's
+real path, readable by the user only (mode 0600, folder 0700) — never beside the log,
+which people sync and share. ``texas42 board --new-links`` makes new ones, and the old
+addresses stop working.
+
+The digest of the content is kept here, on the owner's machine only; it is never sent
+to a page (a hash of the log would let a seat test guesses of the tiles it cannot see).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..files.outputs import write_atomic
+
+__all__ = ["Links", "NAMES", "state_folder", "links_file", "load_links", "store_links"]
+
+#: The addresses a board has: its owner's, each seat's, the review's.
+NAMES = ("owner", "A", "B", "C", "D", "review")
+
+
+def state_folder() -> Path:
+    """Where the user's boards keep their links (module docstring)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not base or not os.path.isabs(base):
+        home = Path.home()
+        if sys.platform == "darwin":
+            return home / "Library" / "Application Support" / "texas42-log" / "boards"
+        base = str(home / ".local" / "state")
+    return Path(base) / "texas42-log" / "boards"
+
+
+def links_file(save_path: Path) -> Path:
+    """The file that keeps the links of the board saving to ``save_path``."""
+    real = os.path.realpath(save_path)
+    digest = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return state_folder() / f"{digest}.json"
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class Links:
+    """A board's kept links and version (module docstring)."""
+
+    log: str
+    tokens: dict[str, str] = field(default_factory=lambda: {n: _token() for n in NAMES})
+    port: int | None = None
+    epoch: str = field(default_factory=lambda: secrets.token_urlsafe(6))
+    version: int = 1
+    content_version: int = 1
+    content: str = ""
+
+    def as_json(self) -> str:
+        return json.dumps(
+            {
+                "log": self.log,
+                "tokens": self.tokens,
+                "port": self.port,
+                "epoch": self.epoch,
+                "version": self.version,
+                "content_version": self.content_version,
+                "content": self.content,
+            },
+            indent=1,
+        )
+
+
+def _well_formed(doc: Any, log: str) -> Links | None:
+    """The kept links of ``doc``, or None when it is not what this module wrote for ``log``."""
+    if not isinstance(doc, dict) or doc.get("log") != log:
+        return None
+    tokens = doc.get("tokens")
+    if not isinstance(tokens, dict) or set(tokens) != set(NAMES):
+        return None
+    if not all(isinstance(t, str) and 20 <= len(t) <= 64 for t in tokens.values()):
+        return None
+    port, epoch = doc.get("port"), doc.get("epoch")
+    version, content_version = doc.get("version"), doc.get("content_version")
+    numbers = (version, content_version)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n < 2**53 for n in numbers):
+        return None
+    assert isinstance(version, int) and isinstance(content_version, int)
+    if port is not None and not (isinstance(port, int) and 0 < port < 65536):
+        return None
+    if not isinstance(epoch, str) or not 1 <= len(epoch) <= 16:
+        return None
+    content = doc.get("content")
+    if not isinstance(content, str) or len(content) > 128:
+        return None
+    return Links(log, dict(tokens), port, epoch, version, content_version, content)
+
+
+def load_links(save_path: Path) -> Links | None:
+    """The links kept for ``save_path``, or None (none kept, or a file not ours)."""
+    path = links_file(save_path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(65_536)
+        doc = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return _well_formed(doc, os.path.realpath(save_path))
+
+
+def store_links(save_path: Path, links: Links) -> None:
+    """Keep ``links`` for ``save_path`` (atomically, readable by the user only); a state
+    folder that cannot be written is not an error: the links then last one run."""
+    path = links_file(save_path)
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(path.parent, 0o700)  # our own folder: the user's alone
+        write_atomic(path, links.as_json(), replace=True)
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
