@@ -402,8 +402,7 @@ def test_a_text_log_saves_to_a_json_file_beside_it_and_says_so(tmp_path: Path) -
     b = start_board(log)
     try:
         r = b.request("GET", "/api/data?as=omniscient").json()
-        notes = [r["data"]["notes"][k]["text"] for h in r["data"]["hands"] for e in h["views"]
-                 for k in e["view"]["notes"]]  # fmt: skip
+        notes = [item[1] for g in r["data"]["notes"]["groups"] for item in g["items"]]
         assert notes and all(n.startswith("\ue000") for n in notes)
         assert "noted" in r["data"]["strings"]
     finally:

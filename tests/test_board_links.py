@@ -145,3 +145,28 @@ def test_about_answers_at_once_while_a_large_log_is_read(tmp_path: Path) -> None
         assert min(took) < 1.0
     finally:
         b.stop()
+
+
+def test_a_links_file_that_is_not_ours_is_never_read(tmp_path: Path) -> None:
+    """A FIFO, a link or garbage where the links are kept: the board starts with new
+    links (it never blocks on a FIFO nor follows a link)."""
+    log = _log(tmp_path)
+    kept = links_file(log)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    for make in ("fifo", "link", "garbage"):
+        if kept.exists() or kept.is_symlink():
+            kept.unlink()
+        if make == "fifo":
+            os.mkfifo(kept)
+        elif make == "link":
+            (tmp_path / "target.json").write_text("{}")
+            kept.symlink_to(tmp_path / "target.json")
+        else:
+            kept.write_text('{"log": 1e999999, "tokens": [' + "[" * 10_000)
+        b = start_board(log)
+        try:
+            assert b.request("GET", "/api/about").status == 200
+        finally:
+            b.stop()
+        assert kept.is_file() and not kept.is_symlink()  # written anew, not through a link
+    assert (tmp_path / "target.json").read_text() == "{}"

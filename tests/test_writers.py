@@ -233,3 +233,29 @@ def test_analyze_in_place_keeps_a_comment_saved_while_it_ran(tmp_path: Path) -> 
     # a log changed beyond its comments meanwhile: not written over
     other = meanwhile.model_copy(update={"hands": meanwhile.hands[:-1]})
     assert carry_comments(analysed, other) is None
+
+
+def test_writers_add_no_comment_past_the_cap_and_a_log_past_it_stays_valid(
+    tmp_path: Path,
+) -> None:
+    from texas42_log.log.comments import MAX_COMMENTS
+
+    doc = json.loads(SAMPLE.read_text("utf-8"))
+    doc["annotations"] = [{"text": f"n{k}"} for k in range(MAX_COMMENTS)]
+    log = tmp_path / "full.json"
+    log.write_text(json.dumps(doc), "utf-8")
+    before = log.read_bytes()
+    assert validate_bytes(before).valid  # a writers' limit, not a rule of the format
+    r = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "annotate", "add", str(log), "-i", "--text", "x"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 2 and "at most 10,000 comments" in r.stderr, r.stderr
+    assert log.read_bytes() == before
+    # a removal is still allowed: the cap stops growth only
+    r = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "annotate", "remove", str(log), "-i", "--index",
+         "1"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr

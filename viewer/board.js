@@ -105,7 +105,7 @@
     var list = $("comments");
     list.replaceChildren();
     var v = st.entry && st.entry.view;
-    var notes = v ? v.notes.map(function (k) { return st.data.notes[k]; }) : [];
+    var notes = v ? window.T42Viewer.notesOf(st.data, v) : [];
     notes.forEach(function (n) {
       var text = raw(n.text), author = n.author ? raw(n.author) : "";
       var change = pendingFor(n.id);

@@ -497,7 +497,7 @@
       // header say it already.
       // The moment's comments are in the page once (DATA.notes); their lines go where
       // notes_at says.
-      var noteLines = (v.notes || []).map(function (k) { return DATA.notes[k].line; });
+      var noteLines = window.T42Viewer.notesOf(DATA, v).map(function (n) { return n.line; });
       var at = entry.notes_at === undefined ? entry.lines.length : entry.notes_at;
       entry.lines.slice(0, at).concat(noteLines, entry.lines.slice(at)).forEach(function (line, i) {
         if (i === 0) { return; }
@@ -591,7 +591,34 @@
     return { position: function () { return { hand: pos.hand, view: pos.view, match: showMatch }; } };
   }
 
-  window.T42Viewer = { mount: mount };
+  // The page's comments, once (DATA.notes: groups of the comments on one target, each
+  // comment's fields as a list), as objects numbered in order, each with its line.
+  var FIELDS = ["id", "text", "author", "seat", "edited_by"];
+  function allNotes(DATA) {
+    if (DATA._notes) { return DATA._notes; }
+    var table = DATA.notes || { groups: [] }, out = [];
+    table.groups.forEach(function (g) {
+      g.items.forEach(function (item) {
+        var n = { on: g.on };
+        FIELDS.forEach(function (f, i) { if (item[i] !== undefined && item[i] !== null) { n[f] = item[i]; } });
+        var values = { on: g.label, author: n.author, text: n.text };
+        n.line = (n.author ? table.line_by : table.line).replace(/\{(on|author|text)\}/g, function (all, k) { return values[k]; });
+        out.push(n);
+      });
+    });
+    Object.defineProperty(DATA, "_notes", { value: out, enumerable: false });
+    return out;
+  }
+  // A moment's comments: its runs [first, count] of that numbering.
+  function notesOf(DATA, v) {
+    var all = allNotes(DATA), out = [];
+    (v.notes || []).forEach(function (run) {
+      for (var k = run[0]; k < run[0] + run[1]; k++) { out.push(all[k]); }
+    });
+    return out;
+  }
+
+  window.T42Viewer = { mount: mount, notesOf: notesOf };
   var given = document.getElementById("t42-data");
   if (given) { mount(JSON.parse(given.textContent)); }
 }());

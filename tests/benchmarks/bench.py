@@ -31,9 +31,10 @@ prints one table. Each throughput is the best of three runs on one core.
   default worlds. (Their strength is the arena's own verdict: README.md.)
 * the auction (``--only auction``, bench_auction.py): the fair makeable table of a seat,
   native and reference, ``Game.hint`` in the auction, the sampling bot's auction;
-* the review board (``--only board``, bench_board.py): a board's start, an observer's
-  views first and cached, a save of one comment, a hand's analysis asked as a seat
-  and as the omniscient observer, over the wire.
+* the review board (``--only board``, bench_board.py): a log of 10,000 comments (its
+  data's size and time, ``about`` while saves are built, the board's memory); a
+  board's start, an observer's views first and cached, a save of one comment, a
+  hand's analysis asked as a seat and as the omniscient observer, over the wire.
 """
 
 from __future__ import annotations
@@ -989,7 +990,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     if args.only:
         from tests.benchmarks.bench_auction import auction
-        from tests.benchmarks.bench_board import board
+        from tests.benchmarks.bench_board import board, board_comments
 
         rows = {
             "open-hand": open_hand,
@@ -998,7 +999,7 @@ def main() -> None:
             "fair": fair,
             "fair-corpus": fair_corpus,
             "bots": bots,
-            "board": board,
+            "board": lambda quick: board(quick) + board_comments(quick),
             "auction": auction,
         }[args.only](args.quick)
         _print(rows, args.quick)

@@ -80,3 +80,95 @@ def board(quick: bool) -> list[tuple[str, str, str]]:
             "open-hand and fair analysis of every play (the seat's part cached)",
         ),
     ]
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def board_comments(quick: bool) -> list[tuple[str, str, str]]:
+    """A log holding many one-line match comments (10,000; 1,000 quick): the size and
+    time of an observer's data against the same log without them (target: no more than
+    that plus twice the comments' text), the latency of ``about`` while saves of 500
+    comments are built (target: 100 ms or less), and the board's memory once every
+    observer's data was asked."""
+    import threading
+
+    from tests.board_client import start_board
+    from texas42_log.play.generate import random_match
+    from texas42_log.views.model import OBSERVERS
+
+    n = 1_000 if quick else 10_000
+    doc = random_match(4242, max_hands=3 if quick else 8)
+    notes = [{"text": f"A one-line comment on the match, number {k}."} for k in range(n)]
+    text = sum(len(a["text"].encode()) for a in notes)
+    rows: list[tuple[str, str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = Path(tmp) / "plain.json"
+        plain.write_text(json.dumps(doc), "utf-8")
+        full = Path(tmp) / "full.json"
+        full.write_text(json.dumps(doc | {"annotations": notes}), "utf-8")
+        b = start_board(plain)
+        try:
+            without = len(b.request("GET", "/api/data?as=omniscient").body)
+        finally:
+            b.stop()
+        b = start_board(full)
+        try:
+            t0 = time.perf_counter()
+            with_them = len(b.request("GET", "/api/data?as=omniscient").body)
+            built = time.perf_counter() - t0
+            for observer in OBSERVERS:
+                b.request("GET", f"/api/data?as={observer}")
+            rss = _rss_kb(b.process.pid)
+            latencies: list[float] = []
+            done = threading.Event()
+
+            def saves() -> None:
+                for k in range(2 if quick else 4):
+                    v = b.request("GET", "/api/about").json()["version"]
+                    batch = [{"op": "remove", "id": f"@match#{j + 1}", "base": notes[j]["text"]}
+                             for j in range(k * 10, k * 10 + 10)]  # fmt: skip
+                    b.request("POST", "/api/save", {"version": v, "changes": batch})
+                done.set()
+
+            worker = threading.Thread(target=saves)
+            worker.start()
+            while not done.is_set():
+                t0 = time.perf_counter()
+                b.request("GET", "/api/about")
+                latencies.append((time.perf_counter() - t0) * 1000)
+                time.sleep(0.005)
+            worker.join()
+        finally:
+            b.stop()
+    target = without + 2 * text
+    rows += [
+        (
+            f"board: data with {n:,} comments",
+            f"{with_them / 1024:,.0f} KiB",
+            f"omniscient; without them {without / 1024:,.0f} KiB, target ≤ "
+            f"{target / 1024:,.0f} KiB (that plus twice their {text / 1024:,.0f} KiB of text)",
+        ),
+        (
+            f"board: data with {n:,} comments, built",
+            f"{built:.2f} s",
+            "the first request: read, views, every comment once",
+        ),
+        (
+            "board: about while saves are built",
+            f"{statistics.median(latencies):.1f} ms",
+            f"median of {len(latencies)}, max {max(latencies):.0f} ms (target ≤ 100 ms): "
+            "saves of a log with that many comments run off the event loop",
+        ),
+        (
+            "board: memory, every observer asked",
+            f"{rss / 1024:,.0f} MiB",
+            f"resident, the board process with {n:,} comments (its cache ≤ 64 MiB)",
+        ),
+    ]
+    return rows

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import secrets
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -111,12 +112,20 @@ def _well_formed(doc: Any, log: str) -> Links | None:
 def load_links(save_path: Path) -> Links | None:
     """The links kept for ``save_path``, or None (none kept, or a file not ours)."""
     path = links_file(save_path)
+    try:  # a regular file of ours only: never a link, a FIFO or a device
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
     try:
-        with open(path, "rb") as f:
-            raw = f.read(65_536)
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid():
+            return None
+        raw = os.read(fd, 65_536)
         doc = json.loads(raw.decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None
+    finally:
+        os.close(fd)
     return _well_formed(doc, os.path.realpath(save_path))
 
 
@@ -127,6 +136,8 @@ def store_links(save_path: Path, links: Links) -> None:
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)  # our own folder: the user's alone
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            path.unlink()  # a link or a FIFO is never written through
         write_atomic(path, links.as_json(), replace=True)
         os.chmod(path, 0o600)
     except OSError:

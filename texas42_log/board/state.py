@@ -354,7 +354,7 @@ class Board:
         data["board_ui"] = {
             k[6:]: v for k, v in catalogue(self.lang).items() if k.startswith("board.")
         }
-        ids = frozenset(n["id"] for n in data["notes"])
+        ids = frozenset(item[0] for g in data["notes"]["groups"] for item in g["items"])
         body = {"epoch": self.epoch, "version": version, "observer": observer, "data": data}
         out = (json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), ids)
         with self._lock:

@@ -100,12 +100,14 @@ def annotate_add(
     The result goes to standard output, to -o OUT, or back into FILE with --in-place.
     """
     from ..log.annotate import TargetError, add
+    from ..log.comments import over_cap
 
     if (text is None) == (bulk is None):
         raise usage_error("give --text or --from, one of them")
     _in_place_alone(in_place, out, file)
     with rewriting(file, in_place):
         matches, fmt, index = _one_of(file, match_no if bulk is None else (match_no or 1))
+        original = list(matches)
         count = 0
         try:
             if bulk is None:
@@ -137,6 +139,10 @@ def annotate_add(
                     count += 1
         except TargetError as e:
             raise usage_error(str(e)) from None
+        for before, after in zip(original, matches, strict=True):
+            too_many = over_cap(before, after)
+            if too_many is not None:
+                raise usage_error(too_many)
         write_edited(matches, file, fmt, out, in_place, force)
     say(f"added {count} comment{'s' if count != 1 else ''}", err=True)
 

@@ -14,8 +14,10 @@ table ``strings``; the views and their texts refer to it by a token
 replaced in log strings), so a long name or note does not repeat in every
 moment. Only strings the observer's views show are in the table. Each comment is in
 the page once too, in the table ``notes`` (its fields and its line of text); a moment's
-view lists the comments it shows by their index there, and ``notes_at`` says where in
-the moment's lines they go — so a comment on the match is not repeated at every moment.
+view lists the comments it shows as runs of that table, ``[first, count]`` each (the
+comments of a moment stand together there), and ``notes_at`` says where in the moment's
+lines they go — so a comment on the match is not repeated at every moment. The table
+groups the comments of one target, so what they share (what they are on) is said once.
 
 Output is deterministic: the same log, observer and language give the same bytes
 (the leak tests compare pages byte for byte).
@@ -41,12 +43,11 @@ from .text import (
     contract_sentence,
     description_parts,
     fair_lines,
+    lines_and_notes_at,
     moment_text,
-    note_line,
     observer_label,
     result_line,
     trick_caption,
-    view_lines,
 )
 from .visibility import Observer, View, in_play_hand, match_views
 
@@ -79,17 +80,16 @@ def _script_safe_json(data: Any) -> str:
 
 def _entry(view: View, lang: str) -> dict[str, Any]:
     m = catalogue(lang)
-    lines = view_lines(view, lang, notes=False)
-    with_notes = view_lines(view, lang) if view.notes else lines
+    lines, notes_at = lines_and_notes_at(view, lang, notes=False)
     parts = description_parts(view, lang)
     first = 1  # line 0 is the header; the description follows it
     return {
-        "view": view.as_dict(),
+        "view": view.as_dict(notes=False),  # its comments: _shared_notes
         "description": " ".join(parts),  # describe(view)
         "description_lines": list(range(first, first + len(parts))),
         "lines": lines,
         # where the comments' lines go among them (the page's table ``notes``)
-        "notes_at": _notes_at(lines, with_notes),
+        "notes_at": notes_at,
         "moment": m["ui.hand_n"].format(number=view.hand) + " · " + moment_text(view, lang),
         "contract_line": contract_sentence(view, lang),
         "caption": trick_caption(view, lang),
@@ -101,30 +101,44 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
     }
 
 
-def _notes_at(lines: list[str], with_notes: list[str]) -> int:
-    """The index in ``lines`` at which the comments' lines stood in ``with_notes``."""
-    for k, (a, b) in enumerate(zip(lines, with_notes, strict=False)):
-        if a != b:
-            return k
-    return len(lines)
+#: A comment's fields in the page's table, in this order (trailing absent ones left off).
+NOTE_FIELDS = ("id", "text", "author", "seat", "edited_by")
 
 
-def _shared_notes(hands: list[dict[str, Any]], views: list[list[View]], lang: str) -> list[Any]:
-    """Every comment the moments show, once: each moment's ``view.notes`` becomes the
-    indexes of its comments in the list returned (module docstring)."""
-    table: list[dict[str, Any]] = []
+def _shared_notes(hands: list[dict[str, Any]], views: list[list[View]], lang: str) -> Any:
+    """Every comment the moments show, once (module docstring): ``groups`` of the
+    comments on one target (``on``, its words ``label``, and each comment's
+    :data:`NOTE_FIELDS` as a list), numbered in order across the groups; each moment's
+    ``view.notes`` becomes the runs ``[first, count]`` of that numbering it shows; and the
+    templates of a comment's line (``{on}``, ``{author}``, ``{text}``)."""
+    m = catalogue(lang)
+    groups: list[dict[str, Any]] = []
     index: dict[str, int] = {}
+    count = 0
     for hand, hand_views in zip(hands, views, strict=True):
         for entry, view in zip(hand["views"], hand_views, strict=True):
-            refs = []
-            for note, shown in zip(view.notes, entry["view"]["notes"], strict=True):
+            refs: list[list[int]] = []
+            for note in view.notes:
                 key = note.id or f"{note.on}\x00{note.text}"
                 if key not in index:
-                    index[key] = len(table)
-                    table.append(shown | {"line": note_line(note, lang)})
-                refs.append(index[key])
+                    if not groups or groups[-1]["on"] != note.on or groups[-1]["hand"] != view.hand:
+                        kind, _, n = note.on.partition(" ")
+                        label = m[f"on.{kind}"].format(n=n) if n else m[f"on.{kind}"]
+                        groups.append({"on": note.on, "hand": view.hand, "label": label,
+                                       "items": []})  # fmt: skip
+                    fields = [getattr(note, f) for f in NOTE_FIELDS]
+                    while fields[-1] is None:
+                        fields.pop()
+                    groups[-1]["items"].append(fields)
+                    index[key] = count
+                    count += 1
+                k = index[key]
+                if refs and refs[-1][0] + refs[-1][1] == k:
+                    refs[-1][1] += 1
+                else:
+                    refs.append([k, 1])
             entry["view"]["notes"] = refs
-    return table
+    return {"groups": groups, "line": m["note"], "line_by": m["note.by"], "count": count}
 
 
 def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:

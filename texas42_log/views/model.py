@@ -342,8 +342,9 @@ class View:
     #: The log's fair verdicts of the auction (format 1.8) as this observer may see them.
     auction_fair: AuctionFairView | None = None
 
-    def as_dict(self) -> dict[str, Any]:
-        """The view as JSON-ready data (key order fixed)."""
+    def as_dict(self, *, notes: bool = True) -> dict[str, Any]:
+        """The view as JSON-ready data (key order fixed); ``notes=False``: its comments
+        left for the caller to put (an empty list)."""
         c = self.contract
         t = self.trick
         return (
@@ -417,7 +418,7 @@ class View:
                     | ({"id": n.id} if n.id else {})
                     | ({} if n.seat is None else {"seat": n.seat})
                     | ({} if n.edited_by is None else {"edited_by": n.edited_by})
-                    for n in self.notes
+                    for n in (self.notes if notes else ())
                 ],
             }
             | ({} if self.analysis is None else {"analysis": self.analysis.as_dict()})

@@ -20,7 +20,7 @@ __all__ = [
     "describe",
     "description_parts",
     "view_lines",
-    "note_line",
+    "lines_and_notes_at",
     "render_text",
     "observer_label",
     "analysis_lines",
@@ -166,14 +166,14 @@ def _note(m: _Msg, n: Note) -> str:
     return m("note.by", on=on, author=inert_value(n.author), text=inert_value(n.text))
 
 
-def note_line(note: Note, lang: str = "en") -> str:
-    """A comment as :func:`view_lines` shows it."""
-    return _note(_Msg(lang), note)
+def view_lines(view: View, lang: str = "en") -> list[str]:
+    """The whole view, one line each: header, the seeds' description, then the rest."""
+    return lines_and_notes_at(view, lang, notes=True)[0]
 
 
-def view_lines(view: View, lang: str = "en", *, notes: bool = True) -> list[str]:
-    """The whole view, one line each: header, the seeds' description, then the rest
-    (without the comments' lines when not ``notes``: :func:`note_line` gives them)."""
+def lines_and_notes_at(view: View, lang: str = "en", *, notes: bool) -> tuple[list[str], int]:
+    """:func:`view_lines`, with the comments' lines only when ``notes``, and the index
+    among the lines at which the comments' lines stand (or would stand)."""
     m = _Msg(lang)
     sep = m("list.sep")
     tsep = m("tiles.sep")
@@ -226,6 +226,7 @@ def view_lines(view: View, lang: str = "en", *, notes: bool = True) -> list[str]
                 tiles.append(m("hand.hidden", count=view.hidden[s]))
             parts.append(m("hand.seat", seat=s, tiles=tsep.join(tiles) or m("none")))
         lines.append(m("hands", hands=sep.join(parts)))
+    notes_at = len(lines)
     if notes:
         lines += [_note(m, n) for n in view.notes]
     if view.analysis is not None:
@@ -234,7 +235,7 @@ def view_lines(view: View, lang: str = "en", *, notes: bool = True) -> list[str]
         lines += _fair_lines(m, view)
     if view.auction_fair is not None:
         lines += _auction_fair_lines(m, view)
-    return lines
+    return lines, notes_at
 
 
 def _auction_fair_lines(m: _Msg, view: View) -> list[str]:
