@@ -223,8 +223,9 @@ class Board:
             # Comments may have changed while the board was stopped: a new version; the
             # content version stays only when the content is what it was.
             kept.version += 1
-            if kept.content != key:
+            if kept.content != key:  # a page from before reads the log again first
                 kept.content, kept.content_version = key, kept.version
+                kept.epoch = secrets.token_urlsafe(6)
         self.links = kept
         self.epoch, self.version, self.content_version = (
             kept.epoch,
