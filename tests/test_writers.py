@@ -259,3 +259,18 @@ def test_writers_add_no_comment_past_the_cap_and_a_log_past_it_stays_valid(
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
+
+
+def test_a_link_planted_as_the_lock_file_is_not_followed(tmp_path: Path) -> None:
+    log = _log(tmp_path)
+    before = log.read_bytes()
+    elsewhere = tmp_path / "victim.txt"
+    elsewhere.write_text("keep me")
+    lock_path(log).symlink_to(elsewhere)
+    r = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "annotate", "add", str(log), "-i", "--text", "x"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 2 and "cannot take its writer lock" in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1
+    assert log.read_bytes() == before and elsewhere.read_text() == "keep me"
