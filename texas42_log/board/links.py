@@ -3,8 +3,9 @@ addresses, and a page from before a restart can still save.
 
 What is kept, per save file: the tokens of every address (the owner's, each seat's,
 the review's), the last port, and the board's version — an *epoch* (random, new with
-new links or when the log's content changed while no board ran) and the counter with the version at which the log's content beyond its
-comments last changed, and a digest of that content. They live in the user's state
+new links or when the log's content changed while no board ran) and the counter
+with the version at which the log's content beyond its comments last changed, and a
+digest of that content. They live in the user's state
 folder (``$XDG_STATE_HOME/texas42-log/boards``, by default
 ``~/.local/state/texas42-log/boards``), one file a log named by a digest of the log's
 real path, readable by the user only (mode 0600, folder 0700) — never beside the log,
