@@ -58,7 +58,10 @@ def test_an_in_place_update_keeps_the_mode_and_writes_through_a_link(tmp_path: P
     assert link.is_symlink() and link.resolve() == real  # the link is still a link
     assert "kept" in real.read_text("utf-8")  # and its target was updated
     assert mode(real) == 0o640
-    assert sorted(p.name for p in real.parent.iterdir()) == ["g.json"]
+    # beside the real file: the log and its writer lock's side file (empty), no temporary
+    assert sorted(p.name for p in real.parent.iterdir()) == [".g.json.texas42-lock", "g.json"]
+    assert (real.parent / ".g.json.texas42-lock").read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["current.json", "games"]
 
 
 def test_force_replaces_and_keeps_the_mode(tmp_path: Path) -> None:
