@@ -12,15 +12,7 @@ from pathlib import Path
 from texas42_log.board.links import links_file
 
 from .board_client import start_board
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "fixtures" / "valid" / "random-seed-11.json"
-
-
-def _log(tmp_path: Path) -> Path:
-    log = tmp_path / "game.json"
-    log.write_bytes(SAMPLE.read_bytes())
-    return log
+from .test_writers import SAMPLE, _log
 
 
 def test_a_restart_keeps_the_links_and_a_page_from_before_saves(tmp_path: Path) -> None:
