@@ -243,7 +243,6 @@ class Board:
         if self.links is None:
             return
         self.links.version, self.links.content_version = self.version, self.content_version
-        self.links.content = _digest(self._content)
         if port is not None:
             self.links.port = port
         store_links(self.save_path, self.links)
@@ -308,6 +307,8 @@ class Board:
         key = content_key(found)
         if key != self._content:
             self._content = key
+            if self.links is not None:  # hashed once a content, not at every save
+                self.links.content = _digest(key)
             self.content_version = self.version
         self._cache.clear()
         self._cached_bytes = 0
