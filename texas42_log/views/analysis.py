@@ -1,6 +1,12 @@
-"""The open-hand analysis a view holds (format 1.3): only for a review or an
-omniscient observer, and a review sees no tile that was never played (R29) — the
-values of the plays it may see, and that a better play existed, never which.
+"""The analysis a view holds: the open-hand analysis (format 1.3) only for a review or an
+omniscient observer, the fair analysis of a decision (1.4, 1.8) for its own seat, a
+review and an omniscient observer.
+
+A review sees no tile that was never played (R29), nor any figure drawn from one: of a hand
+that ended early it gets no open-hand analysis (every value depends on every hand) and no
+fair figure of a decision whose player held a tile never played (its worlds are drawn from
+its own hand); of a hand played to its last tile, every figure, and of an alternative
+play only the tiles its player played in the hand — that a better play existed, never which.
 
 Pure: no I/O. Split from :mod:`texas42_log.views.visibility` (the visibility boundary), which
 calls it for those two observers only.
@@ -24,19 +30,44 @@ from .model import (
     PlayAnalysisView,
 )
 
-__all__ = ["analysis_view", "fair_view", "auction_fair_view"]
+__all__ = ["analysis_view", "fair_view", "auction_fair_view", "secret_holders"]
+
+
+def secret_holders(
+    observer: Observer, plays_made: list[tuple[Seat, Tile, int]], sits_out: Seat | None
+) -> frozenset[Seat]:
+    """The seats whose figures ``observer`` may not see at the end of a hand whose accepted
+    plays were ``plays_made``: for a review of a hand that ended early, each seat that held a
+    tile never played (R29); none for any other observer (a seat's own figures are its own,
+    the public sees none, the omniscient observer all), nor for a hand played to its last
+    tile (a Nel-O partner's tiles are then the ones nobody played)."""
+    if observer != "review":
+        return frozenset()
+    played = dict.fromkeys(SEATS, 0)
+    for seat, _, _ in plays_made:
+        played[seat] += 1
+    if all(played[s] == 7 for s in SEATS if s != sits_out):
+        return frozenset()
+    return frozenset(s for s in SEATS if played[s] < 7)
 
 
 def auction_fair_view(
-    hand: Hand, observer: Observer, calls_seen: int, declared: bool
+    hand: Hand,
+    observer: Observer,
+    calls_seen: int,
+    declared: bool,
+    secret: frozenset[Seat] = frozenset(),
 ) -> AuctionFairView | None:
     """The log's fair verdicts of ``hand``'s first ``calls_seen`` calls (accepted ones) and,
     with ``declared``, of its declaration, as ``observer`` may see them
-    (:class:`~texas42_log.views.model.AuctionFairView`); None when there is none to show."""
+    (:class:`~texas42_log.views.model.AuctionFairView`); None when there is none to show.
+    ``secret``: the seats whose figures it may not see (:func:`secret_holders`)."""
     if observer == "public":
         return None
 
     def mine(seat: Seat) -> bool:
+        if seat in secret:
+            return False
         return observer in ("review", "omniscient") or observer == seat
 
     calls: list[dict[str, Any]] = []
@@ -75,9 +106,11 @@ def fair_view(
     contract: Contract,
     observer: Observer,
     k: int,
+    secret: frozenset[Seat] = frozenset(),
 ) -> FairView | None:
     """The log's fair analysis of ``hand`` up to play ``k`` as ``observer`` may see it
-    (see :class:`~texas42_log.views.model.FairView`); None when there is none to show."""
+    (see :class:`~texas42_log.views.model.FairView`); None when there is none to show.
+    ``secret``: the seats whose figures it may not see (:func:`secret_holders`)."""
     if observer == "public":
         return None
     noted = [
@@ -91,6 +124,8 @@ def fair_view(
         played[seat].add(str(t))
 
     def mine(seat: Seat) -> bool:  # whose plays' fair analysis the observer sees
+        if seat in secret:
+            return False
         return observer in ("review", "omniscient") or observer == seat
 
     def visible(seat: Seat, key: str) -> bool:  # which tiles it may see named
@@ -143,10 +178,14 @@ def analysis_view(
     contract: Contract,
     observer: Observer,
     k: int,
+    secret: frozenset[Seat] = frozenset(),
 ) -> AnalysisView | None:
     """The log's analysis of ``hand`` up to play ``k``, as a review or omniscient
-    ``observer`` may see it; None when the hand carries none. ``plays_made``: the
-    hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
+    ``observer`` may see it; None when the hand carries none, or when a seat's figures are
+    ``secret`` (:func:`secret_holders`: every open-hand value depends on every hand).
+    ``plays_made``: the hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
+    if secret:
+        return None
     stated = hand.analysis
     if stated is not None and stated.value is None:
         stated = None  # a hand with only its fair analysis (1.6): no open-hand facts

@@ -61,7 +61,7 @@ from ..engine.trumps import Trump, table_for
 from ..log.annotate import Target, place_key
 from ..log.model import Annotation, Hand, Match
 from ..log.replayed import HandFacts, replay_match
-from .analysis import analysis_view, auction_fair_view, fair_view
+from .analysis import analysis_view, auction_fair_view, fair_view, secret_holders
 from .model import (
     OBSERVERS,
     AnalysisView,
@@ -168,6 +168,9 @@ class _HandReplay:
             if self.contract is not None and self.contract.special == "nello"
             else None
         )
+        #: The seats whose figures this observer may not see (R29: a review of a hand that
+        #: ended early sees none drawn from a tile never played).
+        self.secret = secret_holders(observer, self.plays, self.sits_out)
         self.play_notes: list[list[Note]] = [
             _notes(f"play {k + 1}", hand.plays[j].annotations, h, play=k + 1)
             for k, (_, _, j) in enumerate(self.plays)
@@ -355,7 +358,9 @@ class _HandReplay:
             notes=tuple(
                 self.base_notes + self.call_notes + (self.hand_notes if self.trump is None else [])
             ),
-            auction_fair=auction_fair_view(self.hand, self.observer, len(self.calls), False),
+            auction_fair=auction_fair_view(
+                self.hand, self.observer, len(self.calls), False, self.secret
+            ),
         )
 
     def _call_view(self, k: int) -> View:
@@ -374,7 +379,7 @@ class _HandReplay:
             result=None,
             result_marks=None,
             notes=tuple(self.base_notes + self.call_notes[: self.notes_after_call[k - 1]]),
-            auction_fair=auction_fair_view(self.hand, self.observer, k, False),
+            auction_fair=auction_fair_view(self.hand, self.observer, k, False, self.secret),
         )
 
     def _play_view(self, state: PlayState, kind: MomentKind, k: int, collected: bool) -> View:
@@ -448,15 +453,17 @@ class _HandReplay:
             result_marks=result_marks,
             notes=self._notes_until(k),
             analysis=self._analysis(k) if full else None,
-            fair=fair_view(self.hand, self.plays, self.contract, self.observer, k)
+            fair=fair_view(self.hand, self.plays, self.contract, self.observer, k, self.secret)
             if self.contract is not None
             else None,
-            auction_fair=auction_fair_view(self.hand, self.observer, len(self.calls), True),
+            auction_fair=auction_fair_view(
+                self.hand, self.observer, len(self.calls), True, self.secret
+            ),
         )
 
     def _analysis(self, k: int) -> AnalysisView | None:
         assert self.contract is not None
-        return analysis_view(self.hand, self.plays, self.contract, self.observer, k)
+        return analysis_view(self.hand, self.plays, self.contract, self.observer, k, self.secret)
 
     @staticmethod
     def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:
