@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
+import time
 from pathlib import Path
 
 from texas42_log.board.links import links_file
@@ -162,3 +164,31 @@ def test_a_links_file_that_is_not_ours_is_never_read(tmp_path: Path) -> None:
             b.stop()
         assert kept.is_file() and not kept.is_symlink()  # written anew, not through a link
     assert (tmp_path / "target.json").read_text() == "{}"
+
+
+def test_the_review_asking_a_hand_that_ended_early_is_sent_no_figure_of_it(tmp_path: Path) -> None:
+    """R29 over the board's wire: hand 2 of the sample ended after its first trick, so the
+    review's ask computes nothing of it (not even progress counts, which would say how
+    many plays were forced); hand 1 was played to its last tile, so its review is shown
+    the analysis."""
+    log = tmp_path / "game.json"
+    shutil.copyfile(Path(__file__).parent.parent / "fixtures/valid/random-seed-11.json", log)
+    b = start_board(log, "--review-link", "--worlds", "6")
+    try:
+        r = b.request("POST", "/api/ask", {"hand": 2, "as": "review"}, who="the review")
+        assert r.status == 200
+        status = b.request("GET", f"/api/ask/{r.json()['question']}", who="the review").json()
+        assert status == {"state": "done", "hand": 2}
+        r = b.request("POST", "/api/ask", {"hand": 1, "as": "review"}, who="the review")
+        qid = r.json()["question"]
+        for _ in range(600):
+            status = b.request("GET", f"/api/ask/{qid}", who="the review").json()
+            if status["state"] != "running":
+                break
+            time.sleep(0.1)
+        assert status["state"] == "done"
+        data = b.request("GET", "/api/data?as=review", who="the review").json()["data"]
+        assert any(e["analysis_lines"] for e in data["hands"][0]["views"])
+        assert not any(e["analysis_lines"] or e["fair_lines"] for e in data["hands"][1]["views"])
+    finally:
+        b.stop()

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
-from ..engine.seats import SEATS
+from ..engine.seats import SEATS, partner
 from ..log.model import Match, match_json, minimal_version
 from ..log.versions import at_least_version
 from .state import Access, Board, BoardError
@@ -129,8 +129,28 @@ class Asker:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _count: int = 0
 
-    def _seats(self, observer: str) -> list[str]:
-        return list(SEATS) if observer in ("review", "omniscient") else [observer]
+    def _seats(self, observer: str, hand: int | None = None) -> list[str]:
+        """The seats whose analysis ``observer`` may be sent (of hand ``hand``: for a
+        review, only the seats that played every tile they held, R29)."""
+        if observer not in ("review", "omniscient"):
+            return [observer]
+        if observer == "review" and hand is not None:
+            return [s for s in SEATS if s not in self._secret(hand)]
+        return list(SEATS)
+
+    def _secret(self, hand: int) -> frozenset[str]:
+        """The seats of hand ``hand`` that held a tile never played, when the hand ended early:
+        a review may be sent no figure drawn from their tiles (R29), nor the progress counts
+        of computing one."""
+        from ..log.replayed import replay_match
+        from ..views.analysis import secret_holders
+
+        match = self.board.match
+        _, facts = replay_match(match, hand + 1)
+        f = facts[hand]
+        nello = f.contract is not None and f.contract.special == "nello"
+        sits_out = partner(f.contract.bidder) if f.contract is not None and nello else None
+        return secret_holders("review", f.plays, sits_out)
 
     def ask(self, token: str, access: Access, observer: str, hand: int) -> Question:
         """Start a question: hand ``hand`` (from 0) as ``observer`` may see it analysed."""
@@ -143,8 +163,11 @@ class Asker:
         if board.match.hands[hand].declaration is None:
             raise BoardError(400, f"hand {hand + 1} has no play to analyse")
         cv = board.content_version
-        seats = [s for s in self._seats(observer) if (cv, hand, s) not in self.fair]
-        open_hand = observer in ("review", "omniscient") and (cv, hand) not in self.opened
+        allowed = self._seats(observer, hand)
+        seats = [s for s in allowed if (cv, hand, s) not in self.fair]
+        open_hand = (
+            observer == "omniscient" or (observer == "review" and len(allowed) == len(SEATS))
+        ) and (cv, hand) not in self.opened
         with self._lock:
             if len(self.questions) >= KEPT:  # the oldest answered questions are forgotten
                 for old in [k for k, x in self.questions.items() if x.state != "running"][:50]:
@@ -184,7 +207,7 @@ class Asker:
                 with self._lock:
                     for s in seats:
                         self.fair[(cv, q.hand, s)] = answer["fair"][s]
-                    if q.observer in ("review", "omniscient"):
+                    if answer["open"] is not None or q.observer == "omniscient":
                         self.opened.setdefault((cv, q.hand), answer["open"])
                     self.headers[q.hand] = answer["header"]
                     self.answers += 1
