@@ -42,7 +42,8 @@ VERDICTS: Final[dict[str, str]] = {
     "right but unlucky": "no play was better on what its player could see, yet with every "
     "hand open it cost (the contract in a game of marks, hand points in a points game)",
     "wrong but lucky": "marked ? or ?? on what its player could see, yet with every hand "
-    "open it cost nothing",
+    "open it did not cost its side the contract it could still reach (in a points game: it "
+    "cost no hand point); the hand points it gave away are in its cost column",
     "wrong and punished": "marked ? or ?? on what its player could see, and with every "
     "hand open it cost too",
 }

@@ -101,6 +101,11 @@ def annotated(
                 for fn in f.plays:
                     hand["plays"][fn.index]["analysis"] = {"fair": fn.as_dict()}
                 _auction_written(hand, f)
+            elif f is not None and f.auction is not None and f.auction.calls:
+                # all four passed: the passes judged (format 1.10), how they were drawn
+                hand = hands[a.hand]
+                hand["analysis"] = {"fair": f.as_dict()}
+                _auction_written(hand, f)
             continue
         hand = hands[a.hand]
         hand["analysis"] = a.as_dict()
@@ -154,14 +159,15 @@ def fair_hands(
     """The fair analysis of each hand of ``analyses`` (the open-hand analysis of the match),
     by hand number from 0: beside an analysed hand, with its verdicts from the open-hand
     values; for a hand it skipped (a deal not fully known), of every play whose player's own
-    tiles were known. A hand with no contract has none."""
+    tiles were known; for a hand all four passed, its passes. A hand with no contract and no
+    judged call has none."""
     out: dict[int, FairHand] = {}
     for a in analyses:
         if isinstance(a, HandAnalysis):
             out[a.hand] = fair_hand(match, a.hand, worlds=worlds, seed=seed, open_notes=a.plays)
         elif 0 <= a.hand < len(match.hands):
             f = fair_hand(match, a.hand, worlds=worlds, seed=seed)
-            if f.contract is not None:
+            if f.contract is not None or (f.auction is not None and f.auction.calls):
                 out[a.hand] = f
     return out
 

@@ -13,10 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.errors import Diagnostic
-from ..log.versions import AUCTION_SINCE, version_key
+from ..log.versions import (
+    AUCTION_SINCE,
+    CALL_VERDICT_FIELDS,
+    CALL_VERDICTS_SINCE,
+    version_key,
+)
 from . import as_stated
 from .auction_fair import AuctionAnalysis
 from .bidding import SUPPORT, Bid, corrected, parse_row
+from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark
 from .fair import BLUNDER, DUBIOUS
 from .fair_checks import analysis_problem
 
@@ -61,7 +67,21 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
                 )
                 return out
             if fair is not None:
-                out += _call_problems(fair, d, f"/hands/{h}/auction/{k}/analysis/fair", h)
+                where = f"/hands/{h}/auction/{k}/analysis/fair"
+                out += _call_problems(fair, d, where, h)
+                stated = [key for key in CALL_VERDICT_FIELDS if key in fair]
+                if stated and version_key(version) < version_key(CALL_VERDICTS_SINCE):
+                    out.append(
+                        _problem(
+                            f"{where}/{stated[0]}",
+                            f"a call's verdict as players bid came in format "
+                            f"{CALL_VERDICTS_SINCE}, but the log says version {version}: write "
+                            f"version {CALL_VERDICTS_SINCE}",
+                            h,
+                        )
+                    )
+                elif stated:
+                    out += _verdict_problems(fair, c, where, h)
         fair = (d.get("analysis") or {}).get("fair") if isinstance(d, dict) else None
         if isinstance(d, dict) and "analysis" in d and old:
             out.append(
@@ -125,6 +145,127 @@ def _call_problems(
     return out
 
 
+def _worth(table: dict[str, dict[str, float]], key: str) -> float:
+    """A call's expected marks by its stated table (:func:`.call_verdicts.worth`)."""
+    if key == "pass":
+        return 0.0
+    cells = table[key]
+    if not cells:
+        return 0.0
+    share = cells[_top(cells)]
+    return as_stated(Bid.parse(key).contract("A").marks * (2 * corrected(share) - 1))
+
+
+def _made_key(call: dict[str, Any], table: dict[str, dict[str, float]]) -> str | None:
+    """The call made as its table columns it (a mark bid in marks or, under mark_bid_units
+    points, in multiples of 42: whichever the table holds)."""
+    kind, bid, special = call.get("call"), call.get("bid"), call.get("special")
+    if kind == "pass":
+        return "pass"
+    if kind == "points":
+        return str(bid)
+    if not isinstance(bid, int):
+        return None
+    prefix = f"{special} " if special else ""
+    counts = [bid] + ([bid // 42] if bid % 42 == 0 and bid >= 42 else [])
+    for n in counts:
+        key = prefix + ("1 mark" if n == 1 else f"{n} marks")
+        if key in table:
+            return key
+    return None
+
+
+def _verdict_problems(
+    fair: dict[str, Any], call: dict[str, Any], where: str, h: int
+) -> list[Diagnostic]:
+    """A call's verdict as players bid (1.10) against its own table: the call that pays
+    best, the expected marks, the marks given up and the mark."""
+    table: dict[str, dict[str, float]] = fair["table"]
+    missing = [
+        k for k in ("expected", "pays_best", "pays_best_expected", "marks_lost") if k not in fair
+    ]
+    if missing:
+        return [_problem(f"{where}", f"the call's verdict lacks {', '.join(missing)}", h)]
+    best = fair["pays_best"]
+    if best != "pass" and best not in table:
+        return [_problem(f"{where}/pays_best", f"the call's table has no bid {best}", h)]
+    top = _worth(table, best)
+    if fair["pays_best_expected"] != top:
+        return [
+            _problem(
+                f"{where}/pays_best_expected",
+                f"{best} is worth {top:g} expected marks by the call's table, not "
+                f"{fair['pays_best_expected']:g}",
+                h,
+            )
+        ]
+    bids = sorted(table, key=lambda k: Bid.parse(k).size)
+    for key in bids:
+        if _worth(table, key) > top or (
+            _worth(table, key) == top
+            and best != "pass"
+            and Bid.parse(key).size < Bid.parse(best).size
+        ):
+            return [
+                _problem(
+                    f"{where}/pays_best",
+                    f"{key} pays at least as well as {best} by the call's table "
+                    f"({_worth(table, key):g} expected marks against {top:g}), and the call that "
+                    "pays best is the highest, ties to the lowest",
+                    h,
+                )
+            ]
+    if best != "pass" and fair.get("pays_best_trump") != _top(table[best]):
+        return [
+            _problem(
+                f"{where}/pays_best_trump",
+                f"the best trump of {best} in the call's table is {_top(table[best])}, not "
+                f"{fair.get('pays_best_trump')}",
+                h,
+            )
+        ]
+    made = _made_key(call, table)
+    if made is not None and fair["expected"] != _worth(table, made):
+        return [
+            _problem(
+                f"{where}/expected",
+                f"the call {made} is worth {_worth(table, made):g} expected marks by its table, "
+                f"not {fair['expected']:g}",
+                h,
+            )
+        ]
+    lost = as_stated(max(0.0, top - fair["expected"]))
+    if fair["marks_lost"] != lost:
+        return [
+            _problem(
+                f"{where}/marks_lost",
+                f"the call gave up {lost:g} expected marks by its table, not "
+                f"{fair['marks_lost']:g}",
+                h,
+            )
+        ]
+    mark = fair.get("mark")
+    se = float(fair.get("marks_lost_se", 0.0))
+    due = call_mark(lost, se)
+    if mark != due:
+        said = f"marked {mark}" if mark is not None else "not marked"
+        return [
+            _problem(
+                f"{where}/mark",
+                f"the call is {said}, but it gave up {lost:g} expected marks (± {se:g}), so "
+                + (
+                    f"its mark is {due} (? from {CALL_DUBIOUS:g}, ?? from {CALL_BLUNDER:g}, and "
+                    "more than twice the error)"
+                    if due is not None
+                    else f"it has none (? from {CALL_DUBIOUS:g}, ?? from {CALL_BLUNDER:g}, and "
+                    "more than twice the error)"
+                ),
+                h,
+            )
+        ]
+    return []
+
+
 def _declaration_problems(
     fair: dict[str, Any], d: dict[str, Any], where: str, h: int
 ) -> list[Diagnostic]:
@@ -178,20 +319,55 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
     if mine.declaration is not None and isinstance(hand.get("declaration"), dict):
         stated = (hand["declaration"].get("analysis") or {}).get("fair")
         pairs.append((f"/hands/{h}/declaration/analysis/fair", stated, mine.declaration.as_dict()))
+    version = str(doc.get("version", "1.0"))
+    older = version_key(version) < version_key(CALL_VERDICTS_SINCE)
     for where, stated, now in pairs:
         if stated is None:
             continue
+        if older and "/auction/" in where:  # what its version could not hold is not asked
+            now = {k: v for k, v in now.items() if k not in CALL_VERDICT_FIELDS}
         for key in sorted(set(stated) | set(now)):
-            if stated.get(key) != now.get(key):
-                what = "table" if key == "table" else key
+            if stated.get(key) == now.get(key):
+                continue
+            if key == "table" and isinstance(stated.get(key), dict):
+                cell, was, is_now = _first_cell(stated[key], now.get(key) or {})
                 out.append(
                     _problem(
-                        f"{where}/{key}",
-                        f"the stated {what} differs from the one {run}"
-                        + (
-                            "" if key == "table" else f": {stated.get(key)!r}, now {now.get(key)!r}"
-                        ),
+                        f"{where}/table/{cell.replace('~', '~0').replace('/', '~1')}",
+                        f"the stated table's cell {cell} is {was}, and {is_now} {run}",
                         h,
                     )
                 )
+                continue
+            out.append(
+                _problem(
+                    f"{where}/{key}",
+                    f"the stated {key} differs from the one {run}: {stated.get(key)!r}, now "
+                    f"{now.get(key)!r}",
+                    h,
+                )
+            )
     return out
+
+
+def _first_cell(stated: dict[str, Any], now: dict[str, Any]) -> tuple[str, str, str]:
+    """The first cell in which two tables differ (``30/6``, or ``6`` of a declaration's
+    table), its stated value and the one drawn again (``absent`` where one has none)."""
+    for key in sorted(set(stated) | set(now)):
+        a, b = stated.get(key), now.get(key)
+        if a == b:
+            continue
+        if isinstance(a, dict) and isinstance(b, dict):
+            for row in sorted(set(a) | set(b)):
+                if a.get(row) != b.get(row):
+                    return f"{key}/{row}", _said(a.get(row)), _said(b.get(row))
+        return key, _said(a), _said(b)
+    return "", "", ""  # pragma: no cover - called only where the tables differ
+
+
+def _said(x: Any) -> str:
+    if x is None:
+        return "absent"
+    if isinstance(x, float):
+        return f"{x:.2%}"
+    return "a row of its own" if isinstance(x, dict) else repr(x)

@@ -47,10 +47,11 @@ from .bidding import (
     SeatTable,
     SeatWorlds,
     corrected,
-    legal_bids,
+    open_calls,
     row_of,
     seat_worlds,
 )
+from .call_verdicts import Worth, call_mark, loss_se, pays_best, worth
 from .fair import BLUNDER, DUBIOUS, Mark
 
 __all__ = [
@@ -95,6 +96,8 @@ class AuctionPlan:
     declaration: tuple[Seat, Row] | None
     #: Calls passed over, each with why: (index, seat, reason).
     skipped: tuple[tuple[int, Seat, str], ...] = ()
+    #: Each accepted call's public words by its index (``pass``, ``30``, ``2 marks``).
+    words: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,36 @@ class CallNote:
     #: For the winning bid: the row the declarer then chose.
     declared: Row | None = None
     won: bool = False
+    #: Whether the caller could pass (not the dealer bound to bid after three passes).
+    pass_open: bool = True
+    #: Whether calls are judged by their expected marks (a game of marks, format 1.10).
+    judged: bool = True
+
+    @property
+    def worth(self) -> Worth:
+        """The call made, valued by its table (:mod:`.call_verdicts`)."""
+        return worth(self.table, self.call)
+
+    @property
+    def pays_best(self) -> Worth:
+        """The call that pays best by its table (:mod:`.call_verdicts`)."""
+        return pays_best(self.table, self.pass_open)
+
+    @property
+    def marks_lost(self) -> float:
+        """The expected marks the call gave up against the one that pays best."""
+        return as_stated(max(0.0, self.pays_best.expected - self.worth.expected))
+
+    @property
+    def marks_lost_se(self) -> float:
+        return 0.0 if self.marks_lost == 0 else loss_se(self.table, self.pays_best, self.worth)
+
+    @property
+    def mark(self) -> Mark | None:
+        """``?``, ``??`` or None (:func:`~.call_verdicts.call_mark`); never unjudged."""
+        if not self.judged:
+            return None
+        return call_mark(self.marks_lost, self.marks_lost_se)
 
     @property
     def supported(self) -> tuple[Bid, Row] | None:
@@ -146,6 +179,17 @@ class CallNote:
             if chance is not None and self.declared is not None:
                 out["declared"] = self.declared.key
                 out["chance"] = as_stated(chance.share)
+        if self.judged:
+            pays = self.pays_best
+            out["expected"] = self.worth.expected
+            out["pays_best"] = pays.key
+            if pays.row is not None:
+                out["pays_best_trump"] = pays.row.key
+            out["pays_best_expected"] = pays.expected
+            out["marks_lost"] = self.marks_lost
+            out["marks_lost_se"] = self.marks_lost_se
+            if self.mark is not None:
+                out["mark"] = self.mark
         return out
 
 
@@ -217,6 +261,8 @@ class AuctionAnalysis:
     declaration: DeclarationNote | None = None
     skipped: list[tuple[int, Seat, str]] = field(default_factory=list)
     nodes: int = 0
+    #: Each accepted call's public words by its index (a skipped call is named by them).
+    words: dict[int, str] = field(default_factory=dict)
 
 
 def _bid_of(kind: str, bid: int | None, special: str | None) -> Bid | None:
@@ -247,6 +293,7 @@ def plan_auction(match: Match, index: int) -> AuctionPlan:
         return tiles[seat]
 
     calls: list[CallPlan] = []
+    words: list[tuple[int, str]] = []
     before: list[CallTuple] = []
     won: int | None = None
     top = 0
@@ -259,10 +306,12 @@ def plan_auction(match: Match, index: int) -> AuctionPlan:
         if kind == "marks" and bid is not None and mark_units:
             bid //= 42
         special = getattr(c, "special", None)
+        made = _bid_of(kind, bid, special)
+        words.append((k, "pass" if made is None else made.key))
         if own(c.seat) is None:
             skipped.append((k, c.seat, f"{c.seat}'s own tiles are not all known"))
         else:
-            calls.append(CallPlan(k, c.seat, _bid_of(kind, bid, special), tuple(before)))
+            calls.append(CallPlan(k, c.seat, made, tuple(before)))
         before.append((c.seat, BidKind(kind), bid, special))
         if kind != "pass" and bid is not None:
             size = bid * 42 if kind == "marks" else bid
@@ -285,7 +334,16 @@ def plan_auction(match: Match, index: int) -> AuctionPlan:
         else:
             declaration = (d.seat, row)
     return AuctionPlan(
-        rules, index, hand.dealer, tiles, tuple(calls), contract, won, declaration, tuple(skipped)
+        rules,
+        index,
+        hand.dealer,
+        tiles,
+        tuple(calls),
+        contract,
+        won,
+        declaration,
+        tuple(skipped),
+        tuple(words),
     )
 
 
@@ -293,7 +351,9 @@ def judge_auction(
     plan: AuctionPlan, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
 ) -> AuctionAnalysis:
     """The fair verdicts of a planned auction (see the module text)."""
-    out = AuctionAnalysis(plan.hand, worlds, seed, skipped=list(plan.skipped))
+    out = AuctionAnalysis(
+        plan.hand, worlds, seed, skipped=list(plan.skipped), words=dict(plan.words)
+    )
     space: dict[Seat, SeatWorlds] = {}
 
     def of(seat: Seat) -> SeatWorlds:
@@ -304,13 +364,18 @@ def judge_auction(
         return space[seat]
 
     declared = plan.declaration[1] if plan.declaration is not None else None
+    judged = plan.rules.match_goal == "marks"
     for c in plan.calls:
-        bids = legal_bids(plan.rules, plan.dealer, c.before, plan.tiles[c.seat])
+        bids, pass_open = open_calls(plan.rules, plan.dealer, c.before, plan.tiles[c.seat])
         if c.call is not None and c.call not in bids:
             bids.append(c.call)
         table = of(c.seat).table(bids)
         won = c.index == plan.won
-        out.calls.append(CallNote(c.index, c.seat, c.call, table, declared if won else None, won))
+        out.calls.append(
+            CallNote(
+                c.index, c.seat, c.call, table, declared if won else None, won, pass_open, judged
+            )
+        )
     if plan.declaration is not None and plan.contract is not None:
         seat, row = plan.declaration
         sw = of(seat)
@@ -332,8 +397,9 @@ def fair_auction(
 @dataclass(frozen=True, slots=True)
 class AuctionHint:
     """``Game.hint`` during the auction or the declaration: the seat's fair makeable table
-    of the moment and what it suggests — the call (the supported bid, else a pass) or the
-    declaration (the best row) — with that suggestion's chance (None for a pass)."""
+    of the moment and what it suggests — the call (in a game of marks the one that pays
+    best, :mod:`.call_verdicts`; in a points game the table's ceiling, else a pass) or
+    the declaration (the best row) — with that suggestion's chance (None for a pass)."""
 
     seat: Seat
     #: ``"call"`` or ``"declare"``.
@@ -375,8 +441,13 @@ def auction_hint(
     the public ``calls``; ``legal``: its legal actions now (the suggestion is one of them)."""
     sw = seat_worlds(rules, seat, hand, tiles, worlds=worlds, seed=seed)
     if contract is None:
-        table = sw.table(legal_bids(rules, dealer, calls, tiles))
-        s = table.supported()
+        open_bids, pass_open = open_calls(rules, dealer, calls, tiles)
+        table = sw.table(open_bids)
+        if rules.match_goal == "marks":  # the call that pays best (:mod:`.call_verdicts`)
+            w = pays_best(table, pass_open)
+            s = None if w.bid is None or w.row is None else (w.bid, w.row)
+        else:  # a points game: calls are not judged; the table's ceiling
+            s = table.supported()
         for a in legal:
             if (
                 isinstance(a, Call)

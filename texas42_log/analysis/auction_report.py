@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..engine.trumps import trump_words
 from . import as_stated
 from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
 from .bidding import SUPPORT, Bid, Chance, Row, corrected
+from .call_verdicts import ASSUMPTION, CALL_BLUNDER, CALL_DUBIOUS
 
 __all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row_words"]
 
@@ -19,6 +21,16 @@ __all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row
 AUCTION_WORDS: Final[dict[str, str]] = {
     "table": "the share of the deals of the 21 tiles its caller could not see in which "
     "the bid is made with best play and every hand open, the caller declaring and leading",
+    "pays best": "in a game of marks, the call of the highest expected marks by its "
+    "caller's table — the marks at stake × (2 × corrected chance − 1), a pass 0 — as if the "
+    "auction ended with it unless outbid; ties to the lowest call; the chance shown is the "
+    "corrected one",
+    "could go to": f"how high the hand could go if pushed: the highest bid whose best "
+    f"corrected chance is at least {SUPPORT:.0%} (the table's ceiling, not advice)",
+    "marks": f"a call is marked ? from {CALL_DUBIOUS:g} expected marks given up against the "
+    f"call that pays best and ?? from {CALL_BLUNDER:g} (a 1-mark contract swings 2 marks, so "
+    "these are the plays' 5% and 20%), only past twice the error; uncertain: as large a loss "
+    "within twice its error; in a points game calls are not judged",
     "supports": f"the highest bid whose best corrected chance is at least {SUPPORT:.0%}; for "
     "a pass or a losing bid only what the table says, not knowing how the others would "
     "have answered",
@@ -28,13 +40,44 @@ AUCTION_WORDS: Final[dict[str, str]] = {
 
 
 def row_words(row: Row) -> str:
-    """``5s``, ``doubles``, ``no-trump``, ``Nel-O``, ``Nel-O low``, ``Sevens``."""
+    """``fives``, ``doubles``, ``no-trump``, ``Nel-O``, ``Nel-O low``, ``Sevens``: players'
+    words (:data:`~texas42_log.engine.trumps.SUIT_WORDS`)."""
     if row.special == "nello":
         return "Nel-O" if row.doubles is None else f"Nel-O {row.doubles}"
     if row.special == "sevens":
         return "Sevens"
     assert row.trump is not None
-    return f"{row.trump.value}s" if row.trump.number is not None else row.trump.value
+    return trump_words(row.trump.value)
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.2f}"
+
+
+def _verdict(n: CallNote) -> str:
+    """The call judged as players bid (:mod:`.call_verdicts`): the call that pays best, how
+    high the hand could go, and what the call made gave up."""
+    best = n.pays_best
+    if best.bid is None:
+        said = "pass pays best"
+    else:
+        assert best.row is not None and best.chance is not None
+        said = (
+            f"bid {best.bid.key} in {row_words(best.row)} pays best "
+            f"({corrected(best.chance):.0%}, {_signed(best.expected)} expected marks)"
+        )
+    s = n.supported
+    if s is not None and (best.bid is None or s[0] != best.bid):
+        said += f"; could go to {s[0].key}"
+    if n.marks_lost > 0:
+        said += f" · gave up {n.marks_lost:.2f} ± {n.marks_lost_se:.2f} expected marks"
+        if n.mark is None and n.marks_lost >= CALL_DUBIOUS:
+            said += " (within twice its error: uncertain)"
+    elif best.key == n.worth.key:
+        said = "pays best: " + said.replace(" pays best", "", 1)
+    else:
+        said += " · as good"
+    return said
 
 
 def _pct(c: Chance) -> str:
@@ -54,17 +97,20 @@ def _supported(n: CallNote) -> str:
 
 
 def _call_line(n: CallNote) -> str:
-    head = f"    {n.seat} {_bid_words(n.call):<14}"
+    mark = n.mark or ""
+    head = f"    {n.seat} {_bid_words(n.call):<14}{mark:<3}"
+    parts = []
     if n.won and n.call is not None:
-        parts = []
         chance, best = n.chance, n.best
         if chance is not None and n.declared is not None:
             parts.append(f"won: {row_words(n.declared)} {_pct(chance)}")
         if best is not None:
             parts.append(f"best trump {row_words(best[0])} {best[1].share:.0%}")
-        parts.append(_supported(n))
-        return head + " · ".join(parts)
-    return head + _supported(n).replace("the table", "the table alone", 1)
+    if n.judged:
+        parts.append(_verdict(n))
+    else:
+        parts.append(_supported(n) + " (calls are not judged in a points game)")
+    return head + " · ".join(parts)
 
 
 def _grid(n: CallNote) -> list[str]:
@@ -90,17 +136,18 @@ def _declaration_line(d: DeclarationNote) -> str:
 
 
 def auction_lines(a: AuctionAnalysis, values: bool = False) -> list[str]:
-    """The auction's lines of a hand's report (``values``: each call's whole table)."""
+    """The auction's lines of a hand's report (``values``: each call's whole table); a
+    skipped call is named by its public words (``C pass: skipped: …``)."""
     lines = [
         f"  auction: each call from its caller's own tiles, {a.worlds} deals of the 21 it "
-        f"could not see (seed {a.seed})"
+        f"could not see (seed {a.seed}); each call judged {ASSUMPTION}"
     ]
     for n in a.calls:
         lines.append(_call_line(n).rstrip())
         if values:
             lines += _grid(n)
     for index, seat, reason in a.skipped:
-        what = "declaration" if index < 0 else f"call {index + 1}"
+        what = "declaration" if index < 0 else a.words.get(index, f"call {index + 1}")
         lines.append(f"    {seat} {what}: skipped: {reason}")
     if a.declaration is not None:
         lines.append(_declaration_line(a.declaration))
@@ -167,6 +214,12 @@ def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[st
         cells[3] = "" if chance is None else f"{chance.share:.4f}"
         cells[7] = "" if best is None else best[0].key
         cells[9] = _supported(n)
+        if n.judged and width > 10:
+            cells[6] = n.mark or ""
+            cells[11] = f"{n.worth.expected:g}"
+            cells[12] = n.pays_best.key
+            cells[13] = f"{n.marks_lost:g}"
+            cells[14] = f"{n.marks_lost_se:g}"
         rows.append(head + ["auction", n.seat, _bid_words(n.call)] + [""] * 6 + cells)
     d = a.declaration
     if d is not None:

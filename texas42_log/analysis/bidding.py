@@ -58,6 +58,9 @@ __all__ = [
     "auction_seed",
     "seat_worlds",
     "deal_count",
+    "legal_bids",
+    "open_calls",
+    "EDGE",
 ]
 
 #: A bid is supported by the table when its best row's corrected chance is at least this:
@@ -418,13 +421,26 @@ def legal_bids(
 ) -> list[Bid]:
     """The bids (no pass) open to the seat to call after ``calls``, its own ``tiles``
     deciding whether a Plunge or Splash is open to it."""
+    return open_calls(rules, dealer, calls, tiles)[0]
+
+
+def open_calls(
+    rules: Rules,
+    dealer: Seat,
+    calls: Sequence[tuple[Seat, BidKind, int | None, BidSpecial | None]],
+    tiles: frozenset[Tile],
+) -> tuple[list[Bid], bool]:
+    """The bids open to the seat to call after ``calls`` (as :func:`legal_bids`), and
+    whether it may pass (not the dealer bound to bid after three passes)."""
     seat_now = _to_call(dealer, len(calls))
     doubles = {s: (0, 7) for s in SEATS}
     doubles[seat_now] = (sum(1 for t in tiles if t.is_double), 0)
     auction = Auction(rules, dealer, doubles)
     for seat, kind, bid, special in calls:
         auction.apply(seat, kind, bid, special)
-    return [Bid(k, b, s) for k, b, s in auction.legal_calls() if k is not BidKind.PASS and b]
+    legal = auction.legal_calls()
+    bids = [Bid(k, b, s) for k, b, s in legal if k is not BidKind.PASS and b]
+    return bids, any(k is BidKind.PASS for k, _, _ in legal)
 
 
 def _to_call(dealer: Seat, made: int) -> Seat:

@@ -20,7 +20,7 @@ from ..engine.errors import Diagnostic
 from ..engine.rules import Rules
 from ..engine.solver import makeable, maximiser, move_of
 from ..engine.tiles import TILE_BY_NAME
-from ..log.versions import states_best_play
+from ..log.versions import CALL_VERDICTS_SINCE, states_best_play, version_key
 from .fair import Objective, objective_of
 from .fair_checks import analysis_problem, fair_problems, legacy_play_dict
 from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, fate_of, move_key
@@ -57,6 +57,12 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
         )
         deal = hand.get("deal")
         if hand.get("declaration") is None:
+            if (
+                set(hand.get("analysis") or {}) == {"fair"}
+                and not stated
+                and _judged_passes(hand, version)
+            ):
+                continue  # all four passed: how its passes were judged (1.10)
             out.append(
                 analysis_problem(
                     first, f"hand {h + 1} has an open-hand analysis but no contract to analyse", h
@@ -85,6 +91,14 @@ def analysis_problems(rules: Rules, doc: dict[str, Any]) -> list[Diagnostic]:
             continue
         out += _hand_problems(rules, hand, h, by_best, objective)
     return out
+
+
+def _judged_passes(hand: dict[str, Any], version: str) -> bool:
+    """Whether a hand without a declaration states its passes' verdicts, as a log of
+    :data:`~texas42_log.log.versions.CALL_VERDICTS_SINCE` may (all four passed)."""
+    return version_key(version) >= version_key(CALL_VERDICTS_SINCE) and any(
+        "fair" in (c.get("analysis") or {}) for c in hand.get("auction", [])
+    )
 
 
 def _open_missing(hand: dict[str, Any], h: int) -> list[Diagnostic]:

@@ -239,6 +239,10 @@ class Decision:
         """Whether the seat's side reaches its goal in a world of this value."""
         return makeable(self.contract, value) == self.bidders
 
+    def reaches(self, value: int) -> bool:
+        """Whether the seat's side reaches its goal at ``value`` (the bidders' hand points)."""
+        return self._ok(value)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "worlds": self.worlds,

@@ -33,9 +33,9 @@ from ..log.check import effective_rules
 from ..log.model import Match
 from ..views.model import View
 from ..views.visibility import hand_views
-from . import VERDICTS
+from . import VERDICTS, as_stated
 from .auction_fair import AuctionAnalysis, fair_auction
-from .fair import DEFAULT_SEED, DEFAULT_WORLDS, Decision, Mark, decide
+from .fair import DEFAULT_SEED, DEFAULT_WORLDS, DUBIOUS, DUBIOUS_POINTS, Decision, Mark, decide
 from .open_hand import PlayNote
 from .worlds import Knowledge
 
@@ -51,6 +51,7 @@ __all__ = [
     "VERDICTS",
     "knowledge_at",
     "legal_moves",
+    "passed_out",
 ]
 
 Verdict = Literal["right but unlucky", "wrong but lucky", "wrong and punished"]
@@ -87,6 +88,25 @@ class FairNote:
         return None if self.decision is None else self.decision.mark(self.move)
 
     @property
+    def chance_lost_se(self) -> float:
+        """The standard error of :attr:`chance_lost` (of :attr:`cost` in a points game),
+        measured world by world; 0 when every world was counted or for the best play."""
+        d = self.decision
+        if d is None or self.move == d.best:
+            return 0.0
+        return as_stated(d.loss_se(self.move, d.best, d.objective == "chance"))
+
+    @property
+    def uncertain(self) -> bool:
+        """A loss as large as a mark's, left unmarked only because of its error."""
+        d = self.decision
+        if d is None or self.mark is not None:
+            return False
+        if d.objective == "points":
+            return self.cost >= DUBIOUS_POINTS
+        return self.chance_lost >= DUBIOUS
+
+    @property
     def note(self) -> str | None:
         """A play that kept the chance but gave up hand points, in a game of marks."""
         return None if self.decision is None else self.decision.note(self.move)
@@ -102,7 +122,13 @@ class FairNote:
         else:
             hurt = self.open.fate is not None
         if self.mark is not None:
-            return "wrong and punished" if hurt else "wrong but lucky"
+            if hurt:
+                return "wrong and punished"
+            # lucky only where the play had something to lose: in a game of marks the side
+            # could still reach its goal with every hand open (a bidder set anyway was not)
+            if d.objective == "points" or d.reaches(self.open.best):
+                return "wrong but lucky"
+            return None
         right = d.chance_lost(self.move) == 0 and (d.objective == "chance" or self.cost == 0)
         return "right but unlucky" if hurt and right else None
 
@@ -256,10 +282,10 @@ def fair_hand(
     auction: bool = True,
 ) -> FairHand:
     """The fair analysis of every play of hand ``index`` of a valid match, in this process;
-    with ``auction``, of its calls and declaration too once the trump is declared
-    (:mod:`.auction_fair`)."""
+    with ``auction``, of its calls and declaration too once the trump is declared, and of
+    the passes of a hand all four passed (:mod:`.auction_fair`)."""
     result, pending = plan_hand(match, index, worlds=worlds, seed=seed)
-    if auction and match.hands[index].declaration is not None:
+    if auction and (match.hands[index].declaration is not None or passed_out(match, index)):
         result.auction = fair_auction(match, index, worlds=worlds, seed=seed)
     decisions = iter(
         [
@@ -269,6 +295,12 @@ def fair_hand(
         ]
     )
     return finish_hand(result, pending, decisions, open_notes)
+
+
+def passed_out(match: Match, index: int) -> bool:
+    """Whether all four passed in hand ``index`` (from 0): its passes are judged too."""
+    calls = [c for c in match.hands[index].auction if not c.rejected]
+    return len(calls) == 4 and all(c.call == "pass" for c in calls)
 
 
 def best_text(d: Decision) -> str:

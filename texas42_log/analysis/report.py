@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from ..engine.auction import Contract
 from ..engine.seats import partner, team_of
-from ..engine.trumps import Trump
+from ..engine.trumps import Trump, trump_words
 from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines
 from .fair import MARKS
 from .fair_hands import VERDICTS, FairHand, FairNote, best_text
@@ -57,13 +57,18 @@ FAIR_COLUMNS: Final = (
     "fair_best",
     "verdict",
     "fair_note",
+    "chance_lost_se",
+    "expected_marks",
+    "pays_best",
+    "marks_lost",
+    "marks_lost_se",
 )
 
 
 def trump_word(trump: Trump | str) -> str:
-    """A trump choice as every report and view writes it, after the seeds' view template
-    ("Trump: 6", "Koz: 6"): a suit by its number, else ``doubles`` or ``no-trump``."""
-    return trump.value if isinstance(trump, Trump) else trump
+    """A trump choice in players' words, as every English report writes it: ``sixes``,
+    ``blanks``, ``doubles``, ``no-trump`` (:data:`~texas42_log.engine.trumps.SUIT_WORDS`)."""
+    return trump_words(trump.value if isinstance(trump, Trump) else trump)
 
 
 def _contract_words(c: Contract, trump: Trump | None) -> str:
@@ -97,7 +102,7 @@ def _best_text(note: PlayNote) -> str:
 
 
 #: The fair columns' heading, above :func:`_fair_cells`.
-_FAIR_HEAD: Final = "chance   mean  lost   pts  mark  best fair play: chance mean"
+_FAIR_HEAD: Final = "chance   mean    lost   pts  mark  best fair play: chance mean"
 
 
 def _pct(x: float) -> str:
@@ -115,9 +120,17 @@ def _fair_cells(f: FairNote | None) -> str:
         return f"  {'forced':>6}"
     v = d.values[f.move]
     pts = f"{f.cost:.1f}" if f.cost >= 0.05 else "-"
-    cells = f"  {v.share:>6.0%} {v.mean:>6.1f} {_pct(f.chance_lost):>5} {pts:>5}  {f.mark or '':<4}"
+    lost = _pct(f.chance_lost)
+    if f.chance_lost_se >= 0.005 and d.objective == "chance":
+        lost += f"±{f.chance_lost_se * 100:.0f}"
+    mark = f.mark or ("(?)" if f.uncertain else "")
+    cells = f"  {v.share:>6.0%} {v.mean:>6.1f} {lost:>7} {pts:>5}  {mark:<4}"
     if f.move not in d.best_moves:
-        cells += f"  {best_text(d)}"
+        # never a best play shown with a lower chance than the one made: a tie is "as good"
+        if d.objective == "chance" and d.values[d.best].share <= v.share:
+            cells += "  as good"
+        else:
+            cells += f"  {best_text(d)}"
     return cells
 
 
@@ -177,6 +190,12 @@ def hand_text(
     with ``fair``, each play's fair analysis beside its open-hand one (a hand the open-hand
     analysis skipped: the fair analysis of the plays whose player's tiles were known)."""
     if isinstance(a, Skipped):
+        if fair is not None and fair.contract is None and fair.auction is not None:
+            # all four passed: the passes judged (format 1.10)
+            return [
+                f"Hand {a.hand + 1}: all four passed, no contract",
+                *auction_lines(fair.auction, values),
+            ]
         if fair is None or fair.contract is None:
             return [f"Hand {a.hand + 1}: skipped: {a.reason}"]
         return [
@@ -195,7 +214,7 @@ def hand_text(
         f"({_need(a)})",
     ]
     if a.table:
-        cells = " · ".join(f"{trump_word(t)}: {v}" for t, v in a.table.items())
+        cells = " · ".join(f"{trump_word(t)} {v}" for t, v in a.table.items())
         lines.append(f"  makeable table, {c.bidder} declaring and leading: {cells}")
     notes = {} if fair is None else {f.index: f for f in fair.plays}
     if fair is not None and fair.auction is not None:
@@ -253,8 +272,12 @@ def legend(fair: bool) -> list[str]:
             "  chance: the share of the worlds its player could not tell apart in which the "
             "side reaches its goal (the contract made for the bidders, set for the defenders)",
             "  mean: the bidders' mean hand points over those worlds",
-            "  lost: the chance given up against the best fair play; pts: the hand points of the "
-            "mean given up against it",
+            "  lost: the chance given up against the best fair play, ± its standard error "
+            "(measured world by world); pts: the hand points of the mean given up against it",
+            "  (?): a loss as large as a mark's, left unmarked because it is within twice its "
+            "error: uncertain",
+            "  as good: another play was chosen as best, but not with a higher chance than "
+            "this one",
             "  best fair play: the best chance (ties broken by the mean; in a points game the "
             "best mean), with its chance and mean",
             *(f"  {mark}: {text}" for mark, text in MARKS.items()),
@@ -299,6 +322,8 @@ def fair_json(f: FairNote) -> dict[str, Any]:
         out["objective"] = f.decision.objective
     out["verdict"] = f.verdict
     out["note"] = f.note
+    out["chance_lost_se"] = f.chance_lost_se
+    out["uncertain"] = f.uncertain
     return out
 
 
@@ -396,7 +421,7 @@ def _fair_row(f: FairNote | None) -> list[str]:
         return [""] * len(FAIR_COLUMNS)
     d = f.decision
     if d is None:
-        return ["0", "", "", "", "0", "0", "", "forced", "", ""]
+        return ["0", "", "", "", "0", "0", "", "forced", "", "", "", "", "", "", ""]
     v = d.values[f.move]
     return [
         str(d.worlds),
@@ -409,6 +434,11 @@ def _fair_row(f: FairNote | None) -> list[str]:
         " ".join(move_key(m) for m in d.best_moves),
         f.verdict or "",
         f.note or "",
+        f"{f.chance_lost_se:g}",
+        "",
+        "",
+        "",
+        "",
     ]
 
 
@@ -433,6 +463,10 @@ def csv_rows(
     for a in analyses:
         f_hand = None if fair is None else fair.get(a.hand)
         if isinstance(a, Skipped):
+            if f_hand is not None and f_hand.contract is None and f_hand.auction is not None:
+                # all four passed: a row per judged pass
+                rows += auction_csv(f_hand.auction, [source, str(a.hand + 1)] + [""] * 4, extra)
+                continue
             if f_hand is None or f_hand.contract is None:
                 rows.append([source, str(a.hand + 1)] + [""] * 12 + [a.reason] + [""] * extra)
                 continue
@@ -445,7 +479,7 @@ def csv_rows(
                     (
                         f.index,
                         head
-                        + [str(f.trick), f.seat, move_key(f.move), "", "", "", "", "", a.reason]
+                        + [str(f.trick), f.seat, move_key(f.move), "", "", "", "", "", ""]
                         + _fair_row(f),
                     )
                 )

@@ -104,7 +104,7 @@ def _plan(
     auction: AuctionChoice,
 ) -> tuple[_Job, list[tuple[Any, ...]]]:
     from ..analysis.auction_fair import plan_auction
-    from ..analysis.fair_hands import plan_hand
+    from ..analysis.fair_hands import passed_out, plan_hand
     from ..analysis.open_hand import Skipped
     from ..files.validate import ValidationResult
     from ..log.check import effective_rules
@@ -139,7 +139,8 @@ def _plan(
                 continue
             planned = plan_hand(match, i, worlds=run[0], seed=run[1])
             plans[i] = planned
-            if match.hands[i].declaration is not None and _judged(match, i, auction):
+            judged_calls = match.hands[i].declaration is not None or passed_out(match, i)
+            if judged_calls and _judged(match, i, auction):
                 job.slots.append((i, run, AUCTION))
                 tasks.append((_auction_task, plan_auction(match, i), run[0], run[1]))
             for p in planned[1]:
@@ -233,7 +234,7 @@ def fair_matches(
                     notes = a.plays if isinstance(a, HandAnalysis) else None
                     fh = finish_hand(fh, pending, iter(decided.get((run, i), [])), notes)
                     fh.auction = auctions.get((run, i))
-                    if fh.contract is not None:
+                    if fh.contract is not None or (fh.auction is not None and fh.auction.calls):
                         job.done.fair.setdefault(run, {})[i] = fh
             yield job.done
     finally:

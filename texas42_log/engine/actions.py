@@ -35,7 +35,7 @@ from .auction import BidKind, BidSpecial
 from .rules import Rules
 from .seats import SEATS, Seat
 from .tiles import Tile
-from .trumps import Trump
+from .trumps import SUIT_WORDS, Trump
 
 __all__ = [
     "Action",
@@ -59,10 +59,8 @@ MAX_BID: Final = 999_999
 #: The words for a trump choice (R12), lower case, to the log's trump name.
 TRUMP_WORDS: Final[dict[str, str]] = {
     **{str(k): str(k) for k in range(7)},
-    **{
-        w: str(k)
-        for k, w in enumerate(("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"))
-    },
+    **{w: str(k) for k, w in enumerate(SUIT_WORDS)},
+    **{w: str(k) for k, w in enumerate(("blanks", "ones", "twos", "threes"))},
     "doubles": "doubles",
     "no-trump": "no-trump",
     "notrump": "no-trump",

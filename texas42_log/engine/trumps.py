@@ -25,6 +25,8 @@ from .tiles import TILES, Tile
 
 __all__ = [
     "Trump",
+    "SUIT_WORDS",
+    "trump_words",
     "TRUMP_SUIT",
     "DOUBLES_SUIT",
     "DoublesMode",
@@ -201,19 +203,22 @@ def sevens_winner_index(tiles: list[Tile] | tuple[Tile, ...]) -> int:
     return min(range(len(tiles)), key=lambda i: (abs(tiles[i].pips - 7), i))
 
 
-_SUIT_NAMES: Final = (
-    "blanks",
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "trumps",
-    "doubles",
-)
+#: The words players use for the seven suits, by number: the one table every English
+#: report, view and message takes them from (the parser reads them back, with the older
+#: spellings ``ones``, ``twos``, ``threes``: :data:`~texas42_log.engine.actions.TRUMP_WORDS`).
+SUIT_WORDS: Final = ("blanks", "aces", "deuces", "treys", "fours", "fives", "sixes")
+
+_SUIT_NAMES: Final = (*SUIT_WORDS, "trumps", "doubles")
 
 
 def suit_name(suit: int) -> str:
-    """English name of a suit id, as the seeds speak of it ("fives", "trumps")."""
+    """English name of a suit id, as players speak of it ("fives", "treys", "trumps")."""
     return _SUIT_NAMES[suit]
+
+
+def trump_words(trump: str) -> str:
+    """A trump as the format names it (``"6"``, ``"doubles"``, ``"no-trump"``) in players'
+    words: ``sixes``, ``doubles``, ``no-trump``."""
+    if len(trump) == 1 and trump.isdigit() and int(trump) < len(SUIT_WORDS):
+        return SUIT_WORDS[int(trump)]
+    return trump

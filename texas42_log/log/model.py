@@ -111,7 +111,7 @@ FORMAT_NAME = "texas42-log"
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`texas42_log.log.upgrade.READ_VERSIONS`). A document is written with the lowest
 #: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.9"
+FORMAT_VERSION = "1.10"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 

@@ -144,6 +144,8 @@ RowKey = Annotated[
     StringConstraints(pattern=r"^([0-6]|doubles|no-trump|sevens|nello( (high|low|own-suit))?)$"),
 ]
 AuctionWorlds = Annotated[int, Field(ge=2, le=MAX_WORLDS)]
+#: Expected marks (since 1.10): a mark bid puts at most 10,000 marks at stake (max_mark_bid).
+ExpectedMarks = Annotated[float, Field(ge=-10_000, le=10_000)]
 Deals = Annotated[int, Field(ge=1, le=10**12)]
 
 
@@ -171,6 +173,36 @@ class FairCall(LogObject):
         default=None, description="The winning bid only: the trump with its best chance."
     )
     best_chance: Share | None = Field(default=None, description="That best chance.")
+    expected: ExpectedMarks | None = Field(
+        default=None,
+        description="Since 1.10, in a game of marks: the call's expected marks by the table "
+        "(marks at stake × (2 × corrected chance − 1) with its best trump; a pass 0), if the "
+        "auction ends with it unless outbid.",
+    )
+    pays_best: BidKey | Literal["pass"] | None = Field(
+        default=None,
+        description="Since 1.10: the call that pays best by the table (the highest expected "
+        "marks; ties: the lowest call).",
+    )
+    pays_best_trump: RowKey | None = Field(
+        default=None, description="Since 1.10: its best trump (absent for a pass)."
+    )
+    pays_best_expected: ExpectedMarks | None = Field(
+        default=None, description="Since 1.10: its expected marks."
+    )
+    marks_lost: Annotated[float, Field(ge=0, le=20_000)] | None = Field(
+        default=None,
+        description="Since 1.10: the expected marks the call gave up against the one that pays "
+        "best.",
+    )
+    marks_lost_se: Annotated[float, Field(ge=0, le=20_000)] | None = Field(
+        default=None, description="Since 1.10: its standard error, world by world."
+    )
+    mark: Literal["?", "??"] | None = Field(
+        default=None,
+        description="Since 1.10: ? a dubious call (0.1 expected marks given up or more), ?? a "
+        "blunder (0.4 or more); only past twice the error (docs/analysis.md).",
+    )
 
 
 class CallAnalysis(LogObject):

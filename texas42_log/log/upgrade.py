@@ -46,7 +46,7 @@ class UpgradeError(ValueError):
 
 
 #: The format versions this tool reads as they are (1.x is additive).
-READ_VERSIONS: tuple[str, ...] = tuple(f"1.{k}" for k in range(10))
+READ_VERSIONS: tuple[str, ...] = tuple(f"1.{k}" for k in range(11))
 _VERSION = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})", re.ASCII)
 
 

@@ -14,6 +14,8 @@ __all__ = [
     "COMMENT_IDS_SINCE",
     "COMMENT_SEATS_SINCE",
     "has_comment_seats",
+    "CALL_VERDICTS_SINCE",
+    "has_call_verdicts",
     "AUCTION_SINCE",
     "has_auction_analysis",
     "version_key",
@@ -72,6 +74,19 @@ COMMENT_IDS_SINCE = "1.7"
 AUCTION_SINCE = "1.8"
 #: The first version whose comments say which seat wrote and who edited them.
 COMMENT_SEATS_SINCE = "1.9"
+#: The first version whose calls are judged as players bid: the call that pays best, the
+#: expected marks given up, and a mark (docs/analysis.md).
+CALL_VERDICTS_SINCE = "1.10"
+#: The fields of a call's fair verdict that came in :data:`CALL_VERDICTS_SINCE`.
+CALL_VERDICT_FIELDS = (
+    "expected",
+    "pays_best",
+    "pays_best_trump",
+    "pays_best_expected",
+    "marks_lost",
+    "marks_lost_se",
+    "mark",
+)
 
 
 def has_auction_analysis(doc: dict[str, Any]) -> bool:
@@ -111,6 +126,17 @@ def has_comment_seats(doc: dict[str, Any]) -> bool:
     )
 
 
+def has_call_verdicts(doc: dict[str, Any]) -> bool:
+    """Whether any call of ``doc`` states a verdict as players bid (format 1.10)."""
+    return any(
+        isinstance(c, dict)
+        and any(k in (((c.get("analysis") or {}).get("fair")) or {}) for k in CALL_VERDICT_FIELDS)
+        for h in doc.get("hands", []) or []
+        if isinstance(h, dict)
+        for c in h.get("auction", []) or []
+    )
+
+
 def has_comment_ids(doc: dict[str, Any]) -> bool:
     """Whether any comment of ``doc`` carries an id (format 1.7)."""
     return any(
@@ -121,7 +147,8 @@ def has_comment_ids(doc: dict[str, Any]) -> bool:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.9" if a
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.10" if a
+    call states a verdict as players bid (the call that pays best); "1.9" if a
     comment says its seat or its editor; "1.8" if a call
     or the declaration states an analysis; "1.7" if a
     comment carries an id; "1.6" if it
@@ -132,6 +159,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
     own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
     options or values, special contracts, declared leads, an import's source); else "1.0"."""
+    if has_call_verdicts(doc):
+        return CALL_VERDICTS_SINCE
     if has_comment_seats(doc):
         return COMMENT_SEATS_SINCE
     if has_auction_analysis(doc):
