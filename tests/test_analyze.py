@@ -82,8 +82,9 @@ def test_the_text_report_names_the_costly_plays_and_the_fate() -> None:
     line = next(x for x in out.splitlines() if "A [2|6]" in x)
     assert line.split()[:5] == ["2", "A", "[2|6]", "1", "41"], line
     assert "[4|5] → 42" in line and "LOST" in line
-    # trumps as the views and the seeds' template write them ("Trump: 6"): by number
-    assert "makeable table, A declaring and leading: 0: 42 · 1: 11" in out
+    # trumps in players' words: blanks, aces, … sixes, doubles, no-trump
+    assert "makeable table, A declaring and leading: blanks 42 · aces 11" in out
+    assert "no-trump 42" in out and "0: 42" not in out
 
 
 def test_json_and_csv_agree_with_the_text() -> None:

@@ -38,6 +38,7 @@ from texas42_log.engine.solver import Solver, makeable
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
 from texas42_log.files.validate import read_match
+from texas42_log.log.versions import CALL_VERDICT_FIELDS
 
 from .helpers import run_texas42
 
@@ -283,9 +284,10 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     out = run_texas42(*["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--hand", "1"])
     assert out.returncode == 0, out.stderr
     assert "  auction: each call from its caller's own tiles, 12 deals" in out.stdout
-    assert "  declaration: A 6s" in out.stdout
-    assert "auction supports:" in out.stdout  # the legend
-    assert "the table alone would" in out.stdout
+    assert "  declaration: A sixes" in out.stdout
+    assert "auction pays best:" in out.stdout  # the legend
+    assert "as if the auction ended with it unless outbid" in out.stdout
+    assert "pays best" in out.stdout and "the table alone would" not in out.stdout
     js = run_texas42(
         *["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--hand", "1", "--format", "json"]
     )
@@ -306,8 +308,9 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr
     written = json.loads(target.read_text("utf-8"))
-    assert written["version"] == "1.8"
+    assert written["version"] == "1.10"
     assert "analysis" in written["hands"][0]["auction"][0]
+    assert "pays_best" in written["hands"][0]["auction"][0]["analysis"]["fair"]
     assert run_texas42(*["validate", str(target)]).returncode == 0
     verify = run_texas42(*["analyze", str(target), "--verify"])
     assert verify.returncode == 0 and "all equal" in verify.stdout, verify.stdout
@@ -318,11 +321,40 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     r = run_texas42(*["validate", str(bad)])
     assert r.returncode == 1
     assert "/hands/0/declaration/analysis/fair/chance_lost" in r.stdout + r.stderr
-    # and a log that says a version before 1.8
+    # a call's stated verdict that does not follow from its table
+    written = json.loads(target.read_text("utf-8"))
+    call = written["hands"][0]["auction"][0]["analysis"]["fair"]
+    call["marks_lost"] = call["marks_lost"] + 0.5
+    bad.write_text(json.dumps(written), "utf-8")
+    r = run_texas42(*["validate", str(bad)])
+    assert r.returncode == 1 and "/hands/0/auction/0/analysis/fair/marks_lost" in r.stdout
+    # an edited cell: --verify names it and both numbers
+    written = json.loads(target.read_text("utf-8"))
+    cells = written["hands"][0]["auction"][0]["analysis"]["fair"]["table"]["30"]
+    row = min(sorted(cells), key=lambda r: cells[r])  # not the best row: validate sees nothing
+    cells[row] = round(cells[row] / 2, 4) if cells[row] > 0 else 0.0123
+    bad.write_text(json.dumps(written), "utf-8")
+    r = run_texas42(*["analyze", str(bad), "--verify"])
+    said = r.stdout + r.stderr
+    assert f"table's cell 30/{row} is " in said and "drawn again" in said, said
+    # and a log that says a version before 1.8, or before 1.10 with 1.10's fields
     written = json.loads(target.read_text("utf-8")) | {"version": "1.7"}
     bad.write_text(json.dumps(written), "utf-8")
     r = run_texas42(*["validate", str(bad)])
     assert r.returncode == 1 and "came in format 1.8" in r.stdout + r.stderr
+    written = json.loads(target.read_text("utf-8")) | {"version": "1.9"}
+    bad.write_text(json.dumps(written), "utf-8")
+    r = run_texas42(*["validate", str(bad)])
+    assert r.returncode == 1 and "came in format 1.10" in r.stdout + r.stderr
+    # a log annotated by 1.8's rule (no verdict as players bid) stays valid and verifies
+    old = json.loads(target.read_text("utf-8")) | {"version": "1.8"}
+    for c in old["hands"][0]["auction"]:
+        for key in CALL_VERDICT_FIELDS:
+            c.get("analysis", {}).get("fair", {}).pop(key, None)
+    bad.write_text(json.dumps(old), "utf-8")
+    assert run_texas42(*["validate", str(bad)]).returncode == 0
+    verify = run_texas42(*["analyze", str(bad), "--verify"])
+    assert verify.returncode == 0 and "all equal" in verify.stdout, verify.stdout
 
 
 def _declared_game(seed: int) -> Game:
@@ -347,7 +379,7 @@ def test_an_annotated_auction_shows_each_seat_only_its_own_verdicts_whatever_the
     for seed in (2, 8):
         g = _declared_game(seed)
         base = annotate_match(g.to_match(), fair=(10, 5)).match
-        assert base.version == "1.8"
+        assert base.version == "1.10"
         for seat in SEATS:
             pages = []
             for k in range(3):

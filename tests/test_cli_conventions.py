@@ -201,8 +201,8 @@ def test_no_writer_replaces_a_file_without_force(name: str, tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("version", "words"),
     [
-        ("1.10", "version 1.10 is newer than this tool, which reads 1.0 to 1.9"),
-        ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.9"),
+        ("1.11", "version 1.11 is newer than this tool, which reads 1.0 to 1.10"),
+        ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.10"),
     ],
 )
 def test_upgrade_says_why_a_version_is_not_current(

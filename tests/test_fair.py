@@ -375,6 +375,11 @@ def test_game_hint_is_the_fair_decision_of_the_seat_to_play_and_leaks_nothing() 
     assert world is not None
     again = _game_at(world, hand, k).hint(worlds=6, seed=5)
     assert again.as_dict() == hint.as_dict()
+    # The suggestion is the best play, as an action the game takes.
+    assert (hint.suggestion.tile, hint.suggestion.led) == hint.best
+    before = len(game.history)
+    step = game.push(hint.suggestion)
+    assert len(game.history) == before + 1 and step.action == hint.suggestion
 
 
 def test_the_public_api_analyses_a_match_without_internal_modules() -> None:
@@ -538,7 +543,7 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
     )
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.8" and doc["hands"][2]["analysis"]["fair"] == {
+    assert doc["version"] == "1.10" and doc["hands"][2]["analysis"]["fair"] == {
         "worlds": 5,
         "seed": 42,
     }

@@ -196,7 +196,7 @@ def test_a_players_own_record_gets_that_players_fair_lines(tmp_path: Path) -> No
     ran = _cli(*common[:-2], "--worlds", "30", "--annotate", "-o", str(out))
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.8"
+    assert doc["version"] == "1.10"
     h = doc["hands"][10]
     assert h["analysis"] == {"fair": {"worlds": 30, "seed": 42}}  # no open-hand value
     stated = [p for p in h["plays"] if "analysis" in p]
@@ -206,10 +206,24 @@ def test_a_players_own_record_gets_that_players_fair_lines(tmp_path: Path) -> No
     verified = _cli("analyze", str(out), "--hand", "11", "--verify")
     assert verified.returncode == 0, verified.stdout
     n = sum(1 for p in stated if not p["analysis"]["fair"].get("forced"))
+    calls = sum(1 for c in h["auction"] if "analysis" in c)
+    decl = int("analysis" in (h.get("declaration") or {}))
+    words = [
+        f"{n} fair decision{'s' if n != 1 else ''}",
+        f"{calls} call{'s' if calls != 1 else ''}",
+    ]
+    words += [f"{decl} declaration"] if decl else []
+    # the closing line counts the plays, the calls and the declaration drawn again
     assert (
-        f"{n} fair decision{'s' if n != 1 else ''} drawn again with seed 42 and 30 worlds: "
-        "all equal" in verified.stdout
-    )
+        f"{', '.join(words)} drawn again with seed 42 and 30 worlds: all equal" in verified.stdout
+    ), verified.stdout
+    # the text names a call it skipped by its public words, never "call 1"
+    text = _cli(*common).stdout
+    assert "call 1: skipped" not in text and re.search(r"[BCD] (pass|\d+[^:]*): skipped", text)
+    # and counts the hand as analysed (A's plays and calls were): JSON, CSV too
+    assert ", 1 hand analysed" in text
+    rows = list(csv.DictReader(io.StringIO(_cli(*common, "--format", "csv").stdout)))
+    assert all(not r["skipped"] for r in rows if r["seat"] == "A" and r["fair_worlds"])
     # a partly known deal cannot state an open-hand value
     h["analysis"]["value"] = 30
     h["analysis"]["makeable"] = False

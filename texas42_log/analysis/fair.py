@@ -50,6 +50,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
+from ..engine.actions import Play
 from ..engine.auction import Contract
 from ..engine.rules import Rules
 from ..engine.search import play_values_in_worlds
@@ -168,6 +169,13 @@ class Decision:
             or (not self.enumerated and share - self.values[m].share <= self.loss_se(m, top, True))
         ]
         return max(level, key=lambda m: (self._mean_key(m), self.values[m].share))
+
+    @property
+    def suggestion(self) -> Play:
+        """The best play as an action :meth:`texas42_log.play.game.Game.push` accepts (as
+        :attr:`~texas42_log.analysis.auction_fair.AuctionHint.suggestion` is in the auction)."""
+        tile, led = self.best
+        return Play(tile, led)
 
     @property
     def best_moves(self) -> list[Move]:

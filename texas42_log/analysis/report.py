@@ -26,6 +26,7 @@ __all__ = [
     "trump_word",
     "fair_json",
     "legend",
+    "analysed_hands",
 ]
 
 CSV_COLUMNS: Final = (
@@ -299,14 +300,31 @@ def match_text(
 ) -> str:
     """A match's report: the source, then each hand (with ``fair``, its fair analysis too)."""
     what = "open-hand and fair analysis" if fair is not None else "open-hand analysis"
-    lines = [f"{source}: {what}, {_count(analyses)}"]
+    lines = [f"{source}: {what}, {_count(analyses, fair)}"]
     for a in analyses:
         lines += hand_text(a, values, None if fair is None else fair.get(a.hand))
     return "\n".join(lines)
 
 
-def _count(analyses: list[HandAnalysis | Skipped]) -> str:
-    done = sum(1 for a in analyses if isinstance(a, HandAnalysis))
+def analysed_hands(
+    analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None = None
+) -> int:
+    """The hands analysed: with every hand open, or fairly (a player's own record: its own
+    plays and calls; a hand all four passed: its passes)."""
+    return sum(
+        1
+        for a in analyses
+        if isinstance(a, HandAnalysis)
+        or (
+            fair is not None
+            and (f := fair.get(a.hand)) is not None
+            and (f.plays or (f.auction is not None and (f.auction.calls or f.auction.declaration)))
+        )
+    )
+
+
+def _count(analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None) -> str:
+    done = analysed_hands(analyses, fair)
     skipped = len(analyses) - done
     return f"{done} hand{'s' if done != 1 else ''} analysed" + (
         f", {skipped} skipped" if skipped else ""
@@ -320,10 +338,10 @@ def fair_json(f: FairNote) -> dict[str, Any]:
     if f.decision is not None:
         out["best_plays"] = [move_key(m) for m in f.decision.best_moves]
         out["objective"] = f.decision.objective
+        out["chance_lost_se"] = f.chance_lost_se
+        out["uncertain"] = f.uncertain
     out["verdict"] = f.verdict
     out["note"] = f.note
-    out["chance_lost_se"] = f.chance_lost_se
-    out["uncertain"] = f.uncertain
     return out
 
 

@@ -145,18 +145,23 @@ def _analysed(
     differences: int,
     hand: int | None,
     hands: int,
+    fairs: dict[int, FairHand] | None = None,
 ) -> Analyzed:
-    """A valid record's result: its report in the form made, and the counts."""
+    """A valid record's result: its report in the form made, and the counts (a hand is
+    analysed with every hand open or fairly:
+    :func:`~texas42_log.analysis.report.analysed_hands`)."""
     from ..analysis.open_hand import HandAnalysis
+    from ..analysis.report import analysed_hands
 
     done = [a for a in analyses if isinstance(a, HandAnalysis)]
+    n = analysed_hands(analyses, fairs)
     return Analyzed(
         record.source,
         True,
         len(record.data),
         *forms,
-        len(done),
-        len(analyses) - len(done),
+        n,
+        len(analyses) - n,
         differences,
         sum(a.nodes for a in done),
         _no_hand(analyses, hand, hands),
@@ -217,7 +222,13 @@ def render(
             js["differences"] = [d.as_dict() for d in problems]
             js["verified"] = closing
     return _analysed(
-        record, (text, js, rows), analyses, differences, done.hand, len(result.match.hands)
+        record,
+        (text, js, rows),
+        analyses,
+        differences,
+        done.hand,
+        len(result.match.hands),
+        fairs,
     )
 
 
@@ -229,22 +240,39 @@ def _verify_lines(
     differing = {
         d.pointer.split("/analysis/fair")[0] for d in problems if "/analysis/fair" in d.pointer
     }
+    # per run: [plays, calls, declarations] drawn again, and how many of them differ
     counts: dict[tuple[int, int], list[int]] = {}
+
+    def count(f: FairHand, kind: int, stated: Any, where: str) -> None:
+        if not stated:
+            return
+        n = counts.setdefault((f.worlds, f.seed), [0, 0, 0, 0])
+        n[kind] += 1
+        n[3] += where in differing
+
     for h, f in sorted(again.items()):
+        hand = doc["hands"][h]
         for fn in f.plays:
-            stated = (doc["hands"][h]["plays"][fn.index].get("analysis") or {}).get("fair")
-            if fn.decision is None or not stated:
-                continue
-            n = counts.setdefault((f.worlds, f.seed), [0, 0])
-            n[0] += 1
-            n[1] += f"/hands/{h}/plays/{fn.index}" in differing
+            if fn.decision is not None:
+                stated = (hand["plays"][fn.index].get("analysis") or {}).get("fair")
+                count(f, 0, stated, f"/hands/{h}/plays/{fn.index}")
+        if f.auction is not None:
+            for cn in f.auction.calls:
+                stated = (hand["auction"][cn.index].get("analysis") or {}).get("fair")
+                count(f, 1, stated, f"/hands/{h}/auction/{cn.index}")
+            if f.auction.declaration is not None and isinstance(hand.get("declaration"), dict):
+                stated = (hand["declaration"].get("analysis") or {}).get("fair")
+                count(f, 2, stated, f"/hands/{h}/declaration")
     out = []
-    for (worlds, seed), (total, wrong) in sorted(counts.items()):
+    for (worlds, seed), (plays, calls, decls, wrong) in sorted(counts.items()):
         verdict = "all equal" if not wrong else f"{wrong} differ{'s' if wrong == 1 else ''}"
-        plural = "" if total == 1 else "s"
+        parts = [
+            f"{n} {what}{'' if n == 1 else 's'}"
+            for n, what in ((plays, "fair decision"), (calls, "call"), (decls, "declaration"))
+            if n or what == "fair decision"
+        ]
         out.append(
-            f"{total} fair decision{plural} drawn again with seed {seed} and {worlds} worlds: "
-            + verdict
+            f"{', '.join(parts)} drawn again with seed {seed} and {worlds} worlds: " + verdict
         )
     return out
 

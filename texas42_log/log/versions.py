@@ -15,6 +15,7 @@ __all__ = [
     "COMMENT_SEATS_SINCE",
     "has_comment_seats",
     "CALL_VERDICTS_SINCE",
+    "CALL_VERDICT_FIELDS",
     "has_call_verdicts",
     "AUCTION_SINCE",
     "has_auction_analysis",
