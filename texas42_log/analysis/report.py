@@ -122,7 +122,7 @@ def _fair_cells(f: FairNote | None) -> str:
     v = d.values[f.move]
     pts = f"{f.cost:.1f}" if f.cost >= 0.05 else "-"
     lost = _pct(f.chance_lost)
-    if f.chance_lost_se >= 0.005 and d.objective == "chance":
+    if f.chance_lost >= 0.005 and f.chance_lost_se >= 0.005 and d.objective == "chance":
         lost += f"±{f.chance_lost_se * 100:.0f}"
     mark = f.mark or ("(?)" if f.uncertain else "")
     cells = f"  {v.share:>6.0%} {v.mean:>6.1f} {lost:>7} {pts:>5}  {mark:<4}"
