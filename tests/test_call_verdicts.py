@@ -158,3 +158,22 @@ def test_the_worked_example_judges_its_passed_out_hands_and_marks_d_on_seven_six
         text = "\n".join(hand_text(skipped, False, fair))
         assert "all four passed, no contract" in text and "skipped" not in text
         assert any(n.marks_lost > 0 for n in fair.auction.calls)
+
+
+def test_a_seat_reads_its_own_call_judged_in_players_words_in_every_language() -> None:
+    """D's pass on seven sixes, annotated: D's view after its call says what pays best, in
+    players' words (sixes), with the mark; the Turkish and Ukrainian lines carry the same
+    numbers; another seat's view of the same moment says nothing of it."""
+    from texas42_log.analysis.api import annotate_match
+    from texas42_log.views.text import view_lines
+    from texas42_log.views.visibility import Moment, view_for
+
+    match = annotate_match(read_match(WORKED.read_bytes()), 0, fair=(20, 42)).match
+    d_view = view_for(match, "D", 0, Moment.after_call(4))
+    en = "\n".join(view_lines(d_view, "en"))
+    assert "2 marks in sixes pays best" in en and "expected marks ??" in en, en
+    assert "could go to" in en
+    for lang, word in (("tr", "altılar"), ("uk", "шістки")):
+        assert word in "\n".join(view_lines(d_view, lang))
+    b_view = view_for(match, "B", 0, Moment.after_call(4))
+    assert "pays best" not in "\n".join(view_lines(b_view, "en"))

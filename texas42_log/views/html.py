@@ -48,6 +48,7 @@ from .text import (
     observer_label,
     result_line,
     trick_caption,
+    trump_name,
 )
 from .visibility import Observer, View, in_play_hand, match_views
 
@@ -150,7 +151,7 @@ def _table_rows(view: View, lang: str) -> list[dict[str, Any]]:
     m = catalogue(lang)
     return [
         {
-            "trump": m["analysis.trump." + t] if t in ("doubles", "no-trump") else t,
+            "trump": trump_name(m, t),
             "value": v,
             "makeable": a.table_makeable[t],
         }

@@ -11,6 +11,8 @@ Renders a :class:`~texas42_log.views.visibility.View` and nothing else. Pure: no
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..engine.seats import SEATS, TEAMS, Seat, Team
 from ..log.inert import inert_value
 from .locales import catalogue
@@ -41,6 +43,16 @@ class _Msg:
         return self.m[key].format(**kw)
 
 
+def trump_name(m: Mapping[str, str], trump: str) -> str:
+    """A trump or a row as the format names it (``"6"``, ``"doubles"``, ``"no-trump"``,
+    ``"nello low"``) in players' words in the catalogue ``m``: ``sixes``, ``doubles``…"""
+    if len(trump) == 1 and trump.isdigit():
+        return m[f"suit.{trump}"]
+    if trump in ("doubles", "no-trump"):
+        return m[f"analysis.trump.{trump}"]
+    return trump
+
+
 def _trump(m: _Msg, trump: str | None) -> str:
     if trump is None:
         return m("trump.undeclared")
@@ -48,7 +60,7 @@ def _trump(m: _Msg, trump: str | None) -> str:
         return m("trump.none")
     if trump == "doubles":
         return m("trump.doubles")
-    return m("trump", trump=trump)
+    return m("trump", trump=trump)  # the seeds' view template names a suit by its number
 
 
 def _teams(numbers: dict[Team, int]) -> str:
@@ -255,7 +267,7 @@ def _auction_fair_lines(m: _Msg, view: View) -> list[str]:
                 "fair.declaration",
                 seat=d["seat"],
                 chance=f"{chance:.0%}",
-                best=d["best"],
+                best=trump_name(m.m, d["best"]),
                 best_chance=f"{table[d['best']]:.0%}",
                 mark=f" {d['mark']}" if d.get("mark") else "",
             )
@@ -266,16 +278,49 @@ def _auction_fair_lines(m: _Msg, view: View) -> list[str]:
     if last["order"] != len(view.auction):
         return []
     if last.get("supported") is None:
-        return [m("fair.call.pass", seat=last["seat"], call=last["call"])]
-    bid, trump = last["supported"], last["supported_trump"]
+        out = [m("fair.call.pass", seat=last["seat"], call=last["call"])]
+    else:
+        bid, trump = last["supported"], last["supported_trump"]
+        out = [
+            m(
+                "fair.call",
+                seat=last["seat"],
+                call=last["call"],
+                bid=bid,
+                trump=trump_name(m.m, trump),
+                chance=f"{last['table'][bid][trump]:.0%}",
+            )
+        ]
+    return out + _call_verdict(m, last)
+
+
+def _number(x: object) -> float:
+    return float(x) if isinstance(x, (int, float)) else 0.0
+
+
+def _call_verdict(m: _Msg, call: dict[str, object]) -> list[str]:
+    """A call judged as players bid (format 1.10), when the log states it."""
+    best = call.get("pays_best")
+    if not isinstance(best, str):
+        return []
+    lost = _number(call.get("marks_lost"))
+    said = str(call["call"])
+    if best == "pass":
+        named = best
+    else:
+        named = f"{best} {m.m['fair.in']} {trump_name(m.m, str(call.get('pays_best_trump')))}"
+    expected = f"{_number(call.get('pays_best_expected')):+.2f}"
+    if lost == 0:
+        return [m("fair.call.best", call=said, expected=f"{_number(call.get('expected')):+.2f}")]
     return [
         m(
-            "fair.call",
-            seat=last["seat"],
-            call=last["call"],
-            bid=bid,
-            trump=trump,
-            chance=f"{last['table'][bid][trump]:.0%}",
+            "fair.call.judged",
+            best=named,
+            call=said,
+            expected=expected,
+            lost=f"{lost:.2f}",
+            se=f"{_number(call.get('marks_lost_se')):.2f}",
+            mark=f" {call['mark']}" if call.get("mark") else "",
         )
     ]
 
@@ -372,10 +417,7 @@ def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
         verdict = m("analysis.makeable" if a.makeable else "analysis.unmakeable")
         out.append(m("analysis.value", team=team, value=a.value, verdict=verdict))
     if a.table and table:
-        cells = m("list.sep").join(
-            f"{m('analysis.trump.' + t) if t in ('doubles', 'no-trump') else t}: {v}"
-            for t, v in a.table.items()
-        )
+        cells = m("list.sep").join(f"{trump_name(m.m, t)} {v}" for t, v in a.table.items())
         out.append(m("analysis.table", seat=c.bidder, cells=cells))
     last = a.plays[-1] if a.plays and a.plays[-1].order == view.play else None
     if last is not None:

@@ -102,6 +102,13 @@ MESSAGES: dict[str, str] = {
     "{value}; cost {cost}.",
     "analysis.costly": "Plays that cost hand points: {plays}.",
     "analysis.costly.item": "{order} {seat} {tile} −{cost}",
+    "suit.0": "blanks",
+    "suit.1": "aces",
+    "suit.2": "deuces",
+    "suit.3": "treys",
+    "suit.4": "fours",
+    "suit.5": "fives",
+    "suit.6": "sixes",
     "analysis.trump.doubles": "doubles",
     "analysis.trump.no-trump": "no-trump",
     "analysis.best": "Best: {best} → {value}.",
@@ -115,8 +122,13 @@ MESSAGES: dict[str, str] = {
     "fair.best.hidden": "Best on what {seat} could see: a tile never played (R29).",
     "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only "
     "legal play).",
-    "fair.call": "Fair, from {seat}'s own tiles: {seat} called {call}; the table would bid "
+    "fair.call": "Fair, from {seat}'s own tiles: {seat} called {call}; the hand could go to "
     "{bid} in {trump} ({chance}).",
+    "fair.call.judged": "As if the auction ended with it unless outbid: {best} pays best "
+    "({expected} expected marks); {call} gave up {lost} ± {se} expected marks{mark}.",
+    "fair.call.best": "As if the auction ended with it unless outbid: {call} pays best "
+    "({expected} expected marks).",
+    "fair.in": "in",
     "fair.call.pass": "Fair, from {seat}'s own tiles: {seat} called {call}; the table would pass.",
     "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
     "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",

@@ -102,6 +102,13 @@ MESSAGES: dict[str, str] = {
     "bitirir; bedel {cost}.",
     "analysis.costly": "Puan kaybettiren oyunlar: {plays}.",
     "analysis.costly.item": "{order} {seat} {tile} −{cost}",
+    "suit.0": "boşlar",
+    "suit.1": "birler",
+    "suit.2": "ikiler",
+    "suit.3": "üçler",
+    "suit.4": "dörtler",
+    "suit.5": "beşler",
+    "suit.6": "altılar",
     "analysis.trump.doubles": "çiftler",
     "analysis.trump.no-trump": "kozsuz",
     "analysis.best": "En iyisi: {best} → {value}.",
@@ -116,8 +123,13 @@ MESSAGES: dict[str, str] = {
     "(R29).",
     "fair.forced": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, zorunluydu "
     "(tek yasal oyun).",
-    "fair.call": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; tablo "
-    "{trump} kozla {bid} derdi ({chance}).",
+    "fair.call": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; el "
+    "{trump} kozla {bid} kadar çıkabilirdi ({chance}).",
+    "fair.call.judged": "İhale, üstüne çıkılmazsa bu sözle bitseydi: en çok {best} kazandırır "
+    "({expected} beklenen marka); {call} {lost} ± {se} beklenen marka kaybettirdi{mark}.",
+    "fair.call.best": "İhale, üstüne çıkılmazsa bu sözle bitseydi: en çok {call} kazandırır "
+    "({expected} beklenen marka).",
+    "fair.in": "ile",
     "fair.call.pass": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; tablo "
     "pas derdi.",
     "fair.declaration": "Adil, {seat} oyuncusunun kendi taşlarından: bu koz sözleşmeyi "

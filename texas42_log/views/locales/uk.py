@@ -103,6 +103,13 @@ MESSAGES: dict[str, str] = {
     "{value}; ціна {cost}.",
     "analysis.costly": "Ходи, що коштували очок: {plays}.",
     "analysis.costly.item": "{order} {seat} {tile} −{cost}",
+    "suit.0": "пусті",
+    "suit.1": "одиниці",
+    "suit.2": "двійки",
+    "suit.3": "трійки",
+    "suit.4": "четвірки",
+    "suit.5": "п'ятірки",
+    "suit.6": "шістки",
     "analysis.trump.doubles": "дублі",
     "analysis.trump.no-trump": "без козиря",
     "analysis.best": "Найкраще: {best} → {value}.",
@@ -116,8 +123,14 @@ MESSAGES: dict[str, str] = {
     "fair.best.hidden": "Найкраще з того, що бачив {seat}: кістка, яку так і не зіграли (R29).",
     "fair.forced": "Чесно, з власного погляду {seat}: хід {order}, {tile}, був вимушений (єдиний "
     "дозволений).",
-    "fair.call": "Чесно, з власних кісточок {seat}: {seat} заявив {call}; таблиця заявила б "
-    "{bid} з козирем {trump} ({chance}).",
+    "fair.call": "Чесно, з власних кісточок {seat}: {seat} заявив {call}; рука могла б дійти "
+    "до {bid} з козирем {trump} ({chance}).",
+    "fair.call.judged": "Якби аукціон закінчився цією заявкою, якщо її не перебили: найбільше "
+    "дає {best} ({expected} очікуваних марок); {call} втратила {lost} ± {se} очікуваних марок"
+    "{mark}.",
+    "fair.call.best": "Якби аукціон закінчився цією заявкою, якщо її не перебили: найбільше "
+    "дає {call} ({expected} очікуваних марок).",
+    "fair.in": "з козирем",
     "fair.call.pass": "Чесно, з власних кісточок {seat}: {seat} заявив {call}; таблиця б "
     "спасувала.",
     "fair.declaration": "Чесно, з власних кісточок {seat}: цей козир виконує контракт у {chance} "
