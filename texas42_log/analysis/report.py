@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..engine.auction import Contract
-from ..engine.seats import partner, team_of
+from ..engine.seats import Seat, partner, team_of
 from ..engine.trumps import Trump, trump_words
+from ..log.inert import inert_value
 from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines
+from .cards import Card, card_line, cards_json, hand_cards, match_cards, team_cards
 from .fair import MARKS
 from .fair_hands import VERDICTS, FairHand, FairNote, best_text
 from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
@@ -297,13 +299,28 @@ def match_text(
     analyses: list[HandAnalysis | Skipped],
     values: bool = False,
     fair: dict[int, FairHand] | None = None,
+    players: dict[Seat, str] | None = None,
 ) -> str:
-    """A match's report: the source, then each hand (with ``fair``, its fair analysis too)."""
+    """A match's report: the source, then each hand (with ``fair``, its fair analysis too,
+    and under the hands each seat's and team's score card; ``players``: their names)."""
     what = "open-hand and fair analysis" if fair is not None else "open-hand analysis"
     lines = [f"{source}: {what}, {_count(analyses, fair)}"]
     for a in analyses:
         lines += hand_text(a, values, None if fair is None else fair.get(a.hand))
+    if fair:
+        lines += cards_text(match_cards(fair.values()), players or {})
     return "\n".join(lines)
+
+
+def cards_text(cards: dict[Seat, Card], players: dict[Seat, str]) -> list[str]:
+    """The score cards under a report: a line per seat (with its player's name) and team."""
+    lines = ["Score cards (the fair analysis; forced plays are not judged):"]
+    for seat, card in cards.items():
+        name = players.get(seat)
+        lines.append(card_line(f"{seat} {inert_value(name)[:9]}" if name else seat, card))
+    for team, card in team_cards(cards).items():
+        lines.append(card_line(team, card))
+    return lines
 
 
 def analysed_hands(
@@ -400,6 +417,10 @@ def hand_json(a: HandAnalysis | Skipped, fair: FairHand | None = None) -> dict[s
                 "fair_skipped": _fair_skipped(fair),
                 "auction": None if fair.auction is None else auction_json(fair.auction),
             }
+        if fair is not None and (fair.contract is not None or fair.auction is not None):
+            out |= {"cards": cards_json(hand_cards(fair))}
+            if fair.contract is None and fair.auction is not None:
+                out["auction"] = auction_json(fair.auction)  # all four passed: the passes
         return out
     notes = {} if fair is None else {f.index: f for f in fair.plays}
     return (
@@ -409,6 +430,7 @@ def hand_json(a: HandAnalysis | Skipped, fair: FairHand | None = None) -> dict[s
             "fair": fair.as_dict(),
             "fair_skipped": _fair_skipped(fair),
             "auction": None if fair.auction is None else auction_json(fair.auction),
+            "cards": cards_json(hand_cards(fair)),
         }
     ) | {
         "hand": a.hand + 1,
@@ -427,11 +449,14 @@ def match_json(
     source: str, analyses: list[HandAnalysis | Skipped], fair: dict[int, FairHand] | None = None
 ) -> dict[str, Any]:
     """A match's analysis as one JSON-ready object."""
-    return {
+    out: dict[str, Any] = {
         "file": source,
         "valid": True,
         "hands": [hand_json(a, None if fair is None else fair.get(a.hand)) for a in analyses],
     }
+    if fair:
+        out |= cards_json(match_cards(fair.values()))
+    return out
 
 
 def _fair_row(f: FairNote | None) -> list[str]:

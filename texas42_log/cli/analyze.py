@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -106,6 +106,22 @@ def analyze(
             "auction's verdicts are most of a match's time).",
         ),
     ] = False,
+    cards: Annotated[
+        bool,
+        typer.Option(
+            "--cards",
+            help="--fair: print each seat's and team's score card only, per match and per "
+            "hand (text, JSON, or CSV: a row per seat and hand and part, docs/analysis.md).",
+        ),
+    ] = False,
+    by_player: Annotated[
+        bool,
+        typer.Option(
+            "--by-player",
+            help="--fair: print the score cards of every match given grouped by player name "
+            "(a club's season table), and nothing else.",
+        ),
+    ] = False,
     fair: Annotated[
         bool,
         typer.Option(
@@ -155,12 +171,17 @@ def analyze(
     With --fair the auction is judged too, from each caller's seat: over the
     deals of the 21 tiles it could not see, the chance of making each bid it
     could make in each trump it could name (the fair makeable table; --values
-    prints it). Each call says what the table alone supports — the highest bid
-    whose chance, corrected for open-hand optimism, is at least 50% — which for
-    a pass or a losing bid does not know how the others would have answered;
-    the winning bid, its chance in the trump declared beside the best trump's;
-    the declaration, the chance it gave up, marked ? or ?? as a play is.
-    --no-auction leaves the auction out (it is most of a match's time).
+    prints it). Calls are judged as players bid: each says the call that pays
+    best — the highest expected marks, marks at stake × (2 × corrected chance − 1),
+    a pass 0, as if the auction ended with it unless outbid — and how high the
+    hand could go (the highest bid whose corrected chance is at least 50%); a call
+    is marked ? from 0.1 expected marks given up and ?? from 0.4, only past twice
+    the error (in a points game calls are not judged), and a hand all four passed
+    has its passes judged. The winning bid gives its chance in the trump declared
+    beside the best trump's; the declaration the chance it gave up, marked ? or ??
+    as a play is. --no-auction leaves the auction out (it is most of a match's
+    time). Under the report, each seat's and team's score card; --cards prints
+    the cards alone, --by-player a corpus's cards by player name.
 
     A play of a log whose other hands are unknown (a player's own record, from
     redact --as) is analysed wherever its player's own tiles are known; the
@@ -186,6 +207,15 @@ def analyze(
         )
     if no_auction and not fair:
         raise usage_error("--no-auction leaves the auction out of --fair; give --fair with it")
+    if (cards or by_player) and not fair:
+        raise usage_error(
+            f"{'--cards' if cards else '--by-player'} prints the score cards of the fair "
+            "analysis; give --fair with it"
+        )
+    if (cards or by_player) and (annotate or verify):
+        raise usage_error(
+            "--cards and --by-player print score cards; not with --annotate or --verify"
+        )
     auction = not no_auction
     if annotate:
         from .analyze_annotate import annotate as _annotate
@@ -222,6 +252,7 @@ def analyze(
         force,
         not no_legend,
         auction,
+        "player" if by_player else "cards" if cards else None,
     )
 
 
@@ -241,11 +272,20 @@ def _report(
     force: bool,
     with_legend: bool,
     auction: bool,
+    cards: str | None = None,
 ) -> None:
     import csv
     import io
     import time
 
+    from ..analysis.cards import (
+        CARD_COLUMNS,
+        Card,
+        add_cards,
+        match_card_output,
+        player_key,
+        season_output,
+    )
     from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS, legend
     from ..corpus.analysis import analyze_files
     from ..corpus.validation import default_jobs
@@ -274,13 +314,24 @@ def _report(
     from .analyze_annotate import decisions
 
     decided = decisions(progress, lambda: f"{counts['matches']:,} matches · ")
+    season: dict[str, Card] = {}
+
+    def _form(out: str | dict[str, Any] | list[list[str]]) -> str:
+        """One card output as the chunk the report writes."""
+        if isinstance(out, str):
+            return out + "\n"
+        if isinstance(out, dict):
+            return dumps(out) + "\n"
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(out)
+        return buffer.getvalue()
 
     def chunks() -> Iterator[str]:
         """The report, a match at a time (a CSV report says an invalid match on stderr)."""
         if output is AnalyzeFormat.csv:
             buffer = io.StringIO()
             csv.writer(buffer, lineterminator="\n").writerow(
-                CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
+                CARD_COLUMNS if cards else CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
             )
             yield buffer.getvalue()
         done = 0
@@ -308,7 +359,13 @@ def _report(
                 no_hand.append(r.source)  # said at the end (a usage error if no match has it)
                 continue
             progress.clear()
-            if not r.valid:
+            if cards and r.valid:
+                if cards == "player":  # said once, at the end
+                    for by_seat in r.cards.values():
+                        add_cards(season, {player_key(s, r.players): c for s, c in by_seat.items()})
+                else:
+                    yield _form(match_card_output(output.value, r.source, r.cards, r.players))
+            elif not r.valid:
                 if output is AnalyzeFormat.json:
                     yield dumps(r.json) + "\n"
                 elif output is AnalyzeFormat.csv:
@@ -336,7 +393,15 @@ def _report(
                 )
             )
         shown = counts["matches"] - counts["invalid"] - len(no_hand)
-        if output is AnalyzeFormat.text and with_legend and fair is not None and shown > 0:
+        if cards == "player":
+            yield _form(season_output(output.value, season))
+        elif (
+            cards is None
+            and output is AnalyzeFormat.text
+            and with_legend
+            and fair is not None
+            and shown > 0
+        ):
             yield "\n".join(legend(True)) + "\n"
         if output is AnalyzeFormat.json:
             yield dumps({"summary": summary()}) + "\n"

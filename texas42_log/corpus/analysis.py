@@ -18,8 +18,10 @@ from ..files.validate import DEFAULT_MAX_BYTES
 from .pool import run_pool, tune_gc
 
 if TYPE_CHECKING:
+    from ..analysis.cards import Card
     from ..analysis.fair_hands import FairHand
     from ..analysis.open_hand import HandAnalysis, Skipped
+    from ..engine.seats import Seat
     from .fair_pool import AuctionChoice, Done
 
 __all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair"]
@@ -46,6 +48,10 @@ class Analyzed(NamedTuple):
     nodes: int
     #: ``--hand N`` and the match has fewer hands: nothing of it was analysed.
     no_hand: bool = False
+    #: With a fair analysis: each hand's (from 0) score cards by seat, and the players'
+    #: names by seat (``analyze --cards``, ``--by-player``).
+    cards: dict[int, dict[Seat, Card]] = {}
+    players: dict[Seat, str] = {}
 
 
 def analyze_record(
@@ -178,11 +184,12 @@ def _forms(
     analyses: list[HandAnalysis | Skipped],
     values: bool,
     fairs: dict[int, FairHand] | None,
+    players: dict[Seat, str] | None = None,
 ) -> tuple[str, dict[str, Any], list[list[str]]]:
     from ..analysis.report import csv_rows, match_json, match_text
 
     if form == "text":
-        return match_text(source, analyses, values, fairs), {}, []
+        return match_text(source, analyses, values, fairs, players), {}, []
     if form == "json":
         return "", match_json(source, analyses, fairs), []
     return "", {}, csv_rows(source, analyses, fairs)
@@ -203,7 +210,8 @@ def render(
         return _invalid(record, result, done.where)
     analyses = done.analyses
     fairs = None if fair is None else done.fair.get(fair, {})
-    text, js, rows = _forms(record.source, form, analyses, values, fairs)
+    players = _players(result.match)
+    text, js, rows = _forms(record.source, form, analyses, values, fairs, players)
     differences = 0
     if verify:
         doc = doc_of(result.match)
@@ -221,7 +229,9 @@ def render(
         elif form == "json":
             js["differences"] = [d.as_dict() for d in problems]
             js["verified"] = closing
-    return _analysed(
+    from ..analysis.cards import hand_cards
+
+    analysed = _analysed(
         record,
         (text, js, rows),
         analyses,
@@ -230,6 +240,20 @@ def render(
         len(result.match.hands),
         fairs,
     )
+    if not fairs:
+        return analysed
+    cards = {h: hand_cards(f) for h, f in sorted(fairs.items())}
+    return analysed._replace(cards=cards, players=players)
+
+
+def _players(match: Any) -> dict[Seat, str]:
+    """The players' names of a match by seat (those it names)."""
+    from ..engine.seats import SEATS
+
+    p = match.players
+    if p is None:
+        return {}
+    return {s: name for s in SEATS if (name := getattr(p, s)) is not None}
 
 
 def _verify_lines(
