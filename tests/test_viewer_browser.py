@@ -372,13 +372,10 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
     review = Page(browser, write(tmp_path, m, "review", name="review.html"))
     review.page.goto(review.path.as_uri() + "#hand-3-1")
     review.page.reload()
-    assert review.page.locator("#analysis-area").is_visible()
-    row = review.page.locator("#analysis li.fate-lost")
-    assert row.count() == 1
-    # The review names no tile that was never played: only A's [2|6], no best tile.
-    assert [t.get_attribute("data-tile") for t in row.locator("svg").all()] == ["[2|6]"]
-    assert "a tile never played" in review.text("#analysis")
-    assert "[4|5]" not in str(review.page.locator("#analysis-area").inner_html())
+    # Hand 3 ended after trick 2: every open-hand figure is drawn from tiles never played,
+    # so the review is shown none (R29).
+    assert not review.page.locator("#analysis-area").is_visible()
+    assert review.page.locator("#analysis li.fate-lost").count() == 0
     # Nor does the page's data of that hand ([4|5] is played in hand 2, so it is in the page).
     data = json.loads(str(review.page.locator("#t42-data").text_content()))
     assert "[4|5]" not in json.dumps(data["hands"][2])
@@ -396,3 +393,66 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
         )
         assert not page.errors
     assert not omni.errors and not review.errors
+
+
+def test_the_move_list_tells_the_hand_and_takes_the_board_there(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Every call, the declaration and every play by trick, each a button to its moment;
+    the marks of this observer's own fair lines inline, and no other seat's."""
+    from texas42_log.analysis.api import annotate_match
+
+    m = annotate_match(
+        read_match((FIX / "seed-worked-example.json").read_bytes()), 2, fair=(8, 42)
+    ).match
+    page = Page(browser, write(tmp_path, m, "omniscient", name="moves.html"))
+    page.page.goto(page.path.as_uri() + "#hand-3-1")
+    page.page.reload()
+    # at the first call, only that call: never an action still to come
+    first = [str(b.text_content()) for b in page.page.locator("#moves .move").all()]
+    assert first == ["C Pass ??"], first  # C's pass, judged (format 1.10)
+    page.page.goto(page.path.as_uri() + "#hand-3-14")  # the hand's end: its whole story
+    moves = page.page.locator("#moves .move")
+    names = [str(b.text_content()) for b in moves.all()]
+    assert names[0].startswith("C ") and any(n.startswith("A [2|6]") for n in names), names
+    assert sum(1 for n in names if "[" in n) == 8  # the hand's eight plays
+    assert page.page.locator("#moves li.trick").count() == 2
+    assert any(n.endswith("?") for n in names)  # a marked call or play, inline
+    moves.filter(has_text="A [2|6]").first.click()
+    assert "after play 5" in page.text("#position")
+    here = page.page.locator("#moves .move.here")
+    assert here.count() == 1 and str(here.text_content()).startswith("A [2|6]")
+    # A seat's list carries A's own marks only: B's marked play shows no mark.
+    seat = Page(browser, write(tmp_path, m, "A", name="moves-a.html"))
+    seat.page.goto(seat.path.as_uri() + "#hand-3-1")
+    seat.page.reload()
+    seat.page.goto(seat.path.as_uri() + "#hand-3-14")
+    b_moves = [str(x.text_content()) for x in seat.page.locator("#moves .move").all()]
+    assert all(not n.rstrip().endswith("?") for n in b_moves if n.startswith(("B ", "C ", "D ")))
+    assert not page.errors and not seat.errors
+
+
+def test_a_phone_shows_your_tiles_and_the_step_buttons_on_the_first_screen(
+    browser: Any, tmp_path: Path
+) -> None:
+    """390 × 844 with touch: a seat's own tiles and the step buttons need no scrolling, no
+    seat's name is cut, and there is no keyboard hint."""
+    m = read_match((FIX / "seed-worked-example.json").read_bytes())
+    path = write(tmp_path, m, "A", name="phone.html")
+    page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for at in ("#hand-3-1", "#hand-3-7", "#hand-2-12"):
+        page.goto(path.as_uri() + at)
+        page.reload()
+        assert page.evaluate("window.scrollY") == 0
+        for selector in (".at-bottom .hand", "#next", "#prev"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 844, (at, selector, box)
+        cut = page.locator(".seat .name").evaluate_all(
+            "names => names.filter(n => n.scrollWidth > n.clientWidth).map(n => n.textContent)"
+        )
+        assert cut == [], (at, cut)
+        assert not page.locator("#keys").is_visible()
+    assert not errors
+    page.close()

@@ -478,6 +478,54 @@
       }
     }
 
+    // The hand's story as a list: every call, the declaration and every play by trick up
+    // to the moment shown (never one still to come), each a button to its moment, with its
+    // mark as the moment's own view holds it (so no more than this observer may see) and a
+    // marker where it has comments.
+    function drawMoves() {
+      var hand = DATA.hands[pos.hand];
+      var list = document.getElementById("moves");
+      list.replaceChildren();
+      var last = hand.views[pos.view].view;
+      var marks = {};
+      ((last.fair && last.fair.plays) || []).forEach(function (p) { if (p.mark) { marks["play " + p.order] = p.mark; } });
+      ((last.auction_fair && last.auction_fair.calls) || []).forEach(function (c) { if (c.mark) { marks["call " + c.order] = c.mark; } });
+      if (last.auction_fair && last.auction_fair.declaration && last.auction_fair.declaration.mark) {
+        marks.declaration = last.auction_fair.declaration.mark;
+      }
+      var noted = {};
+      ((DATA.notes && DATA.notes.groups) || []).forEach(function (g) { if (g.hand === last.hand) { noted[g.on] = true; } });
+      var row = null;
+      hand.views.forEach(function (entry, i) {
+        var v = entry.view, key = null, text = null;
+        if (v.moment === "call" && v.auction.length) {
+          var c = v.auction[v.auction.length - 1];
+          key = "call " + v.auction.length;
+          text = c.seat + " " + callText(c);
+        } else if (v.moment === "declaration" && v.contract) {
+          key = "declaration";
+          var c2 = v.contract;
+          text = c2.declarer + " " + (c2.special === "nello" ? "Nel-O" : c2.special === "sevens" ? "Sevens"
+            : (DATA.trumps && DATA.trumps[c2.trump]) || String(c2.trump));
+        } else if (v.moment === "play" && v.trick && v.trick.plays.length) {
+          var p = v.trick.plays[v.trick.plays.length - 1];
+          key = "play " + v.play;
+          text = p.seat + " " + p.tile;
+        }
+        if (key === null || i > pos.view) { return; }
+        if (row === null || v.moment !== "play" || (v.trick.plays.length === 1)) {
+          row = el("li", v.moment === "play" ? "trick" : v.moment);
+          if (v.moment === "play") { row.appendChild(el("span", "trick-no", String(v.trick.number) + ".")); }
+          list.appendChild(row);
+        }
+        var b = el("button", "move" + (i === pos.view ? " here" : ""), text + (marks[key] ? " " + marks[key] : "") + (noted[key] ? " \u270e" : ""));
+        b.type = "button";
+        if (i === pos.view) { b.setAttribute("aria-current", "step"); }
+        b.addEventListener("click", function () { pos.view = i; draw(); });
+        row.appendChild(b);
+      });
+    }
+
     function draw() {
       var entry = current();
       var v = entry.view;
@@ -491,6 +539,7 @@
       drawTable(v, entry);
       drawWon(v);
       drawAnalysis(entry);
+      drawMoves();
       var text = document.getElementById("text");
       text.replaceChildren();
       // Line 0 is the header (hand, moment, observer): the navigation and the page's
@@ -555,6 +604,7 @@
       document.getElementById("won-title").textContent = ui.won;
       document.getElementById("legend").textContent = ui.legend;
       document.getElementById("analysis-title").textContent = ui.analysis;
+      document.getElementById("moves-title").textContent = ui.moves;
       document.getElementById("keys").textContent = ui.keys;
       [["prev-hand", ui.prev_hand, "\u25c0\u25c0 ", function () { jumpHand(-1); }],
        ["prev", ui.prev, "\u25c0 ", function () { step(-1); }],

@@ -233,6 +233,8 @@ def _page_data(match: Match, observer: Observer, lang: str) -> dict[str, Any]:
         "observer_label": label,
         "omniscient": observer == "omniscient",
         "ui": {k[3:]: v for k, v in m.items() if k.startswith("ui.")},
+        # a trump in players' words, by the format's name ("6" → "sixes")
+        "trumps": {t: trump_name(m, t) for t in (*map(str, range(7)), "doubles", "no-trump")},
         "hands": (built := [_hand(i, views, lang) for i, views in enumerate(hands)]),
         "notes": _shared_notes(built, hands, lang),
         **({"in_play": m["ui.in_play"].format(number=in_play)} if in_play is not None else {}),

@@ -133,6 +133,7 @@ MESSAGES: dict[str, str] = {
     "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
     "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
+    "ui.moves": "Calls and plays",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",
     "ui.never_played": "a tile never played",

@@ -136,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "dağıtımların {chance} kadarında yapar; en iyisi, {best}, {best_chance}.{mark}",
     "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
     "{values}.",
+    "ui.moves": "Sözler ve oyunlar",
     "ui.analysis": "Açık el analizi",
     "ui.analysis_fair": "Adil analiz",
     "ui.never_played": "hiç oynanmamış bir taş",

@@ -136,6 +136,7 @@ MESSAGES: dict[str, str] = {
     "fair.declaration": "Чесно, з власних кісточок {seat}: цей козир виконує контракт у {chance} "
     "роздач; найкращий, {best}, у {best_chance}.{mark}",
     "fair.now": "Чесні значення зараз, з власного погляду {seat} (середнє, шанс): {values}.",
+    "ui.moves": "Заявки та ходи",
     "ui.analysis": "Аналіз відкритих рук",
     "ui.analysis_fair": "Чесний аналіз",
     "ui.never_played": "кістка, яку так і не зіграли",
