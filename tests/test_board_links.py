@@ -192,3 +192,28 @@ def test_the_review_asking_a_hand_that_ended_early_is_sent_no_figure_of_it(tmp_p
         assert not any(e["analysis_lines"] or e["fair_lines"] for e in data["hands"][1]["views"])
     finally:
         b.stop()
+
+
+def test_a_passed_out_hand_can_be_asked_and_a_seat_reads_its_pass_judged(tmp_path: Path) -> None:
+    """Hand 6 of the worked example: all four passed. Seat C asks it; C's views of it
+    carry C's pass judged as players bid (format 1.10), B's carry nothing of C's."""
+    log = tmp_path / "worked.json"
+    shutil.copyfile(Path(__file__).parent.parent / "fixtures/valid/seed-worked-example.json", log)
+    b = start_board(log, "--worlds", "6")
+    try:
+        r = b.request("POST", "/api/ask", {"hand": 6, "as": "C"}, who="seat C")
+        assert r.status == 200, r.body
+        qid = r.json()["question"]
+        for _ in range(600):
+            status = b.request("GET", f"/api/ask/{qid}", who="seat C").json()
+            if status["state"] != "running":
+                break
+            time.sleep(0.1)
+        assert status["state"] == "done", status
+        data = b.request("GET", "/api/data?as=C", who="seat C").json()["data"]
+        lines = [line for e in data["hands"][5]["views"] for line in e["fair_lines"]]
+        assert any("pays best" in line for line in lines), lines
+        other = b.request("GET", "/api/data?as=B", who="seat B").json()["data"]
+        assert not any(e["fair_lines"] for e in other["hands"][5]["views"])
+    finally:
+        b.stop()

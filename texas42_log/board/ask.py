@@ -160,8 +160,10 @@ class Asker:
             raise BoardError(400, "the public is shown no analysis (R25); choose a seat")
         if not 0 <= hand < len(board.match.hands):
             raise BoardError(400, f"there is no hand {hand + 1}")
-        if board.match.hands[hand].declaration is None:
-            raise BoardError(400, f"hand {hand + 1} has no play to analyse")
+        from ..analysis.fair_hands import passed_out
+
+        if board.match.hands[hand].declaration is None and not passed_out(board.match, hand):
+            raise BoardError(400, f"hand {hand + 1} has no call or play to analyse")
         cv = board.content_version
         allowed = self._seats(observer, hand)
         seats = [s for s in allowed if (cv, hand, s) not in self.fair]
