@@ -5,6 +5,7 @@ the board and lands, and the step keys step the moment wherever the focus is."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -158,3 +159,22 @@ def test_with_the_observer_menu_focused_the_step_keys_step_the_moment(
     finally:
         b.stop()
     assert errors == []
+
+
+def test_on_offers_the_action_at_hand(browser: Any, log: Path) -> None:  # noqa: F811
+    """At a seat's decision (it is to play), the comment's "On" offers first the play it
+    is about to make, then the play just made; at the hand's end, no play to come."""
+    b = start_board(log)
+    errors: list[str] = []
+    try:
+        page = _open(browser, b.url("seat B") + "&as=B#hand-1-7", errors)
+        page.wait_for_selector("#comment-on option", state="attached")
+        position = str(page.locator("#position").text_content())
+        played = int(re.search(r"after play (\d+)", position)[1])  # type: ignore[index]
+        to_play = str(page.locator(".seat.to-play .name").first.text_content())[0]
+        labels = page.locator("#comment-on option").all_text_contents()
+        assert labels[0].startswith(f"play {played + 1}") and labels[0].endswith(to_play), labels
+        assert labels[1].startswith(f"play {played}"), labels
+        assert not errors
+    finally:
+        b.stop()
