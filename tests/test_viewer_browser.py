@@ -456,3 +456,40 @@ def test_a_phone_shows_your_tiles_and_the_step_buttons_on_the_first_screen(
         assert not page.locator("#keys").is_visible()
     assert not errors
     page.close()
+
+
+def test_at_a_judged_decision_the_best_fair_play_is_on_its_tile_and_in_a_table(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Hand 2 of the worked example annotated fairly: at B's first decision B's page rings
+    the best fair play on its tile, lists every play's chance and mean in a table (not
+    prose), with the legend one click away; A's page at the same moment shows none of it."""
+    from texas42_log.analysis.api import annotate_match
+    from texas42_log.views.visibility import Moment, view_for
+
+    m = annotate_match(
+        read_match((FIX / "seed-worked-example.json").read_bytes()), 1, fair=(8, 42)
+    ).match
+    v = view_for(m, "B", 1, Moment.after_play(1))
+    assert v.fair is not None and v.fair.now and v.fair.now_best is not None
+    page = Page(browser, write(tmp_path, m, "B", name="b.html"))
+    page.page.goto(page.path.as_uri() + "#hand-2-6")
+    page.page.reload()
+    assert "after play 1" in page.text("#position")
+    best = page.page.locator(".seat-B .valued.fair.best")
+    assert best.count() == 1
+    assert best.locator("svg").get_attribute("data-tile") == v.fair.now_best.split(" led ")[0]
+    rows = page.page.locator("table.fair-now tr").all_text_contents()
+    assert len(rows) == 1 + len(v.fair.now)
+    assert page.page.locator("table.fair-now tr.best th").text_content() == v.fair.now_best
+    assert "Fair values now, from" not in page.text("#analysis")  # a table, not prose
+    legend = page.page.locator("details.fair-legend")
+    assert not legend.locator("p").is_visible()
+    legend.locator("summary").click()
+    assert "chance:" in str(legend.locator("p").text_content())
+    other = Page(browser, write(tmp_path, m, "A", name="a.html"))
+    other.page.goto(other.path.as_uri() + "#hand-2-6")
+    other.page.reload()
+    assert other.page.locator(".valued.fair").count() == 0
+    assert other.page.locator("table.fair-now").count() == 0
+    assert not page.errors and not other.errors

@@ -135,8 +135,18 @@
       box.appendChild(label);
       var hand = el("div", "hand");
       var now = v.analysis && turn ? v.analysis.now : null;
+      // At a judged decision this observer may see: each tile's fair chance, the best fair
+      // play highlighted (its numbers in the fair panel's table).
+      var fairNow = !now && turn && v.fair && v.fair.now ? v.fair.now : null;
+      var fairBest = fairNow && v.fair.now_best ? v.fair.now_best.split(" led ")[0] : null;
       (v.hands[s] || []).forEach(function (t) {
-        if (now && Object.prototype.hasOwnProperty.call(now, t)) {
+        if (fairNow && Object.prototype.hasOwnProperty.call(fairNow, t)) {
+          var fc = el("span", "valued fair" + (t === fairBest ? " best" : ""));
+          fc.setAttribute("data-chance", String(fairNow[t].share));
+          fc.appendChild(domino(t, false));
+          fc.appendChild(el("span", "value", Math.round(fairNow[t].share * 100) + "%"));
+          hand.appendChild(fc);
+        } else if (now && Object.prototype.hasOwnProperty.call(now, t)) {
           // The open-hand value of playing this tile now (review and omniscient views only).
           var cell = el("span", "valued" + (v.analysis.now_best.indexOf(t) >= 0 ? " best" : ""));
           cell.setAttribute("data-value", String(now[t]));
@@ -320,11 +330,33 @@
       var area = document.getElementById("analysis-area");
       var box = document.getElementById("analysis");
       box.replaceChildren();
-      area.hidden = !a && !fair.length;
+      var fv = entry.view.fair;
+      area.hidden = !a && !fair.length && !(fv && fv.now && entry.view.to_play);
       // A seat is shown its fair analysis alone: the panel says so, not "open-hand".
       document.getElementById("analysis-title").textContent = a ? ui.analysis : ui.analysis_fair;
       // The fair analysis this observer may see (a seat: its own plays; review, omniscient).
       fair.forEach(function (line) { box.appendChild(el("p", "fair", line)); });
+      if (fv && fv.now && entry.view.to_play) {
+        // the decision at hand as a table, the best fair play highlighted, the legend a click away
+        var who = entry.view.to_play;
+        var ft = el("table", "makeable fair-now");
+        ft.appendChild(el("caption", "", fmt(ui.fair_now, { seat: who })));
+        var head = el("tr", "");
+        [ui.fair_play, ui.fair_chance, ui.fair_mean].forEach(function (h) { head.appendChild(el("th", "", h)); });
+        ft.appendChild(head);
+        Object.keys(fv.now).forEach(function (k) {
+          var tr = el("tr", k === fv.now_best ? "chosen best" : "");
+          tr.appendChild(el("th", "", k));
+          tr.appendChild(el("td", "value", Math.round(fv.now[k].share * 100) + "%"));
+          tr.appendChild(el("td", "", fv.now[k].mean.toFixed(1)));
+          ft.appendChild(tr);
+        });
+        box.appendChild(ft);
+        var legend = el("details", "fair-legend");
+        legend.appendChild(el("summary", "", ui.fair_legend_title));
+        legend.appendChild(el("p", "", fmt(ui.fair_legend, { seat: who })));
+        box.appendChild(legend);
+      }
       if (!a) { return; }
       entry.analysis_lines.forEach(function (line) { box.appendChild(el("p", "", line)); });
       if (entry.analysis_table.length) {

@@ -161,15 +161,18 @@ def fair_view(
             )
         )
     now = None
+    now_best = None
     if k < len(noted) and noted[k][1] is not None:
         seat = plays_made[k][0]
         f = noted[k][1]
         assert f is not None
         if mine(seat) and f.values:
             now = {m: (v.mean, v.share) for m, v in f.values.items() if visible(seat, m)}
+            if f.best is not None and f.best in now:
+                now_best = f.best
     if not plays and now is None:
         return None
-    return FairView(tuple(plays), now)
+    return FairView(tuple(plays), now, now_best)
 
 
 def analysis_view(

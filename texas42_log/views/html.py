@@ -98,7 +98,7 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         "analysis_lines": analysis_lines(view, lang, table=False),
         "analysis_table": _table_rows(view, lang),
         # The fair analysis lines this observer may see (a seat's own plays; review, omniscient).
-        "fair_lines": fair_lines(view, lang),
+        "fair_lines": fair_lines(view, lang, now=False),  # the values now: a table on the page
     }
 
 

@@ -257,6 +257,9 @@ class FairView:
     plays: tuple[FairPlayView, ...]
     #: The fair values of the plays open at this moment (play → mean, share), as visible.
     now: dict[str, tuple[float, float]] | None
+    #: The best fair play of this moment's decision, as the log states it (since 1.6), when
+    #: the observer may see it; the page highlights its tile.
+    now_best: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -278,7 +281,7 @@ class FairView:
             "now": None
             if self.now is None
             else {k: {"mean": m, "share": sh} for k, (m, sh) in self.now.items()},
-        }
+        } | ({} if self.now_best is None else {"now_best": self.now_best})
 
 
 @dataclass(frozen=True, slots=True)

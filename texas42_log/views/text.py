@@ -336,17 +336,18 @@ def _row_of_contract(view: View) -> str | None:
     return c.trump
 
 
-def fair_lines(view: View, lang: str = "en") -> list[str]:
+def fair_lines(view: View, lang: str = "en", now: bool = True) -> list[str]:
     """The view's fair analysis as lines, the auction's verdicts included (none unless the
-    view holds one)."""
+    view holds one); without ``now`` the values open now are left out (the page shows
+    them as a table)."""
     m = _Msg(lang)
-    out = _fair_lines(m, view) if view.fair is not None else []
+    out = _fair_lines(m, view, now) if view.fair is not None else []
     if view.auction_fair is not None:
         out += _auction_fair_lines(m, view)
     return out
 
 
-def _fair_lines(m: _Msg, view: View) -> list[str]:
+def _fair_lines(m: _Msg, view: View, now: bool = True) -> list[str]:
     """The log's fair analysis as this observer may see it: the play just made, the
     values open now."""
     f = view.fair
@@ -377,7 +378,7 @@ def _fair_lines(m: _Msg, view: View) -> list[str]:
                     if last.best
                     else m("fair.best.hidden", seat=last.seat)
                 )
-    if f.now and view.to_play is not None:
+    if now and f.now and view.to_play is not None:
         values = m("list.sep").join(
             f"{k} {mean:.1f} ({share:.0%})" for k, (mean, share) in f.now.items()
         )

@@ -133,6 +133,17 @@ MESSAGES: dict[str, str] = {
     "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
     "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
+    "ui.fair_now": "Fair values now, {seat} to play",
+    "ui.fair_play": "play",
+    "ui.fair_chance": "chance",
+    "ui.fair_mean": "mean",
+    "ui.fair_legend_title": "What these mean",
+    "ui.fair_legend": "chance: the share of the deals {seat} could not tell apart in which "
+    "its side reaches its goal (the contract made for the bidders, set for "
+    "the defenders); mean: the bidders' mean hand points over those deals. "
+    "The best fair play is highlighted, on its tile too. A play made is "
+    "marked ? when it gave up 5% of the chance or more, ?? from 20%, only "
+    "past twice its error.",
     "ui.moves": "Calls and plays",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",

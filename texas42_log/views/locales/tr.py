@@ -136,6 +136,17 @@ MESSAGES: dict[str, str] = {
     "dağıtımların {chance} kadarında yapar; en iyisi, {best}, {best_chance}.{mark}",
     "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
     "{values}.",
+    "ui.fair_now": "Şimdi adil değerler, sıra {seat} oyuncusunda",
+    "ui.fair_play": "oyun",
+    "ui.fair_chance": "şans",
+    "ui.fair_mean": "ortalama",
+    "ui.fair_legend_title": "Bunlar ne demek",
+    "ui.fair_legend": "şans: {seat} oyuncusunun ayırt edemediği dağıtımlardan tarafının "
+    "hedefine ulaştığı pay (ihaleyi alanlar için sözleşmeyi yapmak, "
+    "diğerleri için batırmak); ortalama: o dağıtımlarda ihaleyi alanların "
+    "ortalama el puanı. En iyi adil oyun, taşında da, vurgulanır. Yapılan "
+    "oyun şansın %5'ini ya da fazlasını kaybettirdiyse ?, %20'den ?? ile "
+    "işaretlenir; yalnızca hatasının iki katını aşınca.",
     "ui.moves": "Sözler ve oyunlar",
     "ui.analysis": "Açık el analizi",
     "ui.analysis_fair": "Adil analiz",
