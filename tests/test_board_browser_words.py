@@ -162,8 +162,8 @@ def test_with_the_observer_menu_focused_the_step_keys_step_the_moment(
 
 
 def test_on_offers_the_action_at_hand(browser: Any, log: Path) -> None:  # noqa: F811
-    """At a seat's decision (it is to play), the comment's "On" offers first the play it
-    is about to make, then the play just made; at the hand's end, no play to come."""
+    """At a seat's decision (it is to play), the comment's "On" offers the play just made
+    and the play the seat to play is about to make (the action at hand)."""
     b = start_board(log)
     errors: list[str] = []
     try:
@@ -173,8 +173,8 @@ def test_on_offers_the_action_at_hand(browser: Any, log: Path) -> None:  # noqa:
         played = int(re.search(r"after play (\d+)", position)[1])  # type: ignore[index]
         to_play = str(page.locator(".seat.to-play .name").first.text_content())[0]
         labels = page.locator("#comment-on option").all_text_contents()
-        assert labels[0].startswith(f"play {played + 1}") and labels[0].endswith(to_play), labels
-        assert labels[1].startswith(f"play {played}"), labels
+        assert labels[0].startswith(f"play {played}") and "·" not in labels[0], labels
+        assert labels[1].startswith(f"play {played + 1}") and labels[1].endswith(to_play), labels
         assert not errors
     finally:
         b.stop()

@@ -493,3 +493,23 @@ def test_at_a_judged_decision_the_best_fair_play_is_on_its_tile_and_in_a_table(
     assert other.page.locator(".valued.fair").count() == 0
     assert other.page.locator("table.fair-now").count() == 0
     assert not page.errors and not other.errors
+
+
+def test_the_graph_dot_of_a_marked_play_jumps_to_it(browser: Any, tmp_path: Path) -> None:
+    """The omniscient observer at the end of hand 3: the open-hand value after each play,
+    A's [2|6] (LOST) a dot that takes the board to play 5; the graph never runs past the
+    moment shown."""
+    m = _analysed_worked_example()
+    page = Page(browser, write(tmp_path, m, "omniscient", name="graph.html"))
+    page.page.goto(page.path.as_uri() + "#hand-3-14")
+    page.page.reload()
+    dots = page.page.locator("#graph circle")
+    assert dots.count() == 8
+    marked = page.page.locator("#graph circle.marked")
+    assert marked.count() == 1 and marked.get_attribute("data-play") == "5"
+    marked.click()
+    assert "after play 5" in page.text("#position")
+    assert page.page.locator("#graph circle").count() == 5  # up to the moment shown
+    page.page.goto(page.path.as_uri() + "#hand-3-1")
+    assert not page.page.locator("#graph-box").is_visible()
+    assert not page.errors

@@ -64,19 +64,19 @@
     if (!v) { return []; }
     var out = [];
     var calls = v.auction.length;
-    // The action at hand first: at a seat's decision (it is to play, and the hand as this
-    // page holds it goes on), the play it makes next.
-    var hand = st.data && st.data.hands && st.data.hands[v.hand - 1];
-    var later = hand ? hand.views.some(function (e) { return e.view.play > v.play; }) : false;
-    if (v.to_play && later && (v.moment === "play" || v.moment === "trick" || v.moment === "declaration")) {
-      out.push({ label: t("on_play", { n: v.play + 1 }) + " · " + v.to_play, on: { hand: v.hand, play: v.play + 1 } });
-    }
     if ((v.moment === "play" || v.moment === "trick" || v.moment === "end") && v.play > 0) {
       out.push({ label: t("on_play", { n: v.play }), on: { hand: v.hand, play: v.play } });
     } else if (v.moment === "declaration") {
       out.push({ label: t("on_declaration"), on: { hand: v.hand, declaration: true } });
     } else if (calls > 0) {
       out.push({ label: t("on_call", { n: calls }), on: { hand: v.hand, call: calls } });
+    }
+    // The action at hand: at a seat's decision (it is to play, and the hand as this page
+    // holds it goes on), the play it makes next (its comments show from that play on).
+    var hand = st.data && st.data.hands && st.data.hands[v.hand - 1];
+    var later = hand ? hand.views.some(function (e) { return e.view.play > v.play; }) : false;
+    if (v.to_play && later && (v.moment === "play" || v.moment === "trick" || v.moment === "declaration")) {
+      out.push({ label: t("on_play", { n: v.play + 1 }) + " · " + v.to_play, on: { hand: v.hand, play: v.play + 1 } });
     }
     out.push({ label: t("on_hand", { n: v.hand }), on: { hand: v.hand } });
     out.push({ label: t("on_match"), on: {} });

@@ -558,6 +558,51 @@
       });
     }
 
+    // The hand as a graph up to the moment shown: for an observer holding the open-hand
+    // analysis, the bidders' value after each play; for a seat, its fair chance at its own
+    // decisions. A marked play (LOST / LET MAKE, or ? / ??) is a dot that jumps there.
+    function drawGraph() {
+      var hand = DATA.hands[pos.hand];
+      var v = hand.views[pos.view].view;
+      var box = document.getElementById("graph-box");
+      var holder = document.getElementById("graph");
+      holder.replaceChildren();
+      var pts = [], caption = "", top = 1;
+      if (v.analysis && v.analysis.plays.length) {
+        v.analysis.plays.forEach(function (p) { pts.push({ n: p.order, y: p.value, marked: !!p.fate }); });
+        caption = ui.graph_open; top = 42;
+      } else if (v.fair && v.fair.plays.length && SEATS.indexOf(DATA.observer) >= 0) {
+        v.fair.plays.forEach(function (p) {
+          if (p.forced) { return; }
+          var made = Object.keys(p.values).filter(function (k) { return k.split(" led ")[0] === p.tile; })[0];
+          if (made !== undefined) { pts.push({ n: p.order, y: p.values[made].share, marked: !!p.mark }); }
+        });
+        caption = fmt(ui.graph_fair, { seat: DATA.observer });
+      }
+      box.hidden = pts.length === 0;
+      if (!pts.length) { return; }
+      var W = 280, H = 90, L = 6, R = 6, T = 6, B = 6;
+      var sx = function (n) { return L + (n - 1) * (W - L - R) / 27; };
+      var sy = function (y) { return H - B - y / top * (H - T - B); };
+      var svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": caption });
+      svg.appendChild(svgEl("line", { x1: L, y1: sy(0), x2: W - R, y2: sy(0), "class": "axis" }));
+      svg.appendChild(svgEl("polyline", { points: pts.map(function (p) { return sx(p.n) + "," + sy(p.y); }).join(" "), "class": "line" }));
+      pts.forEach(function (p) {
+        var dot = svgEl("circle", { cx: sx(p.n), cy: sy(p.y), r: p.marked ? 5 : 2.5, "class": p.marked ? "marked" : "dot" });
+        if (p.marked) {
+          dot.setAttribute("data-play", String(p.n));
+          dot.appendChild(svgEl("title", {})).textContent = fmt(ui.graph_jump, { n: p.n });
+          dot.addEventListener("click", function () {
+            var i = hand.views.findIndex(function (e) { return e.view.moment === "play" && e.view.play === p.n; });
+            if (i >= 0) { pos.view = i; draw(); }
+          });
+        }
+        svg.appendChild(dot);
+      });
+      holder.appendChild(svg);
+      document.getElementById("graph-caption").textContent = caption;
+    }
+
     function draw() {
       var entry = current();
       var v = entry.view;
@@ -572,6 +617,7 @@
       drawWon(v);
       drawAnalysis(entry);
       drawMoves();
+      drawGraph();
       var text = document.getElementById("text");
       text.replaceChildren();
       // Line 0 is the header (hand, moment, observer): the navigation and the page's

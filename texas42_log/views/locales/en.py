@@ -144,6 +144,9 @@ MESSAGES: dict[str, str] = {
     "The best fair play is highlighted, on its tile too. A play made is "
     "marked ? when it gave up 5% of the chance or more, ?? from 20%, only "
     "past twice its error.",
+    "ui.graph_open": "Open hands: the bidders' points after each play",
+    "ui.graph_fair": "{seat}'s chance at its own decisions",
+    "ui.graph_jump": "play {n}: go there",
     "ui.moves": "Calls and plays",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",

@@ -147,6 +147,9 @@ MESSAGES: dict[str, str] = {
     "ortalama el puanı. En iyi adil oyun, taşında da, vurgulanır. Yapılan "
     "oyun şansın %5'ini ya da fazlasını kaybettirdiyse ?, %20'den ?? ile "
     "işaretlenir; yalnızca hatasının iki katını aşınca.",
+    "ui.graph_open": "Açık eller: her oyundan sonra ihaleyi alanların puanı",
+    "ui.graph_fair": "{seat} oyuncusunun kendi kararlarındaki şansı",
+    "ui.graph_jump": "oyun {n}: oraya git",
     "ui.moves": "Sözler ve oyunlar",
     "ui.analysis": "Açık el analizi",
     "ui.analysis_fair": "Adil analiz",
