@@ -513,3 +513,35 @@ def test_the_graph_dot_of_a_marked_play_jumps_to_it(browser: Any, tmp_path: Path
     page.page.goto(page.path.as_uri() + "#hand-3-1")
     assert not page.page.locator("#graph-box").is_visible()
     assert not page.errors
+
+
+def test_score_cards_on_the_page_follow_the_observer(browser: Any, tmp_path: Path) -> None:
+    """Hand 2 of the worked example annotated fairly, at its end: the omniscient page holds
+    every seat's card, equal to the report's; a seat's page its own card only; the review
+    of this hand, which ended early, none (R29)."""
+    from texas42_log.analysis.api import annotate_match, fair_analysis
+    from texas42_log.analysis.cards import hand_cards
+
+    whole = read_match((FIX / "seed-worked-example.json").read_bytes())
+    m = annotate_match(whole, 1, fair=(8, 42)).match
+    cards = hand_cards(fair_analysis(whole, 1, worlds=8, seed=42))
+    end = len(match_views(m, "omniscient")[1])  # type: ignore[arg-type]
+    seen: dict[str, list[str]] = {}
+    for observer in ("omniscient", "B", "review"):
+        page = Page(browser, write(tmp_path, m, observer, name=f"cards-{observer}.html"))
+        page.page.goto(page.path.as_uri() + f"#hand-2-{end if observer != 'review' else 1}")
+        page.page.reload()
+        seen[observer] = page.page.locator("#cards li").evaluate_all(
+            "items => items.map(i => i.dataset.seat + ' ' + i.textContent)"
+        )
+        assert not page.errors
+    assert [x[0] for x in seen["omniscient"]] == list("ABCD")
+    for line in seen["omniscient"]:
+        c = cards[line[0]]  # type: ignore[index]
+        assert (
+            f"plays {c.plays.decisions} judged · {c.plays.dubious} ? · {c.plays.blunders} ??"
+            in line
+        )
+        assert f"calls {c.calls.decisions} judged" in line
+    assert [x[0] for x in seen["B"]] == ["B"]
+    assert seen["review"] == []

@@ -603,6 +603,40 @@
       document.getElementById("graph-caption").textContent = caption;
     }
 
+    // Each seat's score card of the hand so far, counted from what this moment's view holds
+    // (a seat: its own decisions; review: the seats whose figures it may see; omniscient:
+    // all): judged decisions (forced ones excluded), ? and ??, accuracy (the mean of
+    // 1 − chance lost) and at best (the share that lost nothing); a call's expected marks
+    // given up count as half as much chance (docs/analysis.md, "Score cards").
+    function drawCards() {
+      var v = DATA.hands[pos.hand].views[pos.view].view;
+      var cards = {};
+      function add(seat, part, lost, mark) {
+        var c = cards[seat] = cards[seat] || { plays: [0, 0, 0, 0, 0], calls: [0, 0, 0, 0, 0] };
+        var r = c[part];
+        r[0] += 1; r[1] += mark === "?" ? 1 : 0; r[2] += mark === "??" ? 1 : 0; r[3] += lost; r[4] += lost === 0 ? 1 : 0;
+      }
+      ((v.fair && v.fair.plays) || []).forEach(function (p) { if (!p.forced) { add(p.seat, "plays", p.chance_lost, p.mark); } });
+      var af = v.auction_fair;
+      ((af && af.calls) || []).forEach(function (c) {
+        if (c.marks_lost !== undefined) { add(c.seat, "calls", Math.min(1, c.marks_lost / 2), c.mark); }
+      });
+      if (af && af.declaration) { add(af.declaration.seat, "calls", af.declaration.chance_lost, af.declaration.mark); }
+      var list = document.getElementById("cards");
+      list.replaceChildren();
+      var seats = SEATS.filter(function (s) { return cards[s]; });
+      document.getElementById("cards-box").hidden = seats.length === 0;
+      function pct(r, k) { return r[0] ? Math.round((k === 3 ? 1 - r[3] / r[0] : r[4] / r[0]) * 100) + "%" : "-"; }
+      seats.forEach(function (s) {
+        var p = cards[s].plays, c = cards[s].calls;
+        var li = el("li", "card", fmt(ui.card_line, {
+          who: s, pn: p[0], pq: p[1], pqq: p[2], pa: pct(p, 3), pb: pct(p, 4),
+          cn: c[0], cq: c[1], cqq: c[2], ca: pct(c, 3), cb: pct(c, 4) }));
+        li.setAttribute("data-seat", s);
+        list.appendChild(li);
+      });
+    }
+
     function draw() {
       var entry = current();
       var v = entry.view;
@@ -618,6 +652,7 @@
       drawAnalysis(entry);
       drawMoves();
       drawGraph();
+      drawCards();
       var text = document.getElementById("text");
       text.replaceChildren();
       // Line 0 is the header (hand, moment, observer): the navigation and the page's
@@ -683,6 +718,7 @@
       document.getElementById("legend").textContent = ui.legend;
       document.getElementById("analysis-title").textContent = ui.analysis;
       document.getElementById("moves-title").textContent = ui.moves;
+      document.getElementById("cards-title").textContent = ui.cards;
       document.getElementById("keys").textContent = ui.keys;
       [["prev-hand", ui.prev_hand, "\u25c0\u25c0 ", function () { jumpHand(-1); }],
        ["prev", ui.prev, "\u25c0 ", function () { step(-1); }],

@@ -147,6 +147,10 @@ MESSAGES: dict[str, str] = {
     "ui.graph_open": "Open hands: the bidders' points after each play",
     "ui.graph_fair": "{seat}'s chance at its own decisions",
     "ui.graph_jump": "play {n}: go there",
+    "ui.cards": "Score cards, so far",
+    "ui.card_line": "{who}: plays {pn} judged · {pq} ? · {pqq} ?? · accuracy {pa} · at best"
+    " {pb} | calls {cn} judged · {cq} ? · {cqq} ?? · accuracy {ca} · at "
+    "best {cb}",
     "ui.moves": "Calls and plays",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",

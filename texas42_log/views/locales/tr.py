@@ -150,6 +150,10 @@ MESSAGES: dict[str, str] = {
     "ui.graph_open": "Açık eller: her oyundan sonra ihaleyi alanların puanı",
     "ui.graph_fair": "{seat} oyuncusunun kendi kararlarındaki şansı",
     "ui.graph_jump": "oyun {n}: oraya git",
+    "ui.cards": "Karneler, şimdiye dek",
+    "ui.card_line": "{who}: oyunlar {pn} değerlendirildi · {pq} ? · {pqq} ?? · isabet {pa} "
+    "· en iyide {pb} | sözler {cn} değerlendirildi · {cq} ? · {cqq} ?? · "
+    "isabet {ca} · en iyide {cb}",
     "ui.moves": "Sözler ve oyunlar",
     "ui.analysis": "Açık el analizi",
     "ui.analysis_fair": "Adil analiz",
