@@ -10,6 +10,7 @@ import shutil
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 from texas42_log.board.links import links_file
 
@@ -180,13 +181,7 @@ def test_the_review_asking_a_hand_that_ended_early_is_sent_no_figure_of_it(tmp_p
         status = b.request("GET", f"/api/ask/{r.json()['question']}", who="the review").json()
         assert status == {"state": "done", "hand": 2}
         r = b.request("POST", "/api/ask", {"hand": 1, "as": "review"}, who="the review")
-        qid = r.json()["question"]
-        for _ in range(600):
-            status = b.request("GET", f"/api/ask/{qid}", who="the review").json()
-            if status["state"] != "running":
-                break
-            time.sleep(0.1)
-        assert status["state"] == "done"
+        assert _answered(b, r.json()["question"], "the review")["state"] == "done"
         data = b.request("GET", "/api/data?as=review", who="the review").json()["data"]
         assert any(e["analysis_lines"] for e in data["hands"][0]["views"])
         assert not any(e["analysis_lines"] or e["fair_lines"] for e in data["hands"][1]["views"])
@@ -203,12 +198,7 @@ def test_a_passed_out_hand_can_be_asked_and_a_seat_reads_its_pass_judged(tmp_pat
     try:
         r = b.request("POST", "/api/ask", {"hand": 6, "as": "C"}, who="seat C")
         assert r.status == 200, r.body
-        qid = r.json()["question"]
-        for _ in range(600):
-            status = b.request("GET", f"/api/ask/{qid}", who="seat C").json()
-            if status["state"] != "running":
-                break
-            time.sleep(0.1)
+        status = _answered(b, r.json()["question"], "seat C")
         assert status["state"] == "done", status
         data = b.request("GET", "/api/data?as=C", who="seat C").json()["data"]
         lines = [line for e in data["hands"][5]["views"] for line in e["fair_lines"]]
@@ -217,3 +207,13 @@ def test_a_passed_out_hand_can_be_asked_and_a_seat_reads_its_pass_judged(tmp_pat
         assert not any(e["fair_lines"] for e in other["hands"][5]["views"])
     finally:
         b.stop()
+
+
+def _answered(b: Any, qid: str, who: str) -> dict[str, Any]:
+    """The question's status once it is no longer running (at most a minute)."""
+    for _ in range(600):
+        status: dict[str, Any] = b.request("GET", f"/api/ask/{qid}", who=who).json()
+        if status["state"] != "running":
+            break
+        time.sleep(0.1)
+    return status

@@ -118,29 +118,9 @@ def test_the_cards_equal_a_recount_and_text_json_and_csv_agree(seed: int, tmp_pa
 
 
 def test_by_player_groups_a_season_by_name_and_needs_fair() -> None:
-    one = run_texas42(
-        "analyze",
-        str(WORKED),
-        "--fair",
-        "--worlds",
-        "6",
-        "--no-auction",
-        "--by-player",
-        "--format",
-        "json",
-    )
-    two = run_texas42(
-        "analyze",
-        str(WORKED),
-        str(WORKED),
-        "--fair",
-        "--worlds",
-        "6",
-        "--no-auction",
-        "--by-player",
-        "--format",
-        "json",
-    )
+    season = ["--fair", "--worlds", "6", "--no-auction", "--by-player", "--format", "json"]
+    one = run_texas42("analyze", str(WORKED), *season)
+    two = run_texas42("analyze", str(WORKED), str(WORKED), *season)
     assert one.returncode == 0 and two.returncode == 0, one.stderr + two.stderr
     a = json.loads(one.stdout.splitlines()[0])["by_player"]
     b = json.loads(two.stdout.splitlines()[0])["by_player"]
