@@ -363,6 +363,8 @@ def test_the_analysis_shows_for_review_and_omniscient_only(browser: Any, tmp_pat
     best = omni.page.locator(".seat-A .valued.best")
     assert best.count() == 1 and best.get_attribute("data-value") == "42"
     assert best.locator("svg").get_attribute("data-tile") == "[4|5]"
+    # and they say whose points they are: the bidders', whoever is to play
+    assert "A+C's hand points" in omni.text(".seat-A .values-whose")
     omni.press("ArrowRight", 2)  # trick 1 collected, then A leads [2|6]
     assert "LOST: the contract could be made until this play" in omni.text("#analysis")
     lost = omni.page.locator("#analysis li.fate-lost")

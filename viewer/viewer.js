@@ -159,6 +159,10 @@
       });
       for (var i = 0; i < v.hidden[s]; i++) { hand.appendChild(back(false)); }
       box.appendChild(hand);
+      if (now && v.contract) {
+        // whose line the numbers under the tiles are: the bidders' hand points, not this seat's
+        box.appendChild(el("p", "values-whose", fmt(ui.values_whose, { team: teamOf(v.contract.bidder) })));
+      }
       return box;
     }
 

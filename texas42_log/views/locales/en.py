@@ -154,6 +154,7 @@ MESSAGES: dict[str, str] = {
     "ui.moves": "Calls and plays",
     "ui.analysis": "Open-hand analysis",
     "ui.analysis_fair": "Fair analysis",
+    "ui.values_whose": "open hands: {team}'s hand points after each play",
     "ui.never_played": "a tile never played",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
     "ui.keys_terminal": "← → step · Page Up / Page Down hand · Home / End · q quit",

@@ -157,6 +157,7 @@ MESSAGES: dict[str, str] = {
     "ui.moves": "Sözler ve oyunlar",
     "ui.analysis": "Açık el analizi",
     "ui.analysis_fair": "Adil analiz",
+    "ui.values_whose": "açık eller: her oyundan sonra {team} el puanı",
     "ui.never_played": "hiç oynanmamış bir taş",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
     "ui.keys_terminal": "← → adım · Page Up / Page Down oyun eli · Home / End · q çıkış",

@@ -157,6 +157,7 @@ MESSAGES: dict[str, str] = {
     "ui.moves": "Заявки та ходи",
     "ui.analysis": "Аналіз відкритих рук",
     "ui.analysis_fair": "Чесний аналіз",
+    "ui.values_whose": "відкриті руки: очки руки {team} після кожного ходу",
     "ui.never_played": "кістка, яку так і не зіграли",
     # -- the board (HTML viewer, SVG picture) -------------------------------------
     "ui.keys_terminal": "← → крок · Page Up / Page Down раунд · Home / End · q вихід",
