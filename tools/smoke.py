@@ -171,7 +171,7 @@ def smoke(exe: str, work: Path) -> None:
     run(
         exe,
         ["analyze", sample, "--hand", "1", "--no-table"],
-        out=("Hand 1: A bid 30 points, trump 6",),
+        out=("Hand 1: A bid 30 points, trump sixes",),
     )
     run(exe, ["analyze", sample, "--hand", "1", "--format", "json"], out=('"value"',))
     run(exe, ["schema", "-o", str(work / "schema.json")])
