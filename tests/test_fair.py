@@ -574,7 +574,12 @@ def test_the_html_page_shows_a_seat_its_own_fair_analysis_and_the_public_none() 
     match.hands[:] = match.hands[:3]
     seat_page = render_html(match, "B")
     assert "Fair, from B's own view" in seat_page and "Fair, from A's own view" not in seat_page
-    public_page = render_html(match, "public")
+    # what the page holds of the match (its data; the viewer's own script names the keys)
+    data = json.loads(
+        render_html(match, "public").split('id="t42-data">', 1)[1].split("</script>")[0]
+    )
+    data.pop("ui")  # the page's words (its legend speaks of a chance's share)
+    public_page = json.dumps(data, separators=(",", ":"))
     for leak in ("Fair, from", '"fair":{', '"fair": {', "chance_lost", "share"):
         assert leak not in public_page, leak
     assert '"fair":{' in seat_page.replace('"fair": {', '"fair":{')

@@ -101,7 +101,7 @@ def main() -> None:
         "format",
         3,
         14,
-        "version 2.0 is a later major version; this tool reads 1.0 to 1.9",
+        "version 2.0 is a later major version; this tool reads 1.0 to 1.10",
         "/version",
     )
     wrong_type = small()
