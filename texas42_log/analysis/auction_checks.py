@@ -22,7 +22,7 @@ from ..log.versions import (
 from . import as_stated
 from .auction_fair import AuctionAnalysis
 from .bidding import SUPPORT, Bid, corrected, parse_row
-from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark
+from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark, stake
 from .fair import BLUNDER, DUBIOUS
 from .fair_checks import analysis_problem
 
@@ -153,7 +153,7 @@ def _worth(table: dict[str, dict[str, float]], key: str) -> float:
     if not cells:
         return 0.0
     share = cells[_top(cells)]
-    return as_stated(Bid.parse(key).contract("A").marks * (2 * corrected(share) - 1))
+    return as_stated(stake(Bid.parse(key), "A") * (2 * corrected(share) - 1))
 
 
 def _made_key(call: dict[str, Any], table: dict[str, dict[str, float]]) -> str | None:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.seats import SEATS, TEAMS, Seat, Team, team_of
+from ..log.inert import inert_value
 from . import as_stated
 from .fair_hands import FairHand
 
@@ -40,6 +41,7 @@ __all__ = [
     "team_cards",
     "cards_json",
     "card_line",
+    "cards_lines",
     "card_rows",
     "player_key",
     "CARD_COLUMNS",
@@ -250,13 +252,19 @@ def match_card_output(
             for team, card in team_cards(cards).items():
                 rows += card_rows(source, label, team, "", card)
         return rows
-    lines = [f"{source}: score cards of {len(by_hand)} hands (the fair analysis)"]
-    for seat, card in whole.items():
+    head = f"{source}: score cards of {len(by_hand)} hands (the fair analysis)"
+    return "\n".join([head, *cards_lines(whole, players)])
+
+
+def cards_lines(cards: dict[Seat, Card], players: dict[Seat, str]) -> list[str]:
+    """A line per seat (with its player's name, made inert) and per team."""
+    lines = []
+    for seat, card in cards.items():
         name = players.get(seat)
-        lines.append(card_line(f"{seat} {_inert(name)[:9]}" if name else seat, card))
-    for team, card in team_cards(whole).items():
+        lines.append(card_line(f"{seat} {inert_value(name)[:9]}" if name else seat, card))
+    for team, card in team_cards(cards).items():
         lines.append(card_line(team, card))
-    return "\n".join(lines)
+    return lines
 
 
 def season_output(form: str, by_player: dict[str, Card]) -> str | dict[str, Any] | list[list[str]]:
@@ -268,11 +276,5 @@ def season_output(form: str, by_player: dict[str, Card]) -> str | dict[str, Any]
     if form == "csv":
         return [row for name, card in order for row in card_rows("", "all", "", name, card)]
     lines = [f"Score cards by player, {len(order)} players (the fair analysis):"]
-    lines += [card_line(_inert(name)[:12], card) for name, card in order]
+    lines += [card_line(inert_value(name)[:12], card) for name, card in order]
     return "\n".join(lines)
-
-
-def _inert(text: str) -> str:
-    from ..log.inert import inert_value
-
-    return inert_value(text)

@@ -10,9 +10,8 @@ from typing import Any, Final
 from ..engine.auction import Contract
 from ..engine.seats import Seat, partner, team_of
 from ..engine.trumps import Trump, trump_words
-from ..log.inert import inert_value
 from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines
-from .cards import Card, card_line, cards_json, hand_cards, match_cards, team_cards
+from .cards import Card, cards_json, cards_lines, hand_cards, match_cards
 from .fair import MARKS
 from .fair_hands import VERDICTS, FairHand, FairNote, best_text
 from .open_hand import HandAnalysis, PlayNote, Skipped, move_key
@@ -314,13 +313,9 @@ def match_text(
 
 def cards_text(cards: dict[Seat, Card], players: dict[Seat, str]) -> list[str]:
     """The score cards under a report: a line per seat (with its player's name) and team."""
-    lines = ["Score cards (the fair analysis; forced plays are not judged):"]
-    for seat, card in cards.items():
-        name = players.get(seat)
-        lines.append(card_line(f"{seat} {inert_value(name)[:9]}" if name else seat, card))
-    for team, card in team_cards(cards).items():
-        lines.append(card_line(team, card))
-    return lines
+    return ["Score cards (the fair analysis; forced plays are not judged):"] + cards_lines(
+        cards, players
+    )
 
 
 def analysed_hands(
