@@ -163,18 +163,26 @@ def test_with_the_observer_menu_focused_the_step_keys_step_the_moment(
 
 def test_on_offers_the_action_at_hand(browser: Any, log: Path) -> None:  # noqa: F811
     """At a seat's decision (it is to play), the comment's "On" offers the play just made
-    and the play the seat to play is about to make (the action at hand)."""
+    and the play the seat to play is about to make (the action at hand): chosen first on
+    the address of the seat to play, second on the owner's."""
     b = start_board(log)
     errors: list[str] = []
     try:
-        page = _open(browser, b.url("seat B") + "&as=B#hand-1-7", errors)
-        page.wait_for_selector("#comment-on option", state="attached")
-        position = str(page.locator("#position").text_content())
-        played = int(re.search(r"after play (\d+)", position)[1])  # type: ignore[index]
-        to_play = str(page.locator(".seat.to-play .name").first.text_content())[0]
-        labels = page.locator("#comment-on option").all_text_contents()
-        assert labels[0].startswith(f"play {played}") and "·" not in labels[0], labels
-        assert labels[1].startswith(f"play {played + 1}") and labels[1].endswith(to_play), labels
+        for who, observer in (("seat B", "B"), ("the board", "omniscient")):
+            page = _open(browser, b.url(who) + f"&as={observer}#hand-1-7", errors)
+            page.wait_for_selector("#comment-on option", state="attached")
+            position = str(page.locator("#position").text_content())
+            played = int(re.search(r"after play (\d+)", position)[1])  # type: ignore[index]
+            to_play = str(page.locator(".seat.to-play .name").first.text_content())[0]
+            assert to_play == "B"
+            labels = page.locator("#comment-on option").all_text_contents()
+            coming, just = (0, 1) if observer == "B" else (1, 0)
+            assert labels[just].startswith(f"play {played}") and "·" not in labels[just], labels
+            assert labels[coming].startswith(f"play {played + 1}"), labels
+            assert labels[coming].endswith(to_play), labels
+            chosen = page.eval_on_selector("#comment-on", "s => s.options[s.selectedIndex].text")
+            assert chosen == labels[0]
+            page.close()
         assert not errors
     finally:
         b.stop()

@@ -522,7 +522,7 @@ def test_score_cards_on_the_page_follow_the_observer(browser: Any, tmp_path: Pat
     every seat's card, equal to the report's; a seat's page its own card only; the review
     of this hand, which ended early, none (R29)."""
     from texas42_log.analysis.api import annotate_match, fair_analysis
-    from texas42_log.analysis.cards import hand_cards
+    from texas42_log.analysis.cards import hand_cards, team_cards
 
     whole = read_match((FIX / "seed-worked-example.json").read_bytes())
     m = annotate_match(whole, 1, fair=(8, 42)).match
@@ -534,12 +534,14 @@ def test_score_cards_on_the_page_follow_the_observer(browser: Any, tmp_path: Pat
         page.page.goto(page.path.as_uri() + f"#hand-2-{end if observer != 'review' else 1}")
         page.page.reload()
         seen[observer] = page.page.locator("#cards li").evaluate_all(
-            "items => items.map(i => i.dataset.seat + ' ' + i.textContent)"
+            "items => items.map(i => (i.dataset.seat || i.dataset.team) + ' ' + i.textContent)"
         )
         assert not page.errors
-    assert [x[0] for x in seen["omniscient"]] == list("ABCD")
+    assert [x.split(" ")[0] for x in seen["omniscient"]] == [*"ABCD", "A+C", "B+D"]
+    teams = team_cards(cards)
     for line in seen["omniscient"]:
-        c = cards[line[0]]  # type: ignore[index]
+        who = line.split(" ")[0]
+        c = cards[who] if who in cards else teams[who]  # type: ignore[index]
         assert (
             f"plays {c.plays.decisions} judged · {c.plays.dubious} ? · {c.plays.blunders} ??"
             in line
@@ -547,3 +549,41 @@ def test_score_cards_on_the_page_follow_the_observer(browser: Any, tmp_path: Pat
         assert f"calls {c.calls.decisions} judged" in line
     assert [x[0] for x in seen["B"]] == ["B"]
     assert seen["review"] == []
+
+
+def test_the_match_page_sums_each_hands_cards_for_its_observer(
+    browser: Any, tmp_path: Path
+) -> None:
+    """Hands 1 and 2 of a generated match annotated fairly: the match page's cards are the
+    report's match cards (the seats' and the teams'); a seat's page has its own only; the
+    review's has those of the hand it may see whole (hand 1 was played to its last tile,
+    hand 2 ended after a trick: R29)."""
+    from texas42_log.analysis.api import annotate_match, fair_analysis
+    from texas42_log.analysis.cards import match_cards, team_cards
+
+    whole = read_match((FIX / "random-seed-11.json").read_bytes())
+    m = annotate_match(annotate_match(whole, 0, fair=(8, 42)).match, 1, fair=(8, 42)).match
+    fairs = [fair_analysis(whole, i, worlds=8, seed=42) for i in (0, 1)]
+    cards: dict[str, Any] = {**match_cards(fairs), **team_cards(match_cards(fairs))}
+    seen: dict[str, dict[str, str]] = {}
+    for observer in ("omniscient", "C", "review"):
+        page = Page(browser, write(tmp_path, m, observer, name=f"match-{observer}.html"))
+        page.page.click("#match-btn")
+        items = page.page.locator("#match-cards li").evaluate_all(
+            "items => items.map(i => [i.dataset.seat || i.dataset.team, i.textContent])"
+        )
+        seen[observer] = dict(items)
+        assert not page.errors
+    assert list(seen["omniscient"]) == [*"ABCD", "A+C", "B+D"]
+    for who, line in seen["omniscient"].items():
+        c = cards[who]
+        assert f"plays {c.plays.decisions} judged · {c.plays.dubious} ? · {c.plays.blunders} ??" in line
+        assert f"calls {c.calls.decisions} judged · {c.calls.dubious} ? · {c.calls.blunders} ??" in line
+    assert list(seen["C"]) == ["C"]
+    assert seen["C"]["C"] == seen["omniscient"]["C"]
+    # the review: hand 2 ended early, so only hand 1's figures count
+    hand1 = {**match_cards(fairs[:1]), **team_cards(match_cards(fairs[:1]))}
+    assert list(seen["review"]) == [*"ABCD", "A+C", "B+D"]
+    for who, line in seen["review"].items():
+        assert f"plays {hand1[who].plays.decisions} judged" in line
+    assert seen["review"] != seen["omniscient"]  # hand 2's judged decisions are left out

@@ -14,6 +14,9 @@ Run: .venv/bin/python tools/screenshot.py
 - docs/board.png — `texas42 board` as seat B, taken by the board's browser test itself
   (tests/test_board_browser.py's person_path: step, switch seats, ask, comment, save,
   reload), so the picture is of the path the test proves. ``--board`` takes it alone.
+- docs/board-story.png and docs/board-phone.png — the hand's story on the board (seat B
+  at its judged decision, desktop and a 390 × 844 phone), taken by
+  tests/test_board_browser_story.py's story_path (with ``--board`` too).
 
 Opened in Debian's headless Chromium (Playwright with executable_path).
 """
@@ -134,6 +137,7 @@ def board_shot() -> None:
     sys.path.insert(0, str(ROOT))
     from tests.board_client import start_board
     from tests.test_board_browser import SAMPLE, person_path
+    from tests.test_board_browser_story import named_sample, story_path
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         log = Path(tmp) / "game.json"
@@ -144,8 +148,14 @@ def board_shot() -> None:
             person_path(browser, b, log, ROOT / "docs" / "board.png")
         finally:
             b.stop()
+        named_sample(log)
+        b = start_board("game.json", "--worlds", "20", cwd=Path(tmp))
+        try:
+            story_path(browser, b, ROOT / "docs")
+        finally:
+            b.stop()
             browser.close()
-    print("wrote docs/board.png")
+    print("wrote docs/board.png, docs/board-story.png, docs/board-phone.png")
 
 
 if __name__ == "__main__":

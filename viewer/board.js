@@ -19,7 +19,7 @@
   function observerLabel(o) { return /^[ABCD]$/.test(o) ? t("seat", { seat: o }) : t(o); }
   // The labels of the page's own parts, once the language is known.
   function label() {
-    [["ask", "ask"], ["ask-cancel", "cancel"], ["undo", "undo"], ["save", "save"],
+    [["ask", "ask"], ["ask-cancel", "cancel"], ["undo", "undo"], ["save", "save"], ["comment-save", "save"],
      ["comments-title", "comments"], ["no-comments", "no_comments"], ["comment-cancel", "stop_edit"]
     ].forEach(function (p) { $(p[0]).textContent = t(p[1]); });
     $("comment-add").textContent = t(st.editing ? "keep_edit" : "add");
@@ -36,9 +36,12 @@
 
   function $(id) { return document.getElementById(id); }
   function say(id, text, problem) {
-    var e = $(id);
-    e.textContent = text || "";
-    e.className = problem ? "problem" : "";
+    // the save's status is said in the bar and again under the comment form's own Save
+    (id === "save-status" ? [id, "comment-status"] : [id]).forEach(function (i) {
+      var e = $(i);
+      e.textContent = text || "";
+      e.className = problem ? "problem" : "";
+    });
   }
   function api(method, path, body) {
     var opts = { method: method, headers: { "Authorization": "token " + TOKEN }, credentials: "omit", cache: "no-store" };
@@ -76,7 +79,9 @@
     var hand = st.data && st.data.hands && st.data.hands[v.hand - 1];
     var later = hand ? hand.views.some(function (e) { return e.view.play > v.play; }) : false;
     if (v.to_play && later && (v.moment === "play" || v.moment === "trick" || v.moment === "declaration")) {
-      out.push({ label: t("on_play", { n: v.play + 1 }) + " · " + v.to_play, on: { hand: v.hand, play: v.play + 1 } });
+      var next = { label: t("on_play", { n: v.play + 1 }) + " · " + v.to_play, on: { hand: v.hand, play: v.play + 1 } };
+      // first (the one chosen) where the seat to play is the one looking
+      if (v.to_play === st.observer) { out.unshift(next); } else { out.push(next); }
     }
     out.push({ label: t("on_hand", { n: v.hand }), on: { hand: v.hand } });
     out.push({ label: t("on_match"), on: {} });
@@ -221,8 +226,10 @@
     changed();
   }
   function changed() {
-    $("save").disabled = !st.pending.length || st.saving;
-    $("save").className = st.pending.length ? "unsaved" : "";
+    ["save", "comment-save"].forEach(function (id) {
+      $(id).disabled = !st.pending.length || st.saving;
+      $(id).className = st.pending.length ? "unsaved" : "";
+    });
     $("undo").disabled = !st.history.length;
     say("save-status", st.pending.length ? t("unsaved", { n: st.pending.length }) : "");
     drawComments();
@@ -463,6 +470,7 @@
     $("ask").onclick = ask;
     $("ask-cancel").onclick = cancel;
     $("save").onclick = save;
+    $("comment-save").onclick = save;
     $("undo").onclick = undo;
     $("comment-cancel").onclick = stopEdit;
     try { $("comment-author").value = window.localStorage.getItem("t42-author") || ""; } catch (e) { /* none kept */ }

@@ -130,7 +130,9 @@
         (DATA.observer === s ? " own" : ""));
       box.setAttribute("data-seat", s);
       var label = el("div", "label");
-      label.appendChild(el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : "")));
+      var name = el("span", "name", seatName(s, v) + " (" + v.counts[s] + ")" + (out ? " — " + ui.sits_out : ""));
+      name.title = plain(name.textContent);  // whole, where a very long name is cut to two lines
+      label.appendChild(name);
       label.appendChild(el("span", "turn", "\u25b6 " + (bidding(v) ? ui.to_call : ui.to_play)));
       box.appendChild(label);
       var hand = el("div", "hand");
@@ -489,8 +491,10 @@
     function drawMatch() {
       document.getElementById("match-title").textContent = ui.match;
       document.getElementById("hands-title").textContent = ui.match_hands;
+      document.getElementById("match-cards-title").textContent = ui.match_cards;
       drawChart();
       drawHandList();
+      drawMatchCards();
     }
 
     function setPage(match) {
@@ -607,14 +611,13 @@
       document.getElementById("graph-caption").textContent = caption;
     }
 
-    // Each seat's score card of the hand so far, counted from what this moment's view holds
-    // (a seat: its own decisions; review: the seats whose figures it may see; omniscient:
-    // all): judged decisions (forced ones excluded), ? and ??, accuracy (the mean of
-    // 1 − chance lost) and at best (the share that lost nothing); a call's expected marks
-    // given up count as half as much chance (docs/analysis.md, "Score cards").
-    function drawCards() {
-      var v = DATA.hands[pos.hand].views[pos.view].view;
-      var cards = {};
+    // Each seat's score card, counted from what a view holds (a seat: its own decisions;
+    // review: the seats whose figures it may see; omniscient: all): judged decisions
+    // (forced ones excluded), ? and ??, accuracy (the mean of 1 − chance lost) and at best
+    // (the share that lost nothing); a call's expected marks given up count as half as
+    // much chance (docs/analysis.md, "Score cards"). A team's card is its two seats' sum,
+    // shown only where both seats' are.
+    function countCards(v, cards) {
       function add(seat, part, lost, mark) {
         var c = cards[seat] = cards[seat] || { plays: [0, 0, 0, 0, 0], calls: [0, 0, 0, 0, 0] };
         var r = c[part];
@@ -626,19 +629,40 @@
         if (c.marks_lost !== undefined) { add(c.seat, "calls", Math.min(1, c.marks_lost / 2), c.mark); }
       });
       if (af && af.declaration) { add(af.declaration.seat, "calls", af.declaration.chance_lost, af.declaration.mark); }
-      var list = document.getElementById("cards");
+      return cards;
+    }
+    function showCards(list, box, cards) {
       list.replaceChildren();
-      var seats = SEATS.filter(function (s) { return cards[s]; });
-      document.getElementById("cards-box").hidden = seats.length === 0;
+      var rows = SEATS.filter(function (s) { return cards[s]; }).map(function (s) { return [s, cards[s]]; });
+      TEAMS.forEach(function (t) {
+        var two = t.split("+");
+        if (!cards[two[0]] || !cards[two[1]]) { return; }
+        var sum = {};
+        ["plays", "calls"].forEach(function (part) {
+          sum[part] = cards[two[0]][part].map(function (x, i) { return x + cards[two[1]][part][i]; });
+        });
+        rows.push([t, sum]);
+      });
+      box.hidden = rows.length === 0;
       function pct(r, k) { return r[0] ? Math.round((k === 3 ? 1 - r[3] / r[0] : r[4] / r[0]) * 100) + "%" : "-"; }
-      seats.forEach(function (s) {
-        var p = cards[s].plays, c = cards[s].calls;
+      rows.forEach(function (row) {
+        var p = row[1].plays, c = row[1].calls;
         var li = el("li", "card", fmt(ui.card_line, {
-          who: s, pn: p[0], pq: p[1], pqq: p[2], pa: pct(p, 3), pb: pct(p, 4),
+          who: row[0], pn: p[0], pq: p[1], pqq: p[2], pa: pct(p, 3), pb: pct(p, 4),
           cn: c[0], cq: c[1], cqq: c[2], ca: pct(c, 3), cb: pct(c, 4) }));
-        li.setAttribute("data-seat", s);
+        li.setAttribute(row[0].length === 1 ? "data-seat" : "data-team", row[0]);
         list.appendChild(li);
       });
+    }
+    function drawCards() {
+      showCards(document.getElementById("cards"), document.getElementById("cards-box"),
+        countCards(DATA.hands[pos.hand].views[pos.view].view, {}));
+    }
+    // The match's cards: each hand's cards at its last moment, summed.
+    function drawMatchCards() {
+      var cards = {};
+      DATA.hands.forEach(function (h) { countCards(lastView(h), cards); });
+      showCards(document.getElementById("match-cards"), document.getElementById("match-cards-box"), cards);
     }
 
     function draw() {

@@ -147,6 +147,7 @@ MESSAGES: dict[str, str] = {
     "ui.graph_open": "Open hands: the bidders' points after each play",
     "ui.graph_fair": "{seat}'s chance at its own decisions",
     "ui.graph_jump": "play {n}: go there",
+    "ui.match_cards": "Score cards of the match",
     "ui.cards": "Score cards, so far",
     "ui.card_line": "{who}: plays {pn} judged · {pq} ? · {pqq} ?? · accuracy {pa} · at best"
     " {pb} | calls {cn} judged · {cq} ? · {cqq} ?? · accuracy {ca} · at "

@@ -150,6 +150,7 @@ MESSAGES: dict[str, str] = {
     "ui.graph_open": "Açık eller: her oyundan sonra ihaleyi alanların puanı",
     "ui.graph_fair": "{seat} oyuncusunun kendi kararlarındaki şansı",
     "ui.graph_jump": "oyun {n}: oraya git",
+    "ui.match_cards": "Maçın karneleri",
     "ui.cards": "Karneler, şimdiye dek",
     "ui.card_line": "{who}: oyunlar {pn} değerlendirildi · {pq} ? · {pqq} ?? · isabet {pa} "
     "· en iyide {pb} | sözler {cn} değerlendirildi · {cq} ? · {cqq} ?? · "
