@@ -576,9 +576,9 @@ def test_the_match_page_sums_each_hands_cards_for_its_observer(
         assert not page.errors
     assert list(seen["omniscient"]) == [*"ABCD", "A+C", "B+D"]
     for who, line in seen["omniscient"].items():
-        c = cards[who]
-        assert f"plays {c.plays.decisions} judged · {c.plays.dubious} ? · {c.plays.blunders} ??" in line
-        assert f"calls {c.calls.decisions} judged · {c.calls.dubious} ? · {c.calls.blunders} ??" in line
+        for part in ("plays", "calls"):
+            c = getattr(cards[who], part)
+            assert f"{part} {c.decisions} judged · {c.dubious} ? · {c.blunders} ??" in line
     assert list(seen["C"]) == ["C"]
     assert seen["C"]["C"] == seen["omniscient"]["C"]
     # the review: hand 2 ended early, so only hand 1's figures count
