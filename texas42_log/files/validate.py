@@ -401,9 +401,7 @@ def _check(match: Match) -> MatchReport:
     from ..log.comments import id_problems
 
     report.diagnostics.extend(id_problems(match))
-    if not report.errors and any(
-        h.analysis is not None or any(p.analysis for p in h.plays) for h in match.hands
-    ):
+    if not report.errors and report.analysed:
         from ..analysis.checks import analysis_problems
         from ..log.check import effective_rules
 

@@ -40,16 +40,31 @@ class MatchReport:
     hands: int = 0
     score: dict[Team, int] | None = None
     winner: Team | None = None
+    #: Whether a hand the replay reached states an analysis (open-hand or fair), which
+    #: validation then checks: found on the replay's own walk, not by a second one.
+    analysed: bool = False
 
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
+#: The rules of each (preset, options set) met so far: most logs of a corpus share a few,
+#: and building a Rules is a dataclass copy per log (5 % of validating a small match).
+_RULES_SEEN: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
+
+
 def effective_rules(match: Match) -> Rules:
     """The rules in force: the preset's options with the log's overrides applied."""
     # Declared options only: x- extensions on the options object are kept, never interpreted.
-    return PRESETS[match.rules.preset].with_options(**match.rules.options.overrides())
+    overrides = match.rules.options.overrides()
+    key = (match.rules.preset, tuple(sorted(overrides.items())))
+    rules = _RULES_SEEN.get(key)
+    if rules is None:
+        rules = PRESETS[match.rules.preset].with_options(**overrides)
+        if len(_RULES_SEEN) < 256:  # every option's values are few; a bound all the same
+            _RULES_SEEN[key] = rules
+    return rules
 
 
 _KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
@@ -140,6 +155,10 @@ class _MatchChecker(StatedFacts):
                     f"{why} (R4)",
                     {"hand": i + 1, "expected_dealer": expected_dealer},
                 )
+            if not self.report.analysed and (
+                hand.analysis is not None or any(p.analysis for p in hand.plays)
+            ):
+                self.report.analysed = True
             last = i == len(m.hands) - 1
             self._check_hand(i, hand, may_stop=last and m.status == "unfinished")
             if hand.dealer == expected_dealer or hand.dealer == resync_dealer:

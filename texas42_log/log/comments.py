@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -199,28 +200,37 @@ def with_ids(match: Match) -> Match:
     return new
 
 
+def _noted(match: Match) -> Iterator[tuple[str, Sequence[Annotation]]]:
+    """(pointer, comments) of every object holding at least one comment, in document
+    order: one pass that builds nothing for an object without comments (validation
+    runs it on every log, :func:`id_problems`)."""
+    if match.annotations:
+        yield "", match.annotations
+    for i, hand in enumerate(match.hands):
+        if hand.annotations:
+            yield f"/hands/{i}", hand.annotations
+        for j, c in enumerate(hand.auction):
+            if c.annotations:
+                yield f"/hands/{i}/auction/{j}", c.annotations
+        if hand.declaration is not None and hand.declaration.annotations:
+            yield f"/hands/{i}/declaration", hand.declaration.annotations
+        for j, p in enumerate(hand.plays):
+            if p.annotations:
+                yield f"/hands/{i}/plays/{j}", p.annotations
+
+
 def id_problems(match: Match) -> list[Diagnostic]:
     """A comment id given twice in one document (format 1.7 asks each to be unique), and
     ids in a log that says an older version (a reader of that version would refuse them)."""
     seen: dict[str, str] = {}
-    out: list[Diagnostic] = []
-    first = next((c for c in _containers(match) for a in c[2].annotations if a.id), None)
-    if first is not None and version_key(match.version) < version_key(COMMENT_IDS_SINCE):
-        out.append(
-            Diagnostic(
-                "format",
-                f"this log says version {match.version}, but its comments carry ids, which "
-                f"came in format {COMMENT_IDS_SINCE}: write version {COMMENT_IDS_SINCE}",
-                "/version",
-            )
-        )
-    for _, pointer, obj in _containers(match):
-        for k, a in enumerate(obj.annotations):
+    twice: list[Diagnostic] = []
+    for pointer, notes in _noted(match):
+        for k, a in enumerate(notes):
             if a.id is None:
                 continue
             p = f"{pointer}/annotations/{k}/id"
             if a.id in seen:
-                out.append(
+                twice.append(
                     Diagnostic(
                         "format",
                         f"the comment id {a.id!r} is given twice (first at {seen[a.id]}); "
@@ -230,7 +240,17 @@ def id_problems(match: Match) -> list[Diagnostic]:
                 )
             else:
                 seen[a.id] = p
-    return out
+    if seen and version_key(match.version) < version_key(COMMENT_IDS_SINCE):
+        twice.insert(
+            0,
+            Diagnostic(
+                "format",
+                f"this log says version {match.version}, but its comments carry ids, which "
+                f"came in format {COMMENT_IDS_SINCE}: write version {COMMENT_IDS_SINCE}",
+                "/version",
+            ),
+        )
+    return twice
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,59 @@
+"""Validation gives the same verdict and the same diagnostics, byte for byte, as the tree
+that wrote fixtures/validation-golden.jsonl (tools/build_validation_golden.py: every
+fixture, valid, invalid and hostile, logs with comment ids and stored analyses, and a
+seeded structural fuzz corpus of 1,400 inputs). A change to validation's hot path must
+keep every answer; a change that means to alter one rewrites the file with the tool and
+shows the difference in its diff.
+
+Both paths are held to it: the fast one (models straight from the bytes) and the full
+one (JSON Schema, then the models), which must agree on every input."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "fixtures" / "validation-golden.jsonl"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_validation_golden import answer, inputs  # noqa: E402
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    r["name"]: r for r in map(json.loads, GOLDEN.read_text("utf-8").splitlines())
+}
+
+
+@functools.cache
+def _inputs() -> list[tuple[str, bytes]]:
+    return list(inputs())
+
+
+def test_the_golden_file_covers_what_it_claims() -> None:
+    names = list(EXPECTED)
+    assert len(names) == len(set(names)) >= 1400
+    kinds = {n.split("/")[0] for n in names}
+    assert kinds == {"valid", "invalid", "hostile", "made", "fuzz"}
+    rules = {d["rule"] for r in EXPECTED.values() for d in r["diagnostics"]}
+    # it reaches the replay, the rule options, comment ids and the stored analysis
+    assert {"json", "schema", "format", "encoding", "analysis", "R1", "R3", "R24"} <= rules
+    assert sum(r["valid"] for r in EXPECTED.values()) >= 50
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_every_input_gets_the_same_answer(chunk: int) -> None:
+    every = _inputs()
+    assert [n for n, _ in every] == list(EXPECTED)  # the same inputs, in the same order
+    differs = []
+    for name, data in every[chunk::4]:
+        got = answer(name, data)
+        want = EXPECTED[name]
+        assert got["sha256"] == want["sha256"], f"{name}: the input itself changed"
+        if got != want:
+            differs.append((name, want, got))
+    assert not differs, differs[:3]
