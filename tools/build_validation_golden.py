@@ -111,8 +111,7 @@ def answer(name: str, data: bytes) -> dict[str, object]:
 
 def main() -> None:
     lines = [
-        json.dumps(answer(name, data), ensure_ascii=True, sort_keys=True)
-        for name, data in inputs()
+        json.dumps(answer(name, data), ensure_ascii=True, sort_keys=True) for name, data in inputs()
     ]
     GOLDEN.write_text("\n".join(lines) + "\n", "utf-8")
     print(f"wrote {GOLDEN.relative_to(ROOT)}: {len(lines)} inputs")
