@@ -59,15 +59,23 @@ def _work(
     doc: str, hand: int, seats: list[str], open_hand: bool, worlds: int, seed: int, conn: Any
 ) -> None:
     """In the child: the analysis asked, its progress and its answer sent on ``conn``."""
+    from ..corpus.pool import worker_init
+    from ..engine.search import search_threads
+
+    worker_init()
+    with search_threads():  # this question's worlds on every core (engine/search.py)
+        _answer(Match.model_validate_json(doc), hand, seats, open_hand, worlds, seed, conn)
+
+
+def _answer(
+    match: Match, hand: int, seats: list[str], open_hand: bool, worlds: int, seed: int, conn: Any
+) -> None:
     from ..analysis.api import open_hand_analysis
     from ..analysis.auction_fair import judge_auction, plan_auction
     from ..analysis.fair import decide
     from ..analysis.fair_hands import finish_hand, plan_hand
     from ..analysis.open_hand import HandAnalysis
-    from ..corpus.pool import worker_init
 
-    worker_init()
-    match = Match.model_validate_json(doc)
     answer: dict[str, Any] = {"open": None, "fair": {}}
     notes = None
     if open_hand:

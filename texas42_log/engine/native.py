@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Collection, Mapping, Sequence
-from typing import Final
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final
 
 from .hand import PlayState
 from .seats import SEATS, Seat, partner, team_of
@@ -262,14 +263,16 @@ def solve_worlds(
     worlds: Sequence[Mapping[Seat, Collection[Tile]]],
     kind: int,
     threshold: int = 0,
+    threads: int = 1,
 ) -> tuple[list[Move], list[object], int]:
     """Value the moment ``state`` in every world at once, in C.
 
     ``state`` need not know the hidden tiles; each world gives every seat's tiles
     now. ``kind``: :data:`VALUE` (per world the value), :data:`PLAY_VALUES` (per world
     the value after each legal play, in the order of the moves returned) or
-    :data:`REACHES` (per world whether the value reaches ``threshold``). Returns the
-    moves (for PLAY_VALUES), the answers and the nodes searched."""
+    :data:`REACHES` (per world whether the value reaches ``threshold``). ``threads``: the
+    worlds are shared among that many threads (the answers are the same whatever it is).
+    Returns the moves (for PLAY_VALUES), the answers and the nodes searched."""
     if _native is None:
         raise NotSolvable("the native solver is not built")
     prepared = _prepared(state)
@@ -281,22 +284,68 @@ def solve_worlds(
         if kind == PLAY_VALUES:
             raise NotSolvable("the hand is over: there is no play to value")
         return [], [base if kind == VALUE else threshold <= base for _ in hands], 0
-    search = prepared.search()
-    before = search.nodes
     if kind == PLAY_VALUES:
         if state.to_play is None:
             raise NotSolvable("the hand is over: there is no play to value")
         if not hands:
             return [], [], 0
-        codes = search.moves(position, hands[0])
-        raw = search.solve(PLAY_VALUES, position, hands, None, True)
+        codes = prepared.search().moves(position, hands[0])
+        raw, nodes = _solve(prepared, PLAY_VALUES, position, hands, None, threads)
         moves = [_move(c, tables) for c in codes]
-        return moves, [[base + v for v in row] for row in raw], search.nodes - before
+        return moves, [[base + v for v in row] for row in raw], nodes
     if kind == VALUE:
-        raw = search.solve(VALUE, position, hands, None, True)
-        return [], [base + v for v in raw], search.nodes - before
+        raw, nodes = _solve(prepared, VALUE, position, hands, None, threads)
+        return [], [base + v for v in raw], nodes
     need = threshold - base
     if need <= 0 or need > TOTAL_HAND_POINTS:
         return [], [need <= 0 for _ in hands], 0
-    raw = search.solve(REACHES, position, hands, need, True)
-    return [], list(raw), search.nodes - before
+    raw, nodes = _solve(prepared, REACHES, position, hands, need, threads)
+    return [], list(raw), nodes
+
+
+#: The threads that solve the worlds of one batch beside the caller's (made on first use,
+#: kept: each keeps its own search object and table, :meth:`_Prepared.search`).
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool(size: int) -> ThreadPoolExecutor:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL._max_workers < size:
+            _POOL = ThreadPoolExecutor(max_workers=size, thread_name_prefix="texas42-search")
+        return _POOL
+
+
+def _solve(
+    prepared: _Prepared,
+    kind: int,
+    position: Position,
+    hands: list[Hands],
+    arg: int | None,
+    threads: int,
+) -> tuple[list[Any], int]:
+    """One batch on ``threads`` threads: the worlds cut in as many runs in order, each run
+    on its own search object (the C side lets go of the GIL while it searches). Every world
+    starts from an empty table, so the answers do not depend on the cut; only the node
+    counts may (each run's first world starts without the guess of the world before)."""
+
+    def run(part: list[Hands]) -> tuple[list[Any], int]:
+        search = prepared.search()
+        before = search.nodes
+        out = search.solve(kind, position, part, arg, True)
+        return list(out), search.nodes - before
+
+    n = max(1, min(threads, len(hands)))
+    if n == 1:
+        return run(hands)
+    cuts = [len(hands) * k // n for k in range(n + 1)]
+    parts = [hands[cuts[k] : cuts[k + 1]] for k in range(n)]
+    others = [_pool(n - 1).submit(run, part) for part in parts[1:]]
+    first = run(parts[0])
+    answers, nodes = list(first[0]), first[1]
+    for f in others:
+        more, k = f.result()
+        answers += more
+        nodes += k
+    return answers, nodes

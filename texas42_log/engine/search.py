@@ -19,13 +19,21 @@ asks which):
   contract's threshold (:func:`texas42_log.engine.solver.goal`), cheaper than the exact
   value when the caller reports only a chance.
 
+**Threads.** Inside ``with search_threads(n):`` each batch of worlds is shared among
+``n`` threads, one search object each (the native search lets go of the GIL): the
+answers are the same to the last digit, only sooner on a machine with the cores for it.
+``Game.hint`` and the board's ask use every core this process may use; the analysis of a
+corpus keeps one thread a process (its processes already fill the cores).
+
 Pure, no I/O (it reads one environment variable).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol
 
@@ -45,6 +53,8 @@ __all__ = [
     "values_in_worlds",
     "play_values_in_worlds",
     "reaches_in_worlds",
+    "search_threads",
+    "usable_cores",
 ]
 
 #: The environment variable that chooses the solver (see the module text).
@@ -54,6 +64,31 @@ Choice = Literal["native", "python"]
 
 #: A world: every seat's tiles now (the seat to play's own included).
 Holdings = Mapping[Seat, Collection[Tile]]
+
+#: The threads a batch of worlds is shared among, in this context (see the module text).
+_THREADS: ContextVar[int] = ContextVar("texas42_search_threads", default=1)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system says, else all)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def search_threads(threads: int | None = None) -> Iterator[int]:
+    """Within the block, share each batch of worlds among ``threads`` threads (None: every
+    usable core; at most 64). Yields the number used."""
+    n = usable_cores() if threads is None else threads
+    if not 1 <= n <= 64:
+        raise ValueError(f"threads must be 1 to 64, not {n}")
+    token = _THREADS.set(n)
+    try:
+        yield n
+    finally:
+        _THREADS.reset(token)
 
 
 class SolverUnavailable(ValueError):
@@ -128,7 +163,7 @@ def values_in_worlds(state: PlayState, worlds: Sequence[Holdings]) -> tuple[list
 
     ``state`` need not know the tiles hidden from its seat: each world places them."""
     if solver_choice() == "native":
-        _, answers, nodes = native.solve_worlds(state, worlds, native.VALUE)
+        _, answers, nodes = native.solve_worlds(state, worlds, native.VALUE, threads=_THREADS.get())
         return [int(a) for a in answers], nodes  # type: ignore[call-overload]
     out: list[int] = []
     nodes = 0
@@ -145,7 +180,9 @@ def play_values_in_worlds(state: PlayState, worlds: Sequence[Holdings]) -> World
     if state.to_play is None:
         raise NotSolvable("the hand is over: there is no play to value")
     if solver_choice() == "native":
-        moves, answers, nodes = native.solve_worlds(state, worlds, native.PLAY_VALUES)
+        moves, answers, nodes = native.solve_worlds(
+            state, worlds, native.PLAY_VALUES, threads=_THREADS.get()
+        )
         return WorldValues(moves, answers, nodes)
     rows: list[object] = []
     order: list[Move] = []
@@ -167,7 +204,9 @@ def reaches_in_worlds(
     """Whether the bidders' points after all 7 tricks, with best play from ``state``,
     reach ``threshold`` in each world: made or not, by one bounded search a world."""
     if solver_choice() == "native":
-        _, answers, nodes = native.solve_worlds(state, worlds, native.REACHES, threshold)
+        _, answers, nodes = native.solve_worlds(
+            state, worlds, native.REACHES, threshold, _THREADS.get()
+        )
         return [bool(a) for a in answers], nodes
     out: list[bool] = []
     nodes = 0

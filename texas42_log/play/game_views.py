@@ -72,14 +72,20 @@ class GameViews:
         *,
         worlds: int = DEFAULT_WORLDS,
         seed: int = DEFAULT_SEED,
+        threads: int | None = None,
     ) -> Decision | AuctionHint:
         """The fair values of the current moment for the seat to act, from its own view
         alone (docs/analysis.md); show it to that seat only. In the play, a
         :class:`~texas42_log.analysis.fair.Decision`: each legal play's mean value and
         chance over the deals that seat cannot tell apart. In the auction and at the
         declaration, an :class:`~texas42_log.analysis.auction_fair.AuctionHint`: the
-        seat's fair makeable table and the call or trump it suggests."""
-        return hint(self, seat, worlds=worlds, seed=seed)
+        seat's fair makeable table and the call or trump it suggests. ``threads``: the
+        worlds are shared among that many threads (None: every core this process may
+        use); the numbers are the same whatever it is."""
+        from ..engine.search import search_threads
+
+        with search_threads(threads):
+            return hint(self, seat, worlds=worlds, seed=seed)
 
     # -- notebooks ---------------------------------------------------------------
 
