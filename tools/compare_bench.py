@@ -3,6 +3,7 @@ runs taken in turn (before, after, before, after, …), so that a load on the ma
 falls on both alike.
 
     .venv/bin/python tools/compare_bench.py BEFORE AFTER [--runs 3] [--rows stages,jobs]
+    .venv/bin/python tools/compare_bench.py BEFORE AFTER --quick --runs 1   # a glance (CI)
 
 BEFORE and AFTER are checkouts (``git worktree add /tmp/before REV``), each with its
 own ``.venv`` installed (``python3 -m venv .venv && .venv/bin/pip install -e '.[test]'``).
@@ -32,14 +33,17 @@ ROWS = {
     "live_play": None,
 }
 
+#: The corpora's sizes (matches) and seeds.
+SIZES = {"small": (1500, 1), "large": (11_000, 2)}
+
 _RUN = """
 import json, sys
 from pathlib import Path
 sys.path.insert(0, "tests/benchmarks")
 import bench
-name, corpus = sys.argv[1], sys.argv[2]
+name, corpus, quick = sys.argv[1], sys.argv[2], sys.argv[3] == "quick"
 fn = getattr(bench, name)
-rows = fn(False) if corpus == "-" else fn(Path(corpus))
+rows = fn(quick) if corpus == "-" else fn(Path(corpus))
 print(json.dumps([list(r) for r in rows]))
 """
 
@@ -58,9 +62,16 @@ def value(text: str) -> tuple[float, bool] | None:
     return number, unit.endswith("/s")
 
 
-def run_rows(tree: Path, name: str, corpus: str) -> list[list[str]]:
+def run_rows(tree: Path, name: str, corpus: str, quick: bool = False) -> list[list[str]]:
     out = subprocess.run(
-        [str(tree / ".venv" / "bin" / "python"), "-c", _RUN, name, corpus],
+        [
+            str(tree / ".venv" / "bin" / "python"),
+            "-c",
+            _RUN,
+            name,
+            corpus,
+            "quick" if quick else "full",
+        ],
         cwd=tree,
         check=True,
         capture_output=True,
@@ -79,13 +90,19 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--rows", default=",".join(ROWS), help="row functions of bench.py")
     ap.add_argument("--slower", type=float, default=0.10, help="the worst change allowed")
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="small corpora and the rows' quick settings: a glance (CI), not a measure",
+    )
     args = ap.parse_args()
     names = [n.strip() for n in args.rows.split(",") if n.strip()]
     figures: dict[tuple[str, str], list[tuple[float, bool]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         corpora = {"small": Path(tmp) / "small.jsonl", "large": Path(tmp) / "large.jsonl"}
         py = str(args.after / ".venv" / "bin" / "python")
-        for kind, (n, seed) in {"small": (1500, 1), "large": (11_000, 2)}.items():
+        sizes = {"small": (300, 1), "large": (2_000, 2)} if args.quick else SIZES
+        for kind, (n, seed) in sizes.items():
             if any(ROWS.get(name) == kind for name in names):
                 subprocess.run(
                     [py, "-m", "texas42_log", "generate", "-n", str(n), "--seed", str(seed)]
@@ -98,7 +115,7 @@ def main() -> None:
                 for name in names:
                     kind = ROWS.get(name, "small")
                     corpus = "-" if kind is None else str(corpora[kind])
-                    for row, shown, _ in run_rows(tree, name, corpus):
+                    for row, shown, _ in run_rows(tree, name, corpus, args.quick):
                         got = value(shown)
                         if got is not None:
                             figures.setdefault((row, side), []).append(got)

@@ -16,10 +16,13 @@ hand points with best play reach it (every trick for a mark bid; none for Nel-O)
 **chance** of a bid in a row is the share of worlds in which it is made, with its
 standard error ``√(p(1 − p)/(n − 1))`` (the error of a share over ``n`` drawn worlds).
 
-Only made-or-not is asked where that is cheaper than the exact value: in each world
-the bounded search at the lowest level first (a hand that cannot make 30 in a trump
-needs no more), then every trick, then halving the levels between — about four
-bounded searches a world for thirteen levels, cheaper than one exact value.
+Only made-or-not is asked where that is cheaper than the exact value: one native call
+a row settles every level of every world (``levels_in_worlds``), each world's levels on
+one transposition table, the bounded search at the lowest level undecided first (a hand
+that cannot make 30 in a trump needs no more), then the highest, then halving — and
+each search's bound, which fails soft, settles every level on its side at once. About
+three bounded searches a world for thirteen levels, cheaper than one exact value, and
+the same counts as one batch a level gave (tests/test_auction_levels.py).
 
 What the table cannot see: each world is solved as if, from the first lead on, every
 hand were open (bridge calls it *strategy fusion*): it flatters the declarer, and
@@ -40,7 +43,7 @@ from ..engine.auction import Auction, BidKind, BidSpecial, Contract
 from ..engine.declare import declaration_choices
 from ..engine.hand import PlayState
 from ..engine.rules import Rules
-from ..engine.search import reaches_in_worlds
+from ..engine.search import levels_in_worlds, reaches_in_worlds
 from ..engine.seats import SEATS, Seat, partner
 from ..engine.tiles import TILES, TOTAL_HAND_POINTS, Tile
 from ..engine.trumps import Trump
@@ -236,33 +239,9 @@ def draw_deals(seat: Seat, tiles: frozenset[Tile], n: int, rng: random.Random) -
 def _levels(
     template: PlayState, worlds: Sequence[World], thresholds: Sequence[int]
 ) -> tuple[list[int], int]:
-    """Per world, how many of the ascending ``thresholds`` its value reaches, by bounded
-    searches alone: the lowest first, then the highest, then halving (see the module text)."""
-    n, top = len(worlds), len(thresholds)
-    lo, hi, asked = [0] * n, [top] * n, [0] * n
-    nodes = 0
-    while True:
-        groups: dict[int, list[int]] = {}
-        for w in range(n):
-            if lo[w] < hi[w]:
-                if asked[w] == 0:
-                    i = lo[w]
-                elif asked[w] == 1:
-                    i = hi[w] - 1
-                else:
-                    i = (lo[w] + hi[w] - 1) // 2
-                groups.setdefault(i, []).append(w)
-        if not groups:
-            return lo, nodes
-        for i, ws in sorted(groups.items()):
-            got, k = reaches_in_worlds(template, [worlds[w] for w in ws], thresholds[i])
-            nodes += k
-            for w, r in zip(ws, got, strict=True):
-                asked[w] += 1
-                if r:
-                    lo[w] = max(lo[w], i + 1)
-                else:
-                    hi[w] = min(hi[w], i)
+    """Per world, how many of the ascending ``thresholds`` its value reaches: one call
+    settles every level of every world by bounded searches alone (engine/search.py)."""
+    return levels_in_worlds(template, worlds, thresholds)
 
 
 @dataclass(slots=True)

@@ -696,14 +696,21 @@ static void next_generation(SearchObject *o) {
     }
 }
 
-enum { VALUE = 0, PLAY_VALUES = 1, REACHES = 2 };
+enum { VALUE = 0, PLAY_VALUES = 1, REACHES = 2, LEVELS = 3 };
+
+/* The most levels one LEVELS question may ask (the auction asks 13: 30 … 41, 42). */
+#define MAX_LEVELS 64
 
 /* solve(kind, position, worlds, arg=None, fresh=True)
 
    kind 0, the value: per world the exact points still to come (arg: a guess, or None);
    kind 1, every legal play's value: per world a list in the order of moves() (arg: the
    position's own value when the caller knows it, for one world only, or None);
-   kind 2, reaches: per world whether the points still to come reach arg.
+   kind 2, reaches: per world whether the points still to come reach arg;
+   kind 3, levels: arg a list of 1 to MAX_LEVELS levels in ascending order; per world how
+   many of them the points still to come reach, settled by null-window searches on one
+   table (each search's bound settles every level on its side; the lowest level undecided
+   first, then the highest, then halving).
    fresh: every world starts with an empty table (worlds are different deals); without
    it the table is kept from the call before (moments of one deal). */
 static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
@@ -714,12 +721,12 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOO|Op:solve", kwlist, &kind, &posobj, &worlds, &arg, &fresh)) {
         if (PyErr_ExceptionMatches(PyExc_TypeError) || PyErr_ExceptionMatches(PyExc_OverflowError)) {
             PyErr_Clear();
-            PyErr_SetString(PyExc_ValueError, "solve(kind, position, worlds, arg=None, fresh=True): kind must be 0, 1 or 2");
+            PyErr_SetString(PyExc_ValueError, "solve(kind, position, worlds, arg=None, fresh=True): kind must be 0, 1, 2 or 3");
         }
         return NULL;
     }
-    if (kind < VALUE || kind > REACHES) {
-        PyErr_SetString(PyExc_ValueError, "kind must be 0 (value), 1 (every play's value) or 2 (reaches)");
+    if (kind < VALUE || kind > LEVELS) {
+        PyErr_SetString(PyExc_ValueError, "kind must be 0 (value), 1 (every play's value), 2 (reaches) or 3 (levels)");
         return NULL;
     }
     if (o->busy) {
@@ -730,7 +737,29 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
     if (read_position(&o->s, posobj, &p) < 0) return NULL;
     long long a = 0;
     int has_arg = arg != Py_None;
-    if (has_arg && read_int(arg, -1000000, 1000000, "the search's argument", &a) < 0) return NULL;
+    long long levels[MAX_LEVELS];
+    int nlevels = 0;
+    if (kind == LEVELS) {
+        if (!has_arg || (!PyList_Check(arg) && !PyTuple_Check(arg))) {
+            PyErr_SetString(PyExc_ValueError, "levels needs a list of levels");
+            return NULL;
+        }
+        Py_ssize_t nl = PySequence_Fast_GET_SIZE(arg);
+        if (nl < 1 || nl > MAX_LEVELS) {
+            PyErr_Format(PyExc_ValueError, "levels asks 1 to %d levels, not %zd", MAX_LEVELS, nl);
+            return NULL;
+        }
+        if (read_ints(arg, nl, -1000, 1000, "a level", levels) < 0) return NULL;
+        for (Py_ssize_t j = 1; j < nl; j++) {
+            if (levels[j] < levels[j - 1]) {
+                PyErr_SetString(PyExc_ValueError, "the levels must be in ascending order");
+                return NULL;
+            }
+        }
+        nlevels = (int)nl;
+    } else if (has_arg && read_int(arg, -1000000, 1000000, "the search's argument", &a) < 0) {
+        return NULL;
+    }
     if (kind == REACHES && !has_arg) {
         PyErr_SetString(PyExc_ValueError, "reaches needs a threshold");
         return NULL;
@@ -794,6 +823,29 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
         } else if (kind == REACHES) {
             int need = (int)a;
             out[w] = need <= 0 ? 1 : (need > 42 ? 0 : window(o, &p, -1, need - 1, need) >= need);
+        } else if (kind == LEVELS) {
+            /* The value lies in lo..hi; a level t is settled once t <= lo (reached) or
+               t > hi (not). A null window at t fails soft: its answer bounds the value. */
+            int lo = 0, hi = 42, asked = 0;
+            for (;;) {
+                int first = -1, last = -1;
+                for (int j = 0; j < nlevels; j++) {
+                    if (levels[j] > lo && levels[j] <= hi) {
+                        if (first < 0) first = j;
+                        last = j;
+                    }
+                }
+                if (first < 0) break;
+                int t = (int)levels[asked == 0 ? first : (asked == 1 ? last : (first + last) / 2)];
+                int v = window(o, &p, -1, t - 1, t);
+                o->passes++;
+                if (v >= t) lo = v > lo ? v : lo;
+                else hi = v < hi ? v : hi;
+                asked++;
+            }
+            int count = 0;
+            for (int j = 0; j < nlevels; j++) count += levels[j] <= lo;
+            out[w] = count;
         } else {
             if (has_arg || w == 0) {
                 int own = has_arg ? (int)a : exact(o, &p, -1, 0, 0, 0, 42);

@@ -11,7 +11,7 @@ class Search:
         kind: int,
         position: tuple[int, int, int, int, int, int, int],
         worlds: Sequence[tuple[int, int, int, int]],
-        arg: int | None = None,
+        arg: int | Sequence[int] | None = None,
         fresh: bool = True,
     ) -> list[Any]: ...
     def moves(

@@ -43,6 +43,7 @@ __all__ = [
     "VALUE",
     "PLAY_VALUES",
     "REACHES",
+    "LEVELS",
 ]
 
 #: Whether the C search is built and importable.
@@ -56,6 +57,7 @@ TABLE_BITS: Final = 16
 VALUE: Final = 0
 PLAY_VALUES: Final = 1
 REACHES: Final = 2
+LEVELS: Final = 3
 
 _SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
 _BIT: Final[dict[Tile, int]] = {t: 1 << t.index for t in TILES}
@@ -264,13 +266,15 @@ def solve_worlds(
     kind: int,
     threshold: int = 0,
     threads: int = 1,
+    levels: Sequence[int] = (),
 ) -> tuple[list[Move], list[object], int]:
     """Value the moment ``state`` in every world at once, in C.
 
     ``state`` need not know the hidden tiles; each world gives every seat's tiles
     now. ``kind``: :data:`VALUE` (per world the value), :data:`PLAY_VALUES` (per world
     the value after each legal play, in the order of the moves returned) or
-    :data:`REACHES` (per world whether the value reaches ``threshold``). ``threads``: the
+    :data:`REACHES` (per world whether the value reaches ``threshold``) or :data:`LEVELS`
+    (per world how many of the ascending ``levels`` the value reaches). ``threads``: the
     worlds are shared among that many threads (the answers are the same whatever it is).
     Returns the moves (for PLAY_VALUES), the answers and the nodes searched."""
     if _native is None:
@@ -283,6 +287,8 @@ def solve_worlds(
     if position is None:
         if kind == PLAY_VALUES:
             raise NotSolvable("the hand is over: there is no play to value")
+        if kind == LEVELS:
+            return [], [sum(1 for t in levels if t <= base) for _ in hands], 0
         return [], [base if kind == VALUE else threshold <= base for _ in hands], 0
     if kind == PLAY_VALUES:
         if state.to_play is None:
@@ -296,6 +302,9 @@ def solve_worlds(
     if kind == VALUE:
         raw, nodes = _solve(prepared, VALUE, position, hands, None, threads)
         return [], [base + v for v in raw], nodes
+    if kind == LEVELS:
+        raw, nodes = _solve(prepared, LEVELS, position, hands, [t - base for t in levels], threads)
+        return [], raw, nodes
     need = threshold - base
     if need <= 0 or need > TOTAL_HAND_POINTS:
         return [], [need <= 0 for _ in hands], 0
@@ -322,7 +331,7 @@ def _solve(
     kind: int,
     position: Position,
     hands: list[Hands],
-    arg: int | None,
+    arg: int | list[int] | None,
     threads: int,
 ) -> tuple[list[Any], int]:
     """One batch on ``threads`` threads: the worlds cut in as many runs in order, each run

@@ -53,6 +53,7 @@ __all__ = [
     "values_in_worlds",
     "play_values_in_worlds",
     "reaches_in_worlds",
+    "levels_in_worlds",
     "search_threads",
     "usable_cores",
 ]
@@ -214,5 +215,30 @@ def reaches_in_worlds(
         full = _full(state, w)
         solver = Solver(full)
         out.append(solver.reaches(full, threshold))
+        nodes += solver.nodes
+    return out, nodes
+
+
+def levels_in_worlds(
+    state: PlayState, worlds: Sequence[Holdings], levels: Sequence[int]
+) -> tuple[list[int], int]:
+    """Per world, how many of the ascending point ``levels`` the bidders' points after all
+    7 tricks reach with best play from ``state`` (and the nodes searched): in C one call
+    settles every level of every world, each world's levels on one table, a search's bound
+    settling every level on its side; the reference asks the exact value."""
+    if list(levels) != sorted(levels):
+        raise ValueError("the levels must be in ascending order")
+    if solver_choice() == "native":
+        _, answers, nodes = native.solve_worlds(
+            state, worlds, native.LEVELS, threads=_THREADS.get(), levels=levels
+        )
+        return [int(a) for a in answers], nodes  # type: ignore[call-overload]
+    out: list[int] = []
+    nodes = 0
+    for w in worlds:
+        full = _full(state, w)
+        solver = Solver(full)
+        value = solver.value(full)
+        out.append(sum(1 for t in levels if value >= t))
         nodes += solver.nodes
     return out, nodes
