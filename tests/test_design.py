@@ -151,8 +151,10 @@ WRITES_JSON_TEXT = {"views/html.py", "analysis/checks.py"}
 
 
 #: Reading one setting from the environment is not I/O: engine/search.py reads
-#: TEXAS42_SOLVER (which solver serves) each time it chooses, and nothing else of os.
+#: TEXAS42_SOLVER (which solver serves) each time it chooses, and how many cores it may
+#: use (``search_threads``), and nothing else of os.
 READS_ONE_SETTING = {"engine/search.py": "TEXAS42_SOLVER"}
+OS_FACTS = {"environ", "sched_getaffinity", "cpu_count"}
 
 
 @pytest.mark.parametrize("module", PURE, ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -166,7 +168,9 @@ def test_pure_layers_do_no_io(module: Path) -> None:
             for n in ast.walk(ast.parse(module.read_text("utf-8")))
             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "os"
         ]
-        assert uses and all(u.attr == "environ" for u in uses), f"{name} may use os.environ only"
+        assert uses and all(u.attr in OS_FACTS for u in uses), (
+            f"{name} may read os.environ and the cores only"
+        )
         assert READS_ONE_SETTING[name] in module.read_text("utf-8")
     tree = ast.parse(module.read_text("utf-8"))
     for node in ast.walk(tree):
