@@ -233,12 +233,5 @@ def levels_in_worlds(
             state, worlds, native.LEVELS, threads=_THREADS.get(), levels=levels
         )
         return [int(a) for a in answers], nodes  # type: ignore[call-overload]
-    out: list[int] = []
-    nodes = 0
-    for w in worlds:
-        full = _full(state, w)
-        solver = Solver(full)
-        value = solver.value(full)
-        out.append(sum(1 for t in levels if value >= t))
-        nodes += solver.nodes
-    return out, nodes
+    values, nodes = values_in_worlds(state, worlds)  # the reference: the exact value
+    return [sum(1 for t in levels if v >= t) for v in values], nodes
