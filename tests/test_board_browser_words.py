@@ -101,8 +101,9 @@ def test_an_unsaved_comment_survives_a_restart_and_a_seat_link_still_works(
         assert again.tokens == b.tokens and again.port == b.port
         page.click("#save")
         page.wait_for_selector("#save-status:text-is('saved')")
-        # the link handed round before the restart opens after it
-        other = _open(browser, b.url("seat B") + "&as=B#hand-1-7", errors)
+        # the link handed round before the restart opens after it; at B's decision the
+        # comment went on B's coming play (On's first choice there), shown from play 3 on
+        other = _open(browser, b.url("seat B") + "&as=B#hand-1-8", errors)
         other.wait_for_selector("#comments:has-text('written before the restart')")
         other.close()
     finally:
