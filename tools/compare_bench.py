@@ -33,8 +33,9 @@ ROWS = {
     "live_play": None,
 }
 
-#: The corpora's sizes (matches) and seeds.
+#: The corpora's sizes (matches) and seeds; ``--quick``'s.
 SIZES = {"small": (1500, 1), "large": (11_000, 2)}
+QUICK_SIZES = {"small": (300, 1), "large": (2_000, 2)}
 
 _RUN = """
 import json, sys
@@ -101,8 +102,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         corpora = {"small": Path(tmp) / "small.jsonl", "large": Path(tmp) / "large.jsonl"}
         py = str(args.after / ".venv" / "bin" / "python")
-        sizes = {"small": (300, 1), "large": (2_000, 2)} if args.quick else SIZES
-        for kind, (n, seed) in sizes.items():
+        for kind, (n, seed) in (QUICK_SIZES if args.quick else SIZES).items():
             if any(ROWS.get(name) == kind for name in names):
                 subprocess.run(
                     [py, "-m", "texas42_log", "generate", "-n", str(n), "--seed", str(seed)]

@@ -314,16 +314,16 @@ def solve_worlds(
 
 #: The threads that solve the worlds of one batch beside the caller's (made on first use,
 #: kept: each keeps its own search object and table, :meth:`_Prepared.search`).
-_POOL: ThreadPoolExecutor | None = None
+_POOL: tuple[ThreadPoolExecutor, int] | None = None  # the pool and its size
 _POOL_LOCK = threading.Lock()
 
 
 def _pool(size: int) -> ThreadPoolExecutor:
     global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL._max_workers < size:
-            _POOL = ThreadPoolExecutor(max_workers=size, thread_name_prefix="texas42-search")
-        return _POOL
+        if _POOL is None or _POOL[1] < size:
+            _POOL = (ThreadPoolExecutor(size, thread_name_prefix="texas42-search"), size)
+        return _POOL[0]
 
 
 def _solve(
