@@ -2,7 +2,7 @@
 when a C compiler is at hand.
 
 Everything else is in pyproject.toml. The core (seats, trumps, rules, errors,
-auction, hand, stated, check) and the reference open-hand solver are plain, strictly
+auction, hand, stated, check, plain) and the reference open-hand solver are plain, strictly
 typed Python; mypyc turns them into C extensions that run the checked replay about
 1.8× and the reference solver about 5× faster (tests/benchmarks). The native search
 (texas42_log/engine/_native.c, plain C against the CPython API) is the solver every
@@ -40,6 +40,7 @@ COMPILED = [
     "texas42_log/engine/hand.py",
     "texas42_log/log/stated.py",
     "texas42_log/log/check.py",
+    "texas42_log/log/plain.py",
     "texas42_log/engine/solver.py",
 ]
 

@@ -230,6 +230,7 @@ COMPILED = [
     "engine/hand",
     "log/stated",
     "log/check",
+    "log/plain",
     "engine/solver",
 ]
 

@@ -57,3 +57,26 @@ def test_every_input_gets_the_same_answer(chunk: int) -> None:
         if got != want:
             differs.append((name, want, got))
     assert not differs, differs[:3]
+
+
+def _summary(result: Any) -> Any:
+    from texas42_log.files.report import result_json
+
+    return result_json("x", result)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_verdict_path_gives_every_input_the_same_answer(chunk: int) -> None:
+    """``texas42 validate`` asks for the verdict only (``models=False``): a plain, valid log
+    is settled over its parsed JSON (texas42_log/log/plain.py), every other one takes the
+    path above. Every input gets the golden diagnostics, and the same summary (hands,
+    score, winner, rules) as with the models."""
+    from texas42_log.files.validate import validate_bytes
+
+    settled = 0
+    for name, data in _inputs()[chunk::2]:
+        quick = validate_bytes(data, models=False)
+        settled += quick.match is None and quick.valid
+        assert [d.as_dict() for d in quick.diagnostics] == EXPECTED[name]["diagnostics"], name
+        assert _summary(quick) == _summary(validate_bytes(data)), name
+    assert settled >= 15  # the plain path is taken, not only the fallback (39 of the 1,404)

@@ -33,6 +33,9 @@ ROWS = {
     "live_play": None,
 }
 
+#: The other row functions (each runs on its own, with no corpus): named with ``--rows``.
+OTHER_ROWS = ("auction", "board", "fair", "fair_corpus", "open_hand", "viewer", "bots")
+
 #: The corpora's sizes (matches) and seeds; ``--quick``'s.
 SIZES = {"small": (1500, 1), "large": (11_000, 2)}
 QUICK_SIZES = {"small": (300, 1), "large": (2_000, 2)}
@@ -89,7 +92,11 @@ def main() -> None:
     ap.add_argument("before", type=Path)
     ap.add_argument("after", type=Path)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--rows", default=",".join(ROWS), help="row functions of bench.py")
+    ap.add_argument(
+        "--rows",
+        default=",".join(ROWS),
+        help=f"row functions of bench.py: {', '.join(ROWS)} (the default), {', '.join(OTHER_ROWS)}",
+    )
     ap.add_argument("--slower", type=float, default=0.10, help="the worst change allowed")
     ap.add_argument(
         "--quick",
@@ -98,6 +105,9 @@ def main() -> None:
     )
     args = ap.parse_args()
     names = [n.strip() for n in args.rows.split(",") if n.strip()]
+    unknown = [n for n in names if n not in ROWS and n not in OTHER_ROWS]
+    if unknown:
+        ap.error(f"no such row function: {', '.join(unknown)} (see --help)")
     figures: dict[tuple[str, str], list[tuple[float, bool]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         corpora = {"small": Path(tmp) / "small.jsonl", "large": Path(tmp) / "large.jsonl"}
@@ -113,7 +123,7 @@ def main() -> None:
         for k in range(args.runs):
             for side, tree in (("before", args.before), ("after", args.after)):
                 for name in names:
-                    kind = ROWS.get(name, "small")
+                    kind = ROWS.get(name)
                     corpus = "-" if kind is None else str(corpora[kind])
                     for row, shown, _ in run_rows(tree, name, corpus, args.quick):
                         got = value(shown)

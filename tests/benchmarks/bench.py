@@ -10,7 +10,8 @@ prints one table. Each throughput is the best of three runs on one core.
 
 * stages, one core, in-process: parse (JSON bytes → models), schema (JSON
   Schema, the full path only), replay (check_match), views (every moment of
-  every hand, public), and full validation (``validate_bytes``);
+  every hand, public), full validation (``validate_bytes``), ``json.loads`` of every
+  line, and the verdict only (``validate_bytes(models=False)``, ``texas42 validate``'s);
 * ``texas42 validate --jobs 1`` and ``--jobs 2`` on a corpus of ~100,000
   hands: wall time, hands/s, speed-up;
 * peak memory of the whole process tree while validating a ~1 GB JSON Lines
@@ -96,6 +97,8 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
     few_hands = sum(len(d["hands"]) for d in few)
     parse = best_rate(hands, lines, Match.model_validate_json)
     full = best_rate(hands, lines, validate_bytes)
+    verdict = best_rate(hands, lines, lambda x: validate_bytes(x, models=False))
+    loads = best_rate(hands, lines, json.loads)
     rows = [
         ("parse (JSON → models)", f"{parse:,.0f} hands/s", "pydantic, from bytes"),
         (
@@ -114,6 +117,13 @@ def stages(corpus: Path) -> list[tuple[str, str, str]]:
             "full validation",
             f"{full:,.0f} hands/s",
             f"{parse / full:.2f}× the parse time; target ≥ 20,000, ≤ 3×",
+        ),
+        ("json.loads of every line", f"{loads:,.0f} hands/s", "the floor: parsing alone"),
+        (
+            "validation, verdict only",
+            f"{verdict:,.0f} hands/s",
+            f"texas42 validate's path (log/plain.py); {loads / verdict:.2f}× json.loads, "
+            "target ≤ 5×",
         ),
     ]
     return rows

@@ -129,7 +129,7 @@ def validate_record(
     ``text`` (every match, invalid ones only, none) and ``as_json`` choose the
     printed forms to render — only what will be printed, so that less travels
     back from a worker process."""
-    result, where = validated(record, max_bytes)
+    result, where = validated(record, max_bytes, models=False)
     report = result.report
     render = text == "all" or (text == "invalid" and not result.valid)
     return RecordResult(

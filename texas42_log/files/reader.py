@@ -246,11 +246,14 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
             yield Record(where, json.dumps(payload, ensure_ascii=False).encode("utf-8"), "doc")
 
 
-def validated(record: Record, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[ValidationResult, str]:
+def validated(
+    record: Record, max_bytes: int = DEFAULT_MAX_BYTES, *, models: bool = True
+) -> tuple[ValidationResult, str]:
     """One record validated, with the file its diagnostics are placed in (a JSON
-    Lines record's diagnostics are moved to its line of the file)."""
+    Lines record's diagnostics are moved to its line of the file). ``models=False``:
+    the verdict and report are wanted, not the match (see :func:`.validate.validate_bytes`)."""
     if record.kind == "json":
-        result = validate_bytes(record.data, max_bytes=max_bytes)
+        result = validate_bytes(record.data, max_bytes=max_bytes, models=models)
         if not result.valid and result.errors[0].rule == "format":
             # Not our document: a foreign format's JSON named *.json? Read it as that.
             other = list(_converted(record.source, record.data, only_foreign=True))

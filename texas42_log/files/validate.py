@@ -23,6 +23,7 @@ from ..engine.errors import Diagnostic, MalformedLog
 from ..engine.tiles import Tile
 from ..log.check import MatchReport, check_match
 from ..log.model import FORMAT_NAME, Match
+from ..log.plain import plain_report
 from ..log.positions import escape_pointer_token, line_column, value_positions
 from ..log.schema import packaged_schema
 from ..log.strictjson import JSONError, loads
@@ -394,6 +395,20 @@ def _parse_fast(data: bytes | str, max_bytes: int) -> Match | None:
         return None
 
 
+def _plain(data: bytes | str, max_bytes: int) -> MatchReport | None:
+    """The report of a plain, valid log, read without its models; None: not settled."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > max_bytes:
+        return None
+    try:
+        doc = jiter.from_json(
+            raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys"
+        )
+    except ValueError:
+        return None
+    return plain_report(doc)
+
+
 def _check(match: Match) -> MatchReport:
     """The checked replay, then (for a log that states one, since 1.3) its open-hand
     analysis, when the replay found nothing wrong (:mod:`texas42_log.analysis.checks`)."""
@@ -411,12 +426,24 @@ def _check(match: Match) -> MatchReport:
 
 
 def validate_bytes(
-    data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES, fast: bool = True
+    data: bytes | str,
+    *,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    fast: bool = True,
+    models: bool = True,
 ) -> ValidationResult:
     """Validate one log: structure, then a checked replay under its declared rules.
 
     ``fast=False`` takes the full structural path (JSON Schema and pydantic) even
-    for a well-formed log; the verdict and diagnostics are the same (tested)."""
+    for a well-formed log; the verdict and diagnostics are the same (tested).
+    ``models=False`` is for a caller that wants the verdict and the report only (``texas42
+    validate``): a plain, valid log is then settled over its parsed JSON
+    (:mod:`texas42_log.log.plain`) and the result holds no match; any other log takes
+    the path above, so the diagnostics are the same (tested)."""
+    if fast and not models:
+        report = _plain(data, max_bytes)
+        if report is not None:
+            return ValidationResult(report=report)
     match = _parse_fast(data, max_bytes) if fast else None
     if match is not None:
         report = _check(match)

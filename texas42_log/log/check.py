@@ -25,7 +25,7 @@ from ..engine.trumps import Trump
 from .model import DrawnTile, Hand, MarkBid, Match, PassCall, PointBid
 from .stated import StatedFacts, format_points, team_numbers
 
-__all__ = ["MatchReport", "check_match", "effective_rules", "call_args"]
+__all__ = ["MatchReport", "check_match", "effective_rules", "rules_for", "call_args"]
 
 
 @dataclass(slots=True)
@@ -57,11 +57,15 @@ _RULES_SEEN: dict[tuple[str, tuple[tuple[str, Any], ...]], Rules] = {}
 def effective_rules(match: Match) -> Rules:
     """The rules in force: the preset's options with the log's overrides applied."""
     # Declared options only: x- extensions on the options object are kept, never interpreted.
-    overrides = match.rules.options.overrides()
-    key = (match.rules.preset, tuple(sorted(overrides.items())))
+    return rules_for(match.rules.preset, match.rules.options.overrides())
+
+
+def rules_for(preset: str, overrides: dict[str, Any]) -> Rules:
+    """The rules of ``preset`` with ``overrides`` (declared option values) applied."""
+    key = (preset, tuple(sorted(overrides.items())))
     rules = _RULES_SEEN.get(key)
     if rules is None:
-        rules = PRESETS[match.rules.preset].with_options(**overrides)
+        rules = PRESETS[preset].with_options(**overrides)
         if len(_RULES_SEEN) < 256:  # every option's values are few; a bound all the same
             _RULES_SEEN[key] = rules
     return rules
