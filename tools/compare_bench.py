@@ -44,9 +44,10 @@ _RUN = """
 import json, sys
 from pathlib import Path
 sys.path.insert(0, "tests/benchmarks")
-import bench
+sys.path.insert(0, ".")
+import bench, bench_auction, bench_board
 name, corpus, quick = sys.argv[1], sys.argv[2], sys.argv[3] == "quick"
-fn = getattr(bench, name)
+fn = next(getattr(m, name) for m in (bench, bench_auction, bench_board) if hasattr(m, name))
 rows = fn(quick) if corpus == "-" else fn(Path(corpus))
 print(json.dumps([list(r) for r in rows]))
 """

@@ -306,11 +306,12 @@ def upgrade(
     from ..files.reader import InputError, is_jsonl, read_documents
     from ..log.upgrade import UpgradeError, upgrade_doc
 
-    jsonl = is_jsonl(file)
     try:
         read = read_documents(file, stdin=sys.stdin.buffer)
     except InputError as e:
         raise refused(e) from None
+    # JSON Lines by its name, or by its content under another (files/formats.detect).
+    jsonl = is_jsonl(file) or len(read) > 1
     docs: list[dict[str, Any]] = []
     applied: list[str] = []
     for first, doc in read:

@@ -49,6 +49,7 @@ __all__ = [
     "other_names",
     "ALIASES",
     "sniff",
+    "detect",
     "read_sources",
     "match_json",
     "write_matches",
@@ -224,20 +225,42 @@ def format_for_name(name: str) -> str | None:
 
 
 def sniff(text: str) -> str | None:
-    """The format of a text whose name says nothing (``.txt``, standard input): the
-    first registered format that recognises its start, else JSON or JSON Lines."""
+    """The format of a text by its content alone: the first registered format that
+    recognises its start, else JSON Lines (a first line that is a whole JSON object,
+    and more lines after it), else JSON (an object), else None."""
     head = text.lstrip("\ufeff \t\r\n")
     for fmt in REGISTRY.values():
         if fmt.looks_like is not None and fmt.looks_like(head):
             return fmt.name
     if head.startswith("{"):
-        first = head.split("\n", 1)[0]
+        first, newline, rest = head.partition("\n")
+        if not newline or not rest.strip():
+            return "json"  # one line: never parsed here, however long
         try:
             loads(first)
-            return "jsonl" if "\n" in head.strip() else "json"
         except JSONError:
             return "json"
+        return "jsonl"
     return None
+
+
+def detect(name: str, text: str | None = None, given: str | None = None) -> str | None:
+    """The format of an input, decided the same way by every reader (docs/formats.md,
+    "How a file's format is told"): what the user names (``given``, ``--from``) wins;
+    otherwise the content where it is unambiguous — matches one a line (JSON Lines)
+    read as JSON Lines when the name says JSON or nothing (``two.json``, ``two.txt``,
+    standard input); otherwise the name; otherwise the content as :func:`sniff` tells
+    it. ``text`` None: the content is not read yet, and only ``given`` or the name can
+    tell (a ``.jsonl`` file, streamed a line at a time)."""
+    if given is not None:
+        return given
+    named = format_for_name(name) if name != "-" else None
+    if text is None or named not in (None, "json"):
+        return named
+    sniffed = sniff(text)
+    if named == "json":
+        return "jsonl" if sniffed == "jsonl" else named
+    return sniffed
 
 
 def read_sources(text: str, fmt: str) -> list[Source]:

@@ -33,7 +33,15 @@ from typing import IO, Any
 
 from ..engine.errors import Diagnostic
 from . import formats
-from .formats import ConvertError, Source, format_for_name, read_sources, size_limit, sniff
+from .formats import (
+    ConvertError,
+    Source,
+    detect,
+    format_for_name,
+    read_sources,
+    size_limit,
+    sniff,
+)
 from .inputs import (
     InputError,
     bounded_lines,
@@ -172,7 +180,7 @@ def read_records(
                 data = read_stream(
                     stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)"
                 )
-                if _sniffed(data) == "jsonl":
+                if _detected("-", data) == "jsonl":
                     yield from _lines("<stdin>", io.BytesIO(data), max_bytes)
                 else:
                     yield from _converted("<stdin>", data, only_foreign=True)
@@ -189,9 +197,17 @@ def read_records(
                 if size > max_bytes and os.path.isfile(name):
                     yield error_record(name, size_message(size, max_bytes), "size", None)
                 else:
-                    yield Record(name, read_file(name, max_bytes))
+                    data = read_file(name, max_bytes)
+                    if _detected(name, data) == "jsonl":  # JSON Lines saved as .json
+                        yield from _lines(name, io.BytesIO(data), max_bytes)
+                    else:
+                        yield Record(name, data)
             else:
-                yield from _converted(name, read_bytes(name, max(max_bytes, size_limit(named))))
+                data = read_bytes(name, max(max_bytes, size_limit(named)))
+                if _detected(name, data) == "jsonl":  # JSON Lines saved as .txt
+                    yield from _lines(name, io.BytesIO(data), max_bytes)
+                else:
+                    yield from _converted(name, data)
         except InputError as e:
             # One unreadable input among many is reported, and the others are still read.
             if e.usage:
@@ -205,13 +221,13 @@ def read_records(
             )
 
 
-def _sniffed(data: bytes) -> str | None:
-    from ..files.formats import sniff
-
+def _detected(name: str, data: bytes) -> str | None:
+    """:func:`.formats.detect` of a file's bytes (undecodable: by its name)."""
     try:
-        return sniff(data.decode("utf-8-sig"))
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return None
+        return detect(name)
+    return detect(name, text)
 
 
 def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
@@ -222,7 +238,7 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
     except UnicodeDecodeError:
         yield Record(name, data)  # the JSON path words the encoding error
         return
-    fmt = sniff(text) if only_foreign else (format_for_name(name) or sniff(text))
+    fmt = sniff(text) if only_foreign else detect(name, text)
     if fmt is None or fmt in ("json", "jsonl", "csv"):
         yield Record(name, data)
         return
@@ -396,7 +412,10 @@ def read_chunks(name: str, stdin: IO[bytes] | None = None) -> list[tuple[int, st
     Lines file's lines (streamed, each bounded), or the whole of any other file."""
     if is_jsonl(name):
         return list(jsonl_lines(name, stdin))
-    return [(1, read_text(name, stdin))]
+    text = read_text(name, stdin)
+    if detect(name, text) == "jsonl":  # JSON Lines under another name (formats.detect)
+        return [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
+    return [(1, text)]
 
 
 # -- matches ------------------------------------------------------------------------
@@ -454,7 +473,7 @@ def read_matches(
             text = decode(
                 shown, read_bytes_of(name, None if fmt is None else size_limit(fmt), stdin=stdin)
             )
-            given = given or format_for_name(name) or sniff(text)
+            given = detect(name, text, given)
             if given is None:
                 raise InputError(
                     f"cannot tell the format of {shown}; give --from "
@@ -491,14 +510,14 @@ def read_view_as(
     """:func:`read_view`, and the format the input was read as (``json`` for our JSON)."""
     data = read_bytes_of(name, stdin=stdin)
     source = "<stdin>" if name == "-" else name
-    fmt = format_for_name(name) if name != "-" else None
+    fmt = detect(name)
     text: str | None = None
     if fmt in (None, "json"):
         result = validate_bytes(data)
         if result.valid or result.errors[0].rule not in ("json", "format"):
             return source, "json", [result]
         text = decode(source, data)
-        fmt = sniff(text)
+        fmt = detect(name, text)
         if fmt in (None, "json"):
             return source, "json", [result]
     assert fmt is not None
