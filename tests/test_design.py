@@ -473,3 +473,27 @@ def test_no_module_imports_another_modules_private_names(tmp_path: Path) -> None
     (tmp_path / "b.py").write_text("def _helper() -> None: ...\n")
     (tmp_path / "_native.c").write_text("")
     assert private_imports(tmp_path) == ["a.py:1: .b._helper"]
+
+
+def test_every_readers_error_is_one_positioned_error() -> None:
+    """One base for what a reader found wrong and where (message, line, column): strict
+    JSON, the text notation, the other programs' formats and a conversion. Any other
+    error class of the readers that carries a line is held to it too."""
+    from texas42_log.files.formats import ConvertError
+    from texas42_log.log.foreign import ForeignFormatError
+    from texas42_log.log.notation_tokens import NotationError
+    from texas42_log.log.positions import PositionedError
+    from texas42_log.log.strictjson import JSONError
+
+    for cls in (ConvertError, ForeignFormatError, NotationError, JSONError):
+        assert issubclass(cls, PositionedError), cls
+    for path in [*(PACKAGE / "log").rglob("*.py"), *(PACKAGE / "files").glob("*.py")]:
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Error"):
+                text = ast.get_source_segment(path.read_text("utf-8"), node) or ""
+                if "self.line" in text or "self.column" in text:
+                    assert node.name == "PositionedError", (
+                        f"{path.name}: {node.name} keeps its own line and column; "
+                        "derive it from log.positions.PositionedError"
+                    )

@@ -30,9 +30,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..log.foreign import CannotExport, ForeignFormatError
+from ..log.foreign import CannotExport
 from ..log.inert import dumps
 from ..log.model import Match, match_json
+from ..log.positions import PositionedError
 from ..log.strictjson import JSONError, loads
 
 if TYPE_CHECKING:
@@ -175,14 +176,8 @@ def size_limit(fmt: str | None) -> int:
     return DEFAULT_MAX_BYTES if fmt in SINGLE else FILE_LIMIT
 
 
-class ConvertError(ValueError):
+class ConvertError(PositionedError):
     """The input is not in its format (``line``/``column`` when known)."""
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.column = column
 
 
 @dataclass(slots=True)
@@ -266,16 +261,14 @@ def detect(name: str, text: str | None = None, given: str | None = None) -> str 
 def read_sources(text: str, fmt: str) -> list[Source]:
     """Every match of ``text`` in format ``fmt``; :class:`ConvertError` if it is not in that
     format."""
-    from ..log.notation import (
-        NotationError,
-    )  # (the notation loads when a format is read, not before)
-
     reader = REGISTRY[fmt].read if fmt in REGISTRY else None
     if reader is None:
         raise ConvertError(f"cannot read the format {fmt!r}; readable: {', '.join(READABLE)}")
     try:
         return reader(text)
-    except (NotationError, ForeignFormatError) as e:
+    except ConvertError:
+        raise
+    except PositionedError as e:  # the notation's, another program's, strict JSON's
         raise ConvertError(e.message, e.line, e.column) from None
 
 

@@ -10,19 +10,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.tiles import Tile
+from .positions import PositionedError
 from .strictjson import JSONError, raw_decode
 
 __all__ = ["NotationError", "parse_tile", "remark_lines", "tokens"]
 
 
-class NotationError(ValueError):
+class NotationError(PositionedError):
     """The text is not in the notation: ``line`` and ``column`` (1-based) say where."""
 
+    line: int
+    column: int
+
     def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.message = message
-        self.line = line
-        self.column = column
+        super().__init__(message, line, column, said=f"line {line}, column {column}: {message}")
 
 
 # -- tiles ----------------------------------------------------------------------

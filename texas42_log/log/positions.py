@@ -12,7 +12,28 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-__all__ = ["value_positions", "line_column", "escape_pointer_token"]
+__all__ = ["value_positions", "line_column", "escape_pointer_token", "PositionedError"]
+
+
+class PositionedError(ValueError):
+    """What a reader found wrong in its input, and where: ``message`` is one sentence,
+    ``line`` and ``column`` are 1-based (characters, as editors count) when known.
+    Every reader's error is one (strict JSON, the text notation, the other programs'
+    formats, a conversion: tests/test_design.py), so a caller handles them alike."""
+
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        *,
+        said: str | None = None,
+    ) -> None:
+        super().__init__(message if said is None else said)
+        self.message = message
+        self.line = line
+        self.column = column
+
 
 _WS: Final = re.compile(r"[ \t\n\r]*")
 # The unrolled form ("normal* (special normal*)*"): one step per run of plain

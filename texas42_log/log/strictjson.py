@@ -29,6 +29,8 @@ from typing import Any, Final
 
 import jiter
 
+from .positions import PositionedError
+
 __all__ = ["JSONError", "loads", "raw_decode", "MAX_DEPTH", "MAX_DIGITS", "line_column"]
 
 #: jiter's nesting bound (lists and objects inside each other); a log nests 7 deep.
@@ -44,7 +46,7 @@ _JITER_ERROR: Final = re.compile(
 _INFINITE_NUMBER: Final = re.compile(rb"[0-9.]+[eE]\+?[0-9]{3,}|[0-9]{309,}")
 
 
-class JSONError(ValueError):
+class JSONError(PositionedError):
     """The text is not strict JSON. ``reason`` is one sentence; ``line`` and
     ``column`` are 1-based (characters, as editors count) and ``offset`` is the
     character offset, where known."""
@@ -56,11 +58,8 @@ class JSONError(ValueError):
         column: int | None = None,
         offset: int | None = None,
     ) -> None:
-        super().__init__(f"not valid JSON: {reason}")
+        super().__init__(f"not valid JSON: {reason}", line, column)
         self.reason = reason
-        self.message = f"not valid JSON: {reason}"
-        self.line = line
-        self.column = column
         self.offset = offset
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..positions import PositionedError
+
 __all__ = [
     "ForeignFormatError",
     "CannotExport",
@@ -38,15 +40,12 @@ SEAT_OF = ("A", "B", "C", "D")
 INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
 
 
-class ForeignFormatError(ValueError):
+class ForeignFormatError(PositionedError):
     """The input is not in the format it claims; ``line``/``column`` are 1-based when known."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(where + message)
-        self.message = message
-        self.line = line
-        self.column = column
+        super().__init__(message, line, column, said=where + message)
 
 
 class CannotExport(ValueError):
