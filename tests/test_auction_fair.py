@@ -34,9 +34,10 @@ from texas42_log.engine.auction import BidKind
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import SEATS, partner
-from texas42_log.engine.solver import Solver, makeable
+from texas42_log.engine.solver import Solver
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.engine.values import makeable
 from texas42_log.files.validate import read_match
 from texas42_log.log.versions import CALL_VERDICT_FIELDS
 

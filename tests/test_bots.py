@@ -378,7 +378,7 @@ def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values()
     from texas42_log.bots.rule import bid_to_beat, lowest_bid
     from texas42_log.engine.actions import Call
     from texas42_log.engine.auction import BidKind, Contract
-    from texas42_log.engine.solver import makeable
+    from texas42_log.engine.values import makeable
 
     checked = 0
     for preset in ("standard", "texas-42"):

@@ -497,3 +497,15 @@ def test_every_readers_error_is_one_positioned_error() -> None:
                         f"{path.name}: {node.name} keeps its own line and column; "
                         "derive it from log.positions.PositionedError"
                     )
+
+
+def test_the_contract_vocabulary_comes_from_engine_values() -> None:
+    """engine/solver.py holds the reference search only; what a value means for the
+    contract (makeable, goal, maximiser, a Move and its key) is engine/values.py's, and
+    nobody takes it from the solver."""
+    words = {"Move", "NotSolvable", "goal", "makeable", "maximiser", "move_key", "move_of"}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("solver"):
+                taken = {a.name for a in node.names} & words
+                assert not taken, f"{path.relative_to(PACKAGE)} takes {taken} from the solver"

@@ -32,9 +32,9 @@ from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import SEATS, Seat, team_of
-from texas42_log.engine.solver import makeable
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.engine.values import makeable
 from texas42_log.log.model import Match
 from texas42_log.views.visibility import hand_views
 

@@ -24,7 +24,7 @@ from texas42_log.analysis.fair_hands import FairHand
 from texas42_log.analysis.open_hand import HandAnalysis
 from texas42_log.analysis.report import legend
 from texas42_log.corpus import Record, analyze_record
-from texas42_log.engine.solver import move_key
+from texas42_log.engine.values import move_key
 from texas42_log.files.validate import read_match
 from texas42_log.log.inert import dumps
 from texas42_log.log.model import Match

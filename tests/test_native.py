@@ -30,9 +30,10 @@ from texas42_log.engine.auction import BidKind, Contract
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import SEATS, Seat, team_of
-from texas42_log.engine.solver import NotSolvable, Solver, goal, makeable
+from texas42_log.engine.solver import Solver
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.engine.values import NotSolvable, goal, makeable
 
 from .test_solver import SETTINGS as BASE_SETTINGS
 from .test_solver import _deal, play_to

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -165,3 +166,21 @@ def test_without_a_compiler_the_reference_solver_serves_with_the_same_results(
     assert pure.returncode == here.returncode == 0, pure.stderr + here.stderr
     assert pure.stdout == here.stdout and "fair" in pure.stdout.lower()
     assert "  auction: each call from its caller's own tiles, 4 deals" in pure.stdout
+
+
+def test_the_classifiers_name_the_interpreters_ci_runs() -> None:
+    """pyproject.toml's classifiers and requires-python say what is tested: 3.11 (the whole
+    suite, .ci/run step 3) and the versions .ci/run's step 4 runs the fast selection on."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    named = sorted(
+        c.rsplit(" ", 1)[1]
+        for c in project["classifiers"]
+        if c.startswith("Programming Language :: Python :: 3.")
+    )
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    others = re.search(r"^for version in ([0-9. ]+); do$", ci, re.M)
+    assert others is not None
+    assert named == ["3.11", *others.group(1).split()]
+    assert project["requires-python"] == f">={named[0]}"

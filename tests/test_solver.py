@@ -16,9 +16,10 @@ from texas42_log.engine.auction import BidKind, Contract
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import Seat, team_of
-from texas42_log.engine.solver import NotSolvable, Solver, count_states, makeable
+from texas42_log.engine.solver import Solver, count_states
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
+from texas42_log.engine.values import NotSolvable, makeable
 
 # (name, rules, contract, trump): every trump choice under a point contract, an
 # all-tricks contract, Nel-O under each place of the doubles, Sevens, the doubles

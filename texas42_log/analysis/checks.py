@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import Diagnostic
 from ..engine.rules import Rules
-from ..engine.solver import makeable, maximiser, move_of
 from ..engine.tiles import TILE_BY_NAME
+from ..engine.values import makeable, maximiser, move_of
 from ..log.versions import CALL_VERDICTS_SINCE, states_best_play, version_key
 from .fair import Objective, objective_of
 from .fair_checks import analysis_problem, fair_problems, legacy_play_dict

@@ -55,7 +55,7 @@ from ..engine.auction import Contract
 from ..engine.rules import Rules
 from ..engine.search import play_values_in_worlds
 from ..engine.seats import Seat, team_of
-from ..engine.solver import Move, makeable, maximiser, move_key
+from ..engine.values import Move, makeable, maximiser, move_key
 from . import (  # (defined with the layer, where the CLI reads them cheaply)
     DEFAULT_SEED,
     DEFAULT_WORLDS,

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine.auction import Contract
 from ..engine.errors import Diagnostic
 from ..engine.seats import Seat
-from ..engine.solver import Move, maximiser, move_key
+from ..engine.values import Move, maximiser, move_key
 from . import as_stated
 from .fair import BLUNDER, BLUNDER_POINTS, DUBIOUS, DUBIOUS_POINTS, Decision, Objective
 

@@ -26,9 +26,9 @@ from typing import Any, Literal
 from ..engine.auction import Contract
 from ..engine.rules import Rules
 from ..engine.seats import Seat
-from ..engine.solver import Move, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME
 from ..engine.trumps import Trump
+from ..engine.values import Move, move_key, move_of
 from ..log.check import effective_rules
 from ..log.model import Match
 from ..views.model import View

@@ -32,9 +32,9 @@ from ..engine.live import LiveHand
 from ..engine.rules import Rules
 from ..engine.search import OpenSolver, open_solver
 from ..engine.seats import Seat
-from ..engine.solver import Move, NotSolvable, makeable, maximiser, move_key, move_of
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
+from ..engine.values import Move, NotSolvable, makeable, maximiser, move_key, move_of
 
 __all__ = [
     "PlayNote",

@@ -52,9 +52,9 @@ from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
 from ..engine.search import reaches_in_worlds, values_in_worlds
 from ..engine.seats import SEATS, Seat, partner
-from ..engine.solver import goal, makeable, maximiser
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
+from ..engine.values import goal, makeable, maximiser
 from .base import Situation, seed_of
 from .rule import bid_to_beat, lowest_bid, own_tiles, suit_strength
 

@@ -27,8 +27,9 @@ from typing import Any, Final
 
 from .hand import PlayState
 from .seats import SEATS, Seat, partner, team_of
-from .solver import Move, NotSolvable, SearchTables, trick_facts
+from .solver import SearchTables, trick_facts
 from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
+from .values import Move, NotSolvable
 
 try:
     from . import _native

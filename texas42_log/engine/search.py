@@ -40,8 +40,9 @@ from typing import Final, Literal, Protocol
 from . import native
 from .hand import PlayState
 from .seats import SEATS, Seat
-from .solver import Move, NotSolvable, Solver
+from .solver import Solver
 from .tiles import Tile
+from .values import Move, NotSolvable
 
 __all__ = [
     "SOLVER_VARIABLE",
@@ -225,7 +226,7 @@ def levels_in_worlds(
     """Per world, how many of the ascending point ``levels`` the bidders' points after all
     7 tricks reach with best play from ``state`` (and the nodes searched): in C one call
     settles every level of every world, each world's levels on one table, a search's bound
-    settling every level on its side; the reference asks the exact value."""
+    settling every level on its side; the reference asks the same questions."""
     if list(levels) != sorted(levels):
         raise ValueError("the levels must be in ascending order")
     if solver_choice() == "native":
@@ -233,5 +234,11 @@ def levels_in_worlds(
             state, worlds, native.LEVELS, threads=_THREADS.get(), levels=levels
         )
         return [int(a) for a in answers], nodes  # type: ignore[call-overload]
-    values, nodes = values_in_worlds(state, worlds)  # the reference: the exact value
-    return [sum(1 for t in levels if v >= t) for v in values], nodes
+    out: list[int] = []
+    nodes = 0
+    for w in worlds:  # the reference: the same questions, one table a world
+        full = _full(state, w)
+        solver = Solver(full)
+        out.append(solver.levels(full, levels))
+        nodes += solver.nodes
+    return out, nodes

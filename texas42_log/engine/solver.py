@@ -8,10 +8,8 @@ The value counts every trick whatever the early end (R22) would have cut off: an
 early end changes when the contract is decided, never whether it can be made, and
 a value of all 7 tricks stays comparable from one play to the next.
 
-Whether the contract can still be made follows from the value (:func:`makeable`):
-a point bid ``b`` needs ``value >= b`` (R22); an all-tricks contract — a plain mark
-bid, Plunge, Splash, Sevens — needs all 42 points, which only all 7 tricks give
-(R6); Nel-O needs 0 points, which only losing every trick gives.
+Whether the contract can still be made follows from the value
+(:func:`.values.makeable`, beside the other words every search and its users share).
 
 The search is exact: alpha-beta over the plays with a transposition table at the
 trick boundaries, keyed by the tiles each seat still holds and the leader — the
@@ -27,31 +25,19 @@ Pure, no I/O; compiled with the replay core (setup.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from .auction import Contract
 from .hand import TRICKS_PER_HAND, PlayState
 from .rules import Rules
 from .seats import SEATS, Seat, partner, team_of
-from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
+from .tiles import TILES, TOTAL_HAND_POINTS, count_value
 from .trumps import WIN_KEYS, table_for
+from .values import Move, NotSolvable
 
-__all__ = [
-    "Solver",
-    "SearchTables",
-    "Move",
-    "goal",
-    "makeable",
-    "maximiser",
-    "move_key",
-    "move_of",
-    "count_states",
-    "NotSolvable",
-    "trick_facts",
-]
+__all__ = ["Solver", "SearchTables", "count_states", "trick_facts"]
 
-#: A play: the tile, and the suit its leader declared (option declared_lead) or None.
-Move = tuple[Tile, "int | None"]
 
 _SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
 _COUNTS: Final[list[int]] = [count_value(t) for t in TILES]
@@ -59,48 +45,6 @@ _MASK5: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 5)
 _MASK10: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 10)
 _DECLARED: Final = 32  # a move code's flag: the leader declared the tile's lower number
 _INF: Final = 1000
-
-
-class NotSolvable(ValueError):
-    """The position cannot be analysed: a tile is not known, or there is no play to value."""
-
-
-def makeable(contract: Contract, value: int) -> bool:
-    """Whether best play from a position of this ``value`` makes ``contract`` (see the module
-    text)."""
-    if contract.special == "nello":
-        return value == 0
-    if contract.all_tricks:
-        return value == TOTAL_HAND_POINTS
-    return value >= contract.bid
-
-
-def goal(contract: Contract) -> tuple[int, bool]:
-    """The contract as one threshold: ``(t, made)`` — the contract is made exactly when
-    ``value >= t`` is ``made`` (Nel-O: made when the value does not reach 1)."""
-    if contract.special == "nello":
-        return 1, False
-    if contract.all_tricks:
-        return TOTAL_HAND_POINTS, True
-    return contract.bid, True
-
-
-def maximiser(contract: Contract, seat: Seat) -> bool:
-    """Does ``seat`` play for the bidders' points to be high? The bidders do; in Nel-O
-    the defenders do (the bidder must lose every trick)."""
-    return (team_of(seat) == team_of(contract.bidder)) != (contract.special == "nello")
-
-
-def move_of(tile: Tile, led: int | None) -> Move:
-    """A play as the solver names it: a leader who declares the higher number declares
-    what the tile leads anyway (R14), so that is the plain play."""
-    return (tile, None if led == tile.high else led)
-
-
-def move_key(move: Move) -> str:
-    """A play as an analysis writes it: ``[2|5]``, or ``[2|5] led 2`` for a declared lead."""
-    tile, led = move
-    return str(tile) if led is None else f"{tile} led {led}"
 
 
 def _points_left(remaining: int, tricks_left: int) -> int:
@@ -261,6 +205,35 @@ class Solver:
         if need > TOTAL_HAND_POINTS:
             return False
         return self._from_state(state, need - 1, need) >= need
+
+    def levels(self, state: PlayState, levels: Sequence[int]) -> int:
+        """How many of the ascending point ``levels`` the bidders' hand points after all
+        7 tricks reach with best play from ``state``. Asked as the native search asks
+        them (the first level, the last, then halves of what is left); each null window
+        fails soft, so its answer bounds the value and settles every level on its side."""
+        self._load(state)
+        so_far = self._bidders_so_far(state)
+        lo, hi = so_far, TOTAL_HAND_POINTS  # the value lies in lo..hi
+        asked = 0
+        while True:
+            open_ = [t for t in levels if lo < t <= hi]
+            if not open_:
+                break
+            t = (
+                open_[0]
+                if asked == 0
+                else open_[-1]
+                if asked == 1
+                else open_[(len(open_) - 1) // 2]
+            )
+            need = t - so_far
+            v = so_far + self._from_state(state, need - 1, need)
+            if v >= t:
+                lo = max(lo, v)
+            else:
+                hi = min(hi, v)
+            asked += 1
+        return sum(1 for t in levels if t <= lo)
 
     def _exact(
         self,

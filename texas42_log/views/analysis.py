@@ -18,8 +18,8 @@ from typing import Any
 
 from ..engine.auction import Contract
 from ..engine.seats import SEATS, Seat
-from ..engine.solver import makeable, maximiser, move_key, move_of
 from ..engine.tiles import Tile
+from ..engine.values import makeable, maximiser, move_key, move_of
 from ..log.model import Hand
 from .model import (
     AnalysisView,
