@@ -1,4 +1,4 @@
-"""One way to tell a file's format (texas42_log/files/formats.detect), whatever reads it.
+"""One way to tell a file's format (detect in texas42_log/files/formats.py), whatever reads it.
 
 The same bytes read the same way by every command: a named file, standard input, a
 folder, ``read_matches``, ``read_view_as`` and ``upgrade``'s reader. What the user names

@@ -240,7 +240,7 @@ def sniff(text: str) -> str | None:
 
 
 def detect(name: str, text: str | None = None, given: str | None = None) -> str | None:
-    """The format of an input, decided the same way by every reader (docs/formats.md,
+    """The format of an input, decided the same way by every reader (docs/conversions.md,
     "How a file's format is told"): what the user names (``given``, ``--from``) wins;
     otherwise the content where it is unambiguous — matches one a line (JSON Lines)
     read as JSON Lines when the name says JSON or nothing (``two.json``, ``two.txt``,
