@@ -18,8 +18,9 @@ from typer.testing import CliRunner
 from texas42_log import Format, InputError, ReadError, read_matches, register_format
 from texas42_log.cli import app
 from texas42_log.files import formats
+from texas42_log.files.documents import read_documents, read_items
 from texas42_log.files.formats import ConvertError, Source
-from texas42_log.files.reader import read_chunks, read_documents, read_items, read_view
+from texas42_log.files.reader import read_chunks, read_view
 
 ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures"

@@ -181,7 +181,8 @@ def _flag(v: object) -> bool:
 
 
 def _bulk_items(path: Path) -> list[dict[str, Any]]:
-    from ..files.reader import InputError, read_items
+    from ..files.documents import read_items
+    from ..files.reader import InputError
 
     try:
         return read_items(str(path), stdin=sys.stdin.buffer)

@@ -303,7 +303,8 @@ def upgrade(
     one best play). Exit 1 if no chain of steps leads to a current version, or
     with --reanalyse a log is invalid.
     """
-    from ..files.reader import InputError, is_jsonl, read_documents
+    from ..files.documents import read_documents
+    from ..files.reader import InputError, is_jsonl
     from ..log.upgrade import UpgradeError, upgrade_doc
 
     try:
