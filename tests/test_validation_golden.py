@@ -29,6 +29,27 @@ EXPECTED: dict[str, dict[str, Any]] = {
 }
 
 
+#: Python's json module words a syntax error itself, and 3.12+ words some otherwise (3.13:
+#: "Illegal trailing comma before end of object", placed at the comma). The golden file
+#: holds 3.11's words; on another interpreter a JSON syntax error is held to its rule,
+#: pointer and verdict, not to the interpreter's sentence and position.
+THE_INTERPRETERS_WORDS = sys.version_info[:2] != (3, 11)
+
+
+def _comparable(record: dict[str, Any]) -> dict[str, Any]:
+    if not THE_INTERPRETERS_WORDS:
+        return record
+    said = [
+        {
+            k: v
+            for k, v in d.items()
+            if d["rule"] != "json" or k not in ("message", "line", "column")
+        }
+        for d in record["diagnostics"]
+    ]
+    return record | {"diagnostics": said}
+
+
 @functools.cache
 def _inputs() -> list[tuple[str, bytes]]:
     return list(inputs())
@@ -54,7 +75,7 @@ def test_every_input_gets_the_same_answer(chunk: int) -> None:
         got = answer(name, data)
         want = EXPECTED[name]
         assert got["sha256"] == want["sha256"], f"{name}: the input itself changed"
-        if got != want:
+        if _comparable(got) != _comparable(want):
             differs.append((name, want, got))
     assert not differs, differs[:3]
 
@@ -77,6 +98,8 @@ def test_the_verdict_path_gives_every_input_the_same_answer(chunk: int) -> None:
     for name, data in _inputs()[chunk::2]:
         quick = validate_bytes(data, models=False)
         settled += quick.match is None and quick.valid
-        assert [d.as_dict() for d in quick.diagnostics] == EXPECTED[name]["diagnostics"], name
+        said = {"diagnostics": [d.as_dict() for d in quick.diagnostics]}
+        want = {"diagnostics": EXPECTED[name]["diagnostics"]}
+        assert _comparable(said) == _comparable(want), name
         assert _summary(quick) == _summary(validate_bytes(data)), name
     assert settled >= 15  # the plain path is taken, not only the fallback (39 of the 1,404)
