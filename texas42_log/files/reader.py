@@ -180,10 +180,7 @@ def read_records(
                 data = read_stream(
                     stdin, "standard input", max_bytes, " (raise the limit with --max-bytes)"
                 )
-                if _detected("-", data) == "jsonl":
-                    yield from _lines("<stdin>", io.BytesIO(data), max_bytes)
-                else:
-                    yield from _converted("<stdin>", data, only_foreign=True)
+                yield from _converted("<stdin>", data, max_bytes)
             continue
         try:
             named = format_for_name(name)
@@ -197,17 +194,10 @@ def read_records(
                 if size > max_bytes and os.path.isfile(name):
                     yield error_record(name, size_message(size, max_bytes), "size", None)
                 else:
-                    data = read_file(name, max_bytes)
-                    if _detected(name, data) == "jsonl":  # JSON Lines saved as .json
-                        yield from _lines(name, io.BytesIO(data), max_bytes)
-                    else:
-                        yield Record(name, data)
+                    yield from _converted(name, read_file(name, max_bytes), max_bytes)
             else:
                 data = read_bytes(name, max(max_bytes, size_limit(named)))
-                if _detected(name, data) == "jsonl":  # JSON Lines saved as .txt
-                    yield from _lines(name, io.BytesIO(data), max_bytes)
-                else:
-                    yield from _converted(name, data)
+                yield from _converted(name, data, max_bytes)
         except InputError as e:
             # One unreadable input among many is reported, and the others are still read.
             if e.usage:
@@ -221,17 +211,14 @@ def read_records(
             )
 
 
-def _detected(name: str, data: bytes) -> str | None:
-    """:func:`.formats.detect` of a file's bytes (undecodable: by its name)."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return detect(name)
-    return detect(name, text)
-
-
-def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterator[Record]:
-    """The matches of a file in another notation (text, a foreign format), one record each."""
+def _converted(
+    name: str, data: bytes, max_bytes: int = DEFAULT_MAX_BYTES, *, only_foreign: bool = False
+) -> Iterator[Record]:
+    """The matches of an input read whole, one record each, in the format
+    :func:`.formats.detect` tells: our JSON as it is, JSON Lines a line at a time (saved
+    as ``.txt`` or ``.json``, or on standard input), another notation converted.
+    ``only_foreign``: the content alone decides, and only another program's format is
+    converted (a ``.json`` file our format refused)."""
 
     try:
         text = data.decode("utf-8-sig")
@@ -239,6 +226,9 @@ def _converted(name: str, data: bytes, *, only_foreign: bool = False) -> Iterato
         yield Record(name, data)  # the JSON path words the encoding error
         return
     fmt = sniff(text) if only_foreign else detect(name, text)
+    if fmt == "jsonl" and not only_foreign:
+        yield from _lines(name, io.BytesIO(data), max_bytes)
+        return
     if fmt is None or fmt in ("json", "jsonl", "csv"):
         yield Record(name, data)
         return

@@ -376,27 +376,9 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
     return result
 
 
-def _parse_fast(data: bytes | str, max_bytes: int) -> Match | None:
-    """The fast structural path for a well-formed log, or None to take the full one.
-
-    jiter checks the JSON strictly (no duplicate keys, no NaN) and pydantic builds
-    the models straight from the bytes. The JSON Schema layer is skipped here: it
-    accepts exactly what the models accept (tests/test_schema.py and the fuzz tests
-    check that on every fixture and thousands of mutated documents), so it only
-    runs on the full path, where its messages explain what is wrong.
-    """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    if len(raw) > max_bytes:
-        return None
-    try:
-        jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True, cache_mode="keys")
-        return Match.model_validate_json(raw)
-    except ValueError:  # pydantic's ValidationError is a ValueError too
-        return None
-
-
-def _plain(data: bytes | str, max_bytes: int) -> MatchReport | None:
-    """The report of a plain, valid log, read without its models; None: not settled."""
+def _strict(data: bytes | str, max_bytes: int) -> tuple[bytes, Any] | None:
+    """The bytes of a log within ``max_bytes`` and their strict parse (jiter: no
+    duplicate keys, no NaN), or None to take the full path, which words what is wrong."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if len(raw) > max_bytes:
         return None
@@ -406,7 +388,20 @@ def _plain(data: bytes | str, max_bytes: int) -> MatchReport | None:
         )
     except ValueError:
         return None
-    return plain_report(doc)
+    return raw, doc
+
+
+def _parse_fast(raw: bytes) -> Match | None:
+    """The fast structural path for a log :func:`_strict` parsed, or None to take the full
+    one: pydantic builds the models straight from the bytes. The JSON Schema layer is
+    skipped here: it accepts exactly what the models accept (tests/test_schema.py and the
+    fuzz tests check that on every fixture and thousands of mutated documents), so it only
+    runs on the full path, where its messages explain what is wrong.
+    """
+    try:
+        return Match.model_validate_json(raw)
+    except ValueError:  # pydantic's ValidationError is a ValueError too
+        return None
 
 
 def _check(match: Match) -> MatchReport:
@@ -440,11 +435,12 @@ def validate_bytes(
     validate``): a plain, valid log is then settled over its parsed JSON
     (:mod:`texas42_log.log.plain`) and the result holds no match; any other log takes
     the path above, so the diagnostics are the same (tested)."""
-    if fast and not models:
-        report = _plain(data, max_bytes)
-        if report is not None:
-            return ValidationResult(report=report)
-    match = _parse_fast(data, max_bytes) if fast else None
+    parsed = _strict(data, max_bytes) if fast else None
+    if parsed is not None and not models:
+        settled = plain_report(parsed[1])
+        if settled is not None:
+            return ValidationResult(report=settled)
+    match = _parse_fast(parsed[0]) if parsed is not None else None
     if match is not None:
         report = _check(match)
         result = ValidationResult(match=match, report=report)

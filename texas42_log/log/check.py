@@ -26,7 +26,7 @@ from .draw import check_draw
 from .model import Hand, MarkBid, Match, PassCall, PointBid
 from .stated import StatedFacts, format_points, team_numbers
 
-__all__ = ["MatchReport", "check_match", "effective_rules", "rules_for", "call_args"]
+__all__ = ["MatchReport", "check_match", "effective_rules", "rules_for", "call_args", "CALL_KINDS"]
 
 
 @dataclass(slots=True)
@@ -72,7 +72,8 @@ def rules_for(preset: str, overrides: dict[str, Any]) -> Rules:
     return rules
 
 
-_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
+#: A logged call's ``call`` word → the auction's kind.
+CALL_KINDS = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
 
 
 def call_args(
@@ -259,7 +260,7 @@ class _MatchChecker(StatedFacts):
         doubles = count_doubles(known) if self.rules.plunge or self.rules.splash else None
         auction = Auction(self.rules, hand.dealer, doubles)
         for j, call in enumerate(hand.auction):
-            kind = _KIND[call.call]
+            kind = CALL_KINDS[call.call]
             bid = None if kind is BidKind.PASS else call.bid  # type: ignore[union-attr]
             special: BidSpecial | None = call.special if kind is BidKind.MARKS else None  # type: ignore[union-attr]
             if kind is BidKind.MARKS and self.rules.mark_bid_units == "points":

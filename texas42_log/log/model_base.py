@@ -90,7 +90,9 @@ class LogObject(BaseModel):
 
 
 #: A comment's id (since 1.7): letters, digits, ``_`` and ``-``, at most 40.
-CommentId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
+#: Its characters and length, as a regular expression (whole string).
+COMMENT_ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
+CommentId = Annotated[str, StringConstraints(pattern=COMMENT_ID_PATTERN)]
 
 
 class Annotation(LogObject):
@@ -123,4 +125,5 @@ Annotations = Annotated[tuple[Annotation, ...], Field(default=(), strict=False)]
 
 #: Every other integer of a log: far beyond any real value, so that a number of
 #: thousands of digits is a schema error, not something to compute with.
-Number = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+NUMBER_LIMIT = 1_000_000
+Number = Annotated[int, Field(ge=-NUMBER_LIMIT, le=NUMBER_LIMIT)]

@@ -32,15 +32,13 @@ from ..engine.rules import PRESETS, Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
-from .check import MatchReport, rules_for
-from .model_base import lone_surrogate
+from .check import CALL_KINDS, MatchReport, rules_for
+from .model_base import COMMENT_ID_PATTERN, NUMBER_LIMIT, lone_surrogate
 from .upgrade import is_current
 from .versions import COMMENT_IDS_SINCE, version_key
 
 __all__ = ["plain_report"]
 
-#: The bounds of the models' ``Number`` (model_base.py).
-_LOW, _HIGH = -1_000_000, 1_000_000
 
 _MATCH_KEYS = frozenset(
     (
@@ -64,8 +62,8 @@ _TRICK_KEYS = frozenset(("winner", "points"))
 _PLAY_KEYS = frozenset(("seat", "tile", "led", "annotations"))
 _NOTE_KEYS = frozenset(("text", "author", "id", "seat", "edited_by"))
 _EDITORS = frozenset(("owner", "A", "B", "C", "D"))
-_COMMENT_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
-_TRUMPS = frozenset(("0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"))
+_COMMENT_ID = re.compile(COMMENT_ID_PATTERN.removeprefix("^").removesuffix("$"))
+_TRUMPS = frozenset(t.value for t in Trump)
 _TEAM_KEYS = frozenset(("A+C", "B+D"))
 _NAME_KEYS = frozenset(SEATS)
 _SPECIALS = frozenset(("plunge", "splash"))
@@ -80,7 +78,7 @@ class _NotPlain(Exception):
 
 
 def _number(value: Any) -> int:
-    if type(value) is not int or not _LOW <= value <= _HIGH:
+    if type(value) is not int or not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
         raise _NotPlain
     return value
 
@@ -241,7 +239,6 @@ def _text(value: Any) -> None:
         raise _NotPlain
 
 
-_KIND = {"pass": BidKind.PASS, "points": BidKind.POINTS, "marks": BidKind.MARKS}
 _CALL_KEYS = {
     "pass": frozenset(("seat", "call", "annotations")),
     "points": frozenset(("seat", "call", "bid", "annotations")),
@@ -265,7 +262,7 @@ def _hand(rules: Rules, dealer: Seat, h: dict[str, Any], ids: set[str]) -> dict[
             raise _NotPlain
         if not _CALL_KEYS[kind_name].issuperset(call):
             raise _NotPlain
-        kind = _KIND[kind_name]
+        kind = CALL_KINDS[kind_name]
         _notes(call, ids)
         bid: int | None = None
         special: BidSpecial | None = None
