@@ -16,7 +16,7 @@ from texas42_log.analysis import bidding
 from texas42_log.analysis.bidding import legal_bids, seat_worlds
 from texas42_log.engine import native
 from texas42_log.engine.hand import PlayState
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.search import levels_in_worlds, reaches_in_worlds
 from texas42_log.engine.seats import SEATS
 from texas42_log.engine.tiles import TILES, Tile

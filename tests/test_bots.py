@@ -26,7 +26,7 @@ from texas42_log.bots import (
 from texas42_log.bots.arena import DealResult, TableResult, play_deal, report
 from texas42_log.bots.rule import BID_FOR_COUNT, hand_count, suit_strength
 from texas42_log.bots.stats import mcnemar_exact, mean_interval, t_quantile
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import Trump
 from texas42_log.files.validate import validate_bytes

@@ -15,7 +15,7 @@ from texas42_log.cli import app
 from texas42_log.corpus import pool
 from texas42_log.corpus import validation as corpus
 from texas42_log.corpus.validation import validate_records
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.files import ranges as ranges_module
 from texas42_log.files import reader
 from texas42_log.files.reader import InputError, Record, expand_inputs, read_records

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.files.formats import read_sources, sniff, write_matches
 from texas42_log.files.reader import validate_source
 from texas42_log.log.foreign import CannotExport, ForeignFormatError

@@ -15,7 +15,7 @@ from texas42_log import Game, IllegalAction
 from texas42_log.engine.actions import Action, Call, Deal, Declare, Play, parse_action
 from texas42_log.engine.auction import BidKind
 from texas42_log.engine.live import entry_of
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
 from texas42_log.files.formats import match_json

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.log.model import Match
 from texas42_log.play.generate import random_match
 from texas42_log.views.html import render_html

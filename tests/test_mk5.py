@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from texas42_log import Match
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.seats import SEATS
 from texas42_log.engine.tiles import TILE_BY_NAME, Tile
 from texas42_log.files.formats import read_sources, sniff, write_matches

@@ -12,7 +12,7 @@ from texas42_log.engine.auction import Auction, BidKind
 from texas42_log.engine.declare import Choice, declaration_problems
 from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState, closest_to_seven
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.seats import SEATS
 from texas42_log.engine.tiles import TILE_BY_NAME, TILES
 from texas42_log.engine.trumps import Trump

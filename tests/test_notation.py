@@ -270,7 +270,7 @@ def test_the_documented_full_example_is_what_convert_writes() -> None:
 def test_random_matches_under_every_kind_of_rules_round_trip(preset: str) -> None:
     """Property: generated legal matches (auctions, specials, declared leads, early ends,
     redeals) survive JSON → text → JSON and JSON → JSON Lines → JSON exactly."""
-    from texas42_log.engine.rules import PRESETS
+    from texas42_log.engine.presets import PRESETS
     from texas42_log.play.generate import random_match
 
     matches = [

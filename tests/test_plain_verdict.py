@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.files.report import result_json
 from texas42_log.files.validate import validate_bytes
 from texas42_log.play.generate import random_match

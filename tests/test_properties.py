@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from texas42_log.engine.auction import Auction
 from texas42_log.engine.hand import PlayState
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.seats import SEATS, next_seat
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import FACTS, Trump

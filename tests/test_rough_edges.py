@@ -82,7 +82,7 @@ def test_generate_players_takes_one_bot_and_says_how_to_pit_two() -> None:
 
 
 def test_a_tournament_match_is_not_a_plunge_code_and_both_say_why(tmp_path: Path) -> None:
-    from texas42_log.engine.rules import PRESET_DOCS
+    from texas42_log.engine.presets import PRESET_DOCS
 
     code, out = _run("rules", "--list")
     line = next(x for x in out.splitlines() if x.startswith("tournament:"))

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.engine.seats import next_seat, team_of
 from texas42_log.files.validate import validate_bytes
 from texas42_log.log.model import Match

@@ -11,11 +11,12 @@ import pytest
 from texas42_log.engine.auction import Auction, BidKind, Contract, count_doubles
 from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState
-from texas42_log.engine.rules import OPTIONS, PRESETS, STANDARD, Rules
+from texas42_log.engine.presets import PRESETS
+from texas42_log.engine.rules import OPTIONS, STANDARD, Rules
 from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import DOUBLES_SUIT, Trump, sevens_winner_index, table_for
 from texas42_log.files.validate import validate_bytes
-from texas42_log.log.model import RuleOptions, minimal_version
+from texas42_log.log.model import minimal_version
 from texas42_log.play.generate import random_match
 
 T = Tile.parse
@@ -23,23 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # -- the registry ---------------------------------------------------------------
-
-
-def test_every_option_is_in_the_registry_the_engine_and_the_format() -> None:
-    fields = [f for f in Rules.__dataclass_fields__]
-    assert list(OPTIONS) == fields
-    assert list(RuleOptions.model_fields) == fields
-    for o in OPTIONS.values():
-        assert o.doc and o.source and o.values
-
-
-def test_option_values_in_the_format_are_the_engines() -> None:
-    hints = typing.get_type_hints(Rules)
-    for name, field in RuleOptions.model_fields.items():
-        engine = typing.get_args(hints[name])
-        if engine:  # a Literal: the format allows exactly the engine's values
-            (literal, _none) = typing.get_args(field.annotation)
-            assert set(typing.get_args(literal)) == set(engine), name
 
 
 def test_presets_are_named_bundles_of_options() -> None:

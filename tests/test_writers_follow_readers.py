@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from texas42_log import Match
-from texas42_log.engine.rules import PRESETS
+from texas42_log.engine.presets import PRESETS
 from texas42_log.files.formats import read_sources, write_matches
 from texas42_log.files.reader import validate_source
 from texas42_log.log.foreign import CannotExport

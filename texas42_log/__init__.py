@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from .analysis.api import Annotated, annotate_match, fair_analysis, open_hand_analysis
     from .engine.actions import Action, Call, Deal, Declare, Play, parse_action
     from .engine.errors import Diagnostic, IllegalAction, MalformedLog
-    from .engine.rules import PRESETS, Rules
+    from .engine.presets import PRESETS
+    from .engine.rules import Rules
     from .engine.tiles import TILES, Tile
     from .engine.trumps import Trump
     from .files.formats import Format
@@ -62,7 +63,7 @@ _LAZY = {
     "FORMAT_NAME": "log.model",
     "FORMAT_VERSION": "log.model",
     "Match": "log.model",
-    "PRESETS": "engine.rules",
+    "PRESETS": "engine.presets",
     "Rules": "engine.rules",
     "TILES": "engine.tiles",
     "Tile": "engine.tiles",

@@ -353,7 +353,7 @@ def _has(doc: dict[str, Any], feature: str) -> bool:
 
 
 def _first(preset: str, features: list[str], limit: int = 400, **options: Any) -> dict[str, Any]:
-    from texas42_log.engine.rules import PRESETS
+    from texas42_log.engine.presets import PRESETS
 
     rules = PRESETS[preset].with_options(**options)
     for seed in range(limit):

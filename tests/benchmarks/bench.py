@@ -548,7 +548,8 @@ def open_hand(quick: bool) -> list[tuple[str, str, str]]:
     from texas42_log.analysis.open_hand import HandAnalysis, analyze_hand, makeable_table
     from texas42_log.engine.auction import BidKind, Contract
     from texas42_log.engine.hand import PlayState
-    from texas42_log.engine.rules import PRESETS, STANDARD
+    from texas42_log.engine.presets import PRESETS
+    from texas42_log.engine.rules import STANDARD
     from texas42_log.engine.solver import Solver, count_states
     from texas42_log.engine.tiles import TILES
     from texas42_log.engine.trumps import Trump
@@ -678,7 +679,7 @@ def fair(quick: bool) -> list[tuple[str, str, str]]:
 
     from texas42_log.analysis.fair import decide
     from texas42_log.analysis.fair_hands import knowledge_at, legal_moves
-    from texas42_log.engine.rules import PRESETS
+    from texas42_log.engine.presets import PRESETS
     from texas42_log.log.model import Match
     from texas42_log.play.generate import random_match
     from texas42_log.views.visibility import hand_views

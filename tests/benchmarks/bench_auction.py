@@ -27,7 +27,8 @@ def auction(quick: bool) -> list[tuple[str, str, str]]:
     from texas42_log.analysis.auction_fair import fair_auction
     from texas42_log.analysis.bidding import legal_bids, seat_worlds
     from texas42_log.bots import SamplingBot, situation
-    from texas42_log.engine.rules import PRESETS, Rules
+    from texas42_log.engine.presets import PRESETS
+    from texas42_log.engine.rules import Rules
     from texas42_log.engine.search import SOLVER_VARIABLE
     from texas42_log.engine.tiles import TILES
 

@@ -83,7 +83,7 @@ def arena(
     from ..bots.base import BotError
     from ..corpus.arena import log_name, log_text, resolve, run_deals
     from ..corpus.validation import default_jobs
-    from ..engine.rules import find_preset
+    from ..engine.presets import find_preset
     from ..files.outputs import OutputError, write_folder
 
     try:

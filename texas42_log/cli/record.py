@@ -125,7 +125,7 @@ def _new(
     seed: int | None,
     keep_rejected: bool,
 ) -> Game:
-    from ..engine.rules import PRESETS
+    from ..engine.presets import PRESETS
     from ..play.game import Game
 
     preset = rules

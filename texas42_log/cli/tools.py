@@ -62,7 +62,7 @@ def generate(
     bots play match i instead, each seeing only its own seat's view: with rule,
     games people would recognise (docs/bots.md). '-o -' is standard output.
     """
-    from ..engine.rules import find_preset
+    from ..engine.presets import find_preset
 
     try:
         find_preset(preset)
@@ -145,7 +145,7 @@ def _one_bot(players: list[str] | None) -> str | None:
 
 def _maker(players: str | None, preset: str) -> Callable[[int], dict[str, Any]]:
     """The function that makes match ``seed``: the random generator, or four bots."""
-    from ..engine.rules import find_preset
+    from ..engine.presets import find_preset
     from ..play.generate import random_match
 
     if players is None:
@@ -202,7 +202,8 @@ def rules(
     """Show the rules: one rule's text (texas42 rules R16), or a preset's options with
     their values and the rule text behind each. Every rule id and option is written
     out in docs/rules.md (installed with the package)."""
-    from ..engine.rules import OPTIONS, PRESET_DOCS, PRESETS, STANDARD, find_preset
+    from ..engine.presets import PRESET_DOCS, PRESETS, find_preset
+    from ..engine.rules import OPTIONS, STANDARD
     from ..log.rule_texts import RuleNotFound, rule_text
 
     if rule is not None:
@@ -238,10 +239,8 @@ def rules(
     say(f"preset {preset}: {PRESET_DOCS[preset]}")
     say("  (every rule id and option in words: docs/rules.md, or texas42 rules R16)")
     for name, value in chosen.as_dict().items():
-        o = OPTIONS[name]
-        say(f"  {name} = {json.dumps(value)}    ({o.values})")
-        say(f"      {o.doc}")
-        say(f"      from: {o.source}")
+        for line in OPTIONS[name].describe(value):
+            say(f"  {line}")
 
 
 def _reanalyse(file: str, docs: list[dict[str, Any]]) -> list[str]:

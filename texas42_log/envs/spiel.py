@@ -32,7 +32,7 @@ import pyspiel
 
 from ..bots.base import hand_end_view, hand_seen, situation
 from ..engine.live import deal_order
-from ..engine.rules import find_preset
+from ..engine.presets import find_preset
 from ..engine.seats import SEATS, TEAMS, Seat, team_of
 from ..engine.tiles import TILES, Tile
 from ..play.game import Game

@@ -179,7 +179,7 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
             e,
         )
     if v == "enum" and path and path[-1] == "preset":
-        from ..engine.rules import PRESETS
+        from ..engine.presets import PRESETS
 
         known = ", ".join(sorted(PRESETS))
         return f"{_describe_value(instance)} is not a rules preset; known presets: {known}", path, e
@@ -220,7 +220,7 @@ def _schema_message(e: SchemaError) -> tuple[str, list[str | int], SchemaError]:
         listed = ", ".join(str(o) for o in options)
         return f"{_describe_value(instance)} is not one of {listed}", path, e
     if v == "const" and path and path[-1] == "preset":
-        from ..engine.rules import PRESETS
+        from ..engine.presets import PRESETS
 
         known = ", ".join(sorted(PRESETS))
         return f"{_describe_value(instance)} is not a rules preset; known presets: {known}", path, e

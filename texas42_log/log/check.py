@@ -18,7 +18,8 @@ from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubl
 from ..engine.declare import Choice, declaration_problems
 from ..engine.errors import Diagnostic, IllegalAction
 from ..engine.hand import PlayState
-from ..engine.rules import PRESETS, Rules
+from ..engine.presets import PRESETS
+from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
@@ -201,7 +202,7 @@ class _MatchChecker(StatedFacts):
                 f"splash_max_marks {r.splash_max_marks}",
             )
         preset = PRESETS[self.match.rules.preset]
-        self.report.overrides = {k: mine for k, (mine, _) in r.differences(preset).items()}
+        self.report.overrides = r.overrides(preset)
 
     def _check_match_end(self) -> None:
         m = self.match

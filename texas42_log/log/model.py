@@ -16,10 +16,14 @@ Conventions:
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, create_model
 
+from ..engine.options import Option
+from ..engine.presets import PRESETS
+from ..engine.rules import OPTIONS
 from .model_analysis import (
     MAX_SEED,
     MAX_WORLDS,
@@ -251,73 +255,52 @@ class Hand(LogObject):
     annotations: Annotations
 
 
-Count = Annotated[int, Field(ge=1, le=10_000)]
-Doubles7 = Annotated[int, Field(ge=0, le=7)]
+def _option_type(o: Option) -> Any:
+    """The JSON type of an option as its declaration in ``Rules`` allows it, or null."""
+    kind: Any
+    if o.kind == "bool":
+        kind = bool
+    elif o.kind == "int":
+        kind = Annotated[int, Field(ge=o.low, le=o.high)]
+    else:
+        kind = Literal.__getitem__(o.choices)
+    return (Optional.__getitem__(kind), None)
 
 
-class RuleOptions(LogObject):
+class _RuleOptions(LogObject):
     """Options that override the preset's (``texas42 rules`` shows each one's meaning).
 
     Format 1.0 spelled out the nine seed options; since 1.1 every option is
     optional, and the effective rules are the preset's with these applied.
     """
 
-    dealer_draw: Literal["fair", "highest-pips", "blank-one-bids-first"] | None = None
-    all_pass: Literal["redeal", "dealer-must-bid", "dealer-bids-30", "dealer-bids-31"] | None = None
-    min_point_bid: Points42 | None = None
-    max_point_bid: Points42 | None = None
-    mark_bid_units: Literal["marks", "points"] | None = None
-    max_opening_mark_bid: Count | None = None
-    mark_bid_raise: Count | None = None
-    mark_ladder: Literal["exact-raise", "free"] | None = None
-    max_mark_bid: Count | None = None
-    plain_mark_bids: bool | None = None
-    no_trump: bool | None = None
-    doubles_trump: bool | None = None
-    doubles: Literal["in-suit", "own-suit"] | None = None
-    no_trump_doubles: Literal["high", "low", "own-suit"] | None = None
-    declared_lead: Literal["never", "first-trick", "always"] | None = None
-    hand_end: Literal["when-decided", "all-tricks"] | None = None
-    all_tricks_stacks: Literal["bidder-chooses", "fixed-1", "fixed-2", "all-visible"] | None = None
-    nello: bool | None = None
-    nello_min_marks: Count | None = None
-    nello_doubles: (
-        Literal["high", "low", "own-suit", "bidder-chooses", "own-suit-or-low"] | None
-    ) = None
-    nello_low_min_marks: Count | None = None
-    plunge: bool | None = None
-    plunge_min_doubles: Doubles7 | None = None
-    plunge_marks: Count | None = None
-    splash: bool | None = None
-    splash_min_doubles: Doubles7 | None = None
-    splash_min_marks: Count | None = None
-    splash_max_marks: Count | None = None
-    special_bids: Literal["raise", "aside"] | None = None
-    special_no_trump: bool | None = None
-    sevens: bool | None = None
-    sevens_min_marks: Count | None = None
-    sevens_play: Literal["follow-suit", "closest"] | None = None
-    match_goal: Literal["marks", "points"] | None = None
-    match_goal_marks: Count | None = None
-    match_goal_points: Count | None = None
-
     def overrides(self) -> dict[str, Any]:
         """The options this log sets (extensions excluded)."""
         return {k: v for k in type(self).model_fields if (v := getattr(self, k)) is not None}
 
 
-PresetName = Literal[
-    "standard",
-    "tournament",
-    "casual",
-    "texas-42",
-    "plunge-t",
-    "plunge-f",
-    "plunge-l",
-    "plunge-c",
-    "tricksy",
-    "mk5",
-]
+def options_model(options: Mapping[str, Option]) -> type[_RuleOptions]:
+    """The model of a log's rule options: one optional field for each declared option,
+    with the values its declaration allows (engine/rules.py declares each option once, as
+    a field of ``Rules``; :data:`RuleOptions` is this model of them)."""
+    fields: dict[str, Any] = {name: _option_type(o) for name, o in options.items()}
+    model: type[_RuleOptions] = create_model(
+        "RuleOptions",
+        __base__=_RuleOptions,
+        __doc__=_RuleOptions.__doc__,
+        __module__=__name__,
+        **fields,
+    )
+    return model
+
+
+if TYPE_CHECKING:
+    RuleOptions = _RuleOptions
+    PresetName = str
+else:
+    RuleOptions = options_model(OPTIONS)
+    #: The preset names a log may give: those of engine/presets.py.
+    PresetName = Literal.__getitem__(tuple(PRESETS))
 
 
 class RulesDeclaration(LogObject):

@@ -28,7 +28,8 @@ from ..engine.auction import Auction, BidKind, BidSpecial, count_doubles
 from ..engine.declare import Choice, declaration_problems
 from ..engine.errors import IllegalAction
 from ..engine.hand import PlayState
-from ..engine.rules import PRESETS, Rules
+from ..engine.presets import PRESETS
+from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
@@ -120,7 +121,7 @@ def _rules(value: Any) -> tuple[str, Rules, dict[str, Any]]:
             splash_ok = not rules.splash or rules.splash_min_marks <= rules.splash_max_marks
             if rules.min_point_bid <= rules.max_point_bid and splash_ok:
                 preset = PRESETS[declared.preset]
-                overrides = {k: mine for k, (mine, _) in rules.differences(preset).items()}
+                overrides = rules.overrides(preset)
                 found = (declared.preset, rules, overrides)
         if len(_RULES) < 256:
             _RULES[key] = found

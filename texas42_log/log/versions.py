@@ -6,8 +6,12 @@ re-exports :func:`minimal_version`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+from ..engine.options import Option
+from ..engine.presets import PRESET_LIST
+from ..engine.rules import OPTIONS
 
 __all__ = [
     "has_comment_ids",
@@ -23,28 +27,16 @@ __all__ = [
     "at_least_version",
     "minimal_version",
     "LEGACY_OPTIONS",
-    "LEGACY_VALUES",
+    "rules_version",
 ]
 
-#: The nine options format 1.0 spelled out, and the values it knew for those that
-#: later gained more.
-LEGACY_OPTIONS = (
-    "all_pass",
-    "hand_end",
-    "min_point_bid",
-    "max_point_bid",
-    "max_opening_mark_bid",
-    "mark_bid_raise",
-    "no_trump_doubles",
-    "all_tricks_stacks",
-    "match_goal_marks",
+#: The options format 1.0 spelled out, every one (those ``Rules`` declares since 1.0), in
+#: the order its writers put them, which a log of the seed rules keeps byte for byte: the
+#: two that say how a hand ends first, then the others as ``Rules`` declares them.
+_ENDS_FIRST = ("all_pass", "hand_end")
+LEGACY_OPTIONS: Final = _ENDS_FIRST + tuple(
+    name for name, o in OPTIONS.items() if o.since == "1.0" and name not in _ENDS_FIRST
 )
-LEGACY_VALUES = {
-    "all_pass": {"redeal"},
-    "hand_end": {"when-decided"},
-    "no_trump_doubles": {"high"},
-    "all_tricks_stacks": {"bidder-chooses"},
-}
 
 
 def version_key(version: str) -> tuple[int, int]:
@@ -147,40 +139,33 @@ def has_comment_ids(doc: dict[str, Any]) -> bool:
     )
 
 
-def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.10" if a
-    call states a verdict as players bid (the call that pays best); "1.9" if a
-    comment says its seat or its editor; "1.8" if a call
-    or the declaration states an analysis; "1.7" if a
-    comment carries an id; "1.6" if it
-    holds a fair analysis by 1.6's rule (a play's fair ``best``; a hand's analysis with no
-    open-hand value, in a deal not fully known); "1.5" if it
-    is played under the preset mk5 or sets special_bids, special_no_trump or sevens_play;
-    "1.4" if it holds a fair analysis; "1.3" if it holds an open-hand analysis; "1.2" if it
-    uses an option added in 1.2 (dealer_draw, nello_low_min_marks, nello_doubles
-    own-suit-or-low); "1.1" if it uses something added in 1.1 (another preset, new
-    options or values, special contracts, declared leads, an import's source); else "1.0"."""
-    if has_call_verdicts(doc):
-        return CALL_VERDICTS_SINCE
-    if has_comment_seats(doc):
-        return COMMENT_SEATS_SINCE
-    if has_auction_analysis(doc):
-        return AUCTION_SINCE
-    if has_comment_ids(doc):
-        return COMMENT_IDS_SINCE
-    hands = doc.get("hands", [])
-    rules = doc.get("rules", {})
-    options = rules.get("options", {})
+_PRESET_SINCE: Final = {p.name: p.since for p in PRESET_LIST}
+
+
+def rules_version(rules: dict[str, Any], declared: Mapping[str, Option] = OPTIONS) -> str:
+    """The lowest format version that holds a log's ``rules`` object: the newest of its
+    preset's and each option's (and value's) version as ``Rules`` declares them (or
+    ``declared``); and
+    1.1 unless it spells out exactly format 1.0's options, as 1.0 had to."""
+    stated = rules.get("options") if isinstance(rules, dict) else None
+    given = {k: v for k, v in (stated if isinstance(stated, dict) else {}).items()}
+    given = {k: v for k, v in given.items() if not str(k).startswith("x-")}
+    preset = rules.get("preset") if isinstance(rules, dict) else None
+    needs = [_PRESET_SINCE.get(preset, "1.1") if isinstance(preset, str) else "1.1"]
+    needs += [declared[k].version_of(v) for k, v in given.items() if k in declared]
+    if set(given) != {k for k, o in declared.items() if o.since == "1.0"}:
+        needs.append("1.1")
+    return max(needs, key=version_key)
+
+
+def _hands_version(hands: list[Any]) -> str:
+    """The lowest version that holds the hands' analyses and contracts (before 1.7)."""
     if any(
         ("analysis" in h and "value" not in (h.get("analysis") or {}))
         or any("best" in ((p.get("analysis") or {}).get("fair") or {}) for p in h.get("plays", []))
         for h in hands
     ):
         return BEST_PLAY_SINCE
-    if rules.get("preset") == "mk5" or {"special_bids", "special_no_trump", "sevens_play"} & set(
-        options
-    ):
-        return "1.5"
     if any(
         "fair" in (h.get("analysis") or {})
         or any("fair" in (p.get("analysis") or {}) for p in h.get("plays", []))
@@ -189,19 +174,7 @@ def minimal_version(doc: dict[str, Any]) -> str:
         return "1.4"
     if any("analysis" in h or any("analysis" in p for p in h.get("plays", [])) for h in hands):
         return "1.3"
-    legacy = (
-        rules.get("preset") == "standard"
-        and set(k for k in options if not k.startswith("x-")) == set(LEGACY_OPTIONS)
-        and all(options[k] in allowed for k, allowed in LEGACY_VALUES.items())
-    )
-    if options.get("nello_doubles") == "own-suit-or-low" or {
-        "dealer_draw",
-        "nello_low_min_marks",
-    } & set(options):
-        return "1.2"
-    if not legacy or "source" in doc:
-        return "1.1"
-    for hand in doc.get("hands", []):
+    for hand in hands:
         if any("special" in c for c in hand.get("auction", [])):
             return "1.1"
         decl = hand.get("declaration") or {}
@@ -210,3 +183,28 @@ def minimal_version(doc: dict[str, Any]) -> str:
         if any("led" in p for p in hand.get("plays", [])):
             return "1.1"
     return "1.0"
+
+
+def minimal_version(doc: dict[str, Any]) -> str:
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.10" if a
+    call states a verdict as players bid (the call that pays best); "1.9" if a
+    comment says its seat or its editor; "1.8" if a call or the declaration states an
+    analysis; "1.7" if a comment carries an id; "1.6" if it holds a fair analysis by
+    1.6's rule (a play's fair ``best``; a hand's analysis with no open-hand value, in a
+    deal not fully known); "1.4" if it holds a fair analysis; "1.3" if it holds an
+    open-hand analysis; "1.1" if it uses something added in 1.1 (special contracts,
+    declared leads, an import's source); and at least what its rules need
+    (:func:`rules_version`: the version each preset, option and value came in, as
+    ``Rules`` declares it)."""
+    if has_call_verdicts(doc):
+        return CALL_VERDICTS_SINCE
+    if has_comment_seats(doc):
+        return COMMENT_SEATS_SINCE
+    if has_auction_analysis(doc):
+        return AUCTION_SINCE
+    if has_comment_ids(doc):
+        return COMMENT_IDS_SINCE
+    needs = [rules_version(doc.get("rules", {})), _hands_version(doc.get("hands", []))]
+    if "source" in doc:
+        needs.append("1.1")
+    return max(needs, key=version_key)

@@ -44,7 +44,8 @@ from ..engine.live import (
     random_deal,
     wrong_kind,
 )
-from ..engine.rules import Rules, find_preset
+from ..engine.presets import find_preset
+from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump

@@ -14,7 +14,8 @@ from typing import Any, Literal
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubles
 from ..engine.hand import PlayState
 from ..engine.live import deal_order, finished_outcome
-from ..engine.rules import PRESET_FIRST_DEALER, PRESETS, STANDARD, Rules
+from ..engine.presets import PRESET_FIRST_DEALER, PRESETS
+from ..engine.rules import STANDARD, Rules
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import DoublesMode, Trump
@@ -169,7 +170,7 @@ def rules_declaration(preset: str, rules: Rules) -> dict[str, Any]:
         return {"preset": preset, "options": {k: getattr(rules, k) for k in LEGACY_OPTIONS}}
     return {
         "preset": preset,
-        "options": {k: mine for k, (mine, _) in rules.differences(PRESETS[preset]).items()},
+        "options": rules.overrides(PRESETS[preset]),
     }
 
 

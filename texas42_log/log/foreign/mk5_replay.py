@@ -28,7 +28,8 @@ from ...engine.auction import BidKind
 from ...engine.declare import Choice, declaration_choices, declaration_problems
 from ...engine.errors import IllegalAction
 from ...engine.live import LiveHand, entry_of
-from ...engine.rules import PRESETS, Rules
+from ...engine.presets import PRESETS
+from ...engine.rules import Rules
 from ...engine.seats import SEATS, TEAMS, Team
 from ...engine.tiles import TILE_BY_NAME
 from ...engine.trumps import Trump

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any
 
-from ...engine.rules import PRESETS
+from ...engine.presets import PRESETS
 from ..inert import dumps
 from ..model import Match
 from ..notation import ParsedMatch

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...engine.rules import PRESETS
+from ...engine.presets import PRESETS
 from ...engine.seats import Team
 from ..model import Match
 from ..notation import ParsedMatch

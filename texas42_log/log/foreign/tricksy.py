@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine.rules import PRESETS, Rules
+from ...engine.presets import PRESETS
+from ...engine.rules import Rules
 from ..inert import inert
 from ..model import minimal_version
 from ..notation import ParsedMatch
@@ -197,7 +198,7 @@ def _bundle_to_doc(
         rules = rules_from_config(config)
     except (ValueError, TypeError, KeyError) as e:
         raise fail(f"config: {e}") from None
-    overrides = {k: v[0] for k, v in rules.differences(PRESETS["tricksy"]).items()}
+    overrides = rules.overrides(PRESETS["tricksy"])
     events = bundle.get("events")
     if not isinstance(events, list) or not events:
         raise fail('"events" is a non-empty list')
