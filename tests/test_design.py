@@ -361,7 +361,15 @@ CLI_FORMATS_NAMES = {
     "write_matches",
     "write_losses",
     "write_chunk",
-    "hand_link",
+    "write_hand",
+    "hand_formats",
+    "holds_comments",
+    "parallel",
+    "one_a_line",
+    "renumbered",
+    "dropped_lines",
+    "write_documents",
+    "SINGLE",
     "format_for_name",
     "format_named",
     "other_names",
@@ -402,6 +410,28 @@ def _cli_imports() -> Iterator[tuple[str, int, str, list[str], bool]]:
                     [a.name for a in node.names],
                     id(node) in type_only,
                 )
+
+
+def test_no_command_asks_for_a_format_by_its_name() -> None:
+    """What a format is, holds and loses is a field of its ``Format``: no comparison in
+    cli/ against a registered format's name (the choices offered in help are fine)."""
+    from texas42_log.files.formats import REGISTRY
+
+    names = set(REGISTRY)
+    found = []
+    for module in sorted((PACKAGE / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(module.read_text("utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            if any(isinstance(x, ast.Name) and x.id == "output" for x in sides):
+                continue  # a report's --format (text, json, csv), not a file's format
+            for side in sides:
+                words = [side] if isinstance(side, ast.Constant) else getattr(side, "elts", [])
+                said = {w.value for w in words if isinstance(w, ast.Constant)} & names
+                if said:
+                    found.append(f"cli/{module.name}:{node.lineno}: compares with {sorted(said)}")
+    assert not found, "\n".join(found)
 
 
 def test_the_cli_reads_input_only_through_the_reader() -> None:

@@ -50,7 +50,7 @@ def annotate(
 ) -> None:
     from ..corpus.validation import default_jobs
     from .common import (
-        OUR_FORMATS,
+        our_formats,
         read_matches,
         rewriting,
         write_edited,
@@ -94,9 +94,9 @@ def annotate(
     # An invalid log is not annotated: its errors are said, exit 1.
     matches, formats = read_matches([file], None, need_valid=True)
     fmt = formats[0]
-    if fmt not in OUR_FORMATS:
+    if fmt not in our_formats():
         raise usage_error(
-            f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(OUR_FORMATS)}) — "
+            f"{file} is {fmt}; --annotate writes a texas42-log ({', '.join(our_formats())}) — "
             "convert it first"
         )
     written, done, skipped = _annotated(

@@ -25,7 +25,7 @@ from .app import (
     usage_error,
 )
 from .common import (
-    OUR_FORMATS,
+    our_formats,
     pick,
     read_matches,
     refused,
@@ -55,10 +55,10 @@ app.add_typer(annotate_app)
 def _one_of(file: str, number: int | None) -> tuple[list[Match], str, int]:
     matches, formats = read_matches([file], None, need_valid=False)
     fmt = formats[0]
-    if fmt not in OUR_FORMATS:
+    if fmt not in our_formats():
         raise usage_error(
-            f"{file} is {fmt}; annotate a texas42-log file ({', '.join(OUR_FORMATS)}) — convert it "
-            "first"
+            f"{file} is {fmt}; annotate a texas42-log file ({', '.join(our_formats())}) — "
+            "convert it first"
         )
     return matches, fmt, pick(len(matches), number, file)
 

@@ -37,12 +37,17 @@ __all__ = [
     "write_file",
     "emit",
     "write_data",
-    "OUR_FORMATS",
+    "our_formats",
     "refused",
     "rewriting",
 ]
 
-OUR_FORMATS = ("json", "jsonl", "text")
+
+def our_formats() -> tuple[str, ...]:
+    """The texas42-log format's own spellings, from the registry (``Format.ours``)."""
+    from ..files import formats
+
+    return formats.OURS
 
 
 def refused(e: InputError) -> typer.Exit:
@@ -390,9 +395,9 @@ def annotated_format(out: Path | None, fmt: str) -> str:
     named = format_for_name(str(out))
     if named is None:
         return fmt
-    if named not in OUR_FORMATS:
+    if named not in our_formats():
         raise usage_error(
-            f"-o {out}: annotate writes a texas42-log ({', '.join(OUR_FORMATS)}); "
+            f"-o {out}: annotate writes a texas42-log ({', '.join(our_formats())}); "
             f"write one, then convert it to {named}"
         )
     return named
@@ -401,11 +406,11 @@ def annotated_format(out: Path | None, fmt: str) -> str:
 def keep_remarks_or_refuse(file: str, fmt: str, in_place: bool, force: bool) -> None:
     """A .t42 rewritten in place would lose its ; remarks (the notation keeps {comments},
     not remarks): say so, and do it only with --force."""
-    if not in_place or fmt != "text" or force:
+    if not in_place or force:
         return
-    from ..log.notation import remark_lines
+    from ..files.formats import dropped_lines
 
-    lines = remark_lines(read_text(file))
+    lines = dropped_lines(read_text(file), fmt)
     if lines:
         shown = ", ".join(map(str, lines[:5])) + (", …" if len(lines) > 5 else "")
         raise usage_error(

@@ -116,6 +116,8 @@ def convert(
         STREAMED,
         WRITABLE,
         CannotExport,
+        format_list,
+        hand_formats,
         write_losses,
         write_matches,
     )
@@ -128,17 +130,18 @@ def convert(
     fmt = to_format or ("json" if split else None)
     if not (stdout and fmt is None):
         fmt = format_of(out, fmt, "--to", WRITABLE)
-    if hand is not None and fmt != "mk5":
+    if hand is not None and fmt not in hand_formats():
         raise usage_error(
-            f"--hand {hand} writes one hand as an mk5 link: it goes with --to mk5, not "
-            f"{fmt or 'json'}"
+            f"--hand {hand} writes one hand as a text of its own: it goes with --to "
+            f"{format_list(hand_formats())}, not {fmt or 'json'}"
         )
     if split:
         check_split_output(target, inputs)
     elif not stdout:
         check_output(target, inputs, force)
     if hand is not None:
-        _hand_links(inputs, from_format, hand, None if stdout else target, force)
+        assert fmt is not None
+        _hand_links(inputs, from_format, hand, fmt, None if stdout else target, force)
         return
     if fmt in STREAMED and not split:
         from ..corpus.validation import default_jobs
@@ -223,8 +226,17 @@ def _convert_streaming(
     corpus. A JSON Lines input is converted on ``jobs`` processes
     (:mod:`texas42_log.corpus.conversion`).
     The first invalid match (without --force) stops it, and nothing is written."""
-    from ..corpus.conversion import assemble, convert_ranges, parallel_ok
-    from ..files.formats import CannotExport, format_for_name, write_chunk, write_losses
+    from ..corpus.conversion import convert_ranges, parallel_ok
+    from ..files.formats import (
+        CannotExport,
+        format_for_name,
+        holds_comments,
+        one_a_line,
+        parallel,
+        renumbered,
+        write_chunk,
+        write_losses,
+    )
 
     written = 0
     uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
@@ -243,25 +255,25 @@ def _convert_streaming(
             if not result.valid and not force:
                 refuse_invalid()
             try:
-                text = write_chunk(result.match, fmt, written + 1)
+                text = write_chunk(result.match, fmt)
             except (CannotExport, ValueError) as e:
                 raise _Refused(f"cannot write {fmt}: {e}") from None
             if verify:
-                _reread([text[1:] if fmt == "text" and written else text], fmt, 1)
+                _reread([text], fmt, 1)
             # (The formats with losses to say are written here, never on the workers.)
             for loss in write_losses([result.match], fmt):
                 say(f"texas42: note: {fmt}, match {written + 1}: {loss}", err=True)
-            if fmt == "csv" and _has_comments(result.match):
+            if not holds_comments(fmt) and _has_comments(result.match):
                 uncarried.append(result.match)
             written += 1
             progress.update(written, f"{written:,} matches")
-            yield text
+            yield renumbered(text, fmt, written)
 
     def chunks() -> Iterator[str]:
         nonlocal written, lost
         for name in inputs:
-            jsonl = name != "-" and given in (None, "jsonl") and format_for_name(name) == "jsonl"
-            ranges = parallel_ok(name) if jsonl and jobs > 1 and fmt != "tricksy" else None
+            lines = name != "-" and one_a_line(given or format_for_name(name))
+            ranges = parallel_ok(name) if lines and jobs > 1 and parallel(fmt) else None
             if ranges is None:
                 yield from serial(name)
                 continue
@@ -280,7 +292,7 @@ def _convert_streaming(
                 written += 1
                 lost += c.comments
                 progress.update(written, f"{written:,} matches")
-                yield assemble(c.body, fmt, written)
+                yield renumbered(c.body, fmt, written)
 
     try:
         if target is None:
@@ -308,9 +320,11 @@ def _has_comments(match: Match) -> bool:
 def _lost_comments(fmt: str, matches: list[Match], counted: int = 0) -> None:
     """Say so when the output format has no room for the matches' comments
     (``counted``: those already counted by the workers)."""
-    if fmt not in ("texas-42-receipt", "plunge-hand-v2", "csv"):
-        return
+    from ..files.formats import holds_comments
     from ..log.annotate import listing
+
+    if holds_comments(fmt):
+        return
 
     lost = counted + sum(len(listing(m)) for m in matches)
     if lost:
@@ -347,18 +361,24 @@ def _reread(texts: list[str], fmt: str, expected: int) -> None:
 
 
 def _hand_links(
-    inputs: list[str], from_format: str | None, number: int, target: Path | None, force: bool
+    inputs: list[str],
+    from_format: str | None,
+    number: int,
+    fmt: str,
+    target: Path | None,
+    force: bool,
 ) -> None:
-    """``--to mk5 --hand N``: hand N of each match as an ``i=`` link that opens it in mk5."""
-    from ..files.formats import CannotExport, hand_link
+    """``--to mk5 --hand N``: hand N of each match as a text of its own (an mk5 ``i=``
+    link that opens it in mk5)."""
+    from ..files.formats import CannotExport, write_hand
 
     matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
     lines: list[str] = []
     for m in matches:
         try:
-            lines.append(hand_link(m, number))
+            lines.append(write_hand(m, number, fmt))
         except CannotExport as e:
-            say(f"texas42: cannot write mk5: {e}", err=True)
+            say(f"texas42: cannot write {fmt}: {e}", err=True)
             raise typer.Exit(code=1) from None
     if target is None:
         write_data("".join(lines))
@@ -366,5 +386,5 @@ def _hand_links(
     write_file(target, "".join(lines), replace=force)
     say(
         f"wrote {target} (hand {number} of {len(matches)} "
-        f"match{'es' if len(matches) != 1 else ''}, mk5)"
+        f"match{'es' if len(matches) != 1 else ''}, {fmt})"
     )

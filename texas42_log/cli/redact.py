@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from .app import OutOpt, app, say, usage_error
-from .common import OUR_FORMATS, check_output, emit, read_matches
+from .common import check_output, emit, our_formats, read_matches
 
 
 @app.command()
@@ -63,10 +63,11 @@ def redact(
     matches, formats = read_matches([file], None, need_valid=True, force=force)
     from ..files.formats import format_for_name
 
+    ours = our_formats()
     fmt = (
         to_format
         or (format_for_name(str(out)) if out is not None else None)
-        or (formats[0] if formats[0] in OUR_FORMATS else ("jsonl" if len(matches) > 1 else "json"))
+        or (formats[0] if formats[0] in ours else ("jsonl" if len(matches) > 1 else "json"))
     )
     if fmt not in WRITABLE:
         raise usage_error(f"--to {fmt}: choose one of {', '.join(WRITABLE)}")

@@ -13,7 +13,7 @@ import typer
 
 from ..log.inert import dumps
 from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, say, usage_error
-from .common import check_output, emit, refused, write_file
+from .common import check_output, emit, refused, write_data, write_file
 from .progress import Progress, wanted
 
 
@@ -73,7 +73,7 @@ def generate(
         out = None
     fmt = "jsonl"
     if out is not None:
-        from ..files.formats import WRITABLE, format_for_name
+        from ..files.formats import SINGLE, WRITABLE, format_for_name
 
         check_output(out, [], force)
         fmt = format_for_name(str(out)) or ""
@@ -82,41 +82,29 @@ def generate(
                 f"cannot tell which format to write from the name {out}; use .jsonl (JSON Lines), "
                 ".json (one match), .t42 (text) or another extension convert writes"
             )
-        if fmt == "json" and matches > 1:
+        if fmt in SINGLE and matches > 1:
             raise usage_error(
-                f"{out}: a .json file holds one match, and --matches is {matches}; "
+                f"{out}: a {fmt} file holds one match, and --matches is {matches}; "
                 "write .jsonl (JSON Lines) for several"
             )
-    if out is not None and fmt not in ("json", "jsonl"):
-        from ..files.formats import write_matches
-        from ..log.foreign import CannotExport
-        from ..log.model import Match
+    from ..files.formats import write_documents
+    from ..log.foreign import CannotExport
 
-        docs = [Match.model_validate(make(seed * 1_000_000 + i)) for i in range(matches)]
-        try:
-            text = write_matches(docs, fmt)
-        except CannotExport as e:
-            raise usage_error(f"{out}: {e}") from None
-        write_file(out, text, replace=force)
-        return
-    pretty = out is not None and fmt == "json"
     progress = Progress("generating", matches, enabled=out is not None and wanted(no_progress))
 
-    def made(i: int) -> str:
+    def made(i: int) -> dict[str, Any]:
         progress.update(i + 1, f"{i + 1:,} of {matches:,} matches")
-        return dumps(
-            make(seed * 1_000_000 + i),
-            indent=2 if pretty else None,
-            separators=None if pretty else (",", ":"),
-        )
+        return make(seed * 1_000_000 + i)
 
-    lines = (made(i) for i in range(matches))
-    if out is None:
-        for line in lines:
-            say(line)
-        return
+    chunks = write_documents((made(i) for i in range(matches)), fmt)
     try:
-        write_file(out, (line + "\n" for line in lines), replace=force)
+        if out is None:
+            for chunk in chunks:
+                write_data(chunk)
+        else:
+            write_file(out, chunks, replace=force)
+    except CannotExport as e:
+        raise usage_error(f"{out}: {e}") from None
     finally:
         progress.close()
 

@@ -2,8 +2,9 @@
 
 The file is cut into whole-line byte ranges (:func:`texas42_log.files.ranges.ranges`);
 each worker reads its own range, validates each match and writes its part of
-the output — the number-free body of its chunk — and the parent puts the
-chunks together in input order (numbering, CSV header, separators), a bounded
+the output — its chunk as a file's first match — and the parent puts the chunks in
+their places in input order (``files.formats.renumbered``: the format's own numbering,
+header and separators), a bounded
 window of ranges at a time, so memory stays flat and the output is exactly
 what one process would have written. Nothing here prints: the caller says the
 diagnostics the workers formatted.
@@ -13,24 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..files.reader import CHUNK, Range, Record, range_lines, ranges, validated
 from .pool import run_pool
 
-__all__ = ["Converted", "convert_ranges", "parallel_ok", "assemble"]
+__all__ = ["Converted", "convert_ranges", "parallel_ok"]
 
 
 @dataclass(slots=True)
 class Converted:
     """One match of the corpus after a worker: where, its diagnostics (formatted), and
-    the body of its chunk (text, or CSV rows) when it parsed as a match."""
+    its chunk written as a file's first (``formats.renumbered`` puts it in its place)
+    when it parsed as a match."""
 
     line: int
     lines: list[str] = field(default_factory=list)
     valid: bool = False
     structural: bool = False
-    body: Any = None
+    body: str = ""
     comments: int = 0
     #: What stops the conversion at this line (bytes that are not UTF-8), if anything.
     fatal: str | None = None
@@ -55,28 +56,8 @@ def parallel_ok(path: str) -> list[Range] | None:
     return cut
 
 
-def _body(match: Any, fmt: str) -> Any:
-    from ..files.formats import csv_rows, write_chunk
-    from ..log.notation_writer import write_text
-
-    if fmt == "text":
-        return write_text(match)
-    if fmt == "csv":
-        # the rows as CSV text, match number 0: the parent puts the real number in
-        # (the first column, so every row starts "0,") — no rows pickled, no CSV in the parent
-        # No field of these rows ever needs CSV quoting (numbers, seat letters, tile
-        # names, suit and contract words): joined as the csv module would write them,
-        # which the one-process path does (the tests compare the two byte for byte).
-        from ..files.formats import CSV_COLUMNS
-
-        return "".join(
-            ",".join(str(row[c]) for c in CSV_COLUMNS) + "\n" for row in csv_rows([match], start=0)
-        )
-    return write_chunk(match, fmt, 1)
-
-
 def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
-    from ..files.formats import READABLE, CannotExport, ConvertError
+    from ..files.formats import READABLE, CannotExport, ConvertError, holds_comments, write_chunk
     from ..files.reader import reread
     from ..files.report import diagnostic_line
     from ..log.annotate import listing
@@ -103,13 +84,13 @@ def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
             continue
         c.valid = result.valid
         try:
-            c.body = _body(result.match, fmt)
+            c.body = write_chunk(result.match, fmt)
         except (CannotExport, ValueError) as e:
             c.fatal = f"cannot write {fmt}: {e}"
             break
         if verify and fmt in READABLE:
             try:
-                back = reread([assemble(c.body, fmt, 1)], fmt)
+                back = reread([c.body], fmt)
             except ConvertError as e:
                 back, problem = [], e.message
             else:
@@ -121,7 +102,7 @@ def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
                     f"same valid match ({problem or f'{len(back)} matches'}); please report this"
                 )
                 break
-        c.comments = len(listing(result.match)) if fmt == "csv" else 0
+        c.comments = 0 if holds_comments(fmt) else len(listing(result.match))
     return out
 
 
@@ -131,19 +112,3 @@ def convert_ranges(
     """Every match of the ranges, converted on ``jobs`` processes, in input order;
     with ``verify``, each chunk is read back and must be the same valid match."""
     yield from run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs)
-
-
-def assemble(body: Any, fmt: str, number: int) -> str:
-    """Match ``number``'s chunk of the output file from its worker-written body."""
-    if fmt == "text":
-        return ("\n" if number > 1 else "") + str(body)
-    if fmt == "csv":
-        from ..files.formats import CSV_COLUMNS
-
-        rows = str(body)
-        header = ",".join(CSV_COLUMNS) + "\n" if number == 1 else ""
-        if not rows:
-            return header
-        assert rows.startswith("0,")
-        return header + f"{number}," + rows[2:].replace("\n0,", f"\n{number},")
-    return str(body)

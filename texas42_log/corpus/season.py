@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..files import formats
 from ..files.reader import Read, Record, expand_inputs, read_matches, validated
 from ..files.validate import DEFAULT_MAX_BYTES
 from ..log.model import Match
@@ -394,7 +395,7 @@ def annotate_folder(
                 continue
             matches = [r.result.match for r in reads if r.result.match is not None]
             fmt = reads[0].format if reads else "json"
-            if fmt not in ("json", "jsonl", "text"):
+            if fmt not in formats.OURS:
                 season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
                 continue
             if target.exists() and not restart:

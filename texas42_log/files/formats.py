@@ -5,28 +5,16 @@ the source position of each JSON pointer); :func:`.reader.validate_source` turns
 checked matches; writers take matches and give text. The CLI picks formats from
 file names (:func:`format_for_name`) or ``--from``/``--to``.
 
-=====================  ====================  =====  =====  ==========================
-name                   file names            read   write  one file holds
-=====================  ====================  =====  =====  ==========================
-``json``               ``*.json``            yes    yes    one match
-``jsonl``              ``*.jsonl``           yes    yes    many matches, one a line
-``text``               ``*.t42``             yes    yes    many matches
-``texas-42-receipt``   ``*.receipt``         yes    yes    one match
-``plunge-code``        ``*.plunge``          yes    yes    one match, a code a hand
-``plunge-hand-v2``     ``*.plunge.json[l]``  yes    yes    one match, a record a hand
-``tricksy``            ``*.tricksy.json[l]`` yes    yes    many matches, a bundle each
-``mk5``                ``*.mk5``, ``*.url``  yes    yes    many matches, a link a line
-``csv``                ``*.csv``             no     yes    many matches, a row a play
-=====================  ====================  =====  =====  ==========================
+Every format is one :class:`Format` in :data:`REGISTRY`, made known by :func:`register`;
+what a format is, can hold and loses is a field of it, so that no command asks for a
+format by its name. ``texas42 convert --help`` and docs/conversions.md list them.
 """
 
 from __future__ import annotations
 
-import csv
 import importlib
-import io
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +23,7 @@ from ..log.inert import dumps
 from ..log.model import Match, match_json
 from ..log.positions import PositionedError
 from ..log.strictjson import JSONError, loads
+from .spreadsheet import csv_chunk, csv_file, csv_renumber, csv_rows
 
 if TYPE_CHECKING:
     from ..log.notation import ParsedMatch
@@ -62,7 +51,15 @@ __all__ = [
     "Format",
     "register",
     "REGISTRY",
-    "hand_link",
+    "write_hand",
+    "hand_formats",
+    "holds_comments",
+    "parallel",
+    "one_a_line",
+    "renumbered",
+    "dropped_lines",
+    "write_documents",
+    "OURS",
 ]
 
 #: Every format the tool knows, by name, in the order they were registered (:func:`register`).
@@ -77,9 +74,10 @@ class Format:
 
     ``read`` turns a file's text into its matches (:class:`ConvertError` where it is
     not in the format); ``write`` turns matches into a file's text (a one-match format
-    is given exactly one); ``chunk`` writes match ``number`` (from 1) of a many-match
-    file so that a corpus streams. ``looks_like`` tells the format from the start of
-    a text whose name says nothing (standard input, ``.txt``)."""
+    is given exactly one); ``chunk`` writes one match as a many-match file's first, so
+    that a corpus streams (and ``renumber`` puts it in its place). ``looks_like`` tells
+    the format from the start of a text whose name says nothing (standard input,
+    ``.txt``)."""
 
     name: str
     #: File name endings, such as ``(".plunge.json", ".plunge.jsonl")``; the first is written.
@@ -88,7 +86,7 @@ class Format:
     aliases: tuple[str, ...] = ()
     read: Callable[[str], list[Source]] | None = None
     write: Callable[[list[Match]], str] | None = None
-    chunk: Callable[[Match, int], str] | None = None
+    chunk: Callable[[Match], str] | None = None
     #: A file of the format holds one match.
     single: bool = True
     looks_like: Callable[[str], bool] | None = None
@@ -98,8 +96,27 @@ class Format:
     #: of one is still read when it is named.
     unsearched: tuple[str, ...] = ()
     #: What writing a match in the format leaves out or changes, each a sentence the
-    #: commands say as a note (:func:`write_losses`).
+    #: commands say as a note (:func:`write_losses`). Said as each match is written, so
+    #: a format with losses is converted in one process.
     losses: Callable[[Match], list[str]] | None = None
+    #: A chunk written as the file's first made match ``number`` of it (CSV's header and
+    #: first column, the text's blank line between matches); without it a chunk reads
+    #: the same whatever its place.
+    renumber: Callable[[str, int], str] | None = None
+    #: A file of the format keeps the matches' comments.
+    comments: bool = True
+    #: The texas42-log format itself (JSON, JSON Lines, the text notation): what
+    #: ``annotate`` and ``redact`` write.
+    ours: bool = False
+    #: A JSON-ready document written without building its match (``generate``'s fast way).
+    document: Callable[[dict[str, Any]], str] | None = None
+    #: One hand of a match as a text of its own (mk5's link that opens it at its deal).
+    hand: Callable[[Match, int], str] | None = None
+    #: The lines of a file that rewriting it drops (the notation's ``;`` remarks).
+    dropped: Callable[[str], list[int]] | None = None
+    #: A match a line: a file of it may be cut at any line end (a corpus converted or
+    #: validated on several processes).
+    lines: bool = False
 
 
 def register(fmt: Format) -> Format:
@@ -120,6 +137,8 @@ SINGLE: set[str] = set()
 #: Formats a file of which holds many matches, written a match at a time.
 STREAMED: tuple[str, ...] = ()
 EXTENSIONS: dict[str, str] = {}
+#: The texas42-log format's own spellings (:attr:`Format.ours`).
+OURS: tuple[str, ...] = ()
 #: The other names users type for a format (``--to t42``, ``--from receipt``): its
 #: file extensions and the names other tools and people use. A format's own name and
 #: its extension (with or without the dot) always work too (:func:`format_named`).
@@ -129,12 +148,13 @@ _SUFFIXES: list[tuple[str, str]] = []
 
 def _refresh() -> None:
     """The tables derived from :data:`REGISTRY` (kept as plain values: they are read often)."""
-    global FORMATS, READABLE, WRITABLE, STREAMED
+    global FORMATS, READABLE, WRITABLE, STREAMED, OURS
     fmts = list(REGISTRY.values())
     FORMATS = tuple(f.name for f in fmts)
     READABLE = tuple(f.name for f in fmts if f.read is not None)
     WRITABLE = tuple(f.name for f in fmts if f.write is not None or f.chunk is not None)
     STREAMED = tuple(f.name for f in fmts if f.chunk is not None)
+    OURS = tuple(f.name for f in fmts if f.ours)
     SINGLE.clear()
     SINGLE.update(f.name for f in fmts if f.single)
     EXTENSIONS.clear()
@@ -276,68 +296,69 @@ def _from_parsed(number: int, pm: ParsedMatch) -> Source:
     return Source(number, pm.line, doc=pm.doc, positions=pm.positions)
 
 
-def _led_name(suit: int | None) -> str:
-    if suit is None:
-        return ""
-    return {7: "trumps", 8: "doubles"}.get(suit, str(suit))
-
-
-CSV_COLUMNS = (
-    "match",
-    "hand",
-    "trick",
-    "play",
-    "seat",
-    "tile",
-    "led_suit",
-    "trump",
-    "contract",
-    "bidder",
-    "winner",
-    "points",
-)
-
-
-def csv_rows(matches: Iterable[Match], start: int = 1) -> Iterable[dict[str, Any]]:
-    """One row per play (rejected attempts left out): where, who, what, and the trick's result.
-    Matches are numbered from ``start``."""
-    from ..log.replayed import replay_match
-
-    for m_no, match in enumerate(matches, start=start):
-        _, facts = replay_match(match)
-        for f in facts:
-            if f.contract is None or f.trump is None:
-                continue
-            contract = f.contract.special or f.contract.kind.value
-            trump = "none" if f.contract.special in ("nello", "sevens") else f.trump.value
-            k = 0
-            for t in f.tricks:
-                for seat, tile in t.plays:
-                    k += 1
-                    complete = t.winner is not None
-                    yield {
-                        "match": m_no,
-                        "hand": f.index + 1,
-                        "trick": t.number,
-                        "play": k,
-                        "seat": seat,
-                        "tile": str(tile),
-                        "led_suit": _led_name(t.led),
-                        "trump": trump,
-                        "contract": contract,
-                        "bidder": f.contract.bidder,
-                        "winner": t.winner if complete else "",
-                        "points": t.points if complete else "",
-                    }
-
-
-def write_chunk(match: Match, fmt: str, number: int) -> str:
+def write_chunk(match: Match, fmt: str, number: int = 1) -> str:
     """Match ``number`` (from 1) of a file of format ``fmt`` in :data:`STREAMED`: the
-    file is these chunks one after another, so a corpus of any size streams."""
+    file is these chunks one after another, so a corpus of any size streams. Number 1
+    is the match as a file of its own (what a worker writes, what a check reads back)."""
     chunk = REGISTRY[fmt].chunk if fmt in REGISTRY else None
     if chunk is None:
         raise CannotExport(f"a {fmt} file holds one match; it is not written a match at a time")
-    return chunk(match, number)
+    return renumbered(chunk(match), fmt, number)
+
+
+def renumbered(first: str, fmt: str, number: int) -> str:
+    """A chunk written as match 1 of a ``fmt`` file, made match ``number`` of it."""
+    renumber = REGISTRY[fmt].renumber
+    return first if renumber is None or number == 1 else renumber(first, number)
+
+
+def parallel(fmt: str) -> bool:
+    """Whether a conversion to ``fmt`` may write its chunks on several processes: it
+    streams and has no losses to say as each match is written."""
+    f = REGISTRY.get(fmt)
+    return f is not None and f.chunk is not None and f.losses is None
+
+
+def one_a_line(fmt: str | None) -> bool:
+    """Whether a ``fmt`` file holds a match a line (:attr:`Format.lines`)."""
+    f = REGISTRY.get(fmt) if fmt is not None else None
+    return f is not None and f.lines
+
+
+def holds_comments(fmt: str) -> bool:
+    """Whether a ``fmt`` file keeps the matches' comments."""
+    f = REGISTRY.get(fmt)
+    return f is None or f.comments
+
+
+def hand_formats() -> list[str]:
+    """The formats that write one hand of a match as a text of its own."""
+    return [f.name for f in REGISTRY.values() if f.hand is not None]
+
+
+def write_hand(match: Match, number: int, fmt: str) -> str:
+    """Hand ``number`` (from 1) of ``match`` as a ``fmt`` text of its own."""
+    hand = REGISTRY[fmt].hand if fmt in REGISTRY else None
+    if hand is None:
+        raise CannotExport(f"{fmt} writes no hand alone; {format_list(hand_formats())} does")
+    return hand(match, number)
+
+
+def dropped_lines(text: str, fmt: str) -> list[int]:
+    """The lines of a ``fmt`` file's ``text`` that rewriting it drops."""
+    f = REGISTRY.get(fmt)
+    return [] if f is None or f.dropped is None else f.dropped(text)
+
+
+def write_documents(docs: Iterable[dict[str, Any]], fmt: str) -> Iterator[str]:
+    """JSON-ready documents (valid matches) written as a ``fmt`` file, chunk by chunk:
+    straight from the documents for our JSON formats, through the models otherwise."""
+    f = REGISTRY[fmt]
+    if f.document is not None:
+        yield from (f.document(doc) for doc in docs)
+        return
+    matches = [Match.model_validate(doc) for doc in docs]
+    yield write_matches(matches, fmt)
 
 
 def write_matches(matches: list[Match], fmt: str) -> str:
@@ -352,8 +373,7 @@ def write_matches(matches: list[Match], fmt: str) -> str:
         )
     if f.write is not None:
         return f.write(matches)
-    assert f.chunk is not None
-    return "".join(f.chunk(m, k) for k, m in enumerate(matches, start=1))
+    return "".join(write_chunk(m, fmt, k) for k, m in enumerate(matches, start=1))
 
 
 def write_losses(matches: list[Match], fmt: str) -> list[str]:
@@ -390,22 +410,6 @@ def _json_lines(text: str) -> list[Source]:
     return out
 
 
-def _csv_chunk(match: Match, number: int) -> str:
-    buf = io.StringIO()
-    w = csv.DictWriter(buf, fieldnames=CSV_COLUMNS, lineterminator="\n")
-    if number == 1:
-        w.writeheader()
-    for row in csv_rows([match], start=number):
-        w.writerow(row)
-    return buf.getvalue()
-
-
-def _csv(matches: list[Match]) -> str:
-    if not matches:
-        return ",".join(CSV_COLUMNS) + "\n"  # the header alone
-    return "".join(_csv_chunk(m, k) for k, m in enumerate(matches, start=1))
-
-
 def _lazy(module: str, name: str) -> Callable[..., Any]:
     """``name`` of ``texas42_log.log.<module>``, imported at its first call: a format's
     code loads when the format is used, not when the registry is."""
@@ -427,8 +431,6 @@ def _one(write: Callable[[Match], str]) -> Callable[[list[Match]], str]:
 _write_text = _lazy("notation", "write_text")
 _write_bundle = _lazy("foreign.tricksy_write", "write_bundle")
 _write_mk5 = _lazy("foreign.mk5_write", "write_links")
-#: One hand of a match as the mk5 link that opens it at its deal (``convert --to mk5 --hand N``).
-hand_link = _lazy("foreign.mk5_write", "hand_text")
 
 
 def _text_looks_like(head: str) -> bool:
@@ -445,6 +447,8 @@ register(
         (".json",),
         read=lambda text: [Source(1, 1, raw=text)],
         write=lambda ms: dumps(match_json(ms[0]), indent=2) + "\n",
+        ours=True,
+        document=lambda doc: dumps(doc, indent=2) + "\n",
         summary="texas42-log JSON: one match",
     )
 )
@@ -454,8 +458,11 @@ register(
         (".jsonl", ".ndjson"),
         ("json-lines", "jsonlines"),
         read=_json_lines,
-        chunk=lambda m, n: dumps(match_json(m), separators=(",", ":")) + "\n",
+        chunk=lambda m: dumps(match_json(m), separators=(",", ":")) + "\n",
         single=False,
+        lines=True,
+        ours=True,
+        document=lambda doc: dumps(doc, separators=(",", ":")) + "\n",
         summary="texas42-log JSON Lines: a match a line",
     )
 )
@@ -465,8 +472,11 @@ register(
         (".t42",),
         ("notation",),
         read=_parsed(_lazy("notation", "parse_text")),
-        chunk=lambda m, n: ("\n" if n > 1 else "") + _write_text(m),
+        chunk=_write_text,
+        renumber=lambda first, n: "\n" + first,
         single=False,
+        ours=True,
+        dropped=_lazy("notation", "remark_lines"),
         looks_like=_text_looks_like,
         summary="the text notation (docs/notation.md): many matches",
     )
@@ -478,6 +488,7 @@ register(
         ("texas42-receipt",),
         read=_parsed(_lazy("foreign.receipt", "read_receipt")),
         write=_one(_lazy("foreign.receipt", "write_receipt")),
+        comments=False,
         looks_like=_lazy("foreign.receipt", "looks_like"),
         summary="the texas-42 research engine's self-play receipt: one match",
     )
@@ -501,6 +512,7 @@ register(
         read=_parsed(_lazy("foreign.plunge", "read_records")),
         write=_one(_lazy("foreign.plunge", "write_records")),
         losses=_lazy("foreign.plunge", "record_losses"),
+        comments=False,
         looks_like=lambda head: (
             head.startswith("{")
             and bool(re.search(r'"schema"\s*:\s*"plunge-(hand-v[12]|history-v1)"', head[:400]))
@@ -514,7 +526,7 @@ register(
         (".tricksy.json", ".tricksy.jsonl"),
         ("tricksy-json",),
         read=_parsed(_lazy("foreign.tricksy", "read_bundles")),
-        chunk=lambda m, n: _write_bundle(m),
+        chunk=_write_bundle,
         losses=_lazy("foreign.tricksy_write", "bundle_losses"),
         single=False,
         looks_like=lambda head: head.startswith("{") and '"events"' in head and '"seats"' in head,
@@ -528,7 +540,8 @@ register(
         ("mk5-link", "link"),
         unsearched=(".url",),
         read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
-        chunk=lambda m, n: _write_mk5(m),
+        chunk=_write_mk5,
+        hand=_lazy("foreign.mk5_write", "hand_text"),
         single=False,
         looks_like=_lazy("foreign.mk5", "looks_like"),
         summary="the mk5 web app's share links: many matches, a link a line",
@@ -538,8 +551,10 @@ register(
     Format(
         "csv",
         (".csv",),
-        chunk=_csv_chunk,
-        write=_csv,
+        chunk=csv_chunk,
+        renumber=csv_renumber,
+        write=csv_file,
+        comments=False,
         single=False,
         summary="a spreadsheet: a row a play (written only)",
     )
