@@ -539,3 +539,35 @@ def test_the_contract_vocabulary_comes_from_engine_values() -> None:
             if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("solver"):
                 taken = {a.name for a in node.names} & words
                 assert not taken, f"{path.relative_to(PACKAGE)} takes {taken} from the solver"
+
+
+def test_the_public_names_are_written_once() -> None:
+    """texas42_log/__init__.py lists the public API in one place, its TYPE_CHECKING
+    imports (each ``X as X``, so mypy sees it exported); ``__all__`` and the lazy loader
+    follow from that block: no other list of the names in the file."""
+    import texas42_log
+
+    tree = ast.parse((PACKAGE / "__init__.py").read_text("utf-8"))
+    blocks = [n for n in tree.body if isinstance(n, ast.If)]
+    assert len(blocks) == 1
+    names = []
+    for node in blocks[0].body:
+        assert isinstance(node, ast.ImportFrom)
+        for a in node.names:
+            assert a.asname == a.name, a.name
+            names.append(a.name)
+    assert texas42_log.__all__ == [*names, "__version__"]
+    assigned = {
+        t.id
+        for n in tree.body
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    assert "__all__" not in assigned
+    said = [  # a name spelled as a string anywhere else is a second list
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names
+    ]
+    assert not said, said
+    for name in names:
+        assert getattr(texas42_log, name) is not None

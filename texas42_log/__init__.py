@@ -25,73 +25,73 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .analysis.api import Annotated, annotate_match, fair_analysis, open_hand_analysis
-    from .engine.actions import Action, Call, Deal, Declare, Play, parse_action
-    from .engine.errors import Diagnostic, IllegalAction, MalformedLog
-    from .engine.presets import PRESETS
-    from .engine.rules import Rules
-    from .engine.tiles import TILES, Tile
-    from .engine.trumps import Trump
-    from .files.formats import Format
-    from .files.formats import register as register_format
-    from .files.reader import InputError, Read, ReadError, read_matches
-    from .files.validate import ValidationResult, read_match, validate_bytes
-    from .log.model import FORMAT_NAME, FORMAT_VERSION, Match
-    from .play.game import Game, Step, Turn
-    from .play.game_views import hint
-    from .views.model import View
+if TYPE_CHECKING:  # the public names, written once: the loader below reads this block
+    from .analysis.api import Annotated as Annotated
+    from .analysis.api import annotate_match as annotate_match
+    from .analysis.api import fair_analysis as fair_analysis
+    from .analysis.api import open_hand_analysis as open_hand_analysis
+    from .engine.actions import Action as Action
+    from .engine.actions import Call as Call
+    from .engine.actions import Deal as Deal
+    from .engine.actions import Declare as Declare
+    from .engine.actions import Play as Play
+    from .engine.actions import parse_action as parse_action
+    from .engine.errors import Diagnostic as Diagnostic
+    from .engine.errors import IllegalAction as IllegalAction
+    from .engine.errors import MalformedLog as MalformedLog
+    from .engine.presets import PRESETS as PRESETS
+    from .engine.rules import Rules as Rules
+    from .engine.tiles import TILES as TILES
+    from .engine.tiles import Tile as Tile
+    from .engine.trumps import Trump as Trump
+    from .files.formats import Format as Format
+    from .files.formats import register_format as register_format
+    from .files.reader import InputError as InputError
+    from .files.reader import Read as Read
+    from .files.reader import ReadError as ReadError
+    from .files.reader import read_matches as read_matches
+    from .files.validate import ValidationResult as ValidationResult
+    from .files.validate import read_match as read_match
+    from .files.validate import validate_bytes as validate_bytes
+    from .log.model import FORMAT_NAME as FORMAT_NAME
+    from .log.model import FORMAT_VERSION as FORMAT_VERSION
+    from .log.model import Match as Match
+    from .play.game import Game as Game
+    from .play.game import Step as Step
+    from .play.game import Turn as Turn
+    from .play.game_views import hint as hint
+    from .views.model import View as View
 
-from ._version import __version__
+from ._version import __version__ as __version__
 
-#: The public names and their modules, imported when first used (PEP 562): importing
-#: the package costs nothing, so the ``texas42`` command can set up its signal
-#: handling before anything heavy loads.
-_LAZY = {
-    "Game": "play.game",
-    "Turn": "play.game",
-    "Step": "play.game",
-    "Action": "engine.actions",
-    "Call": "engine.actions",
-    "Declare": "engine.actions",
-    "Play": "engine.actions",
-    "Deal": "engine.actions",
-    "parse_action": "engine.actions",
-    "Diagnostic": "engine.errors",
-    "IllegalAction": "engine.errors",
-    "MalformedLog": "engine.errors",
-    "FORMAT_NAME": "log.model",
-    "FORMAT_VERSION": "log.model",
-    "Match": "log.model",
-    "PRESETS": "engine.presets",
-    "Rules": "engine.rules",
-    "TILES": "engine.tiles",
-    "Tile": "engine.tiles",
-    "Trump": "engine.trumps",
-    "open_hand_analysis": "analysis.api",
-    "fair_analysis": "analysis.api",
-    "annotate_match": "analysis.api",
-    "Annotated": "analysis.api",
-    "hint": "play.game_views",
-    "read_match": "files.validate",
-    "validate_bytes": "files.validate",
-    "ValidationResult": "files.validate",
-    "read_matches": "files.reader",
-    "Read": "files.reader",
-    "InputError": "files.reader",
-    "ReadError": "files.reader",
-    "Format": "files.formats",
-    "register_format": "files.formats:register",
-    "View": "views.model",
-}
+#: The public names and their modules, imported when
+#: first used (PEP 562): importing the package costs nothing, so the ``texas42`` command
+#: can set up its signal handling before anything heavy loads. Read from the
+#: TYPE_CHECKING block above at the first use, so that the names are written once.
+_LAZY: dict[str, str] = {}
+
+
+def _public() -> dict[str, str]:
+    if not _LAZY:
+        import ast
+        from pathlib import Path
+
+        tree = ast.parse(Path(__file__).read_text("utf-8"))
+        block = next(n for n in tree.body if isinstance(n, ast.If))
+        for node in block.body:
+            assert isinstance(node, ast.ImportFrom) and node.module
+            for alias in node.names:
+                _LAZY[alias.asname or alias.name] = node.module
+    return _LAZY
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        where, _, attribute = _LAZY[name].partition(":")
-        module = importlib.import_module(f".{where}", __name__)
+    if name == "__all__":
+        return [*_public(), "__version__"]
+    if name in _public():
+        module = importlib.import_module(f".{_public()[name]}", __name__)
         _restore_docs(module)
-        value = getattr(module, attribute or name)
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -135,44 +135,4 @@ def _restore_docs(module: Any) -> None:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
-
-
-__all__ = [
-    "Action",
-    "Call",
-    "Deal",
-    "Declare",
-    "Game",
-    "Play",
-    "Step",
-    "Turn",
-    "parse_action",
-    "Diagnostic",
-    "FORMAT_NAME",
-    "FORMAT_VERSION",
-    "IllegalAction",
-    "MalformedLog",
-    "Match",
-    "PRESETS",
-    "Rules",
-    "TILES",
-    "Tile",
-    "Trump",
-    "open_hand_analysis",
-    "fair_analysis",
-    "annotate_match",
-    "Annotated",
-    "hint",
-    "read_match",
-    "read_matches",
-    "Read",
-    "InputError",
-    "ReadError",
-    "validate_bytes",
-    "ValidationResult",
-    "View",
-    "Format",
-    "register_format",
-    "__version__",
-]
+    return sorted(set(globals()) | set(_public()))

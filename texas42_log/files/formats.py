@@ -50,6 +50,7 @@ __all__ = [
     "FILE_LIMIT",
     "Format",
     "register",
+    "register_format",
     "REGISTRY",
     "write_hand",
     "hand_formats",
@@ -125,6 +126,10 @@ def register(fmt: Format) -> Format:
     REGISTRY[fmt.name] = fmt
     _refresh()
     return fmt
+
+
+#: :func:`register` under the name the package exports it by.
+register_format = register
 
 
 # The tables below are rebound by each registration: read them as ``formats.READABLE``
