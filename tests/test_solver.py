@@ -16,7 +16,8 @@ from texas42_log.engine.auction import BidKind, Contract
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
 from texas42_log.engine.seats import Seat, team_of
-from texas42_log.engine.solver import Solver, count_states
+from texas42_log.engine.solver import Solver
+from texas42_log.engine.state_count import count_states
 from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
 from texas42_log.engine.values import NotSolvable, makeable

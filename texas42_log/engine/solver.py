@@ -17,8 +17,8 @@ points still to come depend on nothing else, so one table serves every position
 of one hand under one suit system, and analysing every play of a hand reuses it.
 Move ordering only changes how fast the bounds close; no play is ever left
 unexamined on a guess. :class:`Solver` counts the nodes it visits;
-:func:`count_states` counts the positions an exhaustive backward induction of the
-same hand would visit, for the benchmark's comparison.
+:func:`.state_count.count_states` counts the positions an exhaustive backward
+induction of the same hand would visit, for the benchmark's comparison.
 
 Pure, no I/O; compiled with the replay core (setup.py).
 """
@@ -36,14 +36,14 @@ from .tiles import TILES, TOTAL_HAND_POINTS, count_value
 from .trumps import WIN_KEYS, table_for
 from .values import Move, NotSolvable
 
-__all__ = ["Solver", "SearchTables", "count_states", "trick_facts"]
+__all__ = ["Solver", "SearchTables", "trick_facts"]
 
 
-_SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
+SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
 _COUNTS: Final[list[int]] = [count_value(t) for t in TILES]
 _MASK5: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 5)
 _MASK10: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 10)
-_DECLARED: Final = 32  # a move code's flag: the leader declared the tile's lower number
+DECLARED_LOW: Final = 32  # a move code's flag: the leader declared the tile's lower number
 _INF: Final = 1000
 
 
@@ -101,7 +101,7 @@ class SearchTables:
         self.low: list[int] = [t.low for t in TILES]
         seats = state.seats
         self.size: int = len(seats)
-        order = [_SEAT_INDEX[s] for s in seats]
+        order = [SEAT_INDEX[s] for s in seats]
         #: next_of[seat]: the seat that plays after it (R21; Nel-O's partner skipped).
         self.next_of: list[int] = [0, 0, 0, 0]
         for k, s in enumerate(order):
@@ -146,9 +146,9 @@ class Solver:
         self.dealt: list[int] = [0, 0, 0, 0]
         for seat_name in SEATS:
             for t in state.known[seat_name]:
-                self.dealt[_SEAT_INDEX[seat_name]] |= 1 << t.index
+                self.dealt[SEAT_INDEX[seat_name]] |= 1 << t.index
         for t, (_, by) in state.played.items():
-            self.dealt[_SEAT_INDEX[by]] |= 1 << t.index
+            self.dealt[SEAT_INDEX[by]] |= 1 << t.index
         #: key of a trick boundary → lo * 64 + hi (bounds on the points still to come).
         self.table: dict[int, int] = {}
         #: key of a trick boundary → the lead that last proved best there.
@@ -182,11 +182,11 @@ class Solver:
         self._load(state)
         base = self._bidders_so_far(state)
         own = value - base
-        maximiser = self.maximiser[_SEAT_INDEX[seat]]
+        maximiser = self.maximiser[SEAT_INDEX[seat]]
         out: dict[Move, int] = {}
         for code in self._moves(state):
             i = code & 31
-            led: int | None = self.low[i] if code & _DECLARED else None
+            led: int | None = self.low[i] if code & DECLARED_LOW else None
             if maximiser:
                 v = self._exact(state, code, own, 0, own)
             else:
@@ -268,7 +268,7 @@ class Solver:
             return self._from_state(state, alpha, beta)
         seat = state.to_play
         assert seat is not None
-        return self._after(state, _SEAT_INDEX[seat], code, alpha, beta)
+        return self._after(state, SEAT_INDEX[seat], code, alpha, beta)
 
     # -- loading a position -----------------------------------------------------
 
@@ -279,11 +279,11 @@ class Solver:
             mask = 0
             for t in state.known[s]:
                 mask |= 1 << t.index
-            if mask & ~self.dealt[_SEAT_INDEX[s]]:
+            if mask & ~self.dealt[SEAT_INDEX[s]]:
                 raise NotSolvable("a solver serves the moments of one hand: this is another deal")
-            self.hands[_SEAT_INDEX[s]] = mask
+            self.hands[SEAT_INDEX[s]] = mask
         if self.contract.special == "nello":
-            self.hands[_SEAT_INDEX[partner(self.contract.bidder)]] = 0
+            self.hands[SEAT_INDEX[partner(self.contract.bidder)]] = 0
 
     def _bidders_so_far(self, state: PlayState) -> int:
         return state.points[team_of(self.contract.bidder)]
@@ -296,21 +296,21 @@ class Solver:
         if len(trick.plays) == self.size:
             # The hand ended early (R22) after this trick: play on from its winner.
             assert trick.winner is not None
-            return self._trick(_SEAT_INDEX[trick.winner], trick.number + 1, alpha, beta)
+            return self._trick(SEAT_INDEX[trick.winner], trick.number + 1, alpha, beta)
         number, leader, led, win_seat, win_key, pts = self._trick_facts(state)
         k = len(state.current.plays)
         if k == 0:
             return self._trick(leader, number, alpha, beta)
-        seat = _SEAT_INDEX[state.to_play or "A"]
+        seat = SEAT_INDEX[state.to_play or "A"]
         return self._ply(seat, k, number, led, win_seat, win_key, pts, alpha, beta)
 
     def _moves(self, state: PlayState) -> list[int]:
         number, leader, led, _, _, _ = self._trick_facts(state)
-        seat = _SEAT_INDEX[state.to_play or "A"]
+        seat = SEAT_INDEX[state.to_play or "A"]
         hand = self.hands[seat]
         if led < 0:
             return self._lead_codes(hand, number)
-        return _bits(self._legal(hand, led))
+        return bits_of(self._legal(hand, led))
 
     def _legal(self, hand: int, led: int) -> int:
         """The tiles of ``hand`` a follower may play: followers of ``led`` if any (R16), or in
@@ -329,10 +329,10 @@ class Solver:
     def _lead_codes(self, hand: int, number: int) -> list[int]:
         if self.closest:
             hand = self._nearest(hand)
-        codes = _bits(hand)
+        codes = bits_of(hand)
         dl = self.declared_lead
         if dl == "always" or (dl == "first-trick" and number == 1):
-            codes += [i | _DECLARED for i in _bits(hand & self.declarable)]
+            codes += [i | DECLARED_LOW for i in bits_of(hand & self.declarable)]
         return codes
 
     def _after(self, state: PlayState, s: int, code: int, alpha: int, beta: int) -> int:
@@ -341,7 +341,7 @@ class Solver:
         k = len(state.current.plays)
         i = code & 31
         if k == 0:
-            led = self.low[i] if code & _DECLARED else self.leads[i]
+            led = self.low[i] if code & DECLARED_LOW else self.leads[i]
         key = self.key[led][i]
         if key > win_key:
             win_seat, win_key = s, key
@@ -440,7 +440,7 @@ class Solver:
         nxt = self.next_of[leader]
         for code in codes:
             i = code & 31
-            led = self.low[i] if code & _DECLARED else self.leads[i]
+            led = self.low[i] if code & DECLARED_LOW else self.leads[i]
             bit = 1 << i
             hands[leader] ^= bit
             v = self._ply(nxt, 1, number, led, leader, self.key[led][i], _COUNTS[i], a, b)
@@ -525,7 +525,7 @@ class Solver:
 
     def _lead_rank(self, code: int) -> int:
         i = code & 31
-        return self.key[self.low[i] if code & _DECLARED else self.leads[i]][i]
+        return self.key[self.low[i] if code & DECLARED_LOW else self.leads[i]][i]
 
     def _last_trick(self, leader: int, top: int, led: int) -> int:
         hands = self.hands
@@ -545,7 +545,7 @@ def trick_facts(key: list[list[int]], state: PlayState) -> tuple[int, int, int, 
     """(trick number, leader, led suit, winning seat, winning key, count so far) of the
     trick in play, by the keys of :class:`SearchTables` (seats by index, -1 for none)."""
     trick = state.current
-    leader = _SEAT_INDEX[trick.leader]
+    leader = SEAT_INDEX[trick.leader]
     if not trick.plays:
         return trick.number, leader, -1, -1, -1, 0
     led = trick.led if trick.led is not None else 0
@@ -554,12 +554,12 @@ def trick_facts(key: list[list[int]], state: PlayState) -> tuple[int, int, int, 
     for seat, t in trick.plays:
         k = keys[t.index]
         if k > win_key:
-            win_seat, win_key = _SEAT_INDEX[seat], k
+            win_seat, win_key = SEAT_INDEX[seat], k
         pts += _COUNTS[t.index]
     return trick.number, leader, led, win_seat, win_key, pts
 
 
-def _bits(mask: int) -> list[int]:
+def bits_of(mask: int) -> list[int]:
     out: list[int] = []
     while mask:
         low = mask & -mask
@@ -572,7 +572,7 @@ def _ordered(moves: int, keys: list[int], win_key: int, ours: bool) -> list[int]
     """The order to try a follower's tiles in: when its side is winning the trick, the
     count first (most first); otherwise the tiles that take the trick, lowest first,
     then the rest, least count first. Only speed depends on it."""
-    tiles = _bits(moves)
+    tiles = bits_of(moves)
     if len(tiles) < 2:
         return tiles
     scored: list[int] = []
@@ -586,57 +586,3 @@ def _ordered(moves: int, keys: list[int], win_key: int, ours: bool) -> list[int]
         scored.append(score * 32 + i)
     scored.sort()
     return [x & 31 for x in scored]
-
-
-def count_states(state: PlayState) -> int:
-    """The positions an exhaustive backward induction from ``state`` (at a trick's
-    start) visits: every distinct reachable position with a play to make, to the end
-    of all 7 tricks. For the benchmark's comparison with :attr:`Solver.nodes`.
-
-    A position inside a trick is its trick's starting position plus the plays made
-    in it, so the distinct positions are counted as the distinct trick boundaries,
-    level by level, each with the plays that can follow it."""
-    solver = Solver(state)
-    solver._load(state)
-    if state.current.plays:
-        raise NotSolvable("count_states starts at the start of a trick")
-    level = {(tuple(solver.hands), _SEAT_INDEX[state.current.leader])}
-    number = state.current.number
-    total = 0
-    while level and number <= TRICKS_PER_HAND:
-        following: set[tuple[tuple[int, ...], int]] = set()
-        for hands, leader in level:
-            total += _subtree(solver, list(hands), leader, 0, -1, -1, -1, number, following)
-        level = following
-        number += 1
-    return total
-
-
-def _subtree(
-    solver: Solver,
-    hands: list[int],
-    seat: int,
-    k: int,
-    led: int,
-    win_seat: int,
-    win_key: int,
-    number: int,
-    out: set[tuple[tuple[int, ...], int]],
-) -> int:
-    """The positions of one trick from ``k`` plays in (this one included); the
-    boundaries after it go to ``out``."""
-    if k == solver.size:
-        out.add((tuple(hands), win_seat))
-        return 0
-    count = 1
-    hand = hands[seat]
-    codes = solver._lead_codes(hand, number) if k == 0 else _bits(solver._legal(hand, led))
-    for code in codes:
-        i = code & 31
-        lead = led if k else (solver.low[i] if code & _DECLARED else solver.leads[i])
-        key = solver.key[lead][i]
-        ws, wk = (seat, key) if key > win_key else (win_seat, win_key)
-        hands[seat] ^= 1 << i
-        count += _subtree(solver, hands, solver.next_of[seat], k + 1, lead, ws, wk, number, out)
-        hands[seat] ^= 1 << i
-    return count

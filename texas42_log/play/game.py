@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.actions import Action, Call, Deal, Declare, Play, parse_action
 from ..engine.auction import Contract
@@ -50,14 +50,10 @@ from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
 from ..log.check import check_match, effective_rules
-from ..log.inert import dumps
-from ..log.model import FORMAT_NAME, Match, in_key_order, minimal_version
-from ..log.versions import at_least_version
+from ..log.model import FORMAT_NAME, Match
+from .game_log import GameLog
 from .game_views import GameViews
 from .generate import rules_declaration
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["Game", "Turn", "Step"]
 
@@ -74,7 +70,7 @@ class Step:
         return f"hand {self.hand}: {self.seat} {self.action}"
 
 
-class Game(GameViews):
+class Game(GameLog, GameViews):
     """A match of Texas 42 being played: its rules, its hands, whose turn it is.
 
     Create one new::
@@ -577,96 +573,8 @@ class Game(GameViews):
         if "auction" in entry:
             hand.rebuild()
 
-    # -- the log and the views --------------------------------------------------------
-
-    def _export(self, upto: int | None = None) -> dict[str, Any]:
-        doc = copy.deepcopy({k: v for k, v in self._doc.items() if k != "hands"})
-        hands = self._doc["hands"] if upto is None else self._doc["hands"][:upto]
-        doc["hands"] = [copy.deepcopy(h) for h in hands if "auction" in h or upto is not None]
-        if upto is None:
-            if self._winner is not None:
-                doc["status"] = "complete"
-                doc["result"] = {"winner": self._winner, "marks": dict(self._score)}
-            else:
-                doc["status"] = "unfinished"
-        ordered = in_key_order(doc)
-        least = minimal_version(ordered)
-        ordered["version"] = at_least_version(least, self._min_version)
-        return ordered
-
-    def _problem_free(self, doc: dict[str, Any]) -> Match:
-        """The rules given are ones the format and the engine accept (a bad option says so)."""
-        try:
-            match = Match.model_validate(doc)
-        except ValueError as e:
-            first = str(e).splitlines()
-            raise ValueError(
-                f"these rules cannot be written in a log: {' '.join(first[1:3]).strip()}"
-            ) from None
-        errors = check_match(match).errors
-        if errors:
-            raise ValueError(f"these rules cannot be played: {errors[0].message}")
-        return match
-
-    def to_dict(self, *, hands: int | None = None) -> dict[str, Any]:
-        """The log at this moment as a format-v1 JSON object (a new dict each time);
-        with ``hands``, of the first ``hands`` hands only (an unfinished match, when
-        the game has gone on past them: a duplicate arena's log of one deal)."""
-        if hands is not None and hands < 0:
-            raise ValueError("hands counts hands: it is not negative")
-        if hands is None or hands >= len(self._hands):
-            return self._export()
-        return self._export(upto=hands)
-
-    def to_match(self) -> Match:
-        """The log at this moment: a complete match once it is over, else an
-        unfinished one that ``texas42 validate`` accepts."""
-        return Match.model_validate(self._export())
-
-    def to_json(self) -> str:
-        """The log at this moment as the JSON text ``texas42`` writes (2-space indent)."""
-        return dumps(self._export(), indent=2) + "\n"
-
     def __repr__(self) -> str:
         turn = self.to_act
         state = f"over, {self._winner} won" if turn is None else str(turn)
         score = "-".join(str(self._score[t]) for t in TEAMS)
         return f"<Game {self.preset} {score}: {state}>"
-
-    def copy(self) -> Game:
-        """An independent copy (try lines on it without changing this game)."""
-        other = Game.__new__(Game)
-        other.__setstate__(copy.deepcopy(self.__getstate__()))
-        return other
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a game is, as plain data (pickled so, for worker processes and
-        OpenSpiel): the log so far and the bookkeeping the engine rebuilds from it."""
-        return {
-            "rules": self.rules,
-            "preset": self.preset,
-            "seed": self.seed,
-            "record_rejected": self.record_rejected,
-            "min_version": self._min_version,
-            "doc": self._doc,
-            "hands": [(h.auto, dict(h.score_before)) for h in self._hands],
-            "score": dict(self._score),
-            "winner": self._winner,
-        }
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.rules, self.preset, self.seed = state["rules"], state["preset"], state["seed"]
-        self.record_rejected, self._min_version = state["record_rejected"], state["min_version"]
-        self._doc = state["doc"]
-        self._hands = []
-        for (auto, score_before), entry in zip(state["hands"], self._doc["hands"], strict=True):
-            hand = LiveHand(self.rules, entry, auto, score_before)
-            self._hands.append(hand)
-            hand.rebuild()
-        self._score, self._winner = dict(state["score"]), state["winner"]
-
-    def __copy__(self) -> Game:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.copy()

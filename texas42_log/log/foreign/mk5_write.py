@@ -34,7 +34,7 @@ from .mk5 import (
     form_encode,
     mk5_deal,
 )
-from .mk5_replay import EXT, Branch, canonical_steps, humans_of, link_rules
+from .mk5_branch import EXT, Branch, canonical_steps, humans_of, link_rules
 
 __all__ = ["write_link", "write_links", "hand_link", "hand_text"]
 
