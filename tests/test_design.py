@@ -182,8 +182,21 @@ def test_pure_layers_do_no_io(module: Path) -> None:
             assert node.func.id not in {"print", "open", "input"}, name
 
 
-def test_tile_names_in_the_model_are_the_set() -> None:
+def test_the_words_of_seats_trumps_and_tiles_are_the_engines() -> None:
+    """The log's seat, trump and tile words are the engine's (declared once there): the
+    models, the schema's enums and the foreign formats' seat numbers use them."""
+    from texas42_log.engine.seats import SEATS
+    from texas42_log.engine.trumps import Trump, TrumpWord
+    from texas42_log.log.foreign import SEAT_OF
+    from texas42_log.log.schema import generate_schema
+
     assert list(typing.get_args(model.TileName)) == [str(t) for t in TILES]
+    assert list(typing.get_args(TrumpWord)) == [t.value for t in Trump]
+    assert model.TrumpName is TrumpWord and SEAT_OF is SEATS
+    defs = generate_schema()["$defs"]
+    assert defs["Trump"]["enum"] == [t.value for t in Trump]
+    assert defs["Seat"]["enum"] == list(SEATS)
+    assert defs["Tile"]["enum"] == [str(t) for t in TILES]
 
 
 def test_mypy_strict_is_clean() -> None:

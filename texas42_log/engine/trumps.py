@@ -26,6 +26,7 @@ from .tiles import TILES, Tile
 __all__ = [
     "Trump",
     "SUIT_WORDS",
+    "TrumpWord",
     "trump_words",
     "TRUMP_SUIT",
     "DOUBLES_SUIT",
@@ -52,8 +53,12 @@ DOUBLES_SUIT: Final = 8
 DoublesMode = Literal["high", "low", "own-suit"]
 
 
+#: A trump choice as the log writes it (R12): the values of :class:`Trump`, in order.
+TrumpWord = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
+
+
 class Trump(enum.StrEnum):
-    """The declarer's trump choice (R12)."""
+    """The declarer's trump choice (R12); its values are :data:`TrumpWord`'s."""
 
     ZEROS = "0"
     ONES = "1"

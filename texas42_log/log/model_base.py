@@ -4,43 +4,22 @@ Part of the pydantic models of :mod:`texas42_log.log.model` (which re-exports ev
 here): the pieces every other model is built of. See that module's text for the conventions.
 """
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
-SeatName = Literal["A", "B", "C", "D"]
-#: The 28 canonical tile names (R2); tests check this equals ``str(t) for t in TILES``.
-TileName = Literal[
-    "[0|0]",
-    "[0|1]",
-    "[0|2]",
-    "[0|3]",
-    "[0|4]",
-    "[0|5]",
-    "[0|6]",
-    "[1|1]",
-    "[1|2]",
-    "[1|3]",
-    "[1|4]",
-    "[1|5]",
-    "[1|6]",
-    "[2|2]",
-    "[2|3]",
-    "[2|4]",
-    "[2|5]",
-    "[2|6]",
-    "[3|3]",
-    "[3|4]",
-    "[3|5]",
-    "[3|6]",
-    "[4|4]",
-    "[4|5]",
-    "[4|6]",
-    "[5|5]",
-    "[5|6]",
-    "[6|6]",
-]
-TrumpName = Literal["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"]
+from ..engine.seats import Seat
+from ..engine.tiles import TILES
+from ..engine.trumps import TrumpWord
+
+#: A seat, a trump and a tile as the log writes them: the engine's own words (R1, R12,
+#: R2), declared once there.
+SeatName = Seat
+TrumpName = TrumpWord
+if TYPE_CHECKING:
+    TileName = str
+else:
+    TileName = Literal.__getitem__(tuple(str(t) for t in TILES))
 
 
 def lone_surrogate(text: str) -> str | None:

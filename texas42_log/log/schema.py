@@ -11,7 +11,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ..engine.seats import SEATS, TEAMS
 from ..engine.tiles import TILES
+from ..engine.trumps import Trump
 from .model import FORMAT_VERSION, SCHEMA_ID, Match
 
 __all__ = ["generate_schema", "schema_text", "packaged_schema", "SCHEMA_FILENAME"]
@@ -29,20 +31,17 @@ _NAMED: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ),
     (
         "Seat",
-        {"enum": ["A", "B", "C", "D"], "type": "string"},
+        {"enum": list(SEATS), "type": "string"},
         {"description": "R1: a seat, A B C D clockwise; A+C play against B+D."},
     ),
     (
         "Trump",
-        {
-            "enum": ["0", "1", "2", "3", "4", "5", "6", "doubles", "no-trump"],
-            "type": "string",
-        },
+        {"enum": [t.value for t in Trump], "type": "string"},
         {"description": "R12: a numbered suit 0–6, doubles, or no-trump (doubles high)."},
     ),
     (
         "Team",
-        {"enum": ["A+C", "B+D"], "type": "string"},
+        {"enum": list(TEAMS), "type": "string"},
         {"description": "R1: a partnership."},
     ),
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.seats import SEATS
 from ..positions import PositionedError
 
 __all__ = [
@@ -36,7 +37,8 @@ __all__ = [
 #: match's comments, which the programs' own formats have no place for.
 COMMENTS = "x-texas42-comments"
 
-SEAT_OF = ("A", "B", "C", "D")
+#: The seats by number, as programs that count them from 0 write them (R1).
+SEAT_OF = SEATS
 INDEX_OF = {s: i for i, s in enumerate(SEAT_OF)}
 
 
