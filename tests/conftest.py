@@ -29,22 +29,27 @@ def root() -> Path:
     return ROOT
 
 
+#: The selections a run leaves out unless it asks for them, by marker: the option that
+#: asks, and what the selection is.
+OPT_IN = {
+    "exhaustive": "also run the exhaustive selection (-m exhaustive): 5,000 native-solver "
+    "positions",
+    "long": "also run the long selection (-m long): the checks of a minute or more and the "
+    "further seeds of the leak and re-deal tests (CI runs it as a step of its own)",
+}
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--exhaustive",
-        action="store_true",
-        help="also run the exhaustive selection (-m exhaustive): 5,000 native-solver positions",
-    )
+    for marker, help in OPT_IN.items():
+        parser.addoption(f"--{marker}", action="store_true", help=help)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The exhaustive selection is left out of every run that does not ask for it
+    """The opt-in selections are left out of every run that does not ask for them
     (deselected, not skipped: nothing is hidden behind a skip)."""
-    if config.getoption("--exhaustive"):
-        return
-    kept = [i for i in items if i.get_closest_marker("exhaustive") is None]
-    if len(kept) != len(items):
-        config.hook.pytest_deselected(
-            items=[i for i in items if i.get_closest_marker("exhaustive") is not None]
-        )
-        items[:] = kept
+    left_out = [m for m in OPT_IN if not config.getoption(f"--{m}")]
+    dropped = [i for i in items if any(i.get_closest_marker(m) is not None for m in left_out)]
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        gone = {id(i) for i in dropped}
+        items[:] = [i for i in items if id(i) not in gone]

@@ -129,6 +129,7 @@ def test_a_built_wheel_carries_the_native_solver(tmp_path: Path) -> None:
     assert "Hand 3: A bid all tricks for 1 mark" in p.stdout
 
 
+@pytest.mark.long
 def test_without_a_compiler_the_reference_solver_serves_with_the_same_results(
     tmp_path: Path,
 ) -> None:

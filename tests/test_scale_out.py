@@ -48,6 +48,7 @@ def test_dask_bag_totals_equal_the_validators(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_season_on_a_two_worker_local_cluster_equals_the_local_run(tmp_path: Path) -> None:
     """docs/scale-out.md: the fair analysis of a corpus on a Dask cluster (a LocalCluster
     of 2 workers) writes the lines `texas42 analyze --fair --annotate` writes locally."""

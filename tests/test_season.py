@@ -57,6 +57,7 @@ def _whole_prefix(out: Path, reference: bytes) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_a_season_killed_ten_times_ends_as_an_uninterrupted_run(tmp_path: Path) -> None:
     corpus = _corpus(tmp_path)
     ref = tmp_path / "reference.jsonl"

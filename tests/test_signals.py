@@ -101,7 +101,10 @@ def _length(args: list[str], cwd: Path) -> float:
     return time.monotonic() - start
 
 
-@pytest.mark.parametrize("twice", [False, True], ids=["once", "twice"])
+@pytest.mark.parametrize(
+    "twice",
+    [pytest.param(False, id="once"), pytest.param(True, id="twice", marks=pytest.mark.long)],
+)
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_path: Path) -> None:
     rng = random.Random(f"{command}{twice}")
