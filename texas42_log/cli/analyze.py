@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..analysis import DEFAULT_SEED, DEFAULT_WORLDS
-from ..log.inert import dumps
 from ..log.model import MAX_SEED, MAX_WORLDS
-
-if TYPE_CHECKING:
-    pass
-
 from .app import ForceOpt, InPlaceOpt, NoProgressOpt, OutOpt, app, say, usage_error
 from .common import refused
+
+if TYPE_CHECKING:
+    from ..corpus.report import ReportOptions
 
 
 class AnalyzeFormat(StrEnum):
@@ -236,60 +233,38 @@ def analyze(
         return
     if in_place:
         raise usage_error("-i writes an annotated log back into INPUT; give --annotate with it")
-    _report(
-        inputs,
-        output,
-        hand,
-        no_table,
-        verify,
-        jobs,
-        max_bytes,
-        jsonl,
-        no_progress,
-        values,
-        drawn,
-        out,
-        force,
-        not no_legend,
-        auction,
-        "player" if by_player else "cards" if cards else None,
+    from ..corpus.report import ReportOptions
+    from ..corpus.validation import default_jobs
+
+    options = ReportOptions(
+        form=output.value,
+        hand=hand,
+        table=not no_table,
+        verify=verify,
+        jobs=jobs or default_jobs(),
+        max_bytes=max_bytes,
+        stdin_jsonl=jsonl,
+        values=values,
+        fair=drawn,
+        legend=not no_legend,
+        auction=auction,
+        cards="player" if by_player else "cards" if cards else None,
     )
+    _report(inputs, options, no_progress, out, force)
 
 
 def _report(
     inputs: list[str],
-    output: AnalyzeFormat,
-    hand: int | None,
-    no_table: bool,
-    verify: bool,
-    jobs: int | None,
-    max_bytes: int,
-    jsonl: bool,
+    options: ReportOptions,
     no_progress: bool,
-    values: bool,
-    fair: tuple[int, int] | None,
     out: Path | None,
     force: bool,
-    with_legend: bool,
-    auction: bool,
-    cards: str | None = None,
 ) -> None:
-    import csv
-    import io
-    import time
-
-    from ..analysis.cards import (
-        CARD_COLUMNS,
-        Card,
-        add_cards,
-        match_card_output,
-        player_key,
-        season_output,
-    )
-    from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS, legend
-    from ..corpus.analysis import analyze_files
-    from ..corpus.validation import default_jobs
+    """The report of ``inputs`` written to ``out`` (or standard output), the tally said
+    after it; exit 1 if a match is invalid or a verified figure differs."""
+    from ..corpus.report import NothingToReport, Tally, report_chunks
     from ..files.reader import InputError, expand_inputs, total_bytes
+    from .analyze_annotate import decisions
     from .common import check_output, write_data, write_file
     from .progress import Progress, wanted
 
@@ -297,148 +272,60 @@ def _report(
     if to_file:
         assert out is not None
         check_output(out, inputs, force)
-    problems: list[str] = []
+    tally = Tally()
     try:
-        files = expand_inputs(inputs, problems=problems)
+        files = expand_inputs(inputs, problems=tally.problems)
     except InputError as e:
         raise refused(e) from None
-    for problem in problems:
+    for problem in tally.problems:
         say(f"texas42: {problem}", err=True)
-    start = time.perf_counter()
     # a fair run counts decisions (and says the time left), not bytes
-    total = None if fair or verify else total_bytes(files)
-    progress = Progress("analysing", total, enabled=wanted(no_progress))
-    counts = {"matches": 0, "invalid": 0, "hands": 0, "skipped": 0, "differences": 0}
-    no_hand: list[str] = []
-
-    from .analyze_annotate import decisions
-
-    decided = decisions(progress, lambda: f"{counts['matches']:,} matches · ")
-    season: dict[str, Card] = {}
-
-    def _form(out: str | dict[str, Any] | list[list[str]]) -> str:
-        """One card output as the chunk the report writes."""
-        if isinstance(out, str):
-            return out + "\n"
-        if isinstance(out, dict):
-            return dumps(out) + "\n"
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="\n").writerows(out)
-        return buffer.getvalue()
-
-    def chunks() -> Iterator[str]:
-        """The report, a match at a time (a CSV report says an invalid match on stderr)."""
-        if output is AnalyzeFormat.csv:
-            buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="\n").writerow(
-                CARD_COLUMNS if cards else CSV_COLUMNS + (FAIR_COLUMNS if fair else ())
-            )
-            yield buffer.getvalue()
-        done = 0
-        for r in analyze_files(
-            files,
-            output.value,
-            jobs=jobs or default_jobs(),
-            hand=None if hand is None else hand - 1,
-            table=not no_table,
-            verify=verify,
-            max_bytes=max_bytes,
-            stdin=sys.stdin.buffer,
-            stdin_jsonl=jsonl,
-            values=values,
-            fair=fair,
-            progress=decided if fair or verify else None,
-            auction=auction,
-        ):
-            counts["matches"] += 1
-            counts["invalid"] += not r.valid
-            counts["hands"] += r.hands
-            counts["skipped"] += r.skipped
-            counts["differences"] += r.differences
-            if r.no_hand:
-                no_hand.append(r.source)  # said at the end (a usage error if no match has it)
-                continue
-            progress.clear()
-            if cards and r.valid:
-                if cards == "player":  # said once, at the end
-                    for by_seat in r.cards.values():
-                        add_cards(season, {player_key(s, r.players): c for s, c in by_seat.items()})
-                else:
-                    yield _form(match_card_output(output.value, r.source, r.cards, r.players))
-            elif not r.valid:
-                if output is AnalyzeFormat.json:
-                    yield dumps(r.json) + "\n"
-                elif output is AnalyzeFormat.csv:
-                    say(r.text, err=True, colour=True)
-                else:
-                    yield r.text + "\n"
-            elif output is AnalyzeFormat.json:
-                yield dumps(r.json) + "\n"
-            elif output is AnalyzeFormat.csv:
-                buffer = io.StringIO()
-                csv.writer(buffer, lineterminator="\n").writerows(r.rows)
-                yield buffer.getvalue()
-            else:
-                yield r.text + "\n"
-            done += r.size
-            progress.update(done, f"{counts['matches']:,} matches · {counts['hands']:,} hands")
-        if no_hand and len(no_hand) == counts["matches"] - counts["invalid"]:
-            # nothing to report: a usage error, and with -o nothing is written
-            raise usage_error(
-                f"--hand {hand}: {no_hand[0]} has fewer than {hand} hands"
-                + (
-                    f", and so has every other match given ({len(no_hand)})"
-                    if len(no_hand) > 1
-                    else ""
-                )
-            )
-        shown = counts["matches"] - counts["invalid"] - len(no_hand)
-        if cards == "player":
-            yield _form(season_output(output.value, season))
-        elif (
-            cards is None
-            and output is AnalyzeFormat.text
-            and with_legend
-            and fair is not None
-            and shown > 0
-        ):
-            yield "\n".join(legend(True)) + "\n"
-        if output is AnalyzeFormat.json:
-            yield dumps({"summary": summary()}) + "\n"
-
-    def summary() -> dict[str, int | float]:
-        seconds = time.perf_counter() - start
-        return counts | {"invalid": counts["invalid"] + len(problems), "seconds": round(seconds, 3)}
-
+    counted = options.fair is not None or options.verify
+    progress = Progress(
+        "analysing", None if counted else total_bytes(files), enabled=wanted(no_progress)
+    )
+    chunks = report_chunks(
+        files,
+        options,
+        tally,
+        stdin=sys.stdin.buffer,
+        decided=decisions(progress, lambda: f"{tally.matches:,} matches · "),
+        analysed=lambda done: progress.update(
+            done, f"{tally.matches:,} matches · {tally.hands:,} hands"
+        ),
+        before_chunk=progress.clear,
+        invalid_aside=lambda text: say(text, err=True, colour=True),
+    )
     try:
         if to_file:
             assert out is not None
-            write_file(out, chunks(), replace=force)
+            write_file(out, chunks, replace=force)
         else:
-            for chunk in chunks():
-                write_data(chunk) if output is not AnalyzeFormat.text else say(
-                    chunk, nl=False, colour=True
-                )
+            for chunk in chunks:
+                if options.form == "text":
+                    say(chunk, nl=False, colour=True)
+                else:
+                    write_data(chunk)
+    except NothingToReport as e:  # nothing to report: a usage error, and nothing written
+        raise usage_error(str(e)) from None
     except InputError as e:
         raise refused(e) from None
     finally:
         progress.close()
-    for source in no_hand:
-        say(f"texas42: {source}: fewer than {hand} hands, so nothing analysed", err=True)
-    seconds = time.perf_counter() - start
-    invalid = counts["invalid"] + len(problems)
-    if output is not AnalyzeFormat.json and (
-        to_file or counts["matches"] > 1 or invalid or counts["differences"]
-    ):
+    for source in tally.no_hand:
+        say(f"texas42: {source}: fewer than {options.hand} hands, so nothing analysed", err=True)
+    invalid = tally.all_invalid
+    if options.form != "json" and (to_file or tally.matches > 1 or invalid or tally.differences):
+        seconds = tally.summary()["seconds"]
         say(
-            f"{counts['matches']:,} matches · {counts['hands']:,} hands analysed · "
-            f"{counts['skipped']:,} skipped · {invalid:,} invalid"
-            + (f" · {counts['differences']:,} differences" if verify else "")
+            f"{tally.matches:,} matches · {tally.hands:,} hands analysed · "
+            f"{tally.skipped:,} skipped · {invalid:,} invalid"
+            + (f" · {tally.differences:,} differences" if options.verify else "")
             + f" · {seconds:.1f} s"
             + (f" · report written to {out}" if to_file else ""),
             err=True,
         )
-    raise typer.Exit(code=1 if invalid or counts["differences"] else 0)
+    raise typer.Exit(code=1 if invalid or tally.differences else 0)
 
 
 def _help_lists() -> str:
