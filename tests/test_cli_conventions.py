@@ -15,6 +15,7 @@ import typer
 
 from tests.forked_cli import Ran, forked_cli
 from texas42_log.cli import app
+from texas42_log.log.versions import FORMAT_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = str(ROOT / "fixtures" / "valid" / "seed-worked-example.json")
@@ -198,11 +199,14 @@ def test_no_writer_replaces_a_file_without_force(name: str, tmp_path: Path) -> N
     assert target.read_text("utf-8") == "keep me"
 
 
+_NEXT = f"1.{int(FORMAT_VERSION.split('.')[1]) + 1}"  # the version after this tool's
+
+
 @pytest.mark.parametrize(
     ("version", "words"),
     [
-        ("1.11", "version 1.11 is newer than this tool, which reads 1.0 to 1.10"),
-        ("2.0", "version 2.0 is a later major version; this tool reads 1.0 to 1.10"),
+        (_NEXT, f"version {_NEXT} is newer than this tool, which reads 1.0 to {FORMAT_VERSION}"),
+        ("2.0", f"version 2.0 is a later major version; this tool reads 1.0 to {FORMAT_VERSION}"),
     ],
 )
 def test_upgrade_says_why_a_version_is_not_current(

@@ -55,7 +55,7 @@ from .model_base import (
     TrumpName,
     lone_surrogate,
 )
-from .versions import minimal_version
+from .versions import FORMAT_VERSION, minimal_version
 
 __all__ = [
     "match_json",
@@ -112,10 +112,6 @@ __all__ = [
 ]
 
 FORMAT_NAME = "texas42-log"
-#: The newest version this library writes; it reads 1.0 to this one as they are
-#: (:data:`texas42_log.log.upgrade.READ_VERSIONS`). A document is written with the lowest
-#: version that holds it (see :func:`minimal_version`).
-FORMAT_VERSION = "1.10"
 SCHEMA_ID = "urn:texas42-log:schema:texas42-log.v1.schema.json"
 
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .versions import READ_VERSIONS
+
 __all__ = [
     "Step",
     "STEPS",
@@ -45,8 +47,6 @@ class UpgradeError(ValueError):
     """No chain of steps leads from the document's version to a current one."""
 
 
-#: The format versions this tool reads as they are (1.x is additive).
-READ_VERSIONS: tuple[str, ...] = tuple(f"1.{k}" for k in range(11))
 _VERSION = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})", re.ASCII)
 
 

@@ -14,6 +14,8 @@ from ..engine.presets import PRESET_LIST
 from ..engine.rules import OPTIONS
 
 __all__ = [
+    "FORMAT_VERSION",
+    "READ_VERSIONS",
     "has_comment_ids",
     "COMMENT_IDS_SINCE",
     "COMMENT_SEATS_SINCE",
@@ -39,10 +41,20 @@ LEGACY_OPTIONS: Final = _ENDS_FIRST + tuple(
 )
 
 
+#: The newest version this library writes; it reads 1.0 to this one as they are
+#: (:data:`READ_VERSIONS`). A document is written with the lowest version that holds it
+#: (:func:`minimal_version`). The one place the current version is written.
+FORMAT_VERSION: Final = "1.10"
+
+
 def version_key(version: str) -> tuple[int, int]:
     """A format version ("1.4") as a pair that orders versions: (1, 4)."""
     major, _, minor = version.partition(".")
     return (int(major), int(minor or 0))
+
+
+#: The versions this tool reads as they are: 1.0 to :data:`FORMAT_VERSION`.
+READ_VERSIONS: Final = tuple(f"1.{k}" for k in range(version_key(FORMAT_VERSION)[1] + 1))
 
 
 def at_least_version(version: str, least: str) -> str:
