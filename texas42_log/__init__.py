@@ -15,6 +15,8 @@ module imports a layer above its own (tests/test_design.py; docs/architecture.md
 * :mod:`.files` — the one reader (names → validated matches), the formats' registry,
   the verdict on a file, atomic writes
 * :mod:`.corpus` — many matches on every core
+* :mod:`.board` — the review board: a local server that sends each page only its
+  observer's views
 * :mod:`.cli` — the ``texas42`` command; it only translates
 
 The names below are the public API; everything else is the package's own.
