@@ -622,8 +622,6 @@ LONG_FUNCTIONS = {
     "files/validate.py:_schema_message": "one sentence per kind of schema error",
     "views/svg.py:_auction": "the auction panel's drawing, top to bottom",
     "analysis/auction_checks.py:_verdict_problems": "each stated call verdict figure in turn",
-    "cli/convert.py:_convert_streaming": "to move to corpus/ as the library's streaming "
-    "conversion (the CLI translating)",
 }
 
 

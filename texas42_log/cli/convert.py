@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -222,99 +221,41 @@ def _convert_streaming(
     verify: bool = False,
     jobs: int = 1,
 ) -> None:
-    """Convert to a many-match format a match at a time: memory stays flat whatever the
-    corpus. A JSON Lines input is converted on ``jobs`` processes
-    (:mod:`texas42_log.corpus.conversion`).
-    The first invalid match (without --force) stops it, and nothing is written."""
-    from ..corpus.conversion import convert_ranges, parallel_ok
-    from ..files.formats import (
-        CannotExport,
-        format_for_name,
-        holds_comments,
-        one_a_line,
-        parallel,
-        renumbered,
-        write_chunk,
-        write_losses,
+    """Convert to a many-match format a match at a time
+    (:func:`texas42_log.corpus.conversion.convert_stream`): memory stays flat whatever the
+    corpus. The first invalid match (without --force) stops it, and nothing is written."""
+    from ..corpus.conversion import Refused, Streamed, convert_stream
+
+    tally = Streamed()
+    chunks = convert_stream(
+        inputs,
+        given,
+        fmt,
+        tally,
+        lambda name: (result for _, result in results_of([name], given)),
+        force=force,
+        verify=verify,
+        jobs=jobs,
+        said=lambda line: say(line, err=True, colour=True),
+        noted=lambda line: say(f"texas42: note: {line}", err=True),
+        counted=lambda n: progress.update(n, f"{n:,} matches"),
     )
-
-    written = 0
-    uncarried: list[Match] = []  # matches whose comments a CSV leaves out, to say so once
-    lost = 0
-
-    def refuse_invalid() -> None:
-        raise _Refused(
-            f"not written: match {written + 1} is invalid (the errors above); "
-            "pass --force to write anyway"
-        )
-
-    def serial(name: str) -> Iterator[str]:
-        nonlocal written
-        for _, result in results_of([name], given):
-            assert result.match is not None
-            if not result.valid and not force:
-                refuse_invalid()
-            try:
-                text = write_chunk(result.match, fmt)
-            except (CannotExport, ValueError) as e:
-                raise _Refused(f"cannot write {fmt}: {e}") from None
-            if verify:
-                _reread([text], fmt, 1)
-            # (The formats with losses to say are written here, never on the workers.)
-            for loss in write_losses([result.match], fmt):
-                say(f"texas42: note: {fmt}, match {written + 1}: {loss}", err=True)
-            if not holds_comments(fmt) and _has_comments(result.match):
-                uncarried.append(result.match)
-            written += 1
-            progress.update(written, f"{written:,} matches")
-            yield renumbered(text, fmt, written)
-
-    def chunks() -> Iterator[str]:
-        nonlocal written, lost
-        for name in inputs:
-            lines = name != "-" and one_a_line(given or format_for_name(name))
-            ranges = parallel_ok(name) if lines and jobs > 1 and parallel(fmt) else None
-            if ranges is None:
-                yield from serial(name)
-                continue
-            for c in convert_ranges(ranges, fmt, jobs, verify):
-                for line in c.lines:
-                    say(line, err=True, colour=True)
-                if c.fatal is not None:
-                    raise _Refused(c.fatal.removeprefix("texas42: "))
-                if c.structural:
-                    raise _Refused(
-                        f"{name}:{c.line} is not a texas42-log match even in structure; nothing "
-                        "written"
-                    )
-                if not c.valid and not force:
-                    refuse_invalid()
-                written += 1
-                lost += c.comments
-                progress.update(written, f"{written:,} matches")
-                yield renumbered(c.body, fmt, written)
-
     try:
         if target is None:
-            for text in chunks():
+            for text in chunks:
                 write_data(text)
         else:
-            write_file(target, chunks(), replace=force)
-    except _Refused as e:
+            write_file(target, chunks, replace=force)
+    except Refused as e:
         progress.close()
         say(f"texas42: {e}", err=True)
         raise typer.Exit(code=1) from None
     finally:
         progress.close()
-    _lost_comments(fmt, uncarried, lost)
+    _lost_comments(fmt, [], tally.lost_comments)
     if target is not None:
+        written = tally.written
         say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
-
-
-def _has_comments(match: Match) -> bool:
-    from ..log.annotate import listing
-
-    return bool(listing(match))
 
 
 def _lost_comments(fmt: str, matches: list[Match], counted: int = 0) -> None:
@@ -337,26 +278,13 @@ def _lost_comments(fmt: str, matches: list[Match], counted: int = 0) -> None:
 
 
 def _reread(texts: list[str], fmt: str, expected: int) -> None:
-    """The written text, read back as its format, must give as many valid matches: what is
-    written is what was validated (after plunge's encoder, which re-decodes its codes)."""
-    from ..files.formats import READABLE, ConvertError
-    from ..files.reader import reread
+    """The written text, read back as its format, must give as many valid matches
+    (:func:`texas42_log.corpus.conversion.read_back`); else nothing is written."""
+    from ..corpus.conversion import read_back
 
-    if fmt not in READABLE:
-        return
-    try:
-        results = reread(texts, fmt)
-    except ConvertError as e:
-        results, problem = [], e.message
-    else:
-        bad = [r for r in results if not r.valid]
-        problem = bad[0].errors[0].message if bad else ""
-    if problem or len(results) != expected:
-        say(
-            f"texas42: not written: the {fmt} text does not read back as the same valid matches "
-            f"({problem or f'{len(results)} instead of {expected}'}); please report this",
-            err=True,
-        )
+    problem = read_back(texts, fmt, expected)
+    if problem is not None:
+        say(f"texas42: {problem}", err=True)
         raise typer.Exit(code=1)
 
 

@@ -12,13 +12,25 @@ diagnostics the workers formatted.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..files.reader import CHUNK, Range, Record, range_lines, ranges, validated
 from .pool import run_pool
 
-__all__ = ["Converted", "convert_ranges", "parallel_ok"]
+if TYPE_CHECKING:
+    from ..files.validate import ValidationResult
+
+__all__ = [
+    "Converted",
+    "convert_ranges",
+    "parallel_ok",
+    "convert_stream",
+    "Streamed",
+    "Refused",
+    "read_back",
+]
 
 
 @dataclass(slots=True)
@@ -112,3 +124,123 @@ def convert_ranges(
     """Every match of the ranges, converted on ``jobs`` processes, in input order;
     with ``verify``, each chunk is read back and must be the same valid match."""
     yield from run_pool(((_convert_range, r, fmt, verify) for r in ranges), jobs)
+
+
+class Refused(Exception):
+    """A streamed conversion stops: its sentence; the caller writes nothing."""
+
+
+def read_back(texts: list[str], fmt: str, expected: int) -> str | None:
+    """Why ``texts`` (format ``fmt``) do not read back as ``expected`` valid matches, or
+    None when they do (or the format is not read): what is written is what was
+    validated (after plunge's encoder, which re-decodes its codes)."""
+    from ..files.formats import READABLE, ConvertError
+    from ..files.reader import reread
+
+    if fmt not in READABLE:
+        return None
+    try:
+        results = reread(texts, fmt)
+    except ConvertError as e:
+        results, problem = [], e.message
+    else:
+        bad = [r for r in results if not r.valid]
+        problem = bad[0].errors[0].message if bad else ""
+    if problem or len(results) != expected:
+        return (
+            f"not written: the {fmt} text does not read back as the same valid matches "
+            f"({problem or f'{len(results)} instead of {expected}'}); please report this"
+        )
+    return None
+
+
+@dataclass(slots=True)
+class Streamed:
+    """What a streamed conversion went through: matches written, and the comments the
+    output format has no room for."""
+
+    written: int = 0
+    lost_comments: int = 0
+
+
+def convert_stream(
+    inputs: list[str],
+    given: str | None,
+    fmt: str,
+    tally: Streamed,
+    results: Callable[[str], Iterator[ValidationResult]],
+    *,
+    force: bool = False,
+    verify: bool = False,
+    jobs: int = 1,
+    said: Callable[[str], None] = lambda line: None,
+    noted: Callable[[str], None] = lambda line: None,
+    counted: Callable[[int], None] = lambda written: None,
+) -> Iterator[str]:
+    """The inputs converted to the many-match format ``fmt``, a chunk a match, so that
+    memory stays flat whatever the corpus: a file of a match a line on ``jobs``
+    processes (:func:`convert_ranges`), anything else read by ``results(name)`` (each
+    match validated, its diagnostics said by the caller). :class:`Refused` stops it at
+    the first invalid match (unless ``force``), a chunk that does not read back (with
+    ``verify``), or a match the format cannot hold. ``said`` takes the workers'
+    diagnostic lines, ``noted`` each loss of writing a match, ``counted`` the count
+    written after each match."""
+    from ..files.formats import (
+        CannotExport,
+        format_for_name,
+        holds_comments,
+        one_a_line,
+        parallel,
+        renumbered,
+        write_chunk,
+        write_losses,
+    )
+    from ..log.annotate import listing
+
+    def refuse_invalid() -> None:
+        raise Refused(
+            f"not written: match {tally.written + 1} is invalid (the errors above); "
+            "pass --force to write anyway"
+        )
+
+    def serial(name: str) -> Iterator[str]:
+        for result in results(name):
+            assert result.match is not None
+            if not result.valid and not force:
+                refuse_invalid()
+            try:
+                text = write_chunk(result.match, fmt)
+            except (CannotExport, ValueError) as e:
+                raise Refused(f"cannot write {fmt}: {e}") from None
+            if verify and (problem := read_back([text], fmt, 1)) is not None:
+                raise Refused(problem)
+            # (The formats with losses to say are written here, never on the workers.)
+            for loss in write_losses([result.match], fmt):
+                noted(f"{fmt}, match {tally.written + 1}: {loss}")
+            if not holds_comments(fmt):
+                tally.lost_comments += len(listing(result.match))
+            tally.written += 1
+            counted(tally.written)
+            yield renumbered(text, fmt, tally.written)
+
+    for name in inputs:
+        lines = name != "-" and one_a_line(given or format_for_name(name))
+        cut = parallel_ok(name) if lines and jobs > 1 and parallel(fmt) else None
+        if cut is None:
+            yield from serial(name)
+            continue
+        for c in convert_ranges(cut, fmt, jobs, verify):
+            for line in c.lines:
+                said(line)
+            if c.fatal is not None:
+                raise Refused(c.fatal.removeprefix("texas42: "))
+            if c.structural:
+                raise Refused(
+                    f"{name}:{c.line} is not a texas42-log match even in structure; nothing written"
+                )
+            if not c.valid and not force:
+                refuse_invalid()
+            tally.written += 1
+            tally.lost_comments += c.comments
+            counted(tally.written)
+            yield renumbered(c.body, fmt, tally.written)
