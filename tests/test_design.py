@@ -598,8 +598,6 @@ FUNCTION_LINES = 80
 #: The functions still longer, each with its reason: a new one is a failure, and one
 #: that shrinks under the bound must leave the list (the list only shrinks).
 LONG_FUNCTIONS = {
-    "log/notation.py:statement": "one branch per statement of the notation's grammar; "
-    "to split along the statement kinds",
     "log/foreign/tricksy.py:_bundle_to_doc": "tricksy's event kinds in one walk; to split "
     "by event kind",
     "log/foreign/receipt.py:read_receipt": "the receipt's sections in order; to split by section",
