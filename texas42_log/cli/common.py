@@ -37,6 +37,7 @@ __all__ = [
     "write_file",
     "emit",
     "write_data",
+    "write_chunks",
     "our_formats",
     "refused",
     "rewriting",
@@ -370,6 +371,16 @@ def rewriting(file: str, in_place: bool) -> Iterator[None]:
 def write_data(text: str) -> None:
     """A command's data on standard output: as written, but inert on a terminal."""
     echo(inert(text) if sys.stdout.isatty() else text, nl=False)
+
+
+def write_chunks(chunks: Iterable[str], target: Path | None, force: bool) -> None:
+    """A command's output made a chunk at a time: into the file ``target`` (atomically,
+    replacing it only with ``force``), or on standard output when ``target`` is None."""
+    if target is None:
+        for chunk in chunks:
+            write_data(chunk)
+    else:
+        write_file(target, chunks, replace=force)
 
 
 def emit(text: str, out: Path | None, in_place: str | None, inputs: list[str], force: bool) -> None:

@@ -16,6 +16,7 @@ from .common import (
     output_kind,
     read_matches,
     results_of,
+    write_chunks,
     write_data,
     write_file,
     write_split,
@@ -241,11 +242,7 @@ def _convert_streaming(
         counted=lambda n: progress.update(n, f"{n:,} matches"),
     )
     try:
-        if target is None:
-            for text in chunks:
-                write_data(text)
-        else:
-            write_file(target, chunks, replace=force)
+        write_chunks(chunks, target, force)
     except Refused as e:
         progress.close()
         say(f"texas42: {e}", err=True)

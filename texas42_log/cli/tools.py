@@ -13,7 +13,7 @@ import typer
 
 from ..log.inert import dumps
 from .app import ForceOpt, NoProgressOpt, OutOpt, OutputFormat, app, echo, say, usage_error
-from .common import check_output, emit, refused, write_data, write_file
+from .common import check_output, emit, refused, write_chunks, write_file
 from .progress import Progress, wanted
 
 
@@ -98,11 +98,7 @@ def generate(
 
     chunks = write_documents((made(i) for i in range(matches)), fmt)
     try:
-        if out is None:
-            for chunk in chunks:
-                write_data(chunk)
-        else:
-            write_file(out, chunks, replace=force)
+        write_chunks(chunks, out, force)
     except CannotExport as e:
         raise usage_error(f"{out}: {e}") from None
     finally:
