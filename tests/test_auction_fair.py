@@ -62,6 +62,7 @@ def _reference(state: PlayState) -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("rules", "doubles"),
     [

@@ -110,6 +110,7 @@ def _playing(setup: tuple[Any, ...]) -> list[int]:
     return order
 
 
+@pytest.mark.long
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_odd_but_well_formed_positions_search_safely(data: st.DataObject) -> None:

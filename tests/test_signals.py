@@ -83,7 +83,9 @@ def _interrupt(
 
 
 COMMANDS = {
-    "validate -j 2": lambda c, out: ["validate", str(c), "-j", "2", "-q"],
+    # the corpus four times over: validating is fast, and a run must last long enough to
+    # be interrupted at moments spread over it
+    "validate -j 2": lambda c, out: ["validate", *[str(c)] * 4, "-j", "2", "-q"],
     "convert": lambda c, out: ["convert", str(c), "-o", str(out / "out.t42")],
     "generate": lambda c, out: ["generate", "-n", "3000", "-o", str(out / "gen.jsonl")],
     # a match's fair decisions spread over two workers, the report to a file
@@ -223,6 +225,7 @@ print("went on")
     assert not tmp.exists()
 
 
+@pytest.mark.long
 def test_no_worker_outlives_a_ctrl_c_that_lands_while_the_pool_starts(tmp_path: Path) -> None:
     """A Ctrl-C to the command alone (not its group) while its worker pool is being
     started. concurrent.futures registers a worker only after its fork returns, and a
