@@ -69,8 +69,7 @@ def parallel_ok(path: str) -> list[Range] | None:
 
 
 def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
-    from ..files.formats import READABLE, CannotExport, ConvertError, holds_comments, write_chunk
-    from ..files.reader import reread
+    from ..files.formats import CannotExport, holds_comments, write_chunk
     from ..files.report import diagnostic_line
     from ..log.annotate import listing
 
@@ -100,20 +99,14 @@ def _convert_range(r: Range, fmt: str, verify: bool) -> list[Converted]:
         except (CannotExport, ValueError) as e:
             c.fatal = f"cannot write {fmt}: {e}"
             break
-        if verify and fmt in READABLE:
-            try:
-                back = reread([c.body], fmt)
-            except ConvertError as e:
-                back, problem = [], e.message
-            else:
-                problem = next((b.errors[0].message for b in back if not b.valid), "")
-            if (problem or len(back) != 1) and c.valid:
-                c.fatal = (
-                    f"texas42: not written: match at {r.path}:{number} does not read back from "
-                    f"{fmt} as the "
-                    f"same valid match ({problem or f'{len(back)} matches'}); please report this"
-                )
-                break
+        if verify and c.valid and (failed := _reread(c.body, fmt, 1)) is not None:
+            problem, count = failed
+            c.fatal = (
+                f"texas42: not written: match at {r.path}:{number} does not read back from "
+                f"{fmt} as the "
+                f"same valid match ({problem or f'{count} matches'}); please report this"
+            )
+            break
         c.comments = 0 if holds_comments(fmt) else len(listing(result.match))
     return out
 
@@ -134,11 +127,30 @@ def read_back(texts: list[str], fmt: str, expected: int) -> str | None:
     """Why ``texts`` (format ``fmt``) do not read back as ``expected`` valid matches, or
     None when they do (or the format is not read): what is written is what was
     validated (after plunge's encoder, which re-decodes its codes)."""
+    failed = _reread(texts, fmt, expected)
+    if failed is None:
+        return None
+    problem, count = failed
+    return (
+        f"not written: the {fmt} text does not read back as the same valid matches "
+        f"({problem or f'{count} instead of {expected}'}); please report this"
+    )
+
+
+def _reread(texts: list[str] | str, fmt: str, expected: int) -> tuple[str, int] | None:
+    """``texts`` read back as format ``fmt``: None when they give ``expected`` valid
+    matches (or the format is not read), else the first problem and the count read."""
     from ..files.formats import READABLE, ConvertError
     from ..files.reader import reread
 
     if fmt not in READABLE:
         return None
+    try:
+        results = reread([texts] if isinstance(texts, str) else texts, fmt)
+    except ConvertError as e:
+        return e.message, 0
+    problem = next((r.errors[0].message for r in results if not r.valid), "")
+    return None if not problem and len(results) == expected else (problem, len(results))
     try:
         results = reread(texts, fmt)
     except ConvertError as e:

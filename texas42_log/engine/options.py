@@ -108,17 +108,6 @@ def _json_word(value: Any) -> str:
 
 
 def option_of(f: Field[Any]) -> Option:
-    """The declaration a field of ``Rules`` carries."""
-    m = f.metadata
-    return Option(
-        f.name,
-        f.default,
-        m["kind"],
-        m["choices"],
-        m["low"],
-        m["high"],
-        m["since"],
-        m["value_since"],
-        m["doc"],
-        m["source"],
-    )
+    """The declaration a field of ``Rules`` carries (the metadata :func:`option` wrote,
+    named as :class:`Option`'s fields)."""
+    return Option(f.name, f.default, **f.metadata)

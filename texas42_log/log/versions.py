@@ -160,8 +160,8 @@ def rules_version(rules: dict[str, Any], declared: Mapping[str, Option] = OPTION
     ``declared``); and
     1.1 unless it spells out exactly format 1.0's options, as 1.0 had to."""
     stated = rules.get("options") if isinstance(rules, dict) else None
-    given = {k: v for k, v in (stated if isinstance(stated, dict) else {}).items()}
-    given = {k: v for k, v in given.items() if not str(k).startswith("x-")}
+    stated = stated if isinstance(stated, dict) else {}
+    given = {k: v for k, v in stated.items() if not str(k).startswith("x-")}
     preset = rules.get("preset") if isinstance(rules, dict) else None
     needs = [_PRESET_SINCE.get(preset, "1.1") if isinstance(preset, str) else "1.1"]
     needs += [declared[k].version_of(v) for k, v in given.items() if k in declared]
