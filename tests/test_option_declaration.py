@@ -18,6 +18,7 @@ from texas42_log.engine.options import Option, option, option_of
 from texas42_log.engine.presets import PRESET_LIST, PRESETS
 from texas42_log.engine.rules import OPTIONS, STANDARD, Rules
 from texas42_log.log.model import RuleOptions, RulesDeclaration, options_model
+from texas42_log.log.rule_texts import options_block
 from texas42_log.log.schema import generate_schema
 from texas42_log.log.versions import LEGACY_OPTIONS, minimal_version, rules_version
 
@@ -128,7 +129,7 @@ def test_a_new_option_appears_in_the_model_the_schema_the_prose_and_the_versions
         "    from: No rule: a fixture.",
     ]
     tool = _docs_tool()
-    block = tool.block(NEW)
+    block = options_block(NEW)
     assert '<a id="opt-tile_shape"></a>**`tile_shape`** — round / square / hexagonal' in block
     assert "*From:* No rule: a fixture." in block
     tables = tool.tables(NEW)

@@ -95,6 +95,14 @@ class Option:
             f"    from: {self.source}",
         ]
 
+    def reference(self) -> str:
+        """Its entry in the rules reference (docs/rules.md), in markdown: the name, the
+        values it takes and the standard one, the sentence, the rule text."""
+        return (
+            f"**`{self.name}`** — {self.values} (standard: `{_json_word(self.default)}`).  \n"
+            f"{self.doc}  \n*From:* {self.source}"
+        )
+
     def version_of(self, value: Any) -> str:
         """The format version that brought this option with ``value``."""
         return self.value_since.get(value, self.since) if isinstance(value, str) else self.since

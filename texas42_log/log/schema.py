@@ -89,9 +89,8 @@ def schema_text() -> str:
 
 @lru_cache(maxsize=1)
 def packaged_schema() -> dict[str, Any]:
-    """The schema file shipped inside the package."""
-    text = (
-        resources.files("texas42_log").joinpath("data").joinpath(SCHEMA_FILENAME).read_text("utf-8")
-    )
+    """The schema file shipped inside the package: schema/ of the repository, installed
+    as ``texas42_log.schemas``."""
+    text = resources.files("texas42_log.schemas").joinpath(SCHEMA_FILENAME).read_text("utf-8")
     result: dict[str, Any] = json.loads(text)
     return result
