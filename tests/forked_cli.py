@@ -2,7 +2,8 @@
 and the imports (about 0.3 s) each time.
 
 One server process — a fresh interpreter, started with the test's environment, that
-has done nothing but import the command — forks a child for each run. The child
+has done nothing but import the command and the package's modules — forks a child for
+each run. The child
 takes the run's standard input, output and error (passed over a Unix socket),
 its working folder, environment and arguments, then calls the console entry point
 ``texas42_log.entry.main()``, which ends the process with the command's exit
@@ -31,8 +32,15 @@ from typing import Any
 
 SERVER = r"""
 import json, os, socket, sys
+import importlib, pkgutil
 import texas42_log.entry  # the console entry point: its signal handling, then
-import texas42_log.cli    # the command and everything it imports, once
+import texas42_log.cli    # the command and everything it imports, once,
+# and the modules a command imports when it runs (the formats' readers, the views, the
+# analysis): each child would import them again. Not the research environments
+# (envs/), whose dependencies no command loads.
+for found in pkgutil.walk_packages(texas42_log.__path__, "texas42_log."):
+    if not found.name.endswith("__main__") and not found.name.startswith("texas42_log.envs"):
+        importlib.import_module(found.name)
 
 channel = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET, fileno=int(sys.argv[1]))
 while True:

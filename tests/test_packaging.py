@@ -35,10 +35,8 @@ def test_wheel_ships_schema_locales_and_viewer(tmp_path: Path) -> None:
             assert f"texas42_log/views/locales/{lang}.py" in names
         for asset in ("viewer.html", "viewer.css", "viewer.js"):
             assert z.read(f"texas42_log/viewer/{asset}") == (ROOT / "viewer" / asset).read_bytes()
-        assert (
-            z.read("texas42_log/schemas/texas42-log.v1.schema.json")
-            == (ROOT / "schema" / "texas42-log.v1.schema.json").read_bytes()
-        )
+        schema = "texas42-log.v1.schema.json"  # schema/ installs as texas42_log.schemas
+        assert z.read(f"texas42_log/schemas/{schema}") == (ROOT / "schema" / schema).read_bytes()
         assert "texas42_log/py.typed" in names
 
 

@@ -1,7 +1,5 @@
 """``texas42 analyze``: open-hand analysis — the exact value of every play with every hand open."""
 
-from __future__ import annotations
-
 import inspect
 import sys
 from enum import StrEnum
@@ -255,7 +253,7 @@ def analyze(
 
 def _report(
     inputs: list[str],
-    options: ReportOptions,
+    options: "ReportOptions",
     no_progress: bool,
     out: Path | None,
     force: bool,

@@ -1,8 +1,6 @@
 """``texas42 annotate add | list | remove``: comments on a match, a hand, a call, the
 declaration or a play."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -52,7 +50,7 @@ annotate_app = typer.Typer(
 app.add_typer(annotate_app)
 
 
-def _one_of(file: str, number: int | None) -> tuple[list[Match], str, int]:
+def _one_of(file: str, number: int | None) -> "tuple[list[Match], str, int]":
     matches, formats = read_matches([file], None, need_valid=False)
     fmt = formats[0]
     if fmt not in our_formats():
@@ -63,7 +61,7 @@ def _one_of(file: str, number: int | None) -> tuple[list[Match], str, int]:
     return matches, fmt, pick(len(matches), number, file)
 
 
-def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> Target:
+def _target(hand: int | None, call: int | None, play: int | None, declaration: bool) -> "Target":
     from ..log.annotate import TargetError, parse_target
 
     try:
@@ -264,7 +262,7 @@ def annotate_remove(
     say(f"removed {n} comment{'s' if n != 1 else ''}", err=True)
 
 
-def _by_id(match: Match, key: str, text: str | None, author: str | None = None) -> Match:
+def _by_id(match: "Match", key: str, text: str | None, author: str | None = None) -> "Match":
     """``match`` with comment ``key`` edited to ``text`` (None: removed)."""
     from ..log.comments import CommentError, Edit, Remove, apply_changes, comments
 

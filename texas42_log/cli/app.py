@@ -2,8 +2,6 @@
 says things: :func:`say` (every line inert, :mod:`texas42_log.log.inert`) and
 :func:`usage_error` (exit 2)."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any

@@ -1,7 +1,5 @@
 """``texas42 arena``: two bots in duplicate play, with the verdict a statistician accepts."""
 
-from __future__ import annotations
-
 import json
 from collections.abc import Iterator
 from pathlib import Path

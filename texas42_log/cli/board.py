@@ -1,7 +1,5 @@
 """``texas42 board``: the review board in the browser (texas42_log.board, docs/board.md)."""
 
-from __future__ import annotations
-
 import importlib.util
 from typing import Annotated
 

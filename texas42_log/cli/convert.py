@@ -1,7 +1,5 @@
 """``texas42 convert``: between every format the tool reads and writes."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -255,7 +253,7 @@ def _convert_streaming(
         say(f"wrote {target} ({written} match{'es' if written != 1 else ''}, {fmt})")
 
 
-def _lost_comments(fmt: str, matches: list[Match], counted: int = 0) -> None:
+def _lost_comments(fmt: str, matches: "list[Match]", counted: int = 0) -> None:
     """Say so when the output format has no room for the matches' comments
     (``counted``: those already counted by the workers)."""
     from ..files.formats import holds_comments

@@ -11,8 +11,6 @@ only those display methods, only when the installed typer has them; an older
 typer, which writes click's plain help, is left alone.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 __all__ = ["install"]

@@ -7,8 +7,6 @@ log on disk atomically after every accepted entry, so that a killed process or a
 closed terminal loses at most the entry being typed.
 """
 
-from __future__ import annotations
-
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -85,7 +83,7 @@ def _players(given: list[str]) -> dict[str, str]:
     return out
 
 
-def _save(path: Path, game: Game) -> None:
+def _save(path: Path, game: "Game") -> None:
     from ..files.locking import writer_lock
     from ..files.outputs import write_atomic
 
@@ -98,7 +96,7 @@ def _save(path: Path, game: Game) -> None:
         ) from None
 
 
-def _resume(path: Path, seed: int | None, keep_rejected: bool) -> Game:
+def _resume(path: Path, seed: int | None, keep_rejected: bool) -> "Game":
     from ..engine.errors import IllegalAction
     from ..play.game import Game
     from .common import read_matches
@@ -124,7 +122,7 @@ def _new(
     first_dealer: str | None,
     seed: int | None,
     keep_rejected: bool,
-) -> Game:
+) -> "Game":
     from ..engine.presets import PRESETS
     from ..play.game import Game
 

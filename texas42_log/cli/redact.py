@@ -1,7 +1,5 @@
 """``texas42 redact``: the log a spectator (or one player) could have recorded."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,8 +1,6 @@
 """``texas42 generate``, ``schema``, ``rules`` and ``upgrade``: the commands that make or
 migrate documents rather than read games."""
 
-from __future__ import annotations
-
 import json
 import sys
 from collections.abc import Callable

@@ -1,7 +1,5 @@
 """``texas42 validate``: replay each match and report every broken rule."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``texas42 replay`` and ``texas42 render``: a hand as one observer may see it (R25–R29)."""
 
-from __future__ import annotations
-
 import shutil
 import sys
 from enum import StrEnum
@@ -48,7 +46,7 @@ def _play_range(text: str, plays: int) -> list[int]:
     return out
 
 
-def _plays_in(match: Match, hand: int) -> int:
+def _plays_in(match: "Match", hand: int) -> int:
     if not 1 <= hand <= len(match.hands):
         return 0
     return sum(1 for p in match.hands[hand - 1].plays if not p.rejected)
@@ -198,8 +196,8 @@ def replay(
 
 
 def _step(
-    match: Match,
-    who: Observer,
+    match: "Match",
+    who: "Observer",
     lang: str,
     hand: int,
     trick: int | None,
@@ -355,8 +353,8 @@ def render(
 
 
 def _picture(
-    match: Match,
-    who: Observer,
+    match: "Match",
+    who: "Observer",
     lang: str,
     hand: int,
     trick: int | None,
