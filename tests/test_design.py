@@ -622,28 +622,16 @@ FUNCTION_LINES = 80
 #: The functions still longer, each with its reason: a new one is a failure, and one
 #: that shrinks under the bound must leave the list (the list only shrinks).
 LONG_FUNCTIONS = {
-    "log/foreign/tricksy.py:_bundle_to_doc": "tricksy's event kinds in one walk; to split "
-    "by event kind",
-    "log/foreign/receipt.py:read_receipt": "the receipt's sections in order; to split by section",
     "engine/declare.py:declaration_problems": "every rule of a declaration (R12, the "
     "special contracts), each a sentence; compiled hot path",
     "log/notation_tokens.py:tokens": "the tokenizer's one state machine (a loop over "
     "characters); compiled-style hot path",
-    "analysis/fair_checks.py:fair_problems": "each stated fair figure checked in turn; to "
-    "split by figure",
-    "log/foreign/tricksy_write.py:write_bundle": "tricksy's events in order; to split by "
-    "phase of the hand",
-    "analysis/checks.py:_hand_problems": "each stated open-hand figure in turn; to split by figure",
-    "log/foreign/mk5_write.py:write_link": "the link's tokens in order; to split by phase",
     "log/check.py:_check_hand": "the replay of one hand, R7–R24 in order; compiled hot path",
-    "log/notation_writer.py:write_text": "the notation's sections in order; to split by section",
     "log/plain.py:_hand": "the verdict path's one hand, as strict as the models; compiled "
     "hot path (a call per hand)",
     "log/notation_header.py:tag": "one branch per header tag",
-    "log/foreign/plunge.py:_hand_from_code": "the code's fields in order; to split by field",
     "files/validate.py:_schema_message": "one sentence per kind of schema error",
     "views/svg.py:_auction": "the auction panel's drawing, top to bottom",
-    "analysis/auction_checks.py:_verdict_problems": "each stated call verdict figure in turn",
 }
 
 

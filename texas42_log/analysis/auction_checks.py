@@ -175,17 +175,11 @@ def _made_key(call: dict[str, Any], table: dict[str, dict[str, float]]) -> str |
     return None
 
 
-def _verdict_problems(
-    fair: dict[str, Any], call: dict[str, Any], where: str, h: int
+def _pays_best_problems(
+    fair: dict[str, Any], table: dict[str, dict[str, float]], where: str, h: int
 ) -> list[Diagnostic]:
-    """A call's verdict as players bid (1.10) against its own table: the call that pays
-    best, the expected marks, the marks given up and the mark."""
-    table: dict[str, dict[str, float]] = fair["table"]
-    missing = [
-        k for k in ("expected", "pays_best", "pays_best_expected", "marks_lost") if k not in fair
-    ]
-    if missing:
-        return [_problem(f"{where}", f"the call's verdict lacks {', '.join(missing)}", h)]
+    """The verdict's call that pays best, against its table: a bid of the table, worth
+    what it says, the highest of the best (ties to the lowest), with its best trump."""
     best = fair["pays_best"]
     if best != "pass" and best not in table:
         return [_problem(f"{where}/pays_best", f"the call's table has no bid {best}", h)]
@@ -224,6 +218,24 @@ def _verdict_problems(
                 h,
             )
         ]
+    return []
+
+
+def _verdict_problems(
+    fair: dict[str, Any], call: dict[str, Any], where: str, h: int
+) -> list[Diagnostic]:
+    """A call's verdict as players bid (1.10) against its own table: the call that pays
+    best, the expected marks, the marks given up and the mark."""
+    table: dict[str, dict[str, float]] = fair["table"]
+    missing = [
+        k for k in ("expected", "pays_best", "pays_best_expected", "marks_lost") if k not in fair
+    ]
+    if missing:
+        return [_problem(f"{where}", f"the call's verdict lacks {', '.join(missing)}", h)]
+    settled = _pays_best_problems(fair, table, where, h)
+    if settled:
+        return settled
+    top = _worth(table, fair["pays_best"])
     made = _made_key(call, table)
     if made is not None and fair["expected"] != _worth(table, made):
         return [

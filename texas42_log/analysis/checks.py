@@ -26,6 +26,7 @@ from .fair_checks import analysis_problem, fair_problems, legacy_play_dict
 from .open_hand import HandAnalysis, Skipped, allowed_trumps, before_the_play, fate_of, move_key
 
 if TYPE_CHECKING:
+    from ..engine.auction import Contract
     from .fair_hands import FairHand
 
 from .auction_checks import auction_problems, recomputed_auction
@@ -192,6 +193,108 @@ def _partial_problems(
     return out
 
 
+def _stated_hand_problems(
+    rules: Rules, stated: dict[str, Any], contract: Contract, h: int
+) -> list[Diagnostic]:
+    """The hand's stated open analysis: its value against makeable, and its table's trumps
+    against the rules (R12)."""
+    out: list[Diagnostic] = []
+    where = f"/hands/{h}/analysis"
+    if stated["makeable"] != makeable(contract, stated["value"]):
+        out.append(
+            analysis_problem(
+                f"{where}/makeable",
+                f"hand {h + 1}'s analysis says the contract is "
+                f"{'' if stated['makeable'] else 'not '}makeable, but its value "
+                f"{stated['value']} "
+                f"says the opposite for {contract.describe()}",
+                h,
+            )
+        )
+    allowed = {t.value for t in allowed_trumps(rules)}
+    for name in stated.get("table") or {}:
+        if name not in allowed:
+            out.append(
+                analysis_problem(
+                    f"{where}/table/{name}",
+                    f"hand {h + 1}'s makeable table names trump "
+                    f"{name}, which these rules do not allow (R12)",
+                    h,
+                )
+            )
+    return out
+
+
+def _open_value_problems(
+    a: dict[str, Any],
+    legal: list[str],
+    made: str,
+    what: str,
+    high: bool,
+    contract: Contract,
+    first: dict[str, Any] | None,
+    ptr: str,
+    h: int,
+) -> list[Diagnostic]:
+    """A play's open-hand values (``a``): they value exactly the legal plays, and the
+    stated cost and fate follow from them; ``first``, the hand's stated analysis at its
+    first play, whose best value is the hand's."""
+    out: list[Diagnostic] = []
+    values: dict[str, int] = a["values"]
+    if sorted(values) != legal:
+        missing = [m for m in legal if m not in values]
+        extra = [m for m in values if m not in legal]
+        said = "; ".join(
+            part
+            for part in (
+                f"it leaves out {', '.join(missing)}" if missing else "",
+                f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not legal then"
+                if extra
+                else "",
+            )
+            if part
+        )
+        out.append(
+            analysis_problem(
+                f"{ptr}/values",
+                f"the analysis of {what} must value exactly the legal plays of that moment: {said}",
+                h,
+            )
+        )
+    elif made in values:
+        best = max(values.values()) if high else min(values.values())
+        cost = best - values[made] if high else values[made] - best
+        if a["cost"] != cost:
+            out.append(
+                analysis_problem(
+                    f"{ptr}/cost",
+                    f"the analysis of {what} gives a cost of "
+                    f"{a['cost']}, but its values make it {cost} (best {best}, played "
+                    f"{values[made]})",
+                    h,
+                )
+            )
+        fate = fate_of(contract, high, best, values[made])
+        if a.get("fate") != fate:
+            out.append(
+                analysis_problem(
+                    f"{ptr}/fate",
+                    f"the analysis of {what} marks its fate "
+                    f"{a.get('fate') or 'none'}, but its values say {fate or 'none'}",
+                    h,
+                )
+            )
+        if first is not None and best != first["value"]:
+            out.append(
+                analysis_problem(
+                    f"{ptr}/values",
+                    f"the first play's best value {best} is not the hand's value {first['value']}",
+                    h,
+                )
+            )
+    return out
+
+
 def _hand_problems(
     rules: Rules, hand: dict[str, Any], h: int, by_best: bool, objective: Objective
 ) -> list[Diagnostic]:
@@ -200,30 +303,8 @@ def _hand_problems(
     state, contract = live.state, live.contract
     assert state is not None and contract is not None  # a valid replay declared a contract
     stated = hand.get("analysis")
-    where = f"/hands/{h}/analysis"
     if stated is not None:
-        if stated["makeable"] != makeable(contract, stated["value"]):
-            out.append(
-                analysis_problem(
-                    f"{where}/makeable",
-                    f"hand {h + 1}'s analysis says the contract is "
-                    f"{'' if stated['makeable'] else 'not '}makeable, but its value "
-                    f"{stated['value']} "
-                    f"says the opposite for {contract.describe()}",
-                    h,
-                )
-            )
-        allowed = {t.value for t in allowed_trumps(rules)}
-        for name in stated.get("table") or {}:
-            if name not in allowed:
-                out.append(
-                    analysis_problem(
-                        f"{where}/table/{name}",
-                        f"hand {h + 1}'s makeable table names trump "
-                        f"{name}, which these rules do not allow (R12)",
-                        h,
-                    )
-                )
+        out += _stated_hand_problems(rules, stated, contract, h)
     first = True
     for k, p in enumerate(hand.get("plays", [])):
         ptr = f"/hands/{h}/plays/{k}/analysis"
@@ -242,61 +323,17 @@ def _hand_problems(
         a = p.get("analysis")
         if a is not None:
             legal = sorted({move_key(move_of(x.tile, x.led)) for x in live.legal_plays(seat)})
-            values: dict[str, int] = a["values"]
-            if sorted(values) != legal:
-                missing = [m for m in legal if m not in values]
-                extra = [m for m in values if m not in legal]
-                said = "; ".join(
-                    part
-                    for part in (
-                        f"it leaves out {', '.join(missing)}" if missing else "",
-                        f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not legal then"
-                        if extra
-                        else "",
-                    )
-                    if part
-                )
-                out.append(
-                    analysis_problem(
-                        f"{ptr}/values",
-                        f"the analysis of {seat}'s {tile} must value exactly the "
-                        f"legal plays of that moment: {said}",
-                        h,
-                    )
-                )
-            elif made in values:
-                high = maximiser(contract, seat)
-                best = max(values.values()) if high else min(values.values())
-                cost = best - values[made] if high else values[made] - best
-                if a["cost"] != cost:
-                    out.append(
-                        analysis_problem(
-                            f"{ptr}/cost",
-                            f"the analysis of {seat}'s {tile} gives a cost of "
-                            f"{a['cost']}, but its values make it {cost} (best {best}, played "
-                            f"{values[made]})",
-                            h,
-                        )
-                    )
-                fate = fate_of(contract, high, best, values[made])
-                if a.get("fate") != fate:
-                    out.append(
-                        analysis_problem(
-                            f"{ptr}/fate",
-                            f"the analysis of {seat}'s {tile} marks its fate "
-                            f"{a.get('fate') or 'none'}, but its values say {fate or 'none'}",
-                            h,
-                        )
-                    )
-                if first and stated is not None and best != stated["value"]:
-                    out.append(
-                        analysis_problem(
-                            f"{ptr}/values",
-                            f"the first play's best value {best} is not the "
-                            f"hand's value {stated['value']}",
-                            h,
-                        )
-                    )
+            out += _open_value_problems(
+                a,
+                legal,
+                made,
+                f"{seat}'s {tile}",
+                maximiser(contract, seat),
+                contract,
+                stated if first else None,
+                ptr,
+                h,
+            )
             if a.get("fair") is not None:
                 out += fair_problems(
                     a["fair"],

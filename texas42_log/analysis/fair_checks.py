@@ -102,6 +102,77 @@ def fair_problems(
     """What the replay can confirm of a play's fair analysis ``fair``. ``legal``: the legal
     plays of the moment (None where the deal is not fully known: then the values are
     checked to hold the play made); ``by_best``: the log's version is 1.6 or later."""
+    settled = _shape_problems(fair, legal, made, ptr, what, stated, h, by_best=by_best)
+    if settled is not None:
+        return settled
+    values: dict[str, dict[str, float]] = fair["values"]
+    out: list[Diagnostic] = []
+    if fair["worlds"] > fair["of"]:
+        out.append(
+            analysis_problem(
+                f"{ptr}/worlds",
+                f"the fair analysis of {what} is over {fair['worlds']} worlds of {fair['of']}",
+                h,
+            )
+        )
+    counted = bool(fair["enumerated"])
+    if counted and (
+        fair["worlds"] != fair["of"] or any(v["se"] or v["share_se"] for v in values.values())
+    ):
+        out.append(
+            analysis_problem(
+                ptr,
+                f"the fair analysis of {what} counts every world, so it is over all "
+                f"{fair['of']} with no standard error",
+                h,
+            )
+        )
+    high = maximiser(contract, seat)
+    mine = values[made]
+    if not by_best:
+        return out + _legacy(fair, values, mine, high, ptr, what, h)
+    best = fair["best"]
+    if best not in values:
+        return out + [
+            analysis_problem(
+                f"{ptr}/best",
+                f"the fair analysis of {what} names {best} its best play, which it does not value",
+                h,
+            )
+        ]
+    if counted:
+        right = _best_counted(values, high, objective)
+        if values[best] != values[right]:
+            out.append(
+                analysis_problem(
+                    f"{ptr}/best",
+                    f"the fair analysis of {what} names {best} its best play, but over every "
+                    f"world {right} is better ({_by(objective)})",
+                    h,
+                )
+            )
+    b = values[best]
+    cost = as_stated(max(0.0, b["mean"] - mine["mean"] if high else mine["mean"] - b["mean"]))
+    lost = as_stated(max(0.0, b["share"] - mine["share"]))
+    out += _cost_lost(fair, cost, lost, ptr, what, h, f"against its best play {best}")
+    out += _mark_problems(fair, made, best, (cost, lost), objective, counted, ptr, what, h)
+    return out
+
+
+def _shape_problems(
+    fair: dict[str, Any],
+    legal: list[str] | None,
+    made: str,
+    ptr: str,
+    what: str,
+    stated: dict[str, Any] | None,
+    h: int,
+    *,
+    by_best: bool,
+) -> list[Diagnostic] | None:
+    """The verdict on a fair analysis that its shape settles (how its worlds were drawn
+    unsaid, a forced play, a figure left out, the plays it values), or None: its figures
+    are to be checked."""
     if stated is None or stated.get("fair") is None:
         return [
             analysis_problem(
@@ -160,55 +231,24 @@ def fair_problems(
                 h,
             )
         ]
+    return None
+
+
+def _mark_problems(
+    fair: dict[str, Any],
+    made: str,
+    best: str,
+    cost_lost: tuple[float, float],
+    objective: Objective,
+    counted: bool,
+    ptr: str,
+    what: str,
+    h: int,
+) -> list[Diagnostic]:
+    """The play's stated mark (?, ??) against what it gave up to its best play: the mean
+    in a points game, the chance in a marks game."""
+    cost, lost = cost_lost
     out: list[Diagnostic] = []
-    if fair["worlds"] > fair["of"]:
-        out.append(
-            analysis_problem(
-                f"{ptr}/worlds",
-                f"the fair analysis of {what} is over {fair['worlds']} worlds of {fair['of']}",
-                h,
-            )
-        )
-    counted = bool(fair["enumerated"])
-    if counted and (
-        fair["worlds"] != fair["of"] or any(v["se"] or v["share_se"] for v in values.values())
-    ):
-        out.append(
-            analysis_problem(
-                ptr,
-                f"the fair analysis of {what} counts every world, so it is over all "
-                f"{fair['of']} with no standard error",
-                h,
-            )
-        )
-    high = maximiser(contract, seat)
-    mine = values[made]
-    if not by_best:
-        return out + _legacy(fair, values, mine, high, ptr, what, h)
-    best = fair["best"]
-    if best not in values:
-        return out + [
-            analysis_problem(
-                f"{ptr}/best",
-                f"the fair analysis of {what} names {best} its best play, which it does not value",
-                h,
-            )
-        ]
-    if counted:
-        right = _best_counted(values, high, objective)
-        if values[best] != values[right]:
-            out.append(
-                analysis_problem(
-                    f"{ptr}/best",
-                    f"the fair analysis of {what} names {best} its best play, but over every "
-                    f"world {right} is better ({_by(objective)})",
-                    h,
-                )
-            )
-    b = values[best]
-    cost = as_stated(max(0.0, b["mean"] - mine["mean"] if high else mine["mean"] - b["mean"]))
-    lost = as_stated(max(0.0, b["share"] - mine["share"]))
-    out += _cost_lost(fair, cost, lost, ptr, what, h, f"against its best play {best}")
     mark = fair.get("mark")
     loss, least, unit = (
         (cost, (BLUNDER_POINTS, DUBIOUS_POINTS), "hand points")

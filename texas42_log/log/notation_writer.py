@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from .inert import UNSAFE_IN_TEXT, dumps
-from .model import Match
+from .model import Hand, Match
 
 __all__ = ["write_text", "write_texts"]
 
@@ -60,6 +60,17 @@ def _teams(n: Any) -> str:
 
 def write_text(match: Match) -> str:
     """One match in canonical text notation (ends with a newline)."""
+    lines = _header(match)
+    if match.annotations:
+        lines += ["", _notes(match.annotations).strip()]
+    for i, hand in enumerate(match.hands):
+        lines += _hand(i, hand)
+    return "\n".join(lines) + "\n"
+
+
+def _header(match: Match) -> list[str]:
+    """The tag lines: format, version, rules, players, dealer, status, result, source,
+    and the extensions of each."""
     lines: list[str] = [
         f"[Format {_s(match.format)}]",
         f"[Version {_s(match.version)}]",
@@ -102,76 +113,78 @@ def write_text(match: Match) -> str:
     for ptr, obj in header_ext:
         if _extras(obj):
             lines.append(f"[Ext {_s(ptr)} {_s(_extras(obj))}]")
-    if match.annotations:
-        lines += ["", _notes(match.annotations).strip()]
-    for i, hand in enumerate(match.hands):
-        lines += ["", f"Hand {i + 1}: dealer {hand.dealer}{_ext(hand)}"]
-        if hand.annotations:
-            lines.append(_notes(hand.annotations).strip())
-        if hand.deal is not None:
-            lines.append(f"Deal:{_ext(hand.deal)}")
-            for s in SEATS:
-                tiles = " ".join(t if t is not None else "?" for t in getattr(hand.deal, s))
-                lines.append(f"  {s}: {tiles}".rstrip())
-        calls = []
-        for c in hand.auction:
-            if c.call == "pass":
-                word = "pass"
-            elif c.call == "points":
-                word = str(c.bid)
-            else:
-                word = f"{c.bid}m" + (f" {c.special}" if c.special else "")
-            calls.append(
-                f"{c.seat} "
-                f"{word}{' (rejected)' if c.rejected else ''}{_ext(c)}{_notes(c.annotations)}"
-            )
-        lines.append(("Auction: " + ", ".join(calls)).rstrip())
-        d = hand.declaration
-        if d is not None:
-            words: list[str] = [d.seat]
-            if d.trump is not None:
-                words.append(f"trump {d.trump}")
-            if d.contract is not None:
-                words.append(d.contract)
-            if d.doubles is not None:
-                words.append(f"doubles {d.doubles}")
-            if d.stacks is not None:
-                words.append(f"stacks {d.stacks}")
-            lines.append(f"Declare: {' '.join(words)}{_ext(d)}{_notes(d.annotations)}")
-        size = 3 if d is not None and d.contract == "nello" else 4
-        trick: list[str] = []
-        number, counted = 1, 0
-        for p in hand.plays:
-            led = f" led {p.led}" if p.led is not None else ""
-            trick.append(
-                f"{p.seat} "
-                f"{p.tile}{led}{' (rejected)' if p.rejected else ''}"
-                f"{_ext(p)}{_notes(p.annotations)}"
-            )
-            if not p.rejected:
-                counted += 1
-                if counted == size:
-                    lines.append(f"Trick {number}: " + ", ".join(trick))
-                    trick, number, counted = [], number + 1, 0
-        if trick:
-            lines.append(f"Trick {number}: " + ", ".join(trick))
-        o = hand.outcome
-        if o is not None:
-            bits: list[str] = [o.result] if o.result is not None else []
-            bits += [
-                f"{key} {_teams(getattr(o, key))}"
-                for key in ("points", "marks", "score")
-                if getattr(o, key) is not None
-            ]
-            lines.append(f"Outcome:{_ext(o)} " + ", ".join(bits))
-            lines[-1] = lines[-1].rstrip()
-            if o.tricks is not None:
-                items = []
-                for t in o.tricks:
-                    who = t.winner or ("" if t.points is not None else "-")
-                    items.append(who + (f"+{t.points}" if t.points is not None else "") + _ext(t))
-                lines.append(("Tricks: " + ", ".join(items)).rstrip())
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def _hand(i: int, hand: Hand) -> list[str]:
+    """Hand ``i`` (from 0): its heading, its notes, its deal, auction, declaration,
+    tricks and outcome."""
+    lines = ["", f"Hand {i + 1}: dealer {hand.dealer}{_ext(hand)}"]
+    if hand.annotations:
+        lines.append(_notes(hand.annotations).strip())
+    if hand.deal is not None:
+        lines.append(f"Deal:{_ext(hand.deal)}")
+        for s in SEATS:
+            tiles = " ".join(t if t is not None else "?" for t in getattr(hand.deal, s))
+            lines.append(f"  {s}: {tiles}".rstrip())
+    calls = []
+    for c in hand.auction:
+        if c.call == "pass":
+            word = "pass"
+        elif c.call == "points":
+            word = str(c.bid)
+        else:
+            word = f"{c.bid}m" + (f" {c.special}" if c.special else "")
+        calls.append(
+            f"{c.seat} {word}{' (rejected)' if c.rejected else ''}{_ext(c)}{_notes(c.annotations)}"
+        )
+    lines.append(("Auction: " + ", ".join(calls)).rstrip())
+    d = hand.declaration
+    if d is not None:
+        words: list[str] = [d.seat]
+        if d.trump is not None:
+            words.append(f"trump {d.trump}")
+        if d.contract is not None:
+            words.append(d.contract)
+        if d.doubles is not None:
+            words.append(f"doubles {d.doubles}")
+        if d.stacks is not None:
+            words.append(f"stacks {d.stacks}")
+        lines.append(f"Declare: {' '.join(words)}{_ext(d)}{_notes(d.annotations)}")
+    size = 3 if d is not None and d.contract == "nello" else 4
+    trick: list[str] = []
+    number, counted = 1, 0
+    for p in hand.plays:
+        led = f" led {p.led}" if p.led is not None else ""
+        trick.append(
+            f"{p.seat} "
+            f"{p.tile}{led}{' (rejected)' if p.rejected else ''}"
+            f"{_ext(p)}{_notes(p.annotations)}"
+        )
+        if not p.rejected:
+            counted += 1
+            if counted == size:
+                lines.append(f"Trick {number}: " + ", ".join(trick))
+                trick, number, counted = [], number + 1, 0
+    if trick:
+        lines.append(f"Trick {number}: " + ", ".join(trick))
+    o = hand.outcome
+    if o is not None:
+        bits: list[str] = [o.result] if o.result is not None else []
+        bits += [
+            f"{key} {_teams(getattr(o, key))}"
+            for key in ("points", "marks", "score")
+            if getattr(o, key) is not None
+        ]
+        lines.append(f"Outcome:{_ext(o)} " + ", ".join(bits))
+        lines[-1] = lines[-1].rstrip()
+        if o.tricks is not None:
+            items = []
+            for t in o.tricks:
+                who = t.winner or ("" if t.points is not None else "-")
+                items.append(who + (f"+{t.points}" if t.points is not None else "") + _ext(t))
+            lines.append(("Tricks: " + ", ".join(items)).rstrip())
+    return lines
 
 
 def _teams_plain(n: Any) -> str:

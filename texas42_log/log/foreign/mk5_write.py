@@ -14,6 +14,7 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.actions import Call, Declare, Play
@@ -21,7 +22,7 @@ from ...engine.auction import BidKind
 from ...engine.seats import SEATS
 from ...engine.tiles import TILE_BY_NAME
 from ...engine.trumps import Trump
-from ..model import Match, match_json
+from ..model import Hand, Match, match_json
 from . import CannotExport, ForeignFormatError, comments_line
 from .mk5 import (
     ADDRESS,
@@ -92,6 +93,101 @@ def _same_deal(a: list[list[str]], b: list[list[str]]) -> bool:
     return all(sorted(x) == sorted(y) for x, y in zip(a, b, strict=False))
 
 
+def _same_hand(hand: Hand, n: int, branch: Branch, seed: int | None) -> None:
+    """Refuse hand ``n`` unless mk5, at this point of the link, deals it as the match
+    has it: the same tiles, the same dealer."""
+    if len(branch.hands) != n:
+        raise CannotExport(
+            f"hand {n}: mk5 deals no hand {n} here (the match was over, or hand {n - 1} "
+            "did not end)"
+        )
+    if not _same_deal(_deal_of(hand, n), [list(branch.hands[-1]["deal"][s]) for s in SEATS]):
+        where = f"the seed {seed}" if seed is not None else "seed 0 (the later deals of an i= link)"
+        raise CannotExport(
+            f"hand {n}'s deal is not the one mk5 deals from {where} and on; an mk5 link holds "
+            "only its "
+            "seed or its first deal — write one hand with --hand N"
+        )
+    if hand.dealer != branch.hands[-1]["dealer"]:
+        raise CannotExport(
+            f"hand {n} is dealt by {hand.dealer}; in mk5 the deal moves on each hand, so "
+            f"{branch.hands[-1]['dealer']} deals it"
+        )
+
+
+@dataclass
+class _Writing:
+    """The link's actions as they are written: each action's token, played on the
+    ``branch`` (so mk5 could have played it), then the steps after it."""
+
+    branch: Branch
+    humans: list[int]
+    steps: dict[str, Any]  # the steps after an action, by its number, as the link had them
+    tail: str | None  # the steps after the last action, as the link had them
+    total: int
+    tokens: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    done: int = 0
+
+    def act(self, act: Call | Declare | Play, n: int, *, more: bool) -> None:
+        """Write ``act`` of hand ``n`` (``more``: a later hand follows)."""
+        branch = self.branch
+        text = _token(act)
+        column = 1 + sum(len(t) for t in self.tokens)
+        try:
+            branch._act(act, Token("unknown" if text == "~?" else "act", None, column, text), 1)
+        except ForeignFormatError as e:
+            raise CannotExport(f"hand {n}: mk5 could not have played this: {e.message}") from None
+        if text == "~?":
+            self.notes.append(
+                f"~? (action {self.done + 1}): hand {n}: {_words(act, branch)} — mk5 writes '~?' "
+                "for it; "
+                "a reader works it out from the game"
+            )
+        self.tokens.append(text)
+        self.done += 1
+        if self.done != self.total:
+            given = self.steps.get(str(self.done))
+            after = (
+                given if isinstance(given, str) else canonical_steps(self.humans, branch.events[-1])
+            )
+        elif self.tail is not None:
+            after = self.tail
+        else:
+            after = canonical_steps(self.humans, branch.events[-1]) if more else ""
+        for ch in after:
+            _feed(branch, ch, column, n)
+        self.tokens.append(after)
+
+
+def _params(
+    ext: dict[str, Any],
+    seed: int | None,
+    first: list[list[str]],
+    players: str,
+    codes: str,
+    dealt: int,
+) -> list[tuple[str, str]]:
+    """The link's parameters before its actions: the seed or the first deal (``dealt``
+    hands on), the players, the dealer, the looks, the layers."""
+    params: list[tuple[str, str]] = []
+    if seed is not None:
+        params.append(("s", base36(seed + (dealt - 1) * SEED_STEP)))
+    else:
+        params.append(("i", encode_hands(first)))
+    if players != "haaa":
+        params.append(("p", players))
+    dealer = (3 + dealt - 1) % 4
+    if dealer != 3:
+        params.append(("d", str(dealer)))
+    for key, name in (("theme", "t"), ("colors", "v"), ("section", "h")):
+        if isinstance(ext.get(key), str):
+            params.append((name, ext[key]))
+    if codes:
+        params.append(("l", codes))
+    return params
+
+
 def write_link(match: Match) -> tuple[str, list[str]]:
     """The link of ``match``, and a note for each action written ``~?``."""
     from ..check import effective_rules
@@ -128,87 +224,24 @@ def write_link(match: Match) -> tuple[str, list[str]]:
         )
     branch = Branch(mk5_rules, humans, seed if seed is not None else 0, one_hand="o" in layers)
     branch.new_deal(first if seed is None else None)
-    tokens: list[str] = []
-    notes: list[str] = []
     actions = [_actions(h, i + 1) for i, h in enumerate(match.hands)]
-    total = sum(len(a) for a in actions)
-    done = 0
+    tail = ext.get("tail") if isinstance(ext.get("tail"), str) else None
+    writing = _Writing(branch, humans, steps, tail, sum(len(a) for a in actions))
     for i, hand in enumerate(match.hands):
         n = i + 1
-        if len(branch.hands) != n:
-            raise CannotExport(
-                f"hand {n}: mk5 deals no hand {n} here (the match was over, or hand {n - 1} "
-                "did not end)"
-            )
-        if not _same_deal(_deal_of(hand, n), [list(branch.hands[-1]["deal"][s]) for s in SEATS]):
-            where = (
-                f"the seed {seed}" if seed is not None else "seed 0 (the later deals of an i= link)"
-            )
-            raise CannotExport(
-                f"hand {n}'s deal is not the one mk5 deals from {where} and on; an mk5 link holds "
-                "only its "
-                "seed or its first deal — write one hand with --hand N"
-            )
-        if hand.dealer != branch.hands[-1]["dealer"]:
-            raise CannotExport(
-                f"hand {n} is dealt by {hand.dealer}; in mk5 the deal moves on each hand, so "
-                f"{branch.hands[-1]['dealer']} deals it"
-            )
+        _same_hand(hand, n, branch, seed)
         for act in actions[i]:
-            text = _token(act)
-            column = 1 + sum(len(t) for t in tokens)
-            try:
-                branch._act(act, Token("unknown" if text == "~?" else "act", None, column, text), 1)
-            except ForeignFormatError as e:
-                raise CannotExport(
-                    f"hand {n}: mk5 could not have played this: {e.message}"
-                ) from None
-            if text == "~?":
-                notes.append(
-                    f"~? (action {done + 1}): hand {n}: {_words(act, branch)} — mk5 writes '~?' "
-                    "for it; "
-                    "a reader works it out from the game"
-                )
-            tokens.append(text)
-            done += 1
-            last = done == total
-            more = n < len(match.hands)
-            if not last:
-                given = steps.get(str(done))
-                after = (
-                    given if isinstance(given, str) else canonical_steps(humans, branch.events[-1])
-                )
-            elif isinstance(ext.get("tail"), str):
-                after = ext["tail"]
-            else:
-                after = canonical_steps(humans, branch.events[-1]) if more else ""
-            for ch in after:
-                _feed(branch, ch, column, n)
-            tokens.append(after)
+            writing.act(act, n, more=n < len(match.hands))
     if len(branch.hands) != len(match.hands):
         raise CannotExport(
             f"mk5 would deal hand {len(branch.hands)} after the last action, which this match does "
             "not have (its steps after the last action say so)"
         )
-    params: list[tuple[str, str]] = []
-    if seed is not None:
-        params.append(("s", base36(seed + (len(branch.hands) - 1) * SEED_STEP)))
-    else:
-        params.append(("i", encode_hands(first)))
-    if players != "haaa":
-        params.append(("p", players))
-    dealer = (3 + len(branch.hands) - 1) % 4
-    if dealer != 3:
-        params.append(("d", str(dealer)))
-    for key, name in (("theme", "t"), ("colors", "v"), ("section", "h")):
-        if isinstance(ext.get(key), str):
-            params.append((name, ext[key]))
-    if codes:
-        params.append(("l", codes))
-    params.append(("a", "".join(tokens)))
+    params = _params(ext, seed, first, players, codes, len(branch.hands))
+    params.append(("a", "".join(writing.tokens)))
     address = ext.get("address") if isinstance(ext.get("address"), str) else ADDRESS
     query = "&".join(f"{k}={form_encode(v)}" for k, v in params)
-    return f"{address}?{query}", notes
+    return f"{address}?{query}", writing.notes
 
 
 def _feed(branch: Branch, ch: str, column: int, n: int) -> None:

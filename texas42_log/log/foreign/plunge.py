@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.presets import PRESETS
@@ -96,32 +97,15 @@ def preset_letter(match: Match) -> str:
     )
 
 
-def _hand_from_code(
-    code: str, hp: str, at: dict[str, tuple[int, int]], ln: int, col: int
-) -> tuple[str, dict[str, Any]]:
-    def bad(why: str, k: int) -> ForeignFormatError:
-        return ForeignFormatError(f"{why} (character {k + 1} of the code)", ln, col + k)
-
-    if len(code) > MAX_CODE:
-        raise ForeignFormatError(
-            f"a replay code is at most {MAX_CODE:,} characters, and this one has {len(code):,}",
-            ln,
-            col,
-        )
-    if not code.startswith("v1"):
-        raise bad("a replay code starts with v1", 0)
-    if len(code) < 61:
-        raise bad(
-            "a replay code has at least 61 characters: v1, preset, shaker, 56 dealt, '.'", len(code)
-        )
-    letter = code[2]
-    if letter not in LETTERS:
-        raise bad(f"the preset letter is t, f, l or c, not {letter!r}", 2)
-    if code[3] not in "0123":
-        raise bad("the shaker is a digit 0–3", 3)
-    dealer = SEAT_OF[int(code[3])]
-    if code[60] != ".":
-        raise bad("the 56 dealt characters end with '.'", 60)
+def _deal(
+    code: str,
+    hp: str,
+    at: dict[str, tuple[int, int]],
+    place: tuple[int, int],
+    bad: Callable[[str, int], ForeignFormatError],
+) -> dict[str, list[str]]:
+    """The code's 56 dealt characters: seven tile ids a seat, each placed."""
+    ln, col = place
     deal: dict[str, list[str]] = {}
     seen: set[str] = set()
     for s in range(4):
@@ -138,11 +122,22 @@ def _hand_from_code(
             tiles.append(tile)
             at[f"{hp}/deal/{SEAT_OF[s]}/{j}"] = (ln, col + k)
         deal[SEAT_OF[s]] = tiles
-    hand: dict[str, Any] = {"dealer": dealer, "deal": deal, "auction": [], "plays": []}
-    at[hp] = (ln, col)
-    k = 61
+    return deal
+
+
+def _calls(
+    code: str,
+    k: int,
+    hand: dict[str, Any],
+    hp: str,
+    at: dict[str, tuple[int, int]],
+    place: tuple[int, int],
+    bad: Callable[[str, int], ForeignFormatError],
+) -> tuple[int, int | None, str | None]:
+    """The calls from character ``k``: four, from the shaker's left, into ``hand``; the
+    character after them, the last bidder's seat and its special contract."""
+    ln, col = place
     n = len(code)
-    # Calls: four, from the shaker's left.
     seat = (int(code[3]) + 1) % 4
     high_bidder: int | None = None
     special: str | None = None
@@ -173,6 +168,40 @@ def _hand_from_code(
             raise bad(f"{c!r} is not a call (P, two digits, M/G/S and a digit)", k)
         hand["auction"].append(call)
         seat = (seat + 1) % 4
+    return k, high_bidder, special
+
+
+def _hand_from_code(
+    code: str, hp: str, at: dict[str, tuple[int, int]], ln: int, col: int
+) -> tuple[str, dict[str, Any]]:
+    def bad(why: str, k: int) -> ForeignFormatError:
+        return ForeignFormatError(f"{why} (character {k + 1} of the code)", ln, col + k)
+
+    if len(code) > MAX_CODE:
+        raise ForeignFormatError(
+            f"a replay code is at most {MAX_CODE:,} characters, and this one has {len(code):,}",
+            ln,
+            col,
+        )
+    if not code.startswith("v1"):
+        raise bad("a replay code starts with v1", 0)
+    if len(code) < 61:
+        raise bad(
+            "a replay code has at least 61 characters: v1, preset, shaker, 56 dealt, '.'", len(code)
+        )
+    letter = code[2]
+    if letter not in LETTERS:
+        raise bad(f"the preset letter is t, f, l or c, not {letter!r}", 2)
+    if code[3] not in "0123":
+        raise bad("the shaker is a digit 0–3", 3)
+    dealer = SEAT_OF[int(code[3])]
+    if code[60] != ".":
+        raise bad("the 56 dealt characters end with '.'", 60)
+    deal = _deal(code, hp, at, (ln, col), bad)
+    hand: dict[str, Any] = {"dealer": dealer, "deal": deal, "auction": [], "plays": []}
+    at[hp] = (ln, col)
+    n = len(code)
+    k, high_bidder, special = _calls(code, 61, hand, hp, at, (ln, col), bad)
     if k < n and high_bidder is not None:
         if code[k] != "D" or k + 1 >= n:
             raise bad("after the calls comes the declaration D and one character", k)

@@ -16,6 +16,7 @@ declaration. Anything else raises :class:`CannotExport`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ...engine.presets import PRESETS
@@ -77,6 +78,110 @@ def looks_like(text: str) -> bool:
     return first.startswith("rob player self-play verification") or bool(_HAND.match(first))
 
 
+def _hand_of(
+    m: re.Match[str], bad: Callable[[str], ForeignFormatError]
+) -> tuple[dict[str, Any], str]:
+    """A hand line's hand, before its tricks (the auction a receipt assumes: the bidder
+    bids, the others pass), and its declaration as the receipt wrote it."""
+    fields: dict[str, str] = {}
+    for part in m.group(2).split(", "):
+        key, _, value = part.rpartition(" ")
+        if key not in ("shaker", "bidder", "bid", "declaration") or key in fields:
+            raise bad(
+                f"a hand line has the fields shaker, bidder, bid and declaration, not {brief(key)}"
+            )
+        fields[key] = value
+    if set(fields) != {"shaker", "bidder", "bid", "declaration"}:
+        raise bad("a hand line names the shaker, the bidder, the bid and the declaration")
+    seats = []
+    for key in ("shaker", "bidder"):
+        sm = re.match(r"^S([0-3])$", fields[key])
+        if sm is None:
+            raise bad(f"the {key} is a seat S0–S3")
+        seats.append(SEAT_OF[int(sm.group(1))])
+    bm = re.match(r"^P\(([0-9]{1,6})\)$", fields["bid"])
+    if bm is None:
+        raise bad("the bid is written P(n)")
+    word = fields["declaration"]
+    if word not in _DECL:
+        raise bad("the declaration is P0–P6, DT or NT")
+    dealer, bidder = seats
+    auction = [
+        {"seat": s, "call": "points", "bid": int(bm.group(1))}
+        if s == bidder
+        else {"seat": s, "call": "pass"}
+        for s in (SEAT_OF[(INDEX_OF[dealer] + k) % 4] for k in range(1, 5))
+    ]
+    hand: dict[str, Any] = {
+        "dealer": dealer,
+        "deal": {s: [] for s in SEAT_OF},
+        "auction": auction,
+        "declaration": {"seat": bidder, "trump": _DECL[word]},
+        "plays": [],
+        "outcome": {"tricks": []},
+    }
+    return hand, word
+
+
+def _add_trick(
+    m: re.Match[str],
+    index: int,
+    hand: dict[str, Any],
+    start: tuple[int, int],
+    at: dict[str, tuple[int, int]],
+    ext: dict[str, Any],
+    bad: Callable[[str], ForeignFormatError],
+) -> None:
+    """A trick line's four plays (each placed at its column from ``start``) and the
+    trick's winner and points, into hand ``index``; a tile written low end first is
+    noted in ``ext``."""
+    plays = m.group(2).split(" ")
+    if len(plays) != 4:
+        raise bad("a trick line has four plays")
+    ln, offset = start
+    for token in plays:
+        pm_ = _PLAY.match(token)
+        if pm_ is None:
+            raise bad(f"{brief(token)} is not a play such as S1:6-0")
+        seat = SEAT_OF[int(pm_.group(1))]
+        tile = canonical_tile(int(pm_.group(2)), int(pm_.group(3)))
+        if int(pm_.group(2)) < int(pm_.group(3)):
+            ext.setdefault("low_first", []).append([index, len(hand["plays"])])
+        at[f"/hands/{index}/plays/{len(hand['plays'])}"] = (ln, offset)
+        hand["plays"].append({"seat": seat, "tile": tile})
+        hand["deal"][seat].append(tile)
+        offset += len(token) + 1
+    hand["outcome"]["tricks"].append(
+        {"winner": SEAT_OF[int(m.group(3))], "points": int(m.group(4))}
+    )
+
+
+def _set_result(m: re.Match[str], out: dict[str, Any]) -> bool:
+    """A result line into the hand's outcome: the points, made or set, the marks and the
+    score; whether it wrote "marks" for one mark."""
+    declaring = _TEAM[int(m.group(1))]
+    points = int(m.group(2))
+    split = {declaring: points, _TEAM[1 - int(m.group(1))]: 42 - points}
+    out["points"] = {"A+C": split["A+C"], "B+D": split["B+D"]}
+    out["result"] = m.group(3)
+    to = _TEAM[int(m.group(6))]
+    out["marks"] = {
+        "A+C": int(m.group(4)) if to == "A+C" else 0,
+        "B+D": int(m.group(4)) if to == "B+D" else 0,
+    }
+    out["score"] = {"A+C": int(m.group(7)), "B+D": int(m.group(8))}
+    return bool(m.group(5))
+
+
+def _misnumbered(number: str, i: int) -> dict[str, Any]:
+    """The warning for hand ``i`` (from 0) that the receipt numbers ``number``."""
+    return {
+        "hand": i + 1,
+        "text": f"the receipt numbers this hand {number}, not {i}: "
+        "a deal may be missing (an all-pass redeal has no syntax in a receipt)",
+    }
+
+
 def read_receipt(text: str) -> ParsedMatch:
     """One receipt → one match (a JSON-ready document with each part's line)."""
     pm = ParsedMatch({}, {})
@@ -117,62 +222,18 @@ def read_receipt(text: str) -> ParsedMatch:
             stats = [raw]
             continue
         if (m := _HAND.match(line)) is not None:
-            fields: dict[str, str] = {}
-            for part in m.group(2).split(", "):
-                key, _, value = part.rpartition(" ")
-                if key not in ("shaker", "bidder", "bid", "declaration") or key in fields:
-                    raise bad(
-                        "a hand line has the fields shaker, bidder, bid and declaration, not "
-                        f"{brief(key)}"
-                    )
-                fields[key] = value
-            if set(fields) != {"shaker", "bidder", "bid", "declaration"}:
-                raise bad("a hand line names the shaker, the bidder, the bid and the declaration")
-            seats = []
-            for key in ("shaker", "bidder"):
-                sm = re.match(r"^S([0-3])$", fields[key])
-                if sm is None:
-                    raise bad(f"the {key} is a seat S0–S3")
-                seats.append(SEAT_OF[int(sm.group(1))])
-            bm = re.match(r"^P\(([0-9]{1,6})\)$", fields["bid"])
-            if bm is None:
-                raise bad("the bid is written P(n)")
-            if fields["declaration"] not in _DECL:
-                raise bad("the declaration is P0–P6, DT or NT")
-            dealer, bidder = seats
+            hand, word = _hand_of(m, bad)
             i = len(hands)
             hp = f"/hands/{i}"
             if int(m.group(1)) != i:
-                warnings.append(
-                    {
-                        "hand": i + 1,
-                        "text": f"the receipt numbers this hand {m.group(1)}, not {i}: "
-                        "a deal may be missing (an all-pass redeal has no syntax in a receipt)",
-                    }
-                )
-            auction = []
-            order = [SEAT_OF[(INDEX_OF[dealer] + k) % 4] for k in range(1, 5)]
-            for s in order:
-                auction.append(
-                    {"seat": s, "call": "points", "bid": int(bm.group(1))}
-                    if s == bidder
-                    else {"seat": s, "call": "pass"}
-                )
-            hand: dict[str, Any] = {
-                "dealer": dealer,
-                "deal": {s: [] for s in SEAT_OF},
-                "auction": auction,
-                "declaration": {"seat": bidder, "trump": _DECL[fields["declaration"]]},
-                "plays": [],
-                "outcome": {"tricks": []},
-            }
-            if fields["declaration"] in ("D", "N"):
+                warnings.append(_misnumbered(m.group(1), i))
+            if word in ("D", "N"):
                 ext.setdefault("short_declarations", []).append(i)
             hands.append(hand)
             for p in (hp, hp + "/dealer", hp + "/auction", hp + "/declaration", hp + "/deal"):
                 at[p] = (ln, col)
             if first_dealer is None:
-                first_dealer = dealer
+                first_dealer = hand["dealer"]
             continue
         if (problem := _number_problem(line)) is not None:
             raise bad(problem)
@@ -181,42 +242,11 @@ def read_receipt(text: str) -> ParsedMatch:
         hand = hands[-1]
         hp = f"/hands/{len(hands) - 1}"
         if (m := _TRICK.match(line)) is not None:
-            plays = m.group(2).split(" ")
-            if len(plays) != 4:
-                raise bad("a trick line has four plays")
-            offset = col + line.index(": ") + 2
-            for token in plays:
-                pm_ = _PLAY.match(token)
-                if pm_ is None:
-                    raise bad(f"{brief(token)} is not a play such as S1:6-0")
-                seat = SEAT_OF[int(pm_.group(1))]
-                tile = canonical_tile(int(pm_.group(2)), int(pm_.group(3)))
-                if int(pm_.group(2)) < int(pm_.group(3)):
-                    ext.setdefault("low_first", []).append([len(hands) - 1, len(hand["plays"])])
-                at[f"{hp}/plays/{len(hand['plays'])}"] = (ln, offset)
-                hand["plays"].append({"seat": seat, "tile": tile})
-                hand["deal"][seat].append(tile)
-                offset += len(token) + 1
-            at[f"{hp}/outcome/tricks/{len(hand['outcome']['tricks'])}"] = (ln, col)
-            hand["outcome"]["tricks"].append(
-                {"winner": SEAT_OF[int(m.group(3))], "points": int(m.group(4))}
-            )
+            _add_trick(m, len(hands) - 1, hand, (ln, col + line.index(": ") + 2), at, ext, bad)
+            at[f"{hp}/outcome/tricks/{len(hand['outcome']['tricks']) - 1}"] = (ln, col)
             continue
         if (m := _RESULT.match(line)) is not None:
-            out = hand["outcome"]
-            declaring = _TEAM[int(m.group(1))]
-            other = _TEAM[1 - int(m.group(1))]
-            points = int(m.group(2))
-            out["points"] = {declaring: points, other: 42 - points}
-            out["points"] = {"A+C": out["points"]["A+C"], "B+D": out["points"]["B+D"]}
-            out["result"] = m.group(3)
-            to = _TEAM[int(m.group(6))]
-            out["marks"] = {
-                "A+C": int(m.group(4)) if to == "A+C" else 0,
-                "B+D": int(m.group(4)) if to == "B+D" else 0,
-            }
-            out["score"] = {"A+C": int(m.group(7)), "B+D": int(m.group(8))}
-            if m.group(5):
+            if _set_result(m, hand["outcome"]):
                 ext.setdefault("plural_marks", []).append(len(hands) - 1)
             at[hp + "/outcome"] = (ln, col)
             continue
@@ -226,33 +256,7 @@ def read_receipt(text: str) -> ParsedMatch:
         raise bad("not a line of a texas-42 receipt")
     if not hands:
         raise ForeignFormatError("a texas-42 receipt has at least one 'hand N: …' block", 1, 1)
-    doc: dict[str, Any] = {
-        "format": "texas42-log",
-        "version": "1.1",
-        "rules": {"preset": "texas-42"},
-        "first_dealer": first_dealer,
-        "status": "unfinished",
-        "hands": hands,
-    }
-    goal = PRESETS["texas-42"].goal
-    if final is not None:
-        t0, t1, count, ln = final
-        if count != len(hands):
-            raise ForeignFormatError(
-                f"the match line says {count} hands, but the receipt has {len(hands)}", ln, 1
-            )
-        if max(t0, t1) >= goal:
-            doc["status"] = "complete"
-            doc["result"] = {"winner": "A+C" if t0 > t1 else "B+D", "marks": {"A+C": t0, "B+D": t1}}
-            at["/result"] = (ln, 1)
-        else:
-            ext["match_line"] = True
-    if stats is not None:
-        ext["statistics"] = stats
-    doc["source"] = {"format": FORMAT, "warnings": warnings}
-    if ext:
-        doc[EXTENSION] = ext
-    pm.doc = doc
+    pm.doc = _receipt_doc(hands, first_dealer, final, stats, warnings, ext, at)
     return pm
 
 
@@ -332,3 +336,44 @@ def write_receipt(match: Match) -> str:
         )
     lines += [str(x) for x in ext.get("statistics", [])]
     return "\n".join(lines) + ("" if ext.get("no_final_newline") else "\n")
+
+
+def _receipt_doc(
+    hands: list[dict[str, Any]],
+    first_dealer: str | None,
+    final: tuple[int, int, int, int] | None,
+    stats: list[str] | None,
+    warnings: list[dict[str, Any]],
+    ext: dict[str, Any],
+    at: dict[str, tuple[int, int]],
+) -> dict[str, Any]:
+    """The match the receipt's lines made: its hands, the result its match line gives
+    (``final``: the marks, the hands and the line), what the reading noted, and what the
+    receipt holds that the format does not."""
+    doc: dict[str, Any] = {
+        "format": "texas42-log",
+        "version": "1.1",
+        "rules": {"preset": "texas-42"},
+        "first_dealer": first_dealer,
+        "status": "unfinished",
+        "hands": hands,
+    }
+    goal = PRESETS["texas-42"].goal
+    if final is not None:
+        t0, t1, count, ln = final
+        if count != len(hands):
+            raise ForeignFormatError(
+                f"the match line says {count} hands, but the receipt has {len(hands)}", ln, 1
+            )
+        if max(t0, t1) >= goal:
+            doc["status"] = "complete"
+            doc["result"] = {"winner": "A+C" if t0 > t1 else "B+D", "marks": {"A+C": t0, "B+D": t1}}
+            at["/result"] = (ln, 1)
+        else:
+            ext["match_line"] = True
+    if stats is not None:
+        ext["statistics"] = stats
+    doc["source"] = {"format": FORMAT, "warnings": warnings}
+    if ext:
+        doc[EXTENSION] = ext
+    return doc

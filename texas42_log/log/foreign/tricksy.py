@@ -172,6 +172,152 @@ def _tile(text: Any) -> str:
     return canonical_tile(int(parts[0]), int(parts[1]))
 
 
+class _Events:
+    """The walk over a bundle's events: the hands they make, one method per kind of
+    event, and what the walk keeps between events (a Plunge proposal awaiting the
+    partner, the proposals declined, the contract of the last bid)."""
+
+    def __init__(
+        self,
+        seat_of: dict[str, str],
+        rules: Rules,
+        at: dict[str, tuple[int, int]],
+        where: Callable[[int | None], tuple[int, int]],
+    ) -> None:
+        self.seat_of, self.rules, self.at, self.where = seat_of, rules, at, where
+        self.hands: list[dict[str, Any]] = []
+        self.warnings: list[dict[str, Any]] = []
+        self.pending: dict[str, Any] | None = None  # a Plunge proposal awaiting the partner
+        self.declined: list[dict[str, Any]] = []
+        self.contract_name: str | None = None
+
+    def dealt(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        deal: dict[str, list[str]] = {s: [] for s in SEAT_OF}
+        for entry in ev["hands"]:
+            deal[SEAT_OF[_count(entry[0], "a HAND_DEALT seat", 0, 3)]] = [
+                _tile(t) for t in entry[1]
+            ]
+        dealer = SEAT_OF[len(self.hands) % 4]
+        if ev.get("dealer") != INDEX_OF[dealer]:
+            self.warnings.append(
+                {
+                    "hand": len(self.hands) + 1,
+                    "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
+                    "but tricksy's first dealer is seat 0 and the deal passes clockwise: "
+                    f"{dealer} deals",
+                }
+            )
+        self.hands.append({"dealer": dealer, "deal": deal, "auction": []})
+        self.at[f"/hands/{len(self.hands) - 1}"] = self.where(k)
+        self.pending, self.declined, self.contract_name = None, [], None
+
+    def _auction_at(self) -> str:
+        return f"/hands/{len(self.hands) - 1}/auction/{len(self.hands[-1]['auction'])}"
+
+    def _with_declined(self, call: dict[str, Any]) -> dict[str, Any]:
+        """``call`` carrying the Plunge proposals declined before it (``x-tricksy``)."""
+        if self.declined:
+            call[EXT] = call.get(EXT, {}) | {"declined": self.declined}
+            self.declined = []
+        return call
+
+    def passed(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        self.at[self._auction_at()] = self.where(k)
+        self.hands[-1]["auction"].append(self._with_declined({"seat": seat, "call": "pass"}))
+
+    def bid(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        self.at.setdefault(self._auction_at(), self.where(k))
+        contract = ev.get("contract")
+        if contract is None:
+            call: dict[str, Any] = {"seat": seat, "call": "points", "bid": ev.get("points")}
+        else:
+            if contract not in _SPECIALS:
+                raise ValueError(f"a mark bid names a special contract, not {contract!r}")
+            call = {"seat": seat, "call": "marks", "bid": ev.get("marks")}
+            if contract in ("plunge", "splash"):
+                call["special"] = contract
+            else:
+                # our mark bid names no contract; the winner's declaration will, but an
+                # outbid one's name would be lost: keep it
+                call[EXT] = {"contract": contract}
+            self.contract_name = contract
+        call = self._with_declined(call)
+        if contract == "plunge":
+            self.pending = call
+        else:
+            self.hands[-1]["auction"].append(call)
+            if contract is None:
+                self.contract_name = "standard"
+
+    def confirmed(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        pending = self.pending
+        if pending is None:
+            raise ValueError("no Plunge proposal awaits an answer")
+        if ev.get("accept") is True:
+            self.hands[-1]["auction"].append(pending)
+        else:
+            self.declined = [
+                *pending.pop(EXT, {}).get("declined", []),
+                {"contract": "plunge", "marks": pending["bid"]},
+            ]
+        self.pending = None
+
+    def declared(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        trump = ev.get("trump")
+        if not isinstance(trump, int) or not 0 <= trump <= 7:
+            raise ValueError("trump is 0–7")
+        hand = self.hands[-1]
+        hand["declaration"] = {"seat": seat, "trump": "doubles" if trump == 7 else str(trump)}
+        self.at[f"/hands/{len(self.hands) - 1}/declaration"] = self.where(k)
+        bids = [c for c in hand["auction"] if c["call"] != "pass"]
+        won = (
+            (bids[-1].get("special") or "standard")
+            if bids and bids[-1]["call"] == "marks"
+            else "standard"
+        )
+        if ev.get("contract") != won:
+            self.warnings.append(
+                {
+                    "hand": len(self.hands),
+                    "text": f"CONTRACT_DECLARED names the contract "
+                    f"{ev.get('contract')!r}, but the auction's is {won!r}; the auction "
+                    "decides",
+                }
+            )
+
+    def played(self, ev: dict[str, Any], seat: str | None, k: int) -> None:
+        hand = self.hands[-1]
+        if "declaration" not in hand:
+            # Nel-O, Nel-O-low, Sevens: no CONTRACT_DECLARED; the winning bid decides.
+            bids = [c for c in hand["auction"] if c["call"] != "pass"]
+            name = self.contract_name
+            if bids and name in ("nello", "nello_low", "sevens"):
+                decl: dict[str, Any] = {
+                    "seat": bids[-1]["seat"],
+                    "contract": "sevens" if name == "sevens" else "nello",
+                }
+                if name != "sevens" and self.rules.nello_doubles == "own-suit-or-low":
+                    decl["doubles"] = "low" if name == "nello_low" else "own-suit"
+                hand["declaration"] = decl
+        play: dict[str, Any] = {"seat": seat, "tile": _tile(ev.get("domino"))}
+        if ev.get("declared_suit") is not None:
+            play["led"] = ev["declared_suit"]
+        plays = hand.setdefault("plays", [])
+        self.at[f"/hands/{len(self.hands) - 1}/plays/{len(plays)}"] = self.where(k)
+        plays.append(play)
+
+
+#: Each kind of event tricksy writes, and the step of the walk that reads it.
+_STEPS: dict[str, Callable[[_Events, dict[str, Any], str | None, int], None]] = {
+    "HAND_DEALT": _Events.dealt,
+    "PASS": _Events.passed,
+    "BID": _Events.bid,
+    "BID_CONFIRMED": _Events.confirmed,
+    "CONTRACT_DECLARED": _Events.declared,
+    "PLAY_DOMINO": _Events.played,
+}
+
+
 def _bundle_to_doc(
     bundle: dict[str, Any],
     at: dict[str, tuple[int, int]],
@@ -198,15 +344,10 @@ def _bundle_to_doc(
         rules = rules_from_config(config)
     except (ValueError, TypeError, KeyError) as e:
         raise fail(f"config: {e}") from None
-    overrides = rules.overrides(PRESETS["tricksy"])
     events = bundle.get("events")
     if not isinstance(events, list) or not events:
         raise fail('"events" is a non-empty list')
-    hands: list[dict[str, Any]] = []
-    warnings: list[dict[str, Any]] = []
-    pending: dict[str, Any] | None = None  # a Plunge proposal awaiting the partner
-    declined: list[dict[str, Any]] = []
-    contract_name: str | None = None
+    walk = _Events(seat_of, rules, at, where)
     left_out: dict[str, int] = {}
     for k, ev in enumerate(events):
         if not isinstance(ev, dict) or "type" not in ev:
@@ -220,119 +361,34 @@ def _bundle_to_doc(
         seat = seat_of.get(actor) if isinstance(actor, str) else None
         if kind != "HAND_DEALT" and seat is None:
             raise fail(f"the actor {actor!r} sits in no seat", k)
-        if kind != "HAND_DEALT" and not hands:
+        if kind != "HAND_DEALT" and not walk.hands:
             raise fail("the log starts with HAND_DEALT", k)
-        hp = f"/hands/{len(hands) - 1}"
+        step = _STEPS.get(kind) if isinstance(kind, str) else None
         try:
-            if kind == "HAND_DEALT":
-                deal: dict[str, list[str]] = {s: [] for s in SEAT_OF}
-                for entry in ev["hands"]:
-                    deal[SEAT_OF[_count(entry[0], "a HAND_DEALT seat", 0, 3)]] = [
-                        _tile(t) for t in entry[1]
-                    ]
-                dealer = SEAT_OF[len(hands) % 4]
-                if ev.get("dealer") != INDEX_OF[dealer]:
-                    warnings.append(
-                        {
-                            "hand": len(hands) + 1,
-                            "text": f"HAND_DEALT names dealer {ev.get('dealer')!r}, "
-                            "but tricksy's first dealer is seat 0 and the deal passes clockwise: "
-                            f"{dealer} deals",
-                        }
-                    )
-                hands.append({"dealer": dealer, "deal": deal, "auction": []})
-                at[f"/hands/{len(hands) - 1}"] = where(k)
-                pending, declined, contract_name = None, [], None
-            elif kind == "PASS":
-                at[f"{hp}/auction/{len(hands[-1]['auction'])}"] = where(k)
-                call: dict[str, Any] = {"seat": seat, "call": "pass"}
-                if declined:
-                    call[EXT] = {"declined": declined}
-                    declined = []
-                hands[-1]["auction"].append(call)
-            elif kind == "BID":
-                at.setdefault(f"{hp}/auction/{len(hands[-1]['auction'])}", where(k))
-                contract, points, marks = ev.get("contract"), ev.get("points"), ev.get("marks")
-                if contract is None:
-                    call = {"seat": seat, "call": "points", "bid": points}
-                else:
-                    if contract not in _SPECIALS:
-                        raise ValueError(f"a mark bid names a special contract, not {contract!r}")
-                    call = {"seat": seat, "call": "marks", "bid": marks}
-                    if contract in ("plunge", "splash"):
-                        call["special"] = contract
-                    else:
-                        # our mark bid names no contract; the winner's declaration will, but an
-                        # outbid one's name would be lost: keep it
-                        call[EXT] = {"contract": contract}
-                    contract_name = contract
-                if declined:
-                    call[EXT] = call.get(EXT, {}) | {"declined": declined}
-                    declined = []
-                if contract == "plunge":
-                    pending = call
-                else:
-                    hands[-1]["auction"].append(call)
-                    if contract is None:
-                        contract_name = "standard"
-            elif kind == "BID_CONFIRMED":
-                if pending is None:
-                    raise ValueError("no Plunge proposal awaits an answer")
-                if ev.get("accept") is True:
-                    hands[-1]["auction"].append(pending)
-                else:
-                    declined = [
-                        *pending.pop(EXT, {}).get("declined", []),
-                        {"contract": "plunge", "marks": pending["bid"]},
-                    ]
-                pending = None
-            elif kind == "CONTRACT_DECLARED":
-                trump = ev.get("trump")
-                if not isinstance(trump, int) or not 0 <= trump <= 7:
-                    raise ValueError("trump is 0–7")
-                hands[-1]["declaration"] = {
-                    "seat": seat,
-                    "trump": "doubles" if trump == 7 else str(trump),
-                }
-                at[f"{hp}/declaration"] = where(k)
-                bids = [c for c in hands[-1]["auction"] if c["call"] != "pass"]
-                won = (
-                    (bids[-1].get("special") or "standard")
-                    if bids and bids[-1]["call"] == "marks"
-                    else "standard"
-                )
-                if ev.get("contract") != won:
-                    warnings.append(
-                        {
-                            "hand": len(hands),
-                            "text": f"CONTRACT_DECLARED names the contract "
-                            f"{ev.get('contract')!r}, but the auction's is {won!r}; the auction "
-                            "decides",
-                        }
-                    )
-            elif kind == "PLAY_DOMINO":
-                hand = hands[-1]
-                if "declaration" not in hand:
-                    # Nel-O, Nel-O-low, Sevens: no CONTRACT_DECLARED; the winning bid decides.
-                    bids = [c for c in hand["auction"] if c["call"] != "pass"]
-                    if bids and contract_name in ("nello", "nello_low", "sevens"):
-                        decl: dict[str, Any] = {
-                            "seat": bids[-1]["seat"],
-                            "contract": "sevens" if contract_name == "sevens" else "nello",
-                        }
-                        if contract_name != "sevens" and rules.nello_doubles == "own-suit-or-low":
-                            decl["doubles"] = "low" if contract_name == "nello_low" else "own-suit"
-                        hand["declaration"] = decl
-                play: dict[str, Any] = {"seat": seat, "tile": _tile(ev.get("domino"))}
-                if ev.get("declared_suit") is not None:
-                    play["led"] = ev["declared_suit"]
-                plays = hand.setdefault("plays", [])
-                at[f"{hp}/plays/{len(plays)}"] = where(k)
-                plays.append(play)
-            else:
+            if step is None:
                 raise ValueError(f"unknown event type {kind!r}")
+            step(walk, ev, seat, k)
         except (ValueError, TypeError, KeyError, IndexError) as e:
             raise fail(str(e), k) from None
+    if left_out:
+        keys = ", ".join(
+            f"{inert(key)} ({n} event{'s' if n != 1 else ''})"
+            for key, n in sorted(left_out.items())
+        )
+        walk.warnings.append(
+            {
+                "text": f"not kept: the event fields {keys}; a texas42-log records the moves, not "
+                "tricksy's storage keys, sequence numbers or timestamps"
+            }
+        )
+    return _document(bundle, rules, walk)
+
+
+def _document(bundle: dict[str, Any], rules: Rules, walk: _Events) -> dict[str, Any]:
+    """The match the walk made: the preset and the house rules, the players, the hands,
+    what the reading noted, and what tricksy kept that the format does not."""
+    overrides = rules.overrides(PRESETS["tricksy"])
+    seats, config = bundle["seats"], bundle.get("config", {})
     doc: dict[str, Any] = {
         "format": "texas42-log",
         "version": "1.1",
@@ -345,19 +401,8 @@ def _bundle_to_doc(
     }
     if names:
         doc["players"] = names
-    doc |= {"first_dealer": "A", "status": "unfinished", "hands": hands}
-    if left_out:
-        keys = ", ".join(
-            f"{inert(key)} ({n} event{'s' if n != 1 else ''})"
-            for key, n in sorted(left_out.items())
-        )
-        warnings.append(
-            {
-                "text": f"not kept: the event fields {keys}; a texas42-log records the moves, not "
-                "tricksy's storage keys, sequence numbers or timestamps"
-            }
-        )
-    doc["source"] = {"format": FORMAT, "warnings": warnings}
+    doc |= {"first_dealer": "A", "status": "unfinished", "hands": walk.hands}
+    doc["source"] = {"format": FORMAT, "warnings": walk.warnings}
     doc[EXT] = {"seats": seats, "config": config} | {
         k: v for k, v in bundle.items() if k not in ("seats", "config", "events", COMMENTS)
     }

@@ -11,9 +11,10 @@ from typing import Any
 from ...engine.auction import BidKind, Contract
 from ...engine.declare import declaration_choices
 from ...engine.rules import Rules
+from ...engine.seats import Seat
 from ..check import effective_rules
 from ..inert import dumps
-from ..model import Match
+from ..model import Hand, Match
 from ..replayed import HandFacts, replay_match
 from . import COMMENTS, INDEX_OF, SEAT_OF, CannotExport, comments_of, high_low
 from .tricksy import DEFAULT_OPTIONS, EXT, LEAD_NAMES, rules_from_config
@@ -128,6 +129,147 @@ def bundle_losses(match: Match) -> list[str]:
     return out
 
 
+def _hand_events(
+    f: HandFacts,
+    hand: Hand,
+    rules: Rules,
+    pid: dict[Seat, Any],
+    last_unfinished: bool,
+) -> list[dict[str, Any]]:
+    """One hand's events: HAND_DEALT, the auction's, CONTRACT_DECLARED, the plays;
+    ``last_unfinished``: the hand is the last of an unfinished match (it may stop
+    short of the 7th trick)."""
+    n = f.index + 1
+    events: list[dict[str, Any]] = []
+    if hand.deal is None or any(t is None for s in SEAT_OF for t in getattr(hand.deal, s)):
+        raise CannotExport(
+            f"hand {n}: HAND_DEALT needs the whole deal, and this hand's deal is not known"
+        )
+    if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
+        raise CannotExport(f"hand {n} has rejected attempts; tricksy logs only accepted moves")
+    events.append(
+        {
+            "type": "HAND_DEALT",
+            "hands": [
+                [i, [f"{high_low(t)[0]}-{high_low(t)[1]}" for t in getattr(hand.deal, s)]]
+                for i, s in enumerate(SEAT_OF)
+            ],
+            "dealer": INDEX_OF[hand.dealer],
+        }
+    )
+    decl = hand.declaration
+    special_contract = None
+    if decl is not None and decl.contract is not None:
+        doubles = decl.doubles or rules.nello_doubles
+        if doubles in ("bidder-chooses", "own-suit-or-low"):
+            doubles = "own-suit"  # a choosing declaration that says nothing: own-suit
+        if decl.contract == "nello" and doubles not in ("own-suit", "low"):
+            raise CannotExport(
+                f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
+                f"(nello_low), not {doubles}"
+            )
+        special_contract = _tricksy_name(rules, decl.contract, doubles)
+    events += _auction_events(f, hand, rules, pid, special_contract)
+    if decl is not None and decl.contract is None:
+        assert decl.trump is not None
+        if decl.trump == "no-trump":
+            raise CannotExport(f"hand {n}: tricksy has no no-trump")
+        name = f.contract.special if f.contract is not None and f.contract.special else "standard"
+        events.append(
+            {
+                "type": "CONTRACT_DECLARED",
+                "actor": pid[decl.seat],
+                "contract": name,
+                "trump": 7 if decl.trump == "doubles" else int(decl.trump),
+            }
+        )
+    if hand.plays and (not f.finished or len(f.tricks) != 7):
+        if not last_unfinished:
+            raise CannotExport(
+                f"hand {n} is not played to the 7th trick; tricksy always plays all 7"
+            )
+    for p in hand.plays:
+        hi, lo = high_low(p.tile)
+        events.append(
+            {
+                "type": "PLAY_DOMINO",
+                "actor": pid[p.seat],
+                "domino": f"{hi}-{lo}",
+                "declared_suit": p.led,
+            }
+        )
+    return events
+
+
+def _auction_events(
+    f: HandFacts,
+    hand: Hand,
+    rules: Rules,
+    pid: dict[Seat, Any],
+    special_contract: str | None,
+) -> list[dict[str, Any]]:
+    """The auction's events: each call (a mark bid named by its special contract), and
+    before it the Plunge proposals its seat made and the partner declined."""
+    n = f.index + 1
+    events: list[dict[str, Any]] = []
+    for c in hand.auction:
+        for d in _ext_of(c).get("declined", []):
+            events.append(
+                {
+                    "type": "BID",
+                    "actor": pid[c.seat],
+                    "contract": d["contract"],
+                    "points": None,
+                    "marks": d["marks"],
+                }
+            )
+            partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
+            events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": False})
+        if c.call == "pass":
+            events.append({"type": "PASS", "actor": pid[c.seat]})
+        elif c.call == "points":
+            events.append(
+                {
+                    "type": "BID",
+                    "actor": pid[c.seat],
+                    "contract": None,
+                    "points": c.bid,
+                    "marks": None,
+                }
+            )
+        else:
+            winner = _won(f, c)
+            name = (
+                c.special
+                or _ext_of(c).get("contract")
+                or (special_contract if winner else _could_be(rules, c))
+            )
+            if name is None:
+                raise CannotExport(
+                    f"hand {n}: tricksy names the special contract of every mark bid, and "
+                    f"{c.seat}'s "
+                    f"{c.bid}-mark bid, outbid, says none"
+                    if not winner
+                    else (
+                        f"hand {n}: tricksy has mark bids only for special contracts, and "
+                        f"{c.seat}'s is plain"
+                    )
+                )
+            events.append(
+                {
+                    "type": "BID",
+                    "actor": pid[c.seat],
+                    "contract": name,
+                    "points": None,
+                    "marks": c.bid,
+                }
+            )
+            if name == "plunge":
+                partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
+                events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": True})
+    return events
+
+
 def write_bundle(match: Match) -> str:
     """The match as a tricksy bundle (one JSON object on one line)."""
     rules = effective_rules(match)
@@ -150,120 +292,8 @@ def write_bundle(match: Match) -> str:
     _, facts = replay_match(match)
     events: list[dict[str, Any]] = []
     for f, hand in zip(facts, match.hands, strict=True):
-        n = f.index + 1
-        if hand.deal is None or any(t is None for s in SEAT_OF for t in getattr(hand.deal, s)):
-            raise CannotExport(
-                f"hand {n}: HAND_DEALT needs the whole deal, and this hand's deal is not known"
-            )
-        if any(c.rejected for c in hand.auction) or any(p.rejected for p in hand.plays):
-            raise CannotExport(f"hand {n} has rejected attempts; tricksy logs only accepted moves")
-        events.append(
-            {
-                "type": "HAND_DEALT",
-                "hands": [
-                    [i, [f"{high_low(t)[0]}-{high_low(t)[1]}" for t in getattr(hand.deal, s)]]
-                    for i, s in enumerate(SEAT_OF)
-                ],
-                "dealer": INDEX_OF[hand.dealer],
-            }
-        )
-        decl = hand.declaration
-        special_contract = None
-        if decl is not None and decl.contract is not None:
-            doubles = decl.doubles or rules.nello_doubles
-            if doubles in ("bidder-chooses", "own-suit-or-low"):
-                doubles = "own-suit"  # a choosing declaration that says nothing: own-suit
-            if decl.contract == "nello" and doubles not in ("own-suit", "low"):
-                raise CannotExport(
-                    f"hand {n}: tricksy's Nel-O has doubles their own suit (nello) or low "
-                    f"(nello_low), not {doubles}"
-                )
-            special_contract = _tricksy_name(rules, decl.contract, doubles)
-        for c in hand.auction:
-            for d in _ext_of(c).get("declined", []):
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": d["contract"],
-                        "points": None,
-                        "marks": d["marks"],
-                    }
-                )
-                partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
-                events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": False})
-            if c.call == "pass":
-                events.append({"type": "PASS", "actor": pid[c.seat]})
-            elif c.call == "points":
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": None,
-                        "points": c.bid,
-                        "marks": None,
-                    }
-                )
-            else:
-                winner = _won(f, c)
-                name = (
-                    c.special
-                    or _ext_of(c).get("contract")
-                    or (special_contract if winner else _could_be(rules, c))
-                )
-                if name is None:
-                    raise CannotExport(
-                        f"hand {n}: tricksy names the special contract of every mark bid, and "
-                        f"{c.seat}'s "
-                        f"{c.bid}-mark bid, outbid, says none"
-                        if not winner
-                        else (
-                            f"hand {n}: tricksy has mark bids only for special contracts, and "
-                            f"{c.seat}'s is plain"
-                        )
-                    )
-                events.append(
-                    {
-                        "type": "BID",
-                        "actor": pid[c.seat],
-                        "contract": name,
-                        "points": None,
-                        "marks": c.bid,
-                    }
-                )
-                if name == "plunge":
-                    partner = SEAT_OF[(INDEX_OF[c.seat] + 2) % 4]
-                    events.append({"type": "BID_CONFIRMED", "actor": pid[partner], "accept": True})
-        if decl is not None and decl.contract is None:
-            assert decl.trump is not None
-            if decl.trump == "no-trump":
-                raise CannotExport(f"hand {n}: tricksy has no no-trump")
-            name = (
-                f.contract.special if f.contract is not None and f.contract.special else "standard"
-            )
-            events.append(
-                {
-                    "type": "CONTRACT_DECLARED",
-                    "actor": pid[decl.seat],
-                    "contract": name,
-                    "trump": 7 if decl.trump == "doubles" else int(decl.trump),
-                }
-            )
-        if hand.plays and (not f.finished or len(f.tricks) != 7):
-            if not (f is facts[-1] and match.status == "unfinished"):
-                raise CannotExport(
-                    f"hand {n} is not played to the 7th trick; tricksy always plays all 7"
-                )
-        for p in hand.plays:
-            hi, lo = high_low(p.tile)
-            events.append(
-                {
-                    "type": "PLAY_DOMINO",
-                    "actor": pid[p.seat],
-                    "domino": f"{hi}-{lo}",
-                    "declared_suit": p.led,
-                }
-            )
+        last_unfinished = f is facts[-1] and match.status == "unfinished"
+        events += _hand_events(f, hand, rules, pid, last_unfinished)
     bundle: dict[str, Any] = {k: v for k, v in ext.items() if k not in ("seats", "config")}
     bundle |= {"seats": seats, "config": config, "events": events}
     comments = comments_of(match)
