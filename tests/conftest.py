@@ -34,8 +34,9 @@ def root() -> Path:
 OPT_IN = {
     "exhaustive": "also run the exhaustive selection (-m exhaustive): 5,000 native-solver "
     "positions",
-    "long": "also run the long selection (-m long): the checks of a minute or more and the "
-    "further seeds of the leak and re-deal tests (CI runs it as a step of its own)",
+    "long": "also run the long selection (-m long): the checks of a minute or more, the "
+    "further seeds of the leak, re-deal and fuzz tests, and the viewer's other languages at "
+    "its middle widths (CI runs it as a step of its own)",
 }
 
 

@@ -147,9 +147,9 @@ def _sh_lines() -> list[tuple[str, list[str]]]:
 
 
 SH = _sh_lines()
-#: Examples that do seconds of real work (a 10,000-match corpus, every hand of a match
+#: Examples that do seconds of real work (a 2,000-match corpus, every hand of a match
 #: solved, a season judged): run by the whole suite, left out of -m "not slow".
-HEAVY = ("--matches 10000", "texas42 analyze match.json", "--fair --annotate -o club-season")
+HEAVY = ("--matches 2000", "texas42 analyze match.json", "--fair --annotate -o club-season")
 
 
 def _sh_param(name: str, lines: list[str]) -> object:

@@ -26,6 +26,21 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 WIDTHS = (360, 390, 800, 1280, 1920)
 LANGS = ("en", "tr", "uk")
 
+
+def _grid() -> list[Any]:
+    """Every width × language: English at every width, the other languages at the
+    narrowest and the widest; their middle widths in the long selection (conftest.py)."""
+    return [
+        pytest.param(
+            width,
+            lang,
+            marks=[pytest.mark.long] if lang != "en" and width not in (360, 1920) else [],
+        )
+        for width in WIDTHS
+        for lang in LANGS
+    ]
+
+
 #: Steps through up to ``limit`` moments from the first and returns every problem:
 #: a page wider than the window, a box past its edge, two boxes that overlap (one
 #: inside the other in the DOM is not an overlap: a tile in its seat), a box whose
@@ -111,8 +126,7 @@ def _logs() -> dict[str, tuple[Match, str, str]]:
     }
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize(("width", "lang"), _grid())
 def test_the_board_fits_and_nothing_overlaps(
     browser: Any, tmp_path: Path, width: int, lang: str
 ) -> None:
@@ -188,7 +202,9 @@ def test_whose_turn_is_on_the_board(browser: Any, tmp_path: Path) -> None:
     assert page.errors == []
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "lang", [lang if lang == "en" else pytest.param(lang, marks=pytest.mark.long) for lang in LANGS]
+)
 def test_the_seeds_five_views_are_moments_of_the_viewer(
     browser: Any, tmp_path: Path, lang: str
 ) -> None:
