@@ -9,6 +9,7 @@ the loss reaches its threshold past twice its error.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -27,18 +28,20 @@ from texas42_log.play.generate import random_match
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = ROOT / "fixtures" / "valid" / "seed-worked-example.json"
+#: One worker runs this module (pytest-xdist): its corpus is made once.
+pytestmark = pytest.mark.xdist_group("call-verdicts")
 
 
+@functools.cache
 def _corpus() -> list[tuple[Match, int, FairHand]]:
+    """Fair analyses of twelve random hands: made when a test first asks (never while the
+    suite is collected), once per process; the tests that read them share a worker."""
     out = []
     for seed in range(3):
         match = Match.model_validate(random_match(5100 + seed, max_hands=4))
         for h in range(len(match.hands)):
             out.append((match, h, fair_analysis(match, h, worlds=12, seed=seed)))
     return out
-
-
-CORPUS = _corpus()
 
 
 def _recount(n: CallNote) -> tuple[str, float, float]:
@@ -61,7 +64,7 @@ def _recount(n: CallNote) -> tuple[str, float, float]:
 
 def test_every_call_is_judged_by_its_expected_marks_and_marked_by_its_threshold() -> None:
     calls = marked = passes_marked = 0
-    for _, _, fair in CORPUS:
+    for _, _, fair in _corpus():
         if fair.auction is None:
             continue
         for n in fair.auction.calls:
@@ -92,7 +95,7 @@ def test_each_call_line_says_what_its_numbers_say() -> None:
     X ± Y" with its own numbers, "uncertain" exactly where a loss past the threshold is
     within twice its error, "as good" only for a tie, the mark in its column."""
     seen = 0
-    for _, _, fair in CORPUS:
+    for _, _, fair in _corpus():
         if fair.auction is None:
             continue
         lines = auction_lines(fair.auction)[1:]
@@ -123,7 +126,7 @@ def test_every_play_verdict_is_true_of_its_line() -> None:
     still reach its goal with every hand open and the play did not lose it; "right but
     unlucky" only with no chance lost; a mark past its threshold."""
     verdicts = 0
-    for match, h, fair in CORPUS:
+    for match, h, fair in _corpus():
         (opened,) = open_hand_analysis(match, h, table=False)
         text = "\n".join(hand_text(opened, False, fair))
         assert "cost nothing" not in text

@@ -7,6 +7,7 @@ by the rule of the log's own version."""
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 import re
@@ -40,8 +41,10 @@ def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[st
     return run_texas42(*args, stdin=stdin)
 
 
+@functools.cache
 def _hands() -> list[tuple[Match, int, FairHand]]:
-    """Fair analyses of many hands: random matches (marks) and a points game, 12 worlds."""
+    """Fair analyses of many hands: random matches (marks) and a points game, 12 worlds;
+    made when the test asks (never while the suite is collected)."""
     out = []
     for seed in range(4):
         match = Match.model_validate(random_match(3000 + seed, max_hands=3))
@@ -53,13 +56,10 @@ def _hands() -> list[tuple[Match, int, FairHand]]:
     return out
 
 
-HANDS = _hands()
-
-
 def test_many_hands_give_a_best_play_no_mark_and_a_mark_only_past_its_threshold() -> None:
     judged = marked = 0
     objectives = set()
-    for _, _, fair in HANDS:
+    for _, _, fair in _hands():
         for note in fair.plays:
             d = note.decision
             if d is None:
