@@ -87,7 +87,7 @@ COMMANDS = {
     # be interrupted at moments spread over it
     "validate -j 2": lambda c, out: ["validate", *[str(c)] * 4, "-j", "2", "-q"],
     "convert": lambda c, out: ["convert", str(c), "-o", str(out / "out.t42")],
-    "generate": lambda c, out: ["generate", "-n", "3000", "-o", str(out / "gen.jsonl")],
+    "generate": lambda c, out: ["generate", "-n", "1200", "-o", str(out / "gen.jsonl")],
     # a match's fair decisions spread over two workers, the report to a file
     "analyze --fair -j 2": lambda c, out: (
         ["analyze", WORKED, "--fair", "--no-auction", "-j", "2"] + ["-o", str(out / "report.txt")]
