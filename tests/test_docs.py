@@ -164,8 +164,13 @@ def _stand_ins(tmp: Path) -> None:
     for name in ("b.t42", "c.t42"):  # the text notation, written by the tool itself
         assert _run(f"texas42 convert {STAND_INS['match.json']} -o {name}", tmp).returncode == 0
     (tmp / "notes.csv").write_text("hand,play,text,author\n1,2,Good follow.,coach\n", "utf-8")
+    # a club's season: the match's first two hands, on one line (the fair review of every
+    # decision with its auction takes seconds a hand)
     season = tmp / "club-season.jsonl"
-    season.write_text(json.dumps(json.loads(season.read_text("utf-8"))) + "\n", "utf-8")
+    doc = json.loads(season.read_text("utf-8"))
+    doc["hands"], doc["status"] = doc["hands"][:2], "unfinished"
+    doc.pop("result", None)
+    season.write_text(json.dumps(doc) + "\n", "utf-8")
     (tmp / "archive" / "2026").mkdir(parents=True)
     shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
 

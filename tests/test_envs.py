@@ -150,6 +150,9 @@ def test_without_its_extra_an_environment_says_which_to_install(module: str, ext
 # -- the re-deal leak test ------------------------------------------------------------
 
 LEAK_MATCHES = 200
+#: The re-deal test's matches in blocks of ten: the first in every run, the others in the
+#: long selection (conftest.py).
+BLOCKS = 20
 PRESETS = ["standard", "casual", "tricksy", "plunge-c", "texas-42"]
 
 
@@ -249,15 +252,15 @@ def _leak_case(seed: int) -> tuple[int, int]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "block", [b if b < 1 else pytest.param(b, marks=pytest.mark.long) for b in range(10)]
+    "block", [b if b < 1 else pytest.param(b, marks=pytest.mark.long) for b in range(BLOCKS)]
 )
 def test_redealing_hidden_tiles_changes_no_observation(block: int) -> None:
-    """Every seat, every moment, of 200 random one-hand matches (20 per block) under
+    """Every seat, every moment, of 200 random one-hand matches (10 per block) under
     five presets: the OpenSpiel observation and information state (tensor and
     string), the PettingZoo observation and action mask, and a bot's situation
     when the seat is to act. The re-deal is retried until its actions are legal."""
     checked = missed = 0
-    for seed in range(block * LEAK_MATCHES // 10, (block + 1) * LEAK_MATCHES // 10):
+    for seed in range(block * LEAK_MATCHES // BLOCKS, (block + 1) * LEAK_MATCHES // BLOCKS):
         c, m = _leak_case(seed)
         checked += c
         missed += m

@@ -366,7 +366,7 @@ def _without_counters(x: object) -> object:
             "--hand",
             "3",
             "--worlds",
-            "8",
+            "4",
         ],
     ],
     ids=["open-hand", "fair"],

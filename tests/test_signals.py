@@ -90,7 +90,8 @@ COMMANDS = {
     "generate": lambda c, out: ["generate", "-n", "1200", "-o", str(out / "gen.jsonl")],
     # a match's fair decisions spread over two workers, the report to a file
     "analyze --fair -j 2": lambda c, out: (
-        ["analyze", WORKED, "--fair", "--no-auction", "-j", "2"] + ["-o", str(out / "report.txt")]
+        ["analyze", WORKED, "--fair", "--worlds", "30", "--no-auction", "-j", "2"]
+        + ["-o", str(out / "report.txt")]
     ),
 }
 
