@@ -213,9 +213,9 @@ def write_atomic(
         fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(), suffix=TEMP_SUFFIX, dir=folder)
     except OSError as e:
         raise OutputError(e.errno, f"{path}: cannot be written ({e.strerror})") from None
-    _ACTIVE.add(tmp)
-    _lock(tmp)
-    try:
+    try:  # from the file's first moment: a Ctrl-C that lands here still removes it
+        _ACTIVE.add(tmp)
+        _lock(tmp)
         os.fchmod(fd, existing if existing is not None else new_file_mode())
         with os.fdopen(fd, "wb") as f:
             if isinstance(data, bytes):
@@ -265,10 +265,10 @@ def write_folder(
         tmp = tempfile.mkdtemp(prefix=_temp_prefix(), suffix=TEMP_SUFFIX, dir=parent)
     except OSError as e:
         raise OutputError(e.errno, f"{folder}: cannot be written ({e.strerror})") from None
-    _ACTIVE.add(tmp)
-    _lock(tmp)
     names: list[str] = []
-    try:
+    try:  # from the folder's first moment: a Ctrl-C that lands here still removes it
+        _ACTIVE.add(tmp)
+        _lock(tmp)
         mode = new_file_mode()
         for name, data in files:
             if os.sep in name or name in ("", ".", ".."):
