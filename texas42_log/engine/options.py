@@ -86,6 +86,11 @@ class Option:
         )
         return words + (", or unset" if self.unset else "")
 
+    @property
+    def standard(self) -> str:
+        """Its standard value as JSON writes it ("fair", 7, false, null)."""
+        return _json_word(self.default)
+
     def describe(self, value: Any) -> list[str]:
         """The option set to ``value`` as ``texas42 rules`` prints it: a line with the
         value and the values it takes, the sentence that explains it, the rule text."""
@@ -99,7 +104,7 @@ class Option:
         """Its entry in the rules reference (docs/rules.md), in markdown: the name, the
         values it takes and the standard one, the sentence, the rule text."""
         return (
-            f"**`{self.name}`** — {self.values} (standard: `{_json_word(self.default)}`).  \n"
+            f"**`{self.name}`** — {self.values} (standard: `{self.standard}`).  \n"
             f"{self.doc}  \n*From:* {self.source}"
         )
 

@@ -128,12 +128,13 @@ class _Writing:
     tokens: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     done: int = 0
+    written: int = 0  # the characters of the tokens so far
 
     def act(self, act: Call | Declare | Play, n: int, *, more: bool) -> None:
         """Write ``act`` of hand ``n`` (``more``: a later hand follows)."""
         branch = self.branch
         text = _token(act)
-        column = 1 + sum(len(t) for t in self.tokens)
+        column = 1 + self.written
         try:
             branch._act(act, Token("unknown" if text == "~?" else "act", None, column, text), 1)
         except ForeignFormatError as e:
@@ -145,6 +146,7 @@ class _Writing:
                 "a reader works it out from the game"
             )
         self.tokens.append(text)
+        self.written += len(text)
         self.done += 1
         if self.done != self.total:
             given = self.steps.get(str(self.done))
@@ -158,6 +160,7 @@ class _Writing:
         for ch in after:
             _feed(branch, ch, column, n)
         self.tokens.append(after)
+        self.written += len(after)
 
 
 def _params(
