@@ -192,10 +192,15 @@ def _target_of(path: Path) -> Path:
 
 
 def write_atomic(
-    path: Path | str, data: str | bytes | Iterable[str], *, replace: bool = False
+    path: Path | str,
+    data: str | bytes | Iterable[str],
+    *,
+    replace: bool = False,
+    mode: int | None = None,
 ) -> None:
     """Write ``data`` (a text, bytes, or texts one after another, which may be a
     generator that raises to abandon the write) to ``path`` as the module describes.
+    ``mode``: the file's mode (default: the replaced file's, else a new file's).
 
     :class:`FileExistsError` when ``path`` exists and ``replace`` is False;
     :class:`OutputError` when it cannot be written."""
@@ -216,7 +221,8 @@ def write_atomic(
     try:  # from the file's first moment: a Ctrl-C that lands here still removes it
         _ACTIVE.add(tmp)
         _lock(tmp)
-        os.fchmod(fd, existing if existing is not None else new_file_mode())
+        chosen = mode if mode is not None else existing
+        os.fchmod(fd, chosen if chosen is not None else new_file_mode())
         with os.fdopen(fd, "wb") as f:
             if isinstance(data, bytes):
                 f.write(data)

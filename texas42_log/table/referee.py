@@ -1,0 +1,347 @@
+"""The referee of a table: one match played from four seats' pages, every action through
+:class:`~texas42_log.play.game.Game`, every accepted one in the log before it is
+acknowledged.
+
+A :class:`Table` holds the match (the host holds every hand), the log's path and the
+moment — how many actions the match has accepted. :meth:`Table.act` is the one way an
+action comes in, from a seat's page or a bot alike:
+
+- it is refused, and nothing is written, when the match is over, when it is not that
+  seat's turn (another seat's action, an action out of turn), when it was made on an
+  earlier moment than the table's or when its request was received before (a replay);
+- an action the rules refuse (a renege, a bid too low) is refused with the sentence
+  ``texas42 validate`` gives and its rule id, the hand unchanged, the tiles in their
+  order (R30), and is written into the log as a rejected attempt, as ``texas42 record
+  --keep-rejected`` writes it;
+- an accepted action is written into the log — atomically, under the log's writer lock
+  (:mod:`texas42_log.files.locking`) — before :meth:`Table.act` returns; a write that
+  fails undoes the action and says so. A new hand is dealt in the same step, from the
+  operating system's secure random source (:class:`random.SystemRandom`).
+
+So a table killed at any moment and started again on its log goes on at the moment of
+the last acknowledged action. The log is readable by its owner only (mode 0600) while
+the match is under way: it holds every hand, and whoever can read it can see the deal.
+
+Nothing here is decided by a clock (R31). What a page is sent is :meth:`Table.state`:
+the observer's view of the moment (R25–R29, :meth:`Game.view`) and, for the seat to
+act, its legal actions — never more.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from ..engine.actions import Deal
+from ..engine.errors import IllegalAction
+from ..engine.live import deal_order
+from ..engine.seats import SEATS, Seat
+from ..engine.tiles import TILES, Tile
+from ..files.inputs import InputError
+from ..files.locking import LockTimeout, writer_lock
+from ..files.outputs import new_file_mode, write_atomic
+from ..files.reader import read_view_as
+from ..log.model import Match
+from ..play.game import Game
+from ..views.model import Observer
+from ..views.visibility import Moment, view_for
+
+__all__ = ["Table", "TableError", "LIVE_MODE", "secure_deal", "PAGE_OBSERVERS"]
+
+#: The log's mode while its match is under way: its owner's only.
+LIVE_MODE = 0o600
+
+#: Whom a table's pages show: a seat, or the public (the onlookers).
+PAGE_OBSERVERS = (*SEATS, "public")
+
+#: How many request ids a table remembers to refuse a replay.
+_REMEMBERED = 4096
+
+
+class TableError(Exception):
+    """An action the table refuses: ``status`` (400, 403, 409, 422, 503) and a sentence;
+    ``rule`` the rule id when the rules refused it."""
+
+    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.rule = rule
+
+
+def secure_deal(dealer: Seat) -> Deal:
+    """A deal drawn from the operating system's secure random source, dealt one tile at a
+    time from the dealer's left (R3)."""
+    tiles = list(TILES)
+    random.SystemRandom().shuffle(tiles)
+    rows: dict[Seat, list[Tile | str | None]] = {s: [] for s in SEATS}
+    for seat, tile in zip(deal_order(dealer), tiles, strict=True):
+        rows[seat].append(tile)
+    return Deal.of(rows)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """An accepted action: the moment after it and what it was."""
+
+    moment: int
+    seat: Seat
+    action: str
+
+
+class Table:
+    """One match at one table (module docstring). Thread-safe: every change holds
+    :attr:`lock`; :meth:`act` is slow (it writes the log) — call it off an event loop."""
+
+    def __init__(
+        self,
+        path: Path,
+        game: Game,
+        *,
+        deal: Callable[[Seat], Deal] = secure_deal,
+    ) -> None:
+        self.path = path
+        self.game = game
+        self.lock = threading.RLock()
+        self._deal = deal
+        self._seen: OrderedDict[str, None] = OrderedDict()
+        self._states: dict[tuple[int, str], bytes] = {}
+        self._listeners: list[Callable[[Table], None]] = []
+        self._stamp: tuple[int, int, int] | None = None
+        self.moment = len(game.history)
+
+    # -- starting -----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        path: Path,
+        rules: str,
+        *,
+        options: Mapping[str, Any] | None = None,
+        players: Mapping[Seat, str] | None = None,
+        first_dealer: Seat = "A",
+        deal: Callable[[Seat], Deal] = secure_deal,
+    ) -> Table:
+        """A new match under ``rules`` (a preset) and ``options``, written to ``path``
+        (which must not exist) with its first hand dealt. :class:`ValueError` for rules
+        or names the game refuses; :class:`FileExistsError` when ``path`` exists."""
+        game = Game(
+            rules,
+            options=options,
+            players=players,
+            first_dealer=first_dealer,
+            record_rejected=True,
+        )
+        table = cls(path, game, deal=deal)
+        with table.lock:
+            table._deal_if_due()
+            table._write(replace=False)
+        return table
+
+    @classmethod
+    def resume(cls, path: Path, *, deal: Callable[[Seat], Deal] = secure_deal) -> Table:
+        """The match of the log at ``path``, at the moment it was left. :class:`ValueError`
+        (one sentence) for a file that is not one valid match."""
+        try:
+            source, _, results = read_view_as(str(path))
+        except InputError as e:
+            raise ValueError(str(e)) from None
+        if len(results) != 1:
+            raise ValueError(f"{source} holds {len(results)} matches: a table plays one")
+        result = results[0]
+        if not result.valid or result.match is None:
+            first = result.errors[0] if result.errors else None
+            why = f": {first.message}" if first is not None else ""
+            raise ValueError(f"{source} is not a valid log{why}")
+        try:
+            game = Game.from_match(result.match, record_rejected=True)
+        except IllegalAction as e:
+            raise ValueError(f"{source}: {e}") from None
+        table = cls(path, game, deal=deal)
+        table._stamp = _stamp(path)
+        with table.lock:
+            if table._deal_if_due():  # stopped between a hand's end and the next deal
+                table._write(replace=True)
+        return table
+
+    # -- listening ----------------------------------------------------------------
+
+    def listen(self, listener: Callable[[Table], None]) -> None:
+        """Call ``listener(table)`` after every change (on the thread that made it)."""
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        self._states.clear()
+        for listener in list(self._listeners):
+            listener(self)
+
+    # -- acting -------------------------------------------------------------------
+
+    def act(self, seat: Seat, moment: int, text: str, request: str) -> Acted:
+        """``seat``'s action ``text``, made at ``moment`` with request id ``request``
+        (module docstring); :class:`TableError` when it is refused."""
+        changed = False
+        try:
+            with self.lock:
+                changed = self._act(seat, moment, text, request)
+                return Acted(self.moment, seat, text)
+        finally:
+            if changed:
+                self._changed()
+
+    def _act(self, seat: Seat, moment: int, text: str, request: str) -> bool:
+        game = self.game
+        turn = game.to_act
+        if turn is None:
+            raise TableError(409, "the match is over: no action is taken (R24)")
+        if not request or len(request) > 64:
+            raise TableError(400, "an action comes with its request's id: 1 to 64 characters")
+        if request in self._seen:
+            raise TableError(409, "this request was received before: nothing is done again")
+        if moment != self.moment:
+            raise TableError(
+                409,
+                "this page acted on an earlier moment of the hand: it shows the table now; "
+                "nothing was done",
+            )
+        if seat != turn.seat:
+            verb = {"call": "call", "declare": "declare trumps", "play": "play"}.get(turn.kind)
+            raise TableError(
+                409, f"it is {turn.seat}'s turn to {verb}, not {seat}'s: nothing was done"
+            )
+        self._remember(request)
+        try:
+            action = game.parse(text[:200])
+        except ValueError as e:
+            raise TableError(400, str(e)) from None
+        before = game.copy()
+        try:
+            game.push(action, seat=seat)
+        except IllegalAction as e:
+            if game.to_json() != before.to_json():  # the rejected attempt (R30)
+                self._save_or_undo(before)
+            raise TableError(422, str(e), e.rule) from None
+        self._deal_if_due()
+        self._save_or_undo(before)
+        self.moment = len(game.history)
+        return True
+
+    def _remember(self, request: str) -> None:
+        self._seen[request] = None
+        while len(self._seen) > _REMEMBERED:
+            self._seen.popitem(last=False)
+
+    def _deal_if_due(self) -> bool:
+        turn = self.game.to_act
+        if turn is None or turn.kind != "deal":
+            return False
+        self.game.push(self._deal(turn.seat))
+        self.moment = len(self.game.history)
+        return True
+
+    def _save_or_undo(self, before: Game) -> None:
+        try:
+            self._write(replace=True)
+        except (OSError, TableError) as e:
+            self.game = before
+            self.moment = len(before.history)
+            why = e.message if isinstance(e, TableError) else getattr(e, "strerror", None) or e
+            raise TableError(503, f"not saved, so not done: {why}") from None
+
+    def _write(self, *, replace: bool) -> None:
+        """The log now, written atomically under its writer lock (0600 while live)."""
+        text = self.game.to_json()
+        mode = new_file_mode() if self.game.is_over else LIVE_MODE
+        try:
+            with writer_lock(self.path):
+                if replace and _stamp(self.path) != self._stamp:
+                    raise TableError(
+                        503,
+                        f"{self.path.name} changed on disk outside the table; start the table "
+                        "again to go on from the file",
+                    )
+                write_atomic(self.path, text, replace=replace, mode=mode)
+                self._stamp = _stamp(self.path)
+        except LockTimeout as e:
+            raise TableError(503, str(e.strerror)) from None
+
+    # -- what a page is sent -------------------------------------------------------
+
+    def snapshot(self) -> tuple[int, Game]:
+        """The moment and a copy of the game (for a bot, which thinks without the lock)."""
+        with self.lock:
+            return self.moment, self.game.copy()
+
+    def state(self, observer: str) -> bytes:
+        """What the page of ``observer`` (a seat, or ``public``) is sent now: JSON."""
+        import json
+
+        with self.lock:
+            key = (self.moment, observer)
+            cached = self._states.get(key)
+            if cached is not None:
+                return cached
+            out = json.dumps(
+                self._state(observer), ensure_ascii=False, separators=(",", ":")
+            ).encode("utf-8")
+            self._states[key] = out
+            return out
+
+    def _state(self, observer: str) -> dict[str, Any]:
+        game = self.game
+        turn = game.to_act
+        mine = turn is not None and turn.seat == observer and turn.kind != "deal"
+        last = None
+        finished = self.finished_hands()
+        if finished and (turn is None or turn.hand > finished):
+            last = self.hand_view(observer, finished).as_dict(notes=False)
+        return {
+            "moment": self.moment,
+            "observer": observer,
+            "rules": game.preset,
+            "goal": game.rules.goal,
+            "unit": game.rules.match_goal,
+            "score": game.score,
+            "winner": game.winner,
+            "finished": finished,
+            "turn": None
+            if turn is None
+            else {"seat": turn.seat, "kind": turn.kind, "hand": turn.hand},
+            "legal": [str(a) for a in game.legal_actions()] if mine else [],
+            "view": game.view(cast(Observer, observer)).as_dict(notes=False),
+            "last": last,
+        }
+
+    def finished_hands(self) -> int:
+        """How many hands are over."""
+        n = self.game.hand_number
+        return n if self.game.is_over else n - 1
+
+    def hand_view(self, observer: str, hand: int) -> Any:
+        """Finished hand ``hand`` (from 1) as it ended, for ``observer``: the review
+        (R29), everything, a seat or the public. :class:`TableError` for a hand that is
+        not over — during a live hand nobody is shown more than a seat's view."""
+        with self.lock:
+            if not 1 <= hand <= self.finished_hands():
+                raise TableError(
+                    403,
+                    f"hand {hand} is not over: during a live hand this table shows a seat's "
+                    "view or the public's, to every address",
+                )
+            match = Match.model_validate(self.game.to_dict(hands=hand))
+        return view_for(match, cast(Observer, observer), hand - 1, Moment.end())

@@ -1,0 +1,320 @@
+"""The table's HTTP server: the board's guard (token, ``Host``, ``Origin``) in front of
+a referee (:mod:`texas42_log.table.referee`) and a push channel.
+
+Routes (each needs a token: ``?token=`` in the address, then the page sends it in the
+``Authorization`` header; the push channel, an ``EventSource``, sends it in its address):
+
+- ``GET /`` — the table's page (:mod:`texas42_log.table.page`), the same for everyone;
+- ``GET /table/state`` — what this address's page shows now (:meth:`Table.state`);
+- ``GET /table/events`` — the same, pushed as server-sent events at every change, the
+  moment now first (a page that comes back is at the current moment at once);
+- ``POST /table/act`` — ``{"moment", "action", "request"}``: a seat's action, refused
+  for any other address (:meth:`Table.act` says what else is refused);
+- ``GET /table/hand?n=N&as=WHO`` — finished hand ``N`` as it ended, for an observer
+  this address may choose: a seat its own view, the public's or the review (R29);
+  the host every observer. A hand not over is refused to every address.
+
+Slow work (an action, which writes the log) runs on worker threads, never on the event
+loop; a push is a cached state written to each open channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import tornado.httpserver
+import tornado.iostream
+import tornado.netutil
+import tornado.web
+
+from ..board.server import MAX_BODY, _Handler, loopback_hosts
+from ..board.state import Access, BoardError
+from ..engine.seats import SEATS
+from ..views.model import OBSERVERS
+from .page import table_page
+from .referee import Table, TableError
+
+__all__ = ["Guard", "make_app", "serve", "HOST", "ONLOOKERS", "seat_access", "WORKERS"]
+
+#: Whom the host's address is for, and the onlookers'.
+HOST = "the table's host"
+ONLOOKERS = "the onlookers"
+
+#: Worker threads (actions write the log there).
+WORKERS = 4
+
+#: Seconds between two keep-alive lines on an open push channel.
+KEEP_ALIVE = 15.0
+
+
+def seat_access(seat: str) -> Access:
+    """A seat's address: its own view live; its view, the public's and the review of
+    finished hands; it acts for that seat only."""
+    return Access(f"seat {seat}", (seat, "public", "review"), seat)
+
+
+@dataclass
+class Guard:
+    """The tokens of a table's addresses (the board's :class:`Access` for each)."""
+
+    tokens: dict[str, Access]
+
+    def access(self, token: str | None) -> Access | None:
+        import secrets
+
+        if not token:
+            return None
+        found = None
+        for known, access in self.tokens.items():
+            if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
+                found = access
+        return found
+
+
+def guard_of(tokens: dict[str, str]) -> Guard:
+    """The guard for kept links (``owner``, ``A``–``D``, ``review``: the onlookers')."""
+    out: dict[str, Access] = {tokens["owner"]: Access(HOST, OBSERVERS, None)}
+    for seat in SEATS:
+        out[tokens[seat]] = seat_access(seat)
+    out[tokens["review"]] = Access(ONLOOKERS, ("public", "review"), None)
+    return Guard(out)
+
+
+def live_observer(access: Access) -> str:
+    """Whom an address's page shows during play: its seat, else the public."""
+    return access.writer if access.writer in SEATS else "public"
+
+
+class _Hub:
+    """The open push channels: woken at every change of the table."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.events: set[asyncio.Event] = set()
+
+    def changed(self, _: Table) -> None:  # on the thread that changed the table
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        for e in self.events:
+            e.set()
+
+
+class _TableHandler(_Handler):
+    table: Table
+    hub: _Hub
+
+    def prepare(self) -> None:
+        super().prepare()
+        if self._finished:
+            return
+        # A page of another site opening the push channel (or reading) names its own
+        # Origin; the table's own page sends none on a GET, or this server's.
+        origin = self.request.headers.get("Origin")
+        if origin is not None and origin != f"http://{self.request.headers.get('Host', '')}":
+            self.refuse(403, "a request from a foreign Origin")
+
+    def initialize(self, **kwargs: Any) -> None:
+        self.board = kwargs["guard"]  # the board's guard reads .access(token)
+        self.table = kwargs["table"]
+        self.hub = kwargs["hub"]
+        self.hosts = kwargs["hosts"]
+        self.log = kwargs["log"]
+        self.pool = kwargs["pool"]
+
+    def refused(self, e: TableError) -> None:
+        if e.status == 403:
+            self.refuse(403, e.message)
+            return
+        self.set_status(e.status)
+        self.answer({"error": e.message} | ({"rule": e.rule} if e.rule else {}))
+
+
+class _Page(_TableHandler):
+    def get(self) -> None:
+        page, csp = table_page()
+        self.set_header("Content-Security-Policy", csp)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+
+
+class _State(_TableHandler):
+    async def get(self) -> None:
+        observer = live_observer(self.access)
+        self.answer(await self.off_loop(lambda: self.table.state(observer)))
+
+
+class _Events(_TableHandler):
+    """The push channel: server-sent events, the state at every change."""
+
+    closed: bool = False
+
+    async def get(self) -> None:
+        observer = live_observer(self.access)
+        self.set_header("Content-Type", "text/event-stream; charset=utf-8")
+        wake = asyncio.Event()
+        self.wake = wake
+        self.hub.events.add(wake)
+        sent = -1
+        try:
+            self.write("retry: 1000\n\n")
+            while not self.closed:
+                state = await self.off_loop(lambda: self.table.state(observer))
+                moment = json.loads(state)["moment"] if sent >= 0 else 0
+                if sent < 0 or moment != sent:
+                    self.write(b"data: " + state + b"\n\n")
+                    sent = moment
+                await self.flush()
+                try:
+                    await asyncio.wait_for(wake.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    self.write(": keep-alive\n\n")
+                wake.clear()
+        except tornado.iostream.StreamClosedError:
+            pass
+        finally:
+            self.hub.events.discard(wake)
+
+    def on_connection_close(self) -> None:
+        self.closed = True
+        wake = getattr(self, "wake", None)
+        if wake is not None:
+            wake.set()
+
+
+class _Act(_TableHandler):
+    async def post(self) -> None:
+        try:
+            seat = self.access.writer
+            if seat not in SEATS:
+                raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+            body = self.body()
+            if not isinstance(body, dict):
+                raise TableError(400, "an action is a JSON object: {moment, action, request}")
+            moment, action, request = body.get("moment"), body.get("action"), body.get("request")
+            if not isinstance(moment, int) or isinstance(moment, bool) or not 0 <= moment < 10**6:
+                raise TableError(400, "an action names the moment it was made at (a number)")
+            if not isinstance(action, str) or not isinstance(request, str):
+                raise TableError(400, "an action is a text, with its request's id (a text)")
+            table = self.table
+            done = await self.off_loop(lambda: table.act(seat, moment, action, request))
+            self.answer({"moment": done.moment, "done": done.action})
+        except BoardError as e:
+            self.failed(e)
+        except TableError as e:
+            self.refused(e)
+
+
+class _Hand(_TableHandler):
+    async def get(self) -> None:
+        try:
+            n_text = self.get_query_argument("n", "")[:6]
+            observer = self.get_query_argument("as", "review")[:20]
+            if not n_text.isdigit():
+                raise TableError(400, "a hand is named by its number, from 1 (n=)")
+            if observer not in self.access.observers:
+                raise TableError(
+                    403,
+                    f"this address is {self.access.name}'s: it shows "
+                    f"{' and '.join(self.access.observers)}",
+                )
+            view = await self.off_loop(lambda: self.table.hand_view(observer, int(n_text)))
+            self.answer(view.as_dict(notes=False))
+        except TableError as e:
+            self.refused(e)
+
+
+class _Nothing(_TableHandler):
+    def nothing(self, *args: Any) -> None:
+        self.refuse(403, "not a page of the table")
+
+    get = post = put = delete = patch = head = options = nothing
+
+
+def make_app(
+    table: Table,
+    guard: Guard,
+    hosts: set[str],
+    log: Callable[[str], None],
+    pool: concurrent.futures.Executor,
+    hub: _Hub | None = None,
+) -> Any:
+    """The tornado application of ``table``."""
+    the_hub = hub or _Hub()
+    table.listen(the_hub.changed)
+    kw = {"table": table, "guard": guard, "hub": the_hub, "hosts": hosts, "log": log, "pool": pool}
+    app = tornado.web.Application(
+        [
+            (r"/", _Page, kw),
+            (r"/table/state", _State, kw),
+            (r"/table/events", _Events, kw),
+            (r"/table/act", _Act, kw),
+            (r"/table/hand", _Hand, kw),
+        ],
+        default_handler_class=_Nothing,
+        default_handler_args=kw,
+        log_function=lambda handler: None,
+        compress_response=False,
+        xsrf_cookies=False,
+    )
+    return app
+
+
+def listen(ip: str, port: int, prefer: int | None = None) -> list[socket.socket]:
+    """The table's listening sockets: ``port``, or with 0 the last run's port when it is
+    free (so stored links keep working), else any. An ``OSError`` when it cannot listen."""
+    if port == 0 and prefer:
+        try:
+            return tornado.netutil.bind_sockets(prefer, address=ip)
+        except OSError:
+            pass
+    return tornado.netutil.bind_sockets(port, address=ip)
+
+
+def serve(
+    table: Table,
+    guard: Guard,
+    sockets: list[socket.socket],
+    *,
+    ip: str,
+    ready: Callable[[int], None],
+    started: Callable[[], None] | None = None,
+    stopping: Callable[[], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> None:
+    """Run the table on ``sockets`` (from :func:`listen`) until SIGINT or SIGTERM;
+    ``ready(port)`` once it listens."""
+    say = log or (lambda line: print(line, file=sys.stderr, flush=True))
+
+    async def main() -> None:
+        bound = sockets[0].getsockname()[1]
+        pool = concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-table")
+        hub = _Hub()
+        hub.loop = asyncio.get_running_loop()
+        app = make_app(table, guard, loopback_hosts(bound, ip), say, pool, hub)
+        server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY, xheaders=False)
+        server.add_sockets(sockets)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        ready(bound)
+        if started is not None:
+            started()
+        await stop.wait()
+        if stopping is not None:
+            stopping()
+        server.stop()
+        hub._wake()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    asyncio.run(main())

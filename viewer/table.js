@@ -1,0 +1,234 @@
+// texas42 table: one seat's page of a match the server referees. It shows what the
+// server pushes for this address (a seat's view of the moment, or the public's) and
+// sends this seat's action when it is its turn: a tile tapped, a call or a trump chosen
+// from the legal ones. The server decides; a refusal is shown in its own sentence. The
+// token comes from the page's address and goes in the Authorization header (and in
+// the push channel's address); every text is set with textContent, never as HTML.
+(function () {
+  "use strict";
+  var query = new URLSearchParams(window.location.search);
+  var TOKEN = query.get("token") || "";
+  var ORDER = ["A", "B", "C", "D"];
+  var st = { state: null, busy: false, problem: null, source: null, reviewed: 0 };
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+  function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } return e; }
+  function say(text, kind) {
+    var s = $("status");
+    s.textContent = text || "";
+    s.className = kind || "";
+  }
+  function api(method, path, body) {
+    var opts = { method: method, headers: { "Authorization": "token " + TOKEN }, credentials: "omit", cache: "no-store" };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    return fetch(path, opts).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, body: j }; },
+        function () { return { status: r.status, body: { error: "the table sent no answer (" + r.status + ")" } }; });
+    }, function () { return { status: 0, body: { error: "the table is not answering (stopped?); this page tries again" } }; });
+  }
+  function requestId() {
+    var a = new Uint8Array(16);
+    window.crypto.getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function name(s, seat) {
+    var players = (s.view && s.view.players) || {};
+    return players[seat] ? seat + " (" + players[seat] + ")" : seat;
+  }
+  function tile(text, tag) {
+    var m = /^\[(\d)\|(\d)\]$/.exec(text);
+    var t = el(tag || "span", "tile");
+    t.setAttribute("aria-label", text);
+    if (!m) { t.textContent = text; return t; }
+    t.appendChild(el("span", "half", m[1]));
+    t.appendChild(el("span", "half", m[2]));
+    return t;
+  }
+  function callText(c) {
+    if (c.call === "pass") { return "pass"; }
+    var what = c.call === "marks" ? c.bid + " mark" + (c.bid === 1 ? "" : "s") : String(c.bid);
+    return c.special ? what + " " + c.special : what;
+  }
+  function contractText(c) {
+    if (!c) { return ""; }
+    var bid = c.kind === "marks" ? c.marks + " mark" + (c.marks === 1 ? "" : "s") : String(c.bid);
+    var trump = c.special ? c.special : (c.trump === null ? "trumps to declare" : "trump " + c.trump);
+    return c.bidder + " bid " + bid + ", " + trump;
+  }
+  function scoreText(s) {
+    var teams = Object.keys(s.score);
+    var parts = teams.map(function (t) { return t + " " + s.score[t]; });
+    return parts.join(" – ") + " " + s.unit + " (to " + s.goal + ")";
+  }
+  // The four places round the felt, this page's seat at the bottom (the public: A).
+  function places(me) {
+    var i = ORDER.indexOf(me);
+    if (i < 0) { i = 0; }
+    return { bottom: ORDER[i], left: ORDER[(i + 1) % 4], top: ORDER[(i + 2) % 4], right: ORDER[(i + 3) % 4] };
+  }
+
+  function act(text) {
+    var s = st.state;
+    if (st.busy || !s) { return; }
+    st.busy = true;
+    say("Sending " + text + "…");
+    api("POST", "/table/act", { moment: s.moment, action: text, request: requestId() }).then(function (r) {
+      st.busy = false;
+      if (r.status === 200) { say(""); return; }
+      var rule = r.body.rule ? " (" + r.body.rule + ")" : "";
+      st.problem = { moment: s.moment, text: (r.body.error || "refused") + rule };
+      say(st.problem.text, "problem");
+      if (r.status === 409) { refresh(); }
+    });
+  }
+  function refresh() {
+    api("GET", "/table/state").then(function (r) { if (r.status === 200) { render(r.body); } });
+  }
+
+  function renderSeats(s) {
+    var v = s.view;
+    var at = places(ORDER.indexOf(s.observer) >= 0 ? s.observer : "A");
+    var trick = v.trick || { plays: [] };
+    var played = {};
+    trick.plays.forEach(function (p) { played[p.seat] = p.tile; });
+    var cells = { top: [0, 1], left: [1, 0], right: [1, 2], bottom: [2, 1] };
+    var grid = clear($("trick"));
+    var slots = [];
+    for (var k = 0; k < 9; k++) { var c = el("div", "slot"); slots.push(c); grid.appendChild(c); }
+    Object.keys(at).forEach(function (pos) {
+      var seat = at[pos];
+      var box = clear($("pos-" + pos));
+      var label = name(s, seat) + (seat === v.dealer ? " · deals" : "");
+      box.appendChild(el("div", "who", label));
+      box.appendChild(el("div", "count", (v.counts[seat] || 0) + " tiles"));
+      box.className = "seat" + (s.turn && s.turn.seat === seat ? " to-act" : "");
+      box.dataset.seat = seat;
+      if (played[seat]) {
+        var cell = cells[pos];
+        var t = tile(played[seat]);
+        t.dataset.seat = seat;
+        slots[cell[0] * 3 + cell[1]].appendChild(t);
+      }
+    });
+  }
+
+  function renderHand(s) {
+    var v = s.view;
+    var box = clear($("hand"));
+    var mine = (v.hands && v.hands[s.observer]) || [];
+    var playing = s.turn && s.turn.seat === s.observer && s.turn.kind === "play";
+    mine.forEach(function (t) {
+      var b = tile(t, "button");
+      b.type = "button";
+      b.dataset.tile = t;
+      b.disabled = !playing;
+      if (playing && s.legal.indexOf(t) >= 0) { b.classList.add("legal"); }
+      b.addEventListener("click", function () { act(t); });
+      box.appendChild(b);
+    });
+    var calls = clear($("calls"));
+    var choosing = s.turn && s.turn.seat === s.observer && (s.turn.kind === "call" || s.turn.kind === "declare");
+    calls.hidden = !choosing;
+    if (choosing) {
+      s.legal.forEach(function (a) {
+        var b = el("button", "", a);
+        b.type = "button";
+        b.dataset.action = a;
+        b.addEventListener("click", function () { act(a); });
+        calls.appendChild(b);
+      });
+    }
+  }
+
+  function renderAuction(s) {
+    var list = clear($("auction"));
+    s.view.auction.forEach(function (c) { list.appendChild(el("li", "", c.seat + ": " + callText(c))); });
+  }
+
+  function renderLast(s) {
+    var box = $("last");
+    var l = s.last;
+    box.hidden = !l;
+    if (!l) { return; }
+    $("last-title").textContent = "Hand " + l.hand;
+    var marks = l.result_marks ? Object.keys(l.result_marks).map(function (t) { return t + " +" + l.result_marks[t]; }).join(", ") : "";
+    var what = l.result === "no-contract" ? "all passed" : (contractText(l.contract) + ": " + (l.result || ""));
+    $("last-result").textContent = what + (marks ? " (" + marks + ")" : "");
+    if (st.reviewed !== l.hand) { clear($("review")); $("review").hidden = true; }
+  }
+
+  function status(s) {
+    if (st.problem && st.problem.moment === s.moment) { say(st.problem.text, "problem"); return; }
+    st.problem = null;
+    if (s.winner) { say("The match is over: " + s.winner + " won. " + scoreText(s) + "."); return; }
+    var t = s.turn;
+    if (!t) { say(""); return; }
+    var verb = { call: "call", declare: "declare trumps", play: "play", deal: "deal" }[t.kind];
+    if (t.seat === s.observer) { say("Your turn to " + verb + ".", "mine"); } else { say(name(s, t.seat) + " to " + verb + "."); }
+  }
+
+  function render(s) {
+    if (st.state && s.moment < st.state.moment) { return; } // an older push, after a newer answer
+    st.state = s;
+    document.body.dataset.moment = String(s.moment);
+    document.body.dataset.turn = s.turn ? s.turn.seat + ":" + s.turn.kind : "over";
+    var who = ORDER.indexOf(s.observer) >= 0 ? "seat " + name(s, s.observer) : "onlookers";
+    $("title").textContent = "texas42 table · " + who + " · hand " + s.view.hand;
+    $("score").textContent = scoreText(s);
+    $("contract").textContent = contractText(s.view.contract);
+    renderSeats(s);
+    renderHand(s);
+    renderAuction(s);
+    renderLast(s);
+    status(s);
+  }
+
+  function review() {
+    var s = st.state;
+    if (!s || !s.last) { return; }
+    var n = s.last.hand;
+    api("GET", "/table/hand?n=" + n + "&as=review").then(function (r) {
+      var box = clear($("review"));
+      box.hidden = false;
+      if (r.status !== 200) { box.appendChild(el("p", "problem", r.body.error)); return; }
+      st.reviewed = n;
+      var v = r.body;
+      box.appendChild(el("h2", "", "Calls"));
+      var calls = el("ol");
+      v.auction.forEach(function (c) { calls.appendChild(el("li", "", c.seat + ": " + callText(c))); });
+      box.appendChild(calls);
+      if (v.contract) { box.appendChild(el("p", "", contractText(v.contract))); }
+      box.appendChild(el("h2", "", "Tricks"));
+      var tricks = el("ol");
+      v.won.forEach(function (w) {
+        var li = el("li");
+        (w.plays || []).forEach(function (p) { li.appendChild(el("span", "play", p.seat + " " + p.tile + " ")); });
+        li.appendChild(el("span", "won", "→ " + (w.winner || w.team) + (w.points !== null ? ", " + w.points : "")));
+        tricks.appendChild(li);
+      });
+      box.appendChild(tricks);
+    });
+  }
+
+  function connect() {
+    if (st.source) { st.source.close(); }
+    var es = new EventSource("/table/events?token=" + encodeURIComponent(TOKEN));
+    st.source = es;
+    es.onmessage = function (e) { render(JSON.parse(e.data)); };
+    es.onerror = function () {
+      if (es.readyState === EventSource.CLOSED) { say("The table is not answering; this page tries again.", "problem"); setTimeout(connect, 2000); }
+    };
+  }
+  $("review-open").addEventListener("click", review);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
+  connect();
+})();
