@@ -14,6 +14,8 @@ One module per command group; each registers its commands on :data:`app`:
 ``record``     ``texas42 record``
 ``tools``      ``texas42 generate``, ``schema``, ``rules``, ``upgrade``
 ``arena``      ``texas42 arena``
+``board``      ``texas42 board``
+``table``      ``texas42 table``
 =============  ==================================================
 
 :mod:`.common` holds what they share (reading with limits, writing safely).
@@ -39,6 +41,7 @@ from . import (  # noqa: F401  (they register commands)
     convert,
     record,
     redact,
+    table,
     tools,
     validate,
     views,

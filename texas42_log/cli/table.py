@@ -1,0 +1,278 @@
+"""``texas42 table``: a match played from each seat's page (texas42_log.table, docs/table.md)."""
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from .app import app, say, usage_error
+
+if TYPE_CHECKING:
+    from ..table.referee import Table
+
+
+def _options(items: list[str]) -> dict[str, Any]:
+    """``--option NAME=VALUE`` items as rule options (``texas42 rules`` lists them)."""
+    from ..engine.rules import OPTIONS
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        key, text = key.strip(), text.strip()
+        if not eq or key not in OPTIONS:
+            raise usage_error(
+                f"--option {item[:60]}: write NAME=VALUE with a rule option's name "
+                "(texas42 rules lists them)"
+            )
+        option = OPTIONS[key]
+        if option.kind == "bool":
+            if text not in ("true", "false"):
+                raise usage_error(f"--option {key}: true or false, not {text[:20]!r}")
+            out[key] = text == "true"
+        elif option.kind == "int":
+            if not (text.isascii() and text.isdigit()) or len(text) > 6:
+                raise usage_error(f"--option {key}: a whole number, not {text[:20]!r}")
+            out[key] = int(text)
+        else:
+            if text not in option.choices:
+                raise usage_error(
+                    f"--option {key}: one of {', '.join(option.choices)}, not {text[:20]!r}"
+                )
+            out[key] = text
+    return out
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items:
+        seat, sep, value = item.partition("=")
+        seat = seat.strip().upper()
+        if not sep or seat not in ("A", "B", "C", "D") or not value.strip():
+            raise usage_error(f"{what} {item[:60]}: write SEAT=VALUE, e.g. {what} C=sampling")
+        if seat in out:
+            raise usage_error(f"{what}: seat {seat} is given twice")
+        out[seat] = value.strip()[:200]
+    return out
+
+
+def _qr(text: str) -> str:
+    """``text`` as a QR code drawn in the terminal's characters."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+@app.command()
+def table(
+    file: Annotated[
+        str,
+        typer.Argument(
+            metavar="LOG",
+            help="The match's JSON log: a new file starts a match, an existing one goes on.",
+        ),
+    ],
+    rules: Annotated[
+        str,
+        typer.Option(
+            "--rules", metavar="PRESET", help="A new match's preset (texas42 rules --list)."
+        ),
+    ] = "standard",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            metavar="NAME=VALUE",
+            help="A rule option of a new match, e.g. --option match_goal_marks=3 (repeat).",
+        ),
+    ] = None,
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. A=Ana (repeat)."),
+    ] = None,
+    first_dealer: Annotated[
+        str, typer.Option("--first-dealer", metavar="SEAT", help="Who deals first (A-D).")
+    ] = "A",
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            metavar="SEAT=BOT",
+            help="A bot plays this seat, from its view only: any bot of texas42 arena "
+            "(random, rule, sampling, …; settings as sampling,worlds=20). Repeat.",
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float,
+        typer.Option(
+            "--bot-delay",
+            min=0.0,
+            max=60.0,
+            help="Seconds before every bot action, forced or not (a human pace).",
+        ),
+    ] = 1.0,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="The port; 0 (default): a free one.")
+    ] = 0,
+    ip: Annotated[
+        str,
+        typer.Option(
+            "--ip",
+            help="The address to listen on (default 127.0.0.1: this machine only). Another "
+            "lets the phones at the table reach it; each still needs its seat's link.",
+        ),
+    ] = "127.0.0.1",
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr",
+            help="Draw each seat's link as a QR code in the terminal (default: with --ip).",
+        ),
+    ] = None,
+    new_links: Annotated[
+        bool,
+        typer.Option(
+            "--new-links", help="Make new addresses: the ones printed before stop working."
+        ),
+    ] = False,
+) -> None:
+    """Play a match from four screens: each seat's link shows only that seat's view
+    (R25–R29) and takes its calls, trumps and plays on its turn; the server referees.
+
+    An illegal action is refused with the sentence texas42 validate gives, the hand
+    unchanged (R30), and is kept in the log as a rejected attempt; nothing is decided by
+    a clock (R31). Every accepted action is written into LOG (atomically, under its
+    writer lock) before it is acknowledged, so a table stopped or killed at any moment
+    and started again on LOG goes on where it was, with the same links. Each hand is
+    dealt from the system's secure random source. LOG holds every hand: it is readable
+    by its owner only while the match is under way. After each hand the pages show its
+    review (R29); after the match, texas42 board LOG --seats opens it with the same
+    links. Ctrl-C stops the table. Exit 1 for a log that is not valid, 2 for a usage error.
+    """
+    if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
+        say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
+        raise typer.Exit(code=1)
+    from ..board.links import Links, load_links, store_links
+    from ..board.server import LOOPBACK
+    from ..bots import bot_factory
+    from ..table.bots import BotSeats, bot_seed
+    from ..table.server import guard_of, listen, serve
+
+    path = Path(file)
+    if path.suffix.lower() != ".json":
+        raise usage_error(f"{file}: a table writes a JSON log, LOG.json")
+    if path.is_dir() or (path.exists() and not path.is_file()):
+        raise usage_error(f"{file} is not a regular file: name the log file to write")
+    bots = _pairs(bot or [], "--bot")
+    players = _pairs(player or [], "--player")
+    if first_dealer not in ("A", "B", "C", "D"):
+        raise usage_error(f"--first-dealer: a seat, A to D, not {first_dealer[:10]!r}")
+    factories = {}
+    for seat, spec in bots.items():
+        try:
+            factories[seat] = bot_factory(spec)
+        except ValueError as e:
+            raise usage_error(f"--bot {seat}={spec[:40]}: {e}") from None
+    new = not path.exists()
+    if not new and (option or players or rules != "standard"):
+        raise usage_error(
+            f"{file} exists: the table goes on with the match it holds; --rules, --option "
+            "and --player are for a new one"
+        )
+    settings = _options(option or [])
+    links = None if new_links else load_links(path)
+    try:  # listen before a new log is written: a taken port leaves no file behind
+        sockets = listen(ip, port, prefer=links.port if links and port == 0 else None)
+    except OSError as e:
+        raise usage_error(f"cannot listen on {ip}:{port}: {e.strerror or e}") from None
+    try:
+        t = _open(path, new, rules, settings, players, first_dealer)
+    except BaseException:
+        for sock in sockets:
+            sock.close()
+        raise
+    if links is None:
+        links = Links(os.path.realpath(path))
+    store_links(path, links)
+    seats = BotSeats(
+        t,
+        {s: f(bot_seed()) for s, f in factories.items()},  # type: ignore[misc]
+        delay=bot_delay,
+        log=lambda line: say(line, err=True),
+    )
+    if ip not in LOOPBACK:
+        say(
+            f"texas42 table: warning: listening on {ip}, not this machine only; whoever has "
+            "a seat's link can play that seat",
+            err=True,
+        )
+    shown = links
+
+    def ready(bound: int) -> None:
+        shown.port = bound
+        store_links(path, shown)
+        over = " (the match is over)" if t.game.is_over else ""
+        say(f"texas42 table: {path}: {t.game.preset}, hand {t.game.hand_number}{over}")
+        draw = qr if qr is not None else ip not in LOOPBACK
+        _print_links(_base(ip, bound), shown.tokens, bots, draw)
+
+    serve(
+        t,
+        guard_of(links.tokens),
+        sockets,
+        ip=ip,
+        ready=ready,
+        started=seats.start,
+        stopping=seats.stop,
+    )
+    say("texas42 table: stopped", err=True)
+
+
+def _open(
+    path: Path,
+    new: bool,
+    rules: str,
+    options: dict[str, Any],
+    players: dict[str, str],
+    first_dealer: str,
+) -> "Table":
+    """The table on ``path``: a new match, or the one the log holds (exit 1 if invalid)."""
+    from ..table.referee import Table
+
+    if not new:
+        try:
+            return Table.resume(path)
+        except ValueError as e:
+            say(f"texas42: {e}", err=True)
+            raise typer.Exit(code=1) from None
+    try:
+        return Table.new(
+            path,
+            rules,
+            options=options,
+            players=players,  # type: ignore[arg-type]
+            first_dealer=first_dealer,  # type: ignore[arg-type]
+        )
+    except (ValueError, OSError) as e:
+        raise usage_error(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _base(ip: str, port: int) -> str:
+    host = "127.0.0.1" if ip in ("0.0.0.0", "::") else (f"[{ip}]" if ":" in ip else ip)
+    return f"http://{host}:{port}/"
+
+
+def _print_links(base: str, tokens: dict[str, str], bots: dict[str, str], draw: bool) -> None:
+    for s in "ABCD":
+        who = f"bot {bots[s]}" if s in bots else "its view only"
+        say(f"  seat {s} ({who}): {base}?token={tokens[s]}")
+        if draw and s not in bots:
+            say(_qr(f"{base}?token={tokens[s]}"))
+    say(f"  onlookers (the public view): {base}?token={tokens['review']}")
+    say(f"  host (the public view; every view of a finished hand): {base}?token={tokens['owner']}")
+    say("  Ctrl-C stops the table.")
