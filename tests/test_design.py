@@ -34,6 +34,7 @@ LAYERS = [
     "files",
     "corpus",
     "board",
+    "table",
     "cli",
 ]
 

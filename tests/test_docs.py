@@ -180,7 +180,7 @@ def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None
     sandbox = _sandbox(tmp_path)
     _stand_ins(sandbox)
     for line in lines:
-        if line.startswith("texas42 board "):
+        if line.startswith(("texas42 board ", "texas42 table ")):
             _run_board(line, sandbox)
             continue
         result = _run(line, sandbox)

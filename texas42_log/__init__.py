@@ -17,6 +17,8 @@ module imports a layer above its own (tests/test_design.py; docs/architecture.md
 * :mod:`.corpus` — many matches on every core
 * :mod:`.board` — the review board: a local server that sends each page only its
   observer's views
+* :mod:`.table` — a match played from four screens: the referee, its bots and its
+  server
 * :mod:`.cli` — the ``texas42`` command; it only translates
 
 The names below are the public API; everything else is the package's own.

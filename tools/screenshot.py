@@ -17,6 +17,9 @@ Run: .venv/bin/python tools/screenshot.py
 - docs/board-story.png and docs/board-phone.png — the hand's story on the board (seat B
   at its judged decision, desktop and a 390 × 844 phone), taken by
   tests/test_board_browser_story.py's story_path (with ``--board`` too).
+- docs/table-phone.png — `texas42 table`: seat A's phone mid-trick, taken by
+  tests/test_table_browser.py's table_path (four phones play a match). ``--table``
+  takes it alone.
 
 Opened in Debian's headless Chromium (Playwright with executable_path).
 """
@@ -156,7 +159,33 @@ def board_shot() -> None:
             b.stop()
             browser.close()
     print("wrote docs/board.png, docs/board-story.png, docs/board-phone.png")
+    table_shot()
+
+
+def table_shot() -> None:
+    """docs/table-phone.png, by the table's browser test's own path."""
+    sys.path.insert(0, str(ROOT))
+    from tests.test_table_browser import start_table, table_path
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        log = Path(tmp) / "match.json"
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        names = ("A=Ana", "B=Ben", "C=Cleo", "D=Dan")
+        r = start_table(
+            log, "--option", "match_goal_marks=2", *(a for n in names for a in ("--player", n))
+        )
+        try:
+            table_path(browser, r, log, ROOT / "docs")
+        finally:
+            r.stop()
+            browser.close()
+    print("wrote docs/table-phone.png")
 
 
 if __name__ == "__main__":
-    board_shot() if sys.argv[1:] == ["--board"] else main()
+    if sys.argv[1:] == ["--board"]:
+        board_shot()
+    elif sys.argv[1:] == ["--table"]:
+        table_shot()
+    else:
+        main()

@@ -85,7 +85,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-class _Handler(tornado.web.RequestHandler):
+class Handler(tornado.web.RequestHandler):
     board: Board
     asker: Asker
     hosts: set[str]
@@ -178,7 +178,7 @@ class _Handler(tornado.web.RequestHandler):
             raise BoardError(400, "the request is not JSON") from None
 
 
-class _Page(_Handler):
+class _Page(Handler):
     def get(self) -> None:
         html, csp = board_page()
         self.set_header("Content-Security-Policy", csp)
@@ -186,14 +186,14 @@ class _Page(_Handler):
         self.finish(html)
 
 
-class _About(_Handler):
+class _About(Handler):
     def get(self) -> None:
         if self.board.changed_on_disk():  # read it on a worker; the page asks again
             self.pool.submit(self.board.refresh)
         self.answer(self.board.about(self.access))
 
 
-class _Data(_Handler):
+class _Data(Handler):
     async def get(self) -> None:
         observer = self.get_query_argument("as", "")[:20]
         answers = self.asker.answers
@@ -210,7 +210,7 @@ class _Data(_Handler):
             self.failed(e)
 
 
-class _Ask(_Handler):
+class _Ask(Handler):
     def post(self) -> None:
         try:
             body = self.body()
@@ -227,7 +227,7 @@ class _Ask(_Handler):
             self.failed(e)
 
 
-class _Question(_Handler):
+class _Question(Handler):
     def get(self, qid: str) -> None:
         try:
             self.answer(self.asker.question(self.token, qid).status())
@@ -241,7 +241,7 @@ class _Question(_Handler):
             self.failed(e)
 
 
-class _Save(_Handler):
+class _Save(Handler):
     async def post(self) -> None:
         try:
             held, changes = parse_changes(self.body())
@@ -251,7 +251,7 @@ class _Save(_Handler):
             self.failed(e)
 
 
-class _Nothing(_Handler):
+class _Nothing(Handler):
     """Any other path, or another method: the board serves its page and its API only."""
 
     def nothing(self, *args: Any) -> None:

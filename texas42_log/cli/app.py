@@ -19,7 +19,7 @@ _plain_help()
 TASKS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Check and read a log", ("validate", "replay", "render", "board", "analyze")),
     ("Convert and edit", ("convert", "annotate", "redact", "upgrade")),
-    ("Record and make matches", ("record", "generate")),
+    ("Record and make matches", ("record", "table", "generate")),
     ("Players", ("arena",)),
     ("Reference", ("rules", "schema")),
 )

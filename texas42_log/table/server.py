@@ -35,7 +35,7 @@ import tornado.iostream
 import tornado.netutil
 import tornado.web
 
-from ..board.server import MAX_BODY, _Handler, loopback_hosts
+from ..board.server import MAX_BODY, Handler, loopback_hosts
 from ..board.state import Access, BoardError
 from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
@@ -109,7 +109,7 @@ class _Hub:
             e.set()
 
 
-class _TableHandler(_Handler):
+class _TableHandler(Handler):
     table: Table
     hub: _Hub
 

@@ -1,0 +1,417 @@
+"""``texas42 table``: the referee (texas42_log.table.referee) and its wire — what is
+refused and why, what is written and when, and what each address is sent (R25–R30)."""
+
+from __future__ import annotations
+
+import json
+import random
+import stat
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from texas42_log.engine.actions import Deal
+from texas42_log.engine.live import random_deal
+from texas42_log.engine.seats import Seat
+from texas42_log.files.validate import validate_bytes
+from texas42_log.table.referee import LIVE_MODE, Table, TableError
+
+from .table_client import Served, served
+
+
+def seeded(seed: int) -> Callable[[Seat], Deal]:
+    """A reproducible deal function (the table's own draws from the system's source)."""
+    count = iter(range(1, 10_000))
+    return lambda dealer: random_deal(seed, next(count), dealer)
+
+
+def new_table(tmp_path: Path, seed: int = 3, **options: Any) -> Table:
+    return Table.new(tmp_path / "match.json", "standard", options=options, deal=seeded(seed))
+
+
+def to_renege(table: Table, rng: random.Random) -> tuple[Seat, str]:
+    """Play legal actions until the seat to play holds a tile it may not play; that seat
+    and tile."""
+    while True:
+        game = table.game
+        turn = game.to_act
+        assert turn is not None
+        if turn.kind == "play":
+            legal = [str(a) for a in game.legal_actions()]
+            held = game.view(turn.seat).hands[turn.seat]
+            wrong = [t for t in held if t not in legal]
+            if wrong:
+                return turn.seat, wrong[0]
+        action = rng.choice(game.legal_actions())
+        table.act(turn.seat, table.moment, str(action), f"r{table.moment}")
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return new_table(tmp_path)
+
+
+@pytest.fixture
+def wire(table: Table) -> Iterator[Served]:
+    with served(table) as s:
+        yield s
+
+
+# -- the referee -------------------------------------------------------------------
+
+
+def test_a_new_table_deals_and_writes_a_valid_log_its_owners_only(table: Table) -> None:
+    data = table.path.read_bytes()
+    assert validate_bytes(data).valid
+    assert json.loads(data)["hands"][0]["deal"]  # the host holds every hand
+    assert stat.S_IMODE(table.path.stat().st_mode) == LIVE_MODE
+    assert table.game.to_act is not None and table.game.to_act.kind == "call"
+
+
+def test_an_illegal_play_is_refused_with_its_rule_and_kept_as_a_rejected_attempt(
+    table: Table,
+) -> None:
+    seat, tile = to_renege(table, random.Random(5))
+    before_moment, before_hand = table.moment, table.game.view(seat).hands[seat]
+    with pytest.raises(TableError) as e:
+        table.act(seat, table.moment, tile, "renege")
+    assert e.value.status == 422 and e.value.rule == "R16", e.value.message
+    assert tile in e.value.message
+    # the hand unchanged, its tiles in their order (R30); the attempt in the log
+    assert table.moment == before_moment
+    assert table.game.view(seat).hands[seat] == before_hand
+    doc = json.loads(table.path.read_bytes())
+    rejected = [p for p in doc["hands"][-1]["plays"] if p.get("rejected")]
+    assert rejected == [{"seat": seat, "tile": tile, "rejected": True}]
+    assert validate_bytes(table.path.read_bytes()).valid
+
+
+@pytest.mark.parametrize("case", ["other seat", "stale moment", "replay", "not an action"])
+def test_a_refused_request_writes_nothing(table: Table, case: str) -> None:
+    turn = table.game.to_act
+    assert turn is not None
+    action = str(table.game.legal_actions()[0])
+    table.act(turn.seat, table.moment, action, "first")
+    turn = table.game.to_act
+    assert turn is not None
+    before = table.path.read_bytes()
+    legal = str(table.game.legal_actions()[0])
+    other: Seat = "A" if turn.seat != "A" else "B"
+    seat, moment, text, request = {
+        "other seat": (other, table.moment, legal, "x1"),
+        "stale moment": (turn.seat, table.moment - 1, legal, "x2"),
+        "replay": (turn.seat, table.moment, legal, "first"),
+        "not an action": (turn.seat, table.moment, "seventy", "x3"),
+    }[case]
+    with pytest.raises(TableError) as e:
+        table.act(seat, moment, text, request)
+    assert e.value.status in (400, 409)
+    assert table.path.read_bytes() == before
+    if case == "other seat":
+        assert f"it is {turn.seat}'s turn" in e.value.message
+
+
+def test_a_restart_goes_on_at_the_moment_of_the_last_acknowledged_action(table: Table) -> None:
+    rng = random.Random(1)
+    for _ in range(12):
+        turn = table.game.to_act
+        assert turn is not None
+        done = table.act(
+            turn.seat, table.moment, str(rng.choice(table.game.legal_actions())), f"t{table.moment}"
+        )
+    again = Table.resume(table.path, deal=seeded(99))
+    assert again.moment == done.moment
+    assert again.game.to_json() == table.game.to_json()
+
+
+def test_the_match_ends_at_its_goal_and_the_log_is_then_the_users_to_share(tmp_path: Path) -> None:
+    table = new_table(tmp_path, match_goal_marks=1)
+    rng = random.Random(2)
+    while (turn := table.game.to_act) is not None:
+        table.act(
+            turn.seat, table.moment, str(rng.choice(table.game.legal_actions())), f"t{table.moment}"
+        )
+    assert table.game.is_over
+    result = validate_bytes(table.path.read_bytes())
+    assert result.valid and result.match is not None and result.match.result is not None
+    assert stat.S_IMODE(table.path.stat().st_mode) != LIVE_MODE
+    with pytest.raises(TableError, match="the match is over"):
+        table.act("A", table.moment, "pass", "late")
+
+
+def test_a_log_changed_outside_the_table_is_not_written_over(table: Table) -> None:
+    doc = json.loads(table.path.read_bytes())
+    doc["x-note"] = "an editor's change"
+    table.path.write_text(json.dumps(doc))
+    turn = table.game.to_act
+    assert turn is not None
+    with pytest.raises(TableError, match="changed on disk outside the table"):
+        table.act(turn.seat, table.moment, str(table.game.legal_actions()[0]), "e")
+    assert json.loads(table.path.read_bytes())["x-note"] == "an editor's change"
+    assert table.moment == 1  # the deal only: the action was undone
+
+
+# -- the wire ------------------------------------------------------------------------
+
+
+def test_each_address_is_sent_its_own_view_and_only_the_seat_to_act_its_choices(
+    wire: Served,
+) -> None:
+    turn = wire.table.game.to_act
+    assert turn is not None
+    for who in "ABCD":
+        s = wire.state(who)
+        assert s["observer"] == who
+        assert set(s["view"]["hands"]) == {who}  # its own tiles, no other seat's
+        assert bool(s["legal"]) == (who == turn.seat)
+    public = wire.state("review")  # the onlookers' address
+    assert public["observer"] == "public" and public["view"]["hands"] == {}
+    assert wire.state("owner")["observer"] == "public"  # the host too, during play
+
+
+def test_a_seat_acts_for_itself_only(wire: Served) -> None:
+    turn = wire.table.game.to_act
+    assert turn is not None
+    other = next(s for s in "ABCD" if s != turn.seat)
+    action = wire.state(turn.seat)["legal"][0]
+    before = wire.table.path.read_bytes()
+    r = wire.act(other, action)
+    assert r.status == 409 and f"it is {turn.seat}'s turn" in r.json()["error"]
+    for who in ("review", "owner"):
+        r = wire.act(who, action)
+        assert r.status == 403 and "plays no seat" in r.json()["error"]
+    assert wire.table.path.read_bytes() == before
+    r = wire.act(turn.seat, action, request="once")
+    assert r.status == 200 and r.json()["moment"] == 2
+    r = wire.act(turn.seat, action, moment=1, request="once")  # the same request again
+    assert r.status == 409
+
+
+def test_a_renege_over_the_wire_is_refused_with_the_rules_sentence(wire: Served) -> None:
+    seat, tile = to_renege(wire.table, random.Random(5))
+    hand = wire.state(seat)["view"]["hands"][seat]
+    r = wire.act(seat, tile)
+    assert r.status == 422
+    assert r.json()["rule"] == "R16" and tile in r.json()["error"]
+    assert wire.state(seat)["view"]["hands"][seat] == hand
+
+
+@pytest.mark.parametrize(
+    "host, origin, path, method",
+    [
+        ("evil.example:80", "", "/table/state", "GET"),
+        (None, "http://evil.example", "/table/act", "POST"),
+        (None, None, "/table/act", "POST"),
+        (None, "http://evil.example", "/table/events", "GET"),
+    ],
+)
+def test_host_and_origin_are_checked(
+    wire: Served, host: str | None, origin: str | None, path: str, method: str
+) -> None:
+    before = wire.table.path.read_bytes()
+    body = {"moment": 1, "action": "pass", "request": "h"} if method == "POST" else None
+    r = wire.request(method, path, body, host=host, origin=origin)
+    assert r.status == 403
+    assert wire.table.path.read_bytes() == before
+
+
+def test_no_token_or_a_wrong_one_is_refused(wire: Served) -> None:
+    for token in ("", "x" * 32):
+        assert wire.request("GET", "/table/state", token=token).status == 403
+    page = wire.request("GET", "/", token="")
+    assert page.status == 403 and b"refused" in page.body
+
+
+def test_the_page_allows_its_server_and_nothing_more(wire: Served) -> None:
+    r = wire.request("GET", "/")
+    assert r.status == 200
+    csp = r.headers["content-security-policy"]
+    assert "connect-src 'self'" in csp and "default-src 'none'" in csp
+    assert "'unsafe-inline'" not in csp and "http" not in csp
+    assert wire.tokens["A"].encode() not in r.body  # the page holds no token
+
+
+def test_a_live_hand_is_shown_to_no_address_beyond_a_seat_or_the_public(wire: Served) -> None:
+    for who, observer in [("owner", "omniscient"), ("owner", "review"), ("A", "review")]:
+        r = wire.request("GET", f"/table/hand?n=1&as={observer}", who=who)
+        assert r.status == 403 and "not over" in r.json()["error"], (who, observer)
+    r = wire.request("GET", "/table/hand?n=1&as=omniscient", who="A")
+    assert r.status == 403
+
+
+def test_a_finished_hand_opens_its_review_and_the_host_every_view(wire: Served) -> None:
+    rng = random.Random(4)
+    table = wire.table
+    while table.finished_hands() < 1:
+        turn = table.game.to_act
+        assert turn is not None
+        table.act(
+            turn.seat, table.moment, str(rng.choice(table.game.legal_actions())), f"t{table.moment}"
+        )
+    review = wire.request("GET", "/table/hand?n=1&as=review", who="B")
+    assert review.status == 200
+    assert review.json()["observer"] == "review"
+    assert wire.request("GET", "/table/hand?n=1&as=omniscient", who="owner").status == 200
+    assert wire.request("GET", "/table/hand?n=1&as=omniscient", who="B").status == 403
+    assert wire.state("C")["last"]["hand"] == 1  # the pages show the hand just over
+
+
+def test_a_push_reaches_every_page_after_each_action(wire: Served) -> None:
+    channels = {who: wire.events(who) for who in ("A", "B", "C", "D", "review")}
+    try:
+        for ev in channels.values():
+            ev.wait_for(1)
+        rng = random.Random(8)
+        for _ in range(6):
+            turn = wire.table.game.to_act
+            assert turn is not None
+            r = wire.act(turn.seat, rng.choice(wire.state(turn.seat)["legal"]))
+            assert r.status == 200
+            for ev in channels.values():
+                ev.wait_for(r.json()["moment"])
+        assert channels["A"].moments() == list(range(1, 8))  # each moment once, in order
+    finally:
+        for ev in channels.values():
+            ev.close()
+
+
+def test_a_foreign_page_cannot_open_the_push_channel(wire: Served) -> None:
+    ev = wire.events("A", origin="http://evil.example")
+    try:
+        assert ev.status == 403
+    finally:
+        ev.close()
+
+
+# -- the leak test over the wire -------------------------------------------------------
+
+
+def _drive(table: Table, actions: list[tuple[Seat, str]], who: str = "A") -> list[bytes]:
+    """``actions`` made over the wire, each push to ``who``'s page awaited; the pushes."""
+    with served(table) as w:
+        ev = w.events(who)
+        try:
+            ev.wait_for(table.moment)
+            for seat, text in actions:
+                r = w.act(seat, text)
+                assert r.status == 200, r.body
+                ev.wait_for(r.json()["moment"])
+            return list(ev.pushes)
+        finally:
+            ev.close()
+
+
+def _deals(table: Table) -> list[dict[str, list[str]]]:
+    return [h["deal"] for h in json.loads(table.path.read_bytes())["hands"]]
+
+
+def _redeal_hidden(
+    deals: list[dict[str, list[str]]],
+    hand: int,
+    played: set[str],
+    actions: list[tuple[Seat, str]],
+    rng: random.Random,
+) -> list[dict[str, list[str]]] | None:
+    """``deals`` with hand ``hand``'s tiles that A cannot see (the others' tiles not yet
+    played) dealt again among B, C and D, such that ``actions`` stay legal; None if no
+    such deal was found."""
+    from texas42_log.engine.errors import IllegalAction
+    from texas42_log.play.game import Game
+
+    deal = deals[hand]
+    movable = {s: [t for t in deal[s] if t not in played] for s in "BCD"}
+    for _ in range(60):
+        pool = [t for s in "BCD" for t in movable[s]]
+        rng.shuffle(pool)
+        new = dict(deal)
+        for s in "BCD":
+            n = len(movable[s])
+            new[s] = [t for t in deal[s] if t in played] + pool[:n]
+            pool = pool[n:]
+        if all(sorted(new[s]) == sorted(deal[s]) for s in "BCD"):
+            continue
+        world = [*deals[:hand], new, *deals[hand + 1 :]]
+        game = Game("standard", record_rejected=False)
+        try:
+            k = 0
+            for seat, text in actions:
+                while (turn := game.to_act) is not None and turn.kind == "deal":
+                    game.push(Deal.of(world[k]))  # type: ignore[arg-type]
+                    k += 1
+                game.push(text, seat=seat)
+        except IllegalAction:
+            continue
+        return world
+    return None
+
+
+def _leak_moments(every: int) -> None:
+    rng = random.Random(11)
+    first = Table.new(Path(_tmp()) / "one.json", "standard", deal=seeded(21))
+    actions: list[tuple[Seat, str]] = []
+    where: list[tuple[int, set[str]]] = []  # after each action: its hand, the tiles played
+    while first.finished_hands() < 4:
+        turn = first.game.to_act
+        assert turn is not None
+        text = str(rng.choice(first.game.legal_actions()))
+        actions.append((turn.seat, text))
+        first.act(turn.seat, first.moment, text, f"a{len(actions)}")
+    deals = _deals(first)
+    replay = Table.new(Path(_tmp()) / "replay.json", "standard", deal=iter_deals(deals))
+    pushes = _drive(replay, actions)
+    game = Table.new(Path(_tmp()) / "walk.json", "standard", deal=iter_deals(deals)).game
+    for seat, text in actions:
+        game.push(text, seat=seat)
+        ended = game.to_act is not None and game.to_act.kind == "deal"  # a hand just over
+        hand = game.hand_number - (2 if ended else 1)
+        plays = json.loads(game.to_json())["hands"][hand].get("plays", [])
+        where.append((hand, {p["tile"] for p in plays if not p.get("rejected")}))
+        if game.to_act is not None and game.to_act.kind == "deal":
+            game.push(Deal.of(deals[game.hand_number - 1]))  # type: ignore[arg-type]
+    checked = 0
+    for j in range(0, len(actions), every):
+        hand, played = where[j]
+        world = _redeal_hidden(deals, hand, played, actions[: j + 1], rng)
+        if world is None:
+            continue
+        other = Table.new(Path(_tmp()) / f"w{j}.json", "standard", deal=iter_deals(world))
+        seen = _drive(other, actions[: j + 1])
+        assert seen == pushes[: len(seen)], f"seat A's pushes differ after action {j + 1}"
+        checked += 1
+    assert checked >= len(range(0, len(actions), every)) // 2, (checked, len(actions))
+    print(f"checked {checked} moments of {len(actions)} actions")
+
+
+def iter_deals(deals: list[dict[str, list[str]]]) -> Callable[[Seat], Deal]:
+    it = iter(deals)
+    return lambda dealer: Deal.of(next(it))  # type: ignore[arg-type]
+
+
+_TMP: list[Path] = []
+
+
+def _tmp() -> Path:
+    return _TMP[-1]
+
+
+@pytest.fixture
+def tmp_for_leak(tmp_path: Path) -> Iterator[None]:
+    _TMP.append(tmp_path)
+    yield
+    _TMP.pop()
+
+
+@pytest.mark.usefixtures("tmp_for_leak")
+def test_seat_a_is_pushed_the_same_bytes_whatever_it_cannot_see() -> None:
+    """For moments of two hands: every push to A's page up to the moment is byte for byte
+    the same when the tiles A cannot see then are dealt otherwise among B, C and D (the
+    same actions up to the moment)."""
+    _leak_moments(every=5)
+
+
+@pytest.mark.long
+@pytest.mark.usefixtures("tmp_for_leak")
+def test_seat_a_is_pushed_the_same_bytes_whatever_it_cannot_see_at_every_moment() -> None:
+    _leak_moments(every=1)

@@ -1,0 +1,189 @@
+"""``texas42 table`` in the real browser (Debian's headless Chromium, as the board's
+tests): four phones, one a seat, play a whole match by tapping; a renege tapped is
+refused in the rule's words; the log is what the pages saw."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from texas42_log.engine.actions import Deal
+from texas42_log.log.model import Match
+from texas42_log.play.game import Game
+
+from .test_viewer_browser import browser  # noqa: F401  (the module's Chromium)
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+
+LINK = re.compile(r"^  (seat [ABCD]|onlookers|host)[^:]*: (http://127\.0\.0\.1:(\d+)/\?token=\S+)$")
+PHONE = {"width": 390, "height": 844}
+
+
+@dataclass
+class Running:
+    process: subprocess.Popen[str]
+    links: dict[str, str]
+    printed: list[str]
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            _, err = self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return err
+
+
+def start_table(log: Path, *args: str, env: dict[str, str] | None = None) -> Running:
+    """``texas42 table LOG ARGS``, once it prints its links."""
+    p = subprocess.Popen(
+        [sys.executable, "-m", "texas42_log", "table", str(log), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(env or os.environ, PYTHONUNBUFFERED="1"),
+    )
+    assert p.stdout is not None
+    links: dict[str, str] = {}
+    printed: list[str] = []
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            err = p.stderr.read() if p.stderr else ""
+            raise AssertionError(f"the table did not start: {''.join(printed)}{err}")
+        printed.append(line)
+        if "Ctrl-C" in line:
+            break
+        m = LINK.match(line.rstrip("\n"))
+        if m:
+            links[m.group(1)] = m.group(2)
+    return Running(p, links, printed)
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[tuple[Running, Path]]:
+    log = tmp_path / "match.json"
+    r = start_table(
+        log,
+        "--option",
+        "match_goal_marks=2",
+        *("--player", "A=Ana", "--player", "B=Ben", "--player", "C=Cleo", "--player", "D=Dan"),
+    )
+    yield r, log
+    r.stop()
+
+
+def _phone(browser: Any, url: str, errors: list[str]) -> Any:  # noqa: F811
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector("body[data-moment]")
+    return page
+
+
+def _moment(page: Any) -> int:
+    return int(page.evaluate("document.body.dataset.moment"))
+
+
+def table_path(browser: Any, r: Running, log: Path, shots: Path | None = None) -> None:  # noqa: F811
+    """Four phones play the match out by tapping (a renege tried once, and refused);
+    the log holds exactly the actions tapped and every page's score is validate's.
+    ``shots``: a folder for table-phone.png (seat A's phone, mid-trick)."""
+    errors: list[str] = []
+    pages = {s: _phone(browser, r.links[f"seat {s}"], errors) for s in "ABCD"}
+    onlookers = _phone(browser, r.links["onlookers"], errors)
+    rng = random.Random(7)
+    tapped: list[tuple[str, str]] = []
+    reneged = reviewed = shot = False
+    for _ in range(2000):
+        turn = pages["A"].evaluate("document.body.dataset.turn")
+        if turn == "over":
+            break
+        seat, kind = turn.split(":")
+        page = pages[seat]
+        page.wait_for_selector(f"body[data-turn='{turn}']")
+        before = _moment(page)
+        assert not page.locator("#hand button.tile:enabled").count() or kind == "play"
+        if kind == "play":
+            hand = page.locator("#hand button.tile").evaluate_all("b => b.map(x => x.dataset.tile)")
+            wrong = page.locator("#hand button.tile:enabled:not(.legal)")
+            if not reneged and wrong.count():
+                wrong.first.click()  # a renege: refused, in the rule's own words
+                page.wait_for_selector("#status.problem")
+                assert "(R16)" in page.inner_text("#status"), page.inner_text("#status")
+                assert _moment(page) == before
+                again = page.locator("#hand button.tile").evaluate_all(
+                    "b => b.map(x => x.dataset.tile)"
+                )
+                assert again == hand  # the hand unchanged, in its order (R30)
+                reneged = True
+            choices = page.locator("#hand button.tile.legal")
+            if (
+                shots is not None
+                and not shot
+                and seat == "A"
+                and pages["A"].locator("#trick .tile").count() >= 2
+            ):
+                page.screenshot(path=str(shots / "table-phone.png"))
+                shot = True
+        else:
+            choices = page.locator("#calls button")
+        pick = choices.nth(rng.randrange(choices.count()))
+        text = pick.get_attribute("data-tile") or pick.get_attribute("data-action")
+        pick.click()
+        tapped.append((seat, text))
+        for p in [*pages.values(), onlookers]:
+            p.wait_for_function("m => Number(document.body.dataset.moment) > m", arg=before)
+        if not reviewed and pages["B"].locator("#last").is_visible():
+            pages["B"].click("#review-open")
+            pages["B"].wait_for_selector("#review li")
+            assert "→" in pages["B"].inner_text("#review")
+            reviewed = True
+    else:
+        raise AssertionError("the match did not end")
+    assert reneged and reviewed
+    doc = json.loads(log.read_text("utf-8"))
+    history = Game.from_match(Match.model_validate(doc)).history
+    taken = [(step.seat, str(step.action)) for step in history if not isinstance(step.action, Deal)]
+    assert taken == tapped  # the log holds the actions tapped, in their order
+    check = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "validate", str(log), "--format", "json"],
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    marks = doc["result"]["marks"]
+    score = " – ".join(f"{t} {marks[t]}" for t in ("A+C", "B+D"))
+    for p in [*pages.values(), onlookers]:
+        assert p.inner_text("#score").startswith(score), (p.inner_text("#score"), score)
+        assert "The match is over" in p.inner_text("#status")
+    # the one refusal, which the browser reports on its console as a failed request
+    refused = [e for e in errors if "status of 422" in e]
+    assert len(refused) == 1 and [e for e in errors if e not in refused] == []
+    for p in [*pages.values(), onlookers]:
+        p.context.close()
+
+
+def test_four_phones_play_a_match_by_tapping(
+    browser: Any,  # noqa: F811
+    running: tuple[Running, Path],
+    tmp_path: Path,
+) -> None:
+    r, log = running
+    table_path(browser, r, log, shots=tmp_path)
+    assert (tmp_path / "table-phone.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,234 @@
+"""``texas42 table`` as a user starts it: its links, its usage errors, its bots, and a
+table killed at random moments that goes on with no acknowledged action lost."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from texas42_log.engine.actions import Deal
+from texas42_log.log.model import Match
+from texas42_log.play.game import Game
+from texas42_log.table.referee import LIVE_MODE, Table
+
+from .test_table_browser import Running, start_table
+
+pytestmark = pytest.mark.xdist_group("table-cli")
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+
+
+def _call(link: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    u = urlsplit(link)
+    token = u.query.removeprefix("token=")
+    c = http.client.HTTPConnection(u.hostname or "", u.port, timeout=30)
+    headers = {"Host": u.netloc, "Authorization": f"token {token}"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers |= {"Content-Type": "application/json", "Origin": f"http://{u.netloc}"}
+    c.request(method, path, body=data, headers=headers)
+    r = c.getresponse()
+    out = r.status, json.loads(r.read() or b"null")
+    c.close()
+    return out
+
+
+def _history(log: Path) -> list[tuple[str, str]]:
+    game = Game.from_match(Match.model_validate_json(log.read_bytes()))
+    return [(s.seat, str(s.action)) for s in game.history if not isinstance(s.action, Deal)]
+
+
+def _texas42(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "texas42_log", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+
+
+def test_a_table_prints_a_link_a_seat_and_the_onlookers_and_the_host(tmp_path: Path) -> None:
+    env = _env(tmp_path)
+    log = tmp_path / "m.json"
+    r = start_table(log, "--bot", "D=rule", "--bot-delay", "0", env=env)
+    try:
+        assert set(r.links) == {"seat A", "seat B", "seat C", "seat D", "onlookers", "host"}
+        tokens = {urlsplit(link).query for link in r.links.values()}
+        assert len(tokens) == 6  # a token an address
+        assert "bot rule" in "".join(r.printed)
+        assert stat.S_IMODE(log.stat().st_mode) == LIVE_MODE  # the live hand: owner only
+        status, state = _call(r.links["seat A"], "GET", "/table/state")
+        assert status == 200 and state["observer"] == "A"
+    finally:
+        r.stop()
+    again = start_table(log, env=env)  # the same log: the same links
+    try:
+        assert again.links == r.links
+    finally:
+        again.stop()
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--option", "no_such=1"], "a rule option's name"),
+        (["--option", "nello=maybe"], "true or false"),
+        (["--bot", "E=rule"], "write SEAT=VALUE"),
+        (["--bot", "A=chess"], "no bot is called"),
+        (["--first-dealer", "Q"], "a seat, A to D"),
+        (["--rules", "nonesuch"], "nonesuch"),
+    ],
+)
+def test_a_wrong_start_is_a_usage_error_in_one_sentence(
+    tmp_path: Path, args: list[str], says: str
+) -> None:
+    r = _texas42("table", str(tmp_path / "m.json"), *args, env=_env(tmp_path))
+    assert r.returncode == 2, r.stderr
+    assert says in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_an_existing_log_goes_on_and_refuses_new_rules(tmp_path: Path) -> None:
+    log = tmp_path / "m.json"
+    log.write_text("{not json")
+    env = _env(tmp_path)
+    r = _texas42("table", str(log), env=env)
+    assert r.returncode == 1 and "Traceback" not in r.stderr and "m.json" in r.stderr
+    log.unlink()
+    with socket.socket() as taken:  # a port another program already listens on
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        r = _texas42("table", str(log), "--port", port, env=env)
+    assert r.returncode == 2 and "cannot listen" in r.stderr, r.stderr
+    assert not log.exists()
+    Table.new(log, "standard")
+    r = _texas42("table", str(log), "--rules", "casual", env=env)
+    assert r.returncode == 2 and "goes on with the match it holds" in r.stderr
+
+
+def test_four_bots_play_a_match_out_at_a_stated_pace(tmp_path: Path) -> None:
+    log = tmp_path / "m.json"
+    bots = [a for s in "ABCD" for a in ("--bot", f"{s}=rule")]
+    r = start_table(
+        log, *bots, "--bot-delay", "0", "--option", "match_goal_marks=1", env=_env(tmp_path)
+    )
+    try:
+        for _ in range(300):
+            if json.loads(log.read_bytes()).get("status") == "complete":
+                break
+            time.sleep(0.1)
+    finally:
+        r.stop()
+    check = _texas42("validate", str(log), env=_env(tmp_path))
+    assert check.returncode == 0 and "winner" in check.stdout, check.stdout
+
+
+def test_a_bot_waits_the_stated_delay_even_for_a_forced_action(tmp_path: Path) -> None:
+    """Seat A is a person; B, C and D are bots with a delay of 0.3 s: every bot action
+    comes at least 0.3 s after the action before it."""
+    log = tmp_path / "m.json"
+    bots = [a for s in "BCD" for a in ("--bot", f"{s}=random")]
+    r = start_table(log, *bots, "--bot-delay", "0.3", env=_env(tmp_path))
+    try:
+        a = r.links["seat A"]
+        gaps: list[float] = []  # from each action to the bot action after it
+        moment = _call(a, "GET", "/table/state")[1]["moment"]
+        last, mine = time.monotonic(), True  # the first gap began before we looked
+        end = time.monotonic() + 30
+        while len(gaps) < 8 and time.monotonic() < end:
+            state = _call(a, "GET", "/table/state")[1]
+            if state["moment"] != moment:
+                now = time.monotonic()
+                if not mine:
+                    gaps.append(now - last)
+                last, mine, moment = now, False, state["moment"]
+            if state["legal"]:
+                mine = True
+                _call(
+                    a,
+                    "POST",
+                    "/table/act",
+                    {
+                        "moment": moment,
+                        "action": state["legal"][0],
+                        "request": secrets.token_hex(8),
+                    },
+                )
+            time.sleep(0.01)
+        assert len(gaps) >= 5 and min(gaps) >= 0.25, gaps
+    finally:
+        r.stop()
+
+
+def _play(
+    links: dict[str, str], acked: list[tuple[str, str]], rng: random.Random, until: float
+) -> None:
+    """Act for whichever seat is to act, until ``until`` or the table stops answering;
+    every acknowledged action into ``acked``."""
+    while time.monotonic() < until:
+        try:
+            status, state = _call(links["seat A"], "GET", "/table/state")
+            turn = state["turn"]
+            if turn is None:
+                return
+            seat = turn["seat"]
+            status, mine = _call(links[f"seat {seat}"], "GET", "/table/state")
+            action = rng.choice(mine["legal"])
+            body = {"moment": mine["moment"], "action": action, "request": secrets.token_hex(8)}
+            status, answer = _call(links[f"seat {seat}"], "POST", "/table/act", body)
+            if status == 200:
+                acked.append((seat, action))
+        except (OSError, http.client.HTTPException, ValueError, KeyError, IndexError):
+            return
+
+
+@pytest.mark.long
+def test_a_table_killed_ten_times_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    import threading
+
+    env = _env(tmp_path)
+    log = tmp_path / "m.json"
+    rng = random.Random(42)
+    acked: list[tuple[str, str]] = []
+    first: dict[str, str] | None = None
+    for _ in range(10):
+        r: Running = start_table(log, env=env)
+        if first is None:
+            first = r.links
+        assert r.links == first  # the same links after every restart
+        history = _history(log)
+        assert history[: len(acked)] == acked  # nothing acknowledged was lost
+        assert len(history) <= len(acked) + 1  # at most the one the kill cut off
+        acked[:] = history
+        worker = threading.Thread(
+            target=_play, args=(r.links, acked, rng, time.monotonic() + 5), daemon=True
+        )
+        worker.start()
+        time.sleep(rng.uniform(0.3, 1.5))
+        r.process.send_signal(signal.SIGKILL)
+        r.process.wait()
+        worker.join(timeout=30)
+        if json.loads(log.read_bytes()).get("status") == "complete":
+            break
+    history = _history(log)
+    assert history[: len(acked)] == acked and len(history) <= len(acked) + 1
+    assert len(acked) > 20
