@@ -104,6 +104,18 @@ def _digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def access_by_token(tokens: dict[str, Access], token: str | None) -> Access | None:
+    """The access ``token`` opens among ``tokens``, or None: every token is compared,
+    each in constant time, so the time taken does not tell which one is near."""
+    if not token:
+        return None
+    found = None
+    for known, access in tokens.items():
+        if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
+            found = access
+    return found
+
+
 @dataclass
 class Board:
     """The board's log and everything it has sent or saved (one per server)."""
@@ -260,13 +272,7 @@ class Board:
 
     def access(self, token: str | None) -> Access | None:
         """The access a token opens (compared in constant time), or None."""
-        if not token:
-            return None
-        found = None
-        for known, access in self.tokens.items():
-            if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
-                found = access
-        return found
+        return access_by_token(self.tokens, token)
 
     # -- what a page sees ---------------------------------------------------------
 

@@ -36,7 +36,7 @@ import tornado.netutil
 import tornado.web
 
 from ..board.server import MAX_BODY, Handler, loopback_hosts
-from ..board.state import Access, BoardError
+from ..board.state import Access, BoardError, access_by_token
 from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
 from .page import table_page
@@ -68,15 +68,7 @@ class Guard:
     tokens: dict[str, Access]
 
     def access(self, token: str | None) -> Access | None:
-        import secrets
-
-        if not token:
-            return None
-        found = None
-        for known, access in self.tokens.items():
-            if secrets.compare_digest(known.encode(), token.encode("utf-8", "replace")):
-                found = access
-        return found
+        return access_by_token(self.tokens, token)
 
 
 def guard_of(tokens: dict[str, str]) -> Guard:
