@@ -83,7 +83,9 @@
     say("Sending " + text + "…");
     api("POST", "/table/act", { moment: s.moment, action: text, request: requestId() }).then(function (r) {
       st.busy = false;
-      if (r.status === 200) { say(""); return; }
+      // accepted: the push may already have shown a newer moment (the match over, say),
+      // so the status is the newest state's, never cleared over it
+      if (r.status === 200) { if (st.state.moment > s.moment) { status(st.state); } else { say(""); } return; }
       var rule = r.body.rule ? " (" + r.body.rule + ")" : "";
       st.problem = { moment: s.moment, text: (r.body.error || "refused") + rule };
       say(st.problem.text, "problem");

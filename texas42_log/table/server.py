@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import importlib.util
 import json
 import signal
 import socket
@@ -29,6 +30,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+if importlib.util.find_spec("tornado") is None:
+    raise ImportError(
+        "texas42 table needs its web server, tornado: pip install 'texas42-log[board]'"
+    )
 
 import tornado.httpserver
 import tornado.iostream
