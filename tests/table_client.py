@@ -1,6 +1,7 @@
 """A table served in this process for a test (its deal chosen by the test), and the wire
 a page uses: requests with any token, ``Host`` and ``Origin``, and the push channel read
-byte for byte."""
+byte for byte; and ``texas42 table`` started as a user starts it, its links read from
+what it prints."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ import asyncio
 import concurrent.futures
 import http.client
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import tornado.httpserver
@@ -183,3 +190,57 @@ def served(table: Table) -> Iterator[Served]:
     finally:
         box["loop"].call_soon_threadsafe(box["stop"].set)
         thread.join(timeout=10)
+
+
+# -- the command, as a user starts it ------------------------------------------------
+
+LINK = re.compile(r"^  (seat [ABCD]|onlookers|host)[^:]*: (http://127\.0\.0\.1:(\d+)/\?token=\S+)$")
+
+
+@dataclass
+class Running:
+    process: subprocess.Popen[str]
+    links: dict[str, str]
+    printed: list[str]
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            _, err = self.process.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return err
+
+
+def start_table(
+    log: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    command: Sequence[str] = (sys.executable, "-m", "texas42_log"),
+) -> Running:
+    """``texas42 table LOG ARGS`` (``command``: how ``texas42`` is run), once it prints
+    its links: a link a seat, ``onlookers`` and ``host``."""
+    p = subprocess.Popen(
+        [*command, "table", str(log), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(env or os.environ, PYTHONUNBUFFERED="1"),
+    )
+    assert p.stdout is not None
+    links: dict[str, str] = {}
+    printed: list[str] = []
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            err = p.stderr.read() if p.stderr else ""
+            raise AssertionError(f"the table did not start: {''.join(printed)}{err}")
+        printed.append(line)
+        if "Ctrl-C" in line:
+            break
+        m = LINK.match(line.rstrip("\n"))
+        if m:
+            links[m.group(1)] = m.group(2)
+    return Running(p, links, printed)

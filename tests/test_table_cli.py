@@ -25,7 +25,7 @@ from texas42_log.log.model import Match
 from texas42_log.play.game import Game
 from texas42_log.table.referee import LIVE_MODE, Table
 
-from .test_table_browser import Running, start_table
+from .table_client import Running, start_table
 
 pytestmark = pytest.mark.xdist_group("table-cli")
 

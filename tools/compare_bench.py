@@ -34,7 +34,16 @@ ROWS = {
 }
 
 #: The other row functions (each runs on its own, with no corpus): named with ``--rows``.
-OTHER_ROWS = ("auction", "board", "fair", "fair_corpus", "open_hand", "viewer", "bots")
+OTHER_ROWS = (
+    "auction",
+    "board",
+    "fair",
+    "fair_corpus",
+    "open_hand",
+    "viewer",
+    "bots",
+    "table",
+)
 
 #: The corpora's sizes (matches) and seeds; ``--quick``'s.
 SIZES = {"small": (1500, 1), "large": (11_000, 2)}
@@ -45,10 +54,13 @@ import json, sys
 from pathlib import Path
 sys.path.insert(0, "tests/benchmarks")
 sys.path.insert(0, ".")
-import bench, bench_auction, bench_board
+import importlib, importlib.util
 name, corpus, quick = sys.argv[1], sys.argv[2], sys.argv[3] == "quick"
-fn = next(getattr(m, name) for m in (bench, bench_auction, bench_board) if hasattr(m, name))
-rows = fn(quick) if corpus == "-" else fn(Path(corpus))
+# an older checkout may lack a later module (bench_table): its rows are then missing
+names = ("bench", "bench_auction", "bench_board", "bench_table")
+modules = [importlib.import_module(m) for m in names if importlib.util.find_spec(m)]
+fn = next((getattr(m, name) for m in modules if hasattr(m, name)), None)
+rows = [] if fn is None else fn(quick) if corpus == "-" else fn(Path(corpus))
 print(json.dumps([list(r) for r in rows]))
 """
 
@@ -136,6 +148,11 @@ def main() -> None:
     print(f"{'row':<40} {'before':>14} {'after':>14} {'change':>8}")
     for row in rows:
         if (row, "before") not in figures or (row, "after") not in figures:
+            # a row one checkout's benchmark lacks: shown, never compared
+            side = "after" if (row, "after") in figures else "before"
+            shown = f"{statistics.median(v for v, _ in figures[(row, side)]):>14,.3f}"
+            cells = f"{'—':>14} {shown}" if side == "after" else f"{shown} {'—':>14}"
+            print(f"{row:<40} {cells} {'':>8}")
             continue
         higher = figures[(row, "after")][0][1]
         before = statistics.median(v for v, _ in figures[(row, "before")])

@@ -165,7 +165,8 @@ def board_shot() -> None:
 def table_shot() -> None:
     """docs/table-phone.png, by the table's browser test's own path."""
     sys.path.insert(0, str(ROOT))
-    from tests.test_table_browser import start_table, table_path
+    from tests.table_client import start_table
+    from tests.test_table_browser import table_path
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         log = Path(tmp) / "match.json"

@@ -35,7 +35,10 @@ prints one table. Each throughput is the best of three runs on one core.
 * the review board (``--only board``, bench_board.py): a log of 10,000 comments (its
   data's size and time, ``about`` while saves are built, the board's memory); a
   board's start, an observer's views first and cached, a save of one comment, a
-  hand's analysis asked as a seat and as the omniscient observer, over the wire.
+  hand's analysis asked as a seat and as the omniscient observer, over the wire;
+* the table under load (``--only table``, bench_table.py): 20 ``texas42 table`` processes
+  at once, four ``rule`` bots each at ``--bot-delay 0`` — actions a second, the push's
+  latency to every page (median, 99th percentile), each table's memory.
 """
 
 from __future__ import annotations
@@ -994,6 +997,7 @@ def main() -> None:
             "bots",
             "board",
             "auction",
+            "table",
         ],
         help="run only these rows",
     )
@@ -1002,6 +1006,7 @@ def main() -> None:
     if args.only:
         from tests.benchmarks.bench_auction import auction
         from tests.benchmarks.bench_board import board, board_comments
+        from tests.benchmarks.bench_table import table
 
         rows = {
             "open-hand": open_hand,
@@ -1012,6 +1017,7 @@ def main() -> None:
             "bots": bots,
             "board": lambda quick: board(quick) + board_comments(quick),
             "auction": auction,
+            "table": table,
         }[args.only](args.quick)
         _print(rows, args.quick)
         return
