@@ -415,3 +415,65 @@ def test_seat_a_is_pushed_the_same_bytes_whatever_it_cannot_see() -> None:
 @pytest.mark.usefixtures("tmp_for_leak")
 def test_seat_a_is_pushed_the_same_bytes_whatever_it_cannot_see_at_every_moment() -> None:
     _leak_moments(every=1)
+
+
+# -- after the match: the board at the same addresses -----------------------------------
+
+
+def test_the_board_opens_at_the_same_addresses_once_the_match_is_over_never_before(
+    tmp_path: Path,
+) -> None:
+    table = new_table(tmp_path, match_goal_marks=1)
+    rng = random.Random(5)
+    with served(table) as wire:
+        # during play: no board, no comments, no analysis, for any address (the host's too)
+        for who in ("owner", "A", "review"):
+            for method, path, body in [
+                ("GET", "/board", None),
+                ("GET", "/api/data?as=omniscient", None),
+                ("POST", "/api/save", {"version": 1, "changes": []}),
+                ("POST", "/api/ask", {"hand": 1, "as": "A"}),
+            ]:
+                r = wire.request(method, path, body, who=who)
+                assert r.status == 403 and b"not a page of the table" in r.body, (who, path)
+        last = wire.events("A")
+        while (turn := table.game.to_act) is not None:
+            action = str(rng.choice(table.game.legal_actions()))
+            table.act(turn.seat, table.moment, action, f"t{table.moment}")
+        last.wait_for(table.moment)
+        over = json.loads(last.pushes[-1])
+        assert over["winner"] in ("A+C", "B+D")
+        # the push that said so came after the board's routes were there
+        page = wire.request("GET", "/board", who="A")
+        assert page.status == 200 and b"texas42 board" in page.body
+        assert "connect-src 'self'" in page.headers["content-security-policy"]
+        assert wire.request("GET", "/board", token="not-a-token").status == 403
+        # each address is the board's own: a seat its view and the public's, the
+        # onlookers the review, the host everything
+        assert wire.request("GET", "/api/data?as=A", who="A").status == 200
+        assert wire.request("GET", "/api/data?as=B", who="A").status == 403
+        assert wire.request("GET", "/api/data?as=review", who="review").status == 200
+        assert wire.request("GET", "/api/data?as=A", who="review").status == 403
+        assert wire.request("GET", "/api/data?as=omniscient", who="owner").status == 200
+        # a seat comments on the hand, as its seat; the log holds it and stays valid
+        about = wire.request("GET", "/api/about", who="C").json()
+        change = {"op": "add", "on": {"hand": 1}, "text": "We should have bid 31."}
+        saved = wire.request(
+            "POST",
+            "/api/save",
+            {"epoch": about["epoch"], "version": about["version"], "changes": [change]},
+            who="C",
+        )
+        assert saved.status == 200 and saved.json()["saved"], saved.body
+        doc = json.loads(table.path.read_bytes())
+        notes = doc["hands"][0]["annotations"]
+        assert [(n["text"], n.get("seat")) for n in notes] == [("We should have bid 31.", "C")]
+        assert validate_bytes(table.path.read_bytes()).valid
+        # the onlookers only read
+        r = wire.request(
+            "POST",
+            "/api/save",
+            {"epoch": about["epoch"], "version": about["version"], "changes": [change]},
+            who="review",
+        )
+        assert r.status == 403

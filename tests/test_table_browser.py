@@ -5,14 +5,10 @@ refused in the rule's words; the log is what the pages saw."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import re
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,55 +18,12 @@ from texas42_log.engine.actions import Deal
 from texas42_log.log.model import Match
 from texas42_log.play.game import Game
 
+from .table_client import Running, start_table
 from .test_viewer_browser import browser  # noqa: F401  (the module's Chromium)
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 
-LINK = re.compile(r"^  (seat [ABCD]|onlookers|host)[^:]*: (http://127\.0\.0\.1:(\d+)/\?token=\S+)$")
 PHONE = {"width": 390, "height": 844}
-
-
-@dataclass
-class Running:
-    process: subprocess.Popen[str]
-    links: dict[str, str]
-    printed: list[str]
-
-    def stop(self) -> str:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            _, err = self.process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            _, err = self.process.communicate()
-        return err
-
-
-def start_table(log: Path, *args: str, env: dict[str, str] | None = None) -> Running:
-    """``texas42 table LOG ARGS``, once it prints its links."""
-    p = subprocess.Popen(
-        [sys.executable, "-m", "texas42_log", "table", str(log), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=dict(env or os.environ, PYTHONUNBUFFERED="1"),
-    )
-    assert p.stdout is not None
-    links: dict[str, str] = {}
-    printed: list[str] = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            err = p.stderr.read() if p.stderr else ""
-            raise AssertionError(f"the table did not start: {''.join(printed)}{err}")
-        printed.append(line)
-        if "Ctrl-C" in line:
-            break
-        m = LINK.match(line.rstrip("\n"))
-        if m:
-            links[m.group(1)] = m.group(2)
-    return Running(p, links, printed)
 
 
 @pytest.fixture
@@ -98,6 +51,17 @@ def _phone(browser: Any, url: str, errors: list[str]) -> Any:  # noqa: F811
 
 def _moment(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.moment"))
+
+
+def _annotations(doc: Any) -> Iterator[dict[str, Any]]:
+    """Every comment of a log, wherever it is attached."""
+    if isinstance(doc, dict):
+        yield from doc.get("annotations", [])
+        for value in doc.values():
+            yield from _annotations(value)
+    elif isinstance(doc, list):
+        for value in doc:
+            yield from _annotations(value)
 
 
 def table_path(browser: Any, r: Running, log: Path, shots: Path | None = None) -> None:  # noqa: F811
@@ -175,6 +139,19 @@ def table_path(browser: Any, r: Running, log: Path, shots: Path | None = None) -
     # the one refusal, which the browser reports on its console as a failed request
     refused = [e for e in errors if "status of 422" in e]
     assert len(refused) == 1 and [e for e in errors if e not in refused] == []
+    # after the match, seat B's page opens the whole match on the board, at its own
+    # address, and comments as seat B: the comment is in the log, B's
+    board = pages["B"]
+    board.click("#board-link")
+    board.wait_for_selector("#table .seat")
+    assert board.url.split("?")[0].endswith("/board")
+    board.fill("#comment-text", "Well played, partner.")
+    board.click("#comment-add")
+    board.click("#save")
+    board.wait_for_selector("#save-status:text-is('saved')")
+    notes = list(_annotations(json.loads(log.read_text("utf-8"))))
+    assert [(n["text"], n.get("seat")) for n in notes] == [("Well played, partner.", "B")]
+    assert [e for e in errors if e not in refused] == []
     for p in [*pages.values(), onlookers]:
         p.context.close()
 

@@ -191,7 +191,16 @@
     renderHand(s);
     renderAuction(s);
     renderLast(s);
+    renderAfter(s);
     status(s);
+  }
+
+  // Once the match is over, the same address opens the whole match on the board.
+  function renderAfter(s) {
+    var over = !!s.winner;
+    $("after").hidden = !over;
+    $("comments-closed").hidden = over;
+    if (over) { $("board-link").href = "/board?token=" + encodeURIComponent(TOKEN); }
   }
 
   function review() {

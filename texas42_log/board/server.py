@@ -42,7 +42,7 @@ from .ask import Asker
 from .page import board_page
 from .state import Access, Board, BoardError, parse_changes
 
-__all__ = ["make_app", "serve", "loopback_hosts", "LOOPBACK", "MAX_BODY", "WORKERS"]
+__all__ = ["make_app", "routes", "serve", "loopback_hosts", "LOOPBACK", "MAX_BODY", "WORKERS"]
 
 #: The worker threads of a board (slow work runs there, off the event loop).
 WORKERS = 4
@@ -119,7 +119,7 @@ class Handler(tornado.web.RequestHandler):
             f"{inert_value(self.request.path[:80])} from {self.request.remote_ip}: {why}"
         )
         self.set_status(status)
-        if self.request.path == "/" and self.request.method == "GET":
+        if self.request.path in ("/", "/board") and self.request.method == "GET":
             # a person opening an address: a sentence, not JSON
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Content-Security-Policy", "default-src 'none'")
@@ -260,6 +260,19 @@ class _Nothing(Handler):
     get = post = put = delete = patch = head = options = nothing
 
 
+def routes(kw: dict[str, Any], page: str = "/") -> list[tuple[str, Any, dict[str, Any]]]:
+    """The board's page (at ``page``) and its API, each handler given ``kw`` (board,
+    asker, hosts, log, pool): :func:`make_app`'s, and the table's once its match is over."""
+    return [
+        (page, _Page, kw),
+        (r"/api/about", _About, kw),
+        (r"/api/data", _Data, kw),
+        (r"/api/ask", _Ask, kw),
+        (r"/api/ask/([0-9]{1,12})", _Question, kw),
+        (r"/api/save", _Save, kw),
+    ]
+
+
 def make_app(
     board: Board,
     asker: Asker,
@@ -272,14 +285,7 @@ def make_app(
     workers = pool or concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-board")
     kw = {"board": board, "asker": asker, "hosts": hosts, "log": log, "pool": workers}
     return tornado.web.Application(
-        [
-            (r"/", _Page, kw),
-            (r"/api/about", _About, kw),
-            (r"/api/data", _Data, kw),
-            (r"/api/ask", _Ask, kw),
-            (r"/api/ask/([0-9]{1,12})", _Question, kw),
-            (r"/api/save", _Save, kw),
-        ],
+        routes(kw),
         default_handler_class=_Nothing,
         default_handler_args=kw,
         log_function=lambda handler: None,  # refusals are logged by the handlers, one line

@@ -27,6 +27,7 @@ import json
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,14 +42,27 @@ import tornado.iostream
 import tornado.netutil
 import tornado.web
 
+from ..board.ask import Asker
+from ..board.errors import StartError
 from ..board.server import MAX_BODY, Handler, loopback_hosts
-from ..board.state import Access, BoardError, access_by_token
+from ..board.server import routes as board_routes
+from ..board.state import ACCESS, Access, Board, BoardError, access_by_token
 from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
 from .page import table_page
 from .referee import Table, TableError
 
-__all__ = ["Guard", "make_app", "serve", "HOST", "ONLOOKERS", "seat_access", "WORKERS"]
+__all__ = [
+    "AfterMatch",
+    "Guard",
+    "board_tokens",
+    "make_app",
+    "serve",
+    "HOST",
+    "ONLOOKERS",
+    "seat_access",
+    "WORKERS",
+]
 
 #: Whom the host's address is for, and the onlookers'.
 HOST = "the table's host"
@@ -238,6 +252,55 @@ class _Nothing(_TableHandler):
     get = post = put = delete = patch = head = options = nothing
 
 
+def board_tokens(guard: Guard) -> dict[str, Access]:
+    """The table's addresses as the board knows them: the host's is the board's owner's,
+    each seat's that seat's, the onlookers' the review's (``texas42 board --seats``)."""
+    names = {HOST: "owner", ONLOOKERS: "review"} | {f"seat {s}": s for s in SEATS}
+    return {token: ACCESS[names[a.name]] for token, a in guard.tokens.items()}
+
+
+class AfterMatch:
+    """The board over the finished match, at the table's own addresses: its page at
+    ``/board`` and its API (comments, each by its seat, and analysis), added to the
+    table's routes once the match is over — never before: during play they would be
+    table talk, and the host's address would see every hand."""
+
+    def __init__(self, table: Table, guard: Guard, kw: dict[str, Any]) -> None:
+        self.table, self.guard, self.kw = table, guard, kw
+        self.app: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.asker: Asker | None = None
+        self._opening = threading.Lock()
+
+    def changed(self, table: Table) -> None:  # on the thread that changed the table
+        if table.game.is_over and self.asker is None:
+            self.open()
+
+    def open(self) -> None:
+        """Open the board on the log (on this thread: it reads the file) and add its
+        routes on the event loop, before the push that says the match is over."""
+        with self._opening:
+            if self.asker is not None:
+                return
+            try:
+                board = Board.open(str(self.table.path))
+            except StartError as e:
+                self.kw["log"](f"texas42 table: the board does not open: {e}")
+                return
+            board.tokens = board_tokens(self.guard)
+            self.asker = Asker(board)
+            kw = self.kw | {"board": board, "asker": self.asker}
+            routes = board_routes(kw, page=r"/board")
+            if self.loop is None:
+                self.app.add_handlers(r".*", routes)
+            else:
+                self.loop.call_soon_threadsafe(self.app.add_handlers, r".*", routes)
+
+    def stop(self) -> None:
+        if self.asker is not None:
+            self.asker.stop()
+
+
 def make_app(
     table: Table,
     guard: Guard,
@@ -246,8 +309,12 @@ def make_app(
     pool: concurrent.futures.Executor,
     hub: _Hub | None = None,
 ) -> Any:
-    """The tornado application of ``table``."""
+    """The tornado application of ``table`` (its setting ``after``: the board it opens
+    once the match is over, :class:`AfterMatch`)."""
     the_hub = hub or _Hub()
+    after = AfterMatch(table, guard, {"hosts": hosts, "log": log, "pool": pool})
+    after.loop = the_hub.loop
+    table.listen(after.changed)  # before the push: the board's routes are there first
     table.listen(the_hub.changed)
     kw = {"table": table, "guard": guard, "hub": the_hub, "hosts": hosts, "log": log, "pool": pool}
     app = tornado.web.Application(
@@ -263,7 +330,11 @@ def make_app(
         log_function=lambda handler: None,
         compress_response=False,
         xsrf_cookies=False,
+        after=after,
     )
+    after.app = app
+    if table.game.is_over:  # a finished match, started again: its board at once
+        after.open()
     return app
 
 
@@ -313,6 +384,7 @@ def serve(
             stopping()
         server.stop()
         hub._wake()
+        app.settings["after"].stop()
         pool.shutdown(wait=False, cancel_futures=True)
 
     asyncio.run(main())
