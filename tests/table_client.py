@@ -26,6 +26,7 @@ import tornado.httpserver
 import tornado.netutil
 
 from texas42_log.board.links import Links
+from texas42_log.table.ask import SeatAsker
 from texas42_log.table.referee import Table
 from texas42_log.table.server import _Hub, guard_of, make_app
 
@@ -152,8 +153,9 @@ class Served:
 
 
 @contextmanager
-def served(table: Table) -> Iterator[Served]:
-    """``table`` behind its server on a free port of 127.0.0.1, on a thread of its own."""
+def served(table: Table, asker: SeatAsker | None = None) -> Iterator[Served]:
+    """``table`` behind its server on a free port of 127.0.0.1, on a thread of its own
+    (``asker``: the seats' analysis, fewer worlds for a test)."""
     links = Links("/nowhere")
     ready = threading.Event()
     box: dict[str, Any] = {}
@@ -169,7 +171,9 @@ def served(table: Table) -> Iterator[Served]:
             hub = _Hub()
             hub.loop = loop
             hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
-            app = make_app(table, guard_of(links.tokens), hosts, lambda line: None, pool, hub)
+            app = make_app(
+                table, guard_of(links.tokens), hosts, lambda line: None, pool, hub, asker
+            )
             server = tornado.httpserver.HTTPServer(app)
             server.add_sockets(sockets)
             stop = asyncio.Event()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import stat
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from texas42_log.engine.actions import Deal
 from texas42_log.engine.live import random_deal
 from texas42_log.engine.seats import Seat
 from texas42_log.files.validate import validate_bytes
+from texas42_log.table.ask import Asked, SeatAsker
 from texas42_log.table.referee import LIVE_MODE, Table, TableError
 
 from .table_client import Served, served
@@ -477,3 +479,82 @@ def test_the_board_opens_at_the_same_addresses_once_the_match_is_over_never_befo
             who="review",
         )
         assert r.status == 403
+
+
+# -- a seat's own analysis of a finished hand --------------------------------------------
+
+
+def _first_hand(seed: int) -> tuple[Table, list[tuple[Seat, str]]]:
+    """A table whose first hand was played out at random; that hand's actions."""
+    table = Table.new(_tmp() / f"first-{seed}.json", "standard", deal=seeded(seed))
+    rng = random.Random(seed)
+    actions: list[tuple[Seat, str]] = []
+    while table.finished_hands() < 1:
+        turn = table.game.to_act
+        assert turn is not None
+        text = str(rng.choice(table.game.legal_actions()))
+        actions.append((turn.seat, text))
+        table.act(turn.seat, table.moment, text, f"a{len(actions)}")
+    return table, actions
+
+
+def _answer(asker: SeatAsker, seat: str, hand: int) -> Asked:
+    q = asker.ask(seat, hand)
+    end = time.monotonic() + 120
+    while q.state == "running" and time.monotonic() < end:
+        time.sleep(0.05)
+    assert q.state == "done", q.status()
+    return q
+
+
+@pytest.mark.usefixtures("tmp_for_leak")
+def test_a_seats_analysis_of_its_hand_is_the_same_whatever_it_could_not_see() -> None:
+    """A's fair analysis of its own actions in hand 1, asked during hand 2, is the same
+    sentences when the tiles A never saw (those still held when the hand ended) are
+    dealt otherwise among B, C and D; and it speaks of A's actions only."""
+    for seed in range(40):
+        table, actions = _first_hand(seed)
+        deals = _deals(table)
+        plays = json.loads(table.path.read_bytes())["hands"][0].get("plays", [])
+        played = {p["tile"] for p in plays if not p.get("rejected")}
+        world = _redeal_hidden(deals, 0, played, actions, random.Random(seed))
+        if world is not None:
+            break
+    else:
+        raise AssertionError("no hand of 40 ended with tiles unplayed")
+    other = Table.new(_tmp() / "other.json", "standard", deal=iter_deals(world))
+    for seat, text in actions:
+        other.act(seat, other.moment, text, f"o{other.moment}")
+    assert other.finished_hands() == 1 and other.game.to_act is not None  # hand 2 is live
+    mine = _answer(SeatAsker(table, worlds=12), "A", 1)
+    theirs = _answer(SeatAsker(other, worlds=12), "A", 1)
+    assert mine.lines and mine.lines == theirs.lines
+    verdicts = [line for line in mine.lines if line.startswith("Fair, from")]
+    assert verdicts and all(line.startswith("Fair, from A's") for line in verdicts), mine.lines
+
+
+def test_a_seat_asks_its_analysis_over_the_wire_after_the_hand_only(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    rng = random.Random(6)
+    with served(table, SeatAsker(table, worlds=8)) as wire:
+        r = wire.request("POST", "/table/ask", {"hand": 1}, who="B")
+        assert r.status == 403 and "not over" in r.json()["error"]
+        while table.finished_hands() < 1:
+            turn = table.game.to_act
+            assert turn is not None
+            action = str(rng.choice(table.game.legal_actions()))
+            table.act(turn.seat, table.moment, action, f"t{table.moment}")
+        for who in ("owner", "review"):  # no seat: no analysis during the match
+            r = wire.request("POST", "/table/ask", {"hand": 1}, who=who)
+            assert r.status == 403 and "plays no seat" in r.json()["error"], who
+        for body in ({"hand": 2}, {"hand": "1"}, [], {"hand": True}):
+            assert wire.request("POST", "/table/ask", body, who="B").status in (400, 403), body
+        r = wire.request("POST", "/table/ask", {"hand": 1}, who="B")
+        assert r.status == 200 and r.json()["state"] in ("running", "done")
+        end = time.monotonic() + 120
+        while (got := wire.request("GET", "/table/ask?hand=1", who="B").json())["state"] == (
+            "running"
+        ) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert got["state"] == "done" and got["lines"], got
+        assert wire.request("GET", "/table/ask?hand=1", who="C").status == 404  # C never asked

@@ -117,6 +117,12 @@ def table_path(browser: Any, r: Running, log: Path, shots: Path | None = None) -
             pages["B"].click("#review-open")
             pages["B"].wait_for_selector("#review li")
             assert "→" in pages["B"].inner_text("#review")
+            # B's fair analysis of its own calls and plays in that hand, in the board's words
+            pages["B"].click("#mine-open")
+            pages["B"].wait_for_selector("#mine li", timeout=120_000)
+            mine = pages["B"].inner_text("#mine")
+            assert "Fair, from B's" in mine and "Fair, from A's" not in mine, mine
+            assert onlookers.locator("#mine-open").is_hidden()
             reviewed = True
     else:
         raise AssertionError("the match did not end")

@@ -9,7 +9,7 @@
   var query = new URLSearchParams(window.location.search);
   var TOKEN = query.get("token") || "";
   var ORDER = ["A", "B", "C", "D"];
-  var st = { state: null, busy: false, problem: null, source: null, reviewed: 0 };
+  var st = { state: null, busy: false, problem: null, source: null, reviewed: 0, asking: null };
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -166,6 +166,31 @@
     var what = l.result === "no-contract" ? "all passed" : (contractText(l.contract) + ": " + (l.result || ""));
     $("last-result").textContent = what + (marks ? " (" + marks + ")" : "");
     if (st.reviewed !== l.hand) { clear($("review")); $("review").hidden = true; }
+    // a seat may ask the fair analysis of its own actions in the hand just over
+    $("mine-open").hidden = ORDER.indexOf(s.observer) < 0;
+    if (st.asking !== l.hand) { clear($("mine")); $("mine-status").textContent = ""; st.asking = null; }
+  }
+
+  function askMine() {
+    var s = st.state;
+    if (!s || !s.last) { return; }
+    var n = s.last.hand;
+    st.asking = n;
+    $("mine-status").textContent = "Analysing…";
+    api("POST", "/table/ask", { hand: n }).then(function (r) { followMine(n, r); });
+  }
+  function followMine(n, r) {
+    if (st.asking !== n) { return; } // another hand is over meanwhile
+    var b = r.body;
+    if (r.status !== 200 || b.state === "failed") { $("mine-status").textContent = b.error || "refused"; return; }
+    if (b.state === "running") {
+      $("mine-status").textContent = "Analysing: " + b.done + " of " + b.of + "…";
+      setTimeout(function () { api("GET", "/table/ask?hand=" + n).then(function (r2) { followMine(n, r2); }); }, 500);
+      return;
+    }
+    $("mine-status").textContent = "Hand " + n + ", fair: over the deals you could not tell apart.";
+    var list = clear($("mine"));
+    b.lines.forEach(function (line) { list.appendChild(el("li", "", line)); });
   }
 
   function status(s) {
@@ -240,6 +265,7 @@
     };
   }
   $("review-open").addEventListener("click", review);
+  $("mine-open").addEventListener("click", askMine);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
   connect();
 })();

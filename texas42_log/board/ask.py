@@ -24,7 +24,7 @@ from ..log.model import Match, match_json, minimal_version
 from ..log.versions import at_least_version
 from .state import Access, Board, BoardError
 
-__all__ = ["Asker", "Question", "MAX_RUNNING"]
+__all__ = ["Asker", "Question", "MAX_RUNNING", "with_analysis", "work_in_child"]
 
 #: Questions computed at once (each is a process).
 MAX_RUNNING = 4
@@ -55,7 +55,7 @@ class Question:
         return out
 
 
-def _work(
+def work_in_child(
     doc: str, hand: int, seats: list[str], open_hand: bool, worlds: int, seed: int, conn: Any
 ) -> None:
     """In the child: the analysis asked, its progress and its answer sent on ``conn``."""
@@ -196,7 +196,7 @@ class Asker:
         ours, theirs = context.Pipe(duplex=False)
         doc = board.match.model_dump_json(by_alias=True, exclude_none=True)
         process = context.Process(
-            target=_work,
+            target=work_in_child,
             args=(doc, hand, seats, open_hand, self.worlds, self.seed, theirs),
             daemon=True,
         )
@@ -266,30 +266,44 @@ class Asker:
                 if observer in ("review", "omniscient")
                 else {}
             )
-        if not fair and not opened:
-            return None
-        doc = match_json(board.match)
-        hands = doc["hands"]
-        for h, a in opened.items():
-            if a is None:
-                continue
-            hands[h]["analysis"] = dict(a["hand"])
-            for p in hands[h].get("plays", []):
-                p.pop("analysis", None)
-            for index, note in a["plays"].items():
-                hands[h]["plays"][int(index)]["analysis"] = dict(note)
-        for (h, _), notes in fair.items():
-            if not notes:
-                continue
-            hands[h].setdefault("analysis", {})["fair"] = self.headers.get(
-                h, {"worlds": self.worlds, "seed": self.seed}
-            )
-            for index, note in notes.items():
-                if index == "declaration":
-                    hands[h]["declaration"]["analysis"] = {"fair": note}
-                elif index.startswith("call "):
-                    hands[h]["auction"][int(index[5:])]["analysis"] = {"fair": note}
-                else:
-                    hands[h]["plays"][int(index)].setdefault("analysis", {})["fair"] = note
-        doc["version"] = at_least_version(str(doc["version"]), minimal_version(doc))
-        return Match.model_validate(doc)
+        return with_analysis(
+            board.match, fair, opened, self.headers, {"worlds": self.worlds, "seed": self.seed}
+        )
+
+
+def with_analysis(
+    match: Match,
+    fair: dict[tuple[int, str], dict[str, Any]],
+    opened: dict[int, dict[str, Any] | None],
+    headers: dict[int, dict[str, Any]],
+    header: dict[str, Any],
+) -> Match | None:
+    """``match`` with answers written in as the format holds them (None: none to write):
+    ``fair`` by (hand, seat), a question's ``answer["fair"][seat]``; ``opened`` by hand,
+    its ``answer["open"]``; ``headers`` each hand's fair header (``header`` when a hand
+    has none)."""
+    if not fair and not opened:
+        return None
+    doc = match_json(match)
+    hands = doc["hands"]
+    for h, a in opened.items():
+        if a is None:
+            continue
+        hands[h]["analysis"] = dict(a["hand"])
+        for p in hands[h].get("plays", []):
+            p.pop("analysis", None)
+        for index, note in a["plays"].items():
+            hands[h]["plays"][int(index)]["analysis"] = dict(note)
+    for (h, _), notes in fair.items():
+        if not notes:
+            continue
+        hands[h].setdefault("analysis", {})["fair"] = headers.get(h, header)
+        for index, note in notes.items():
+            if index == "declaration":
+                hands[h]["declaration"]["analysis"] = {"fair": note}
+            elif index.startswith("call "):
+                hands[h]["auction"][int(index[5:])]["analysis"] = {"fair": note}
+            else:
+                hands[h]["plays"][int(index)].setdefault("analysis", {})["fair"] = note
+    doc["version"] = at_least_version(str(doc["version"]), minimal_version(doc))
+    return Match.model_validate(doc)

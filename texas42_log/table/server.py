@@ -12,7 +12,11 @@ Routes (each needs a token: ``?token=`` in the address, then the page sends it i
   for any other address (:meth:`Table.act` says what else is refused);
 - ``GET /table/hand?n=N&as=WHO`` — finished hand ``N`` as it ended, for an observer
   this address may choose: a seat its own view, the public's or the review (R29);
-  the host every observer. A hand not over is refused to every address.
+  the host every observer. A hand not over is refused to every address;
+- ``POST /table/ask`` ``{"hand"}``, ``GET /table/ask?hand=N`` — a seat's fair analysis
+  of its own actions in a finished hand, asked and followed (:mod:`.ask`);
+- once the match is over, the board's page at ``/board`` and its API
+  (:class:`AfterMatch`).
 
 Slow work (an action, which writes the log) runs on worker threads, never on the event
 loop; a push is a cached state written to each open channel.
@@ -49,6 +53,7 @@ from ..board.server import routes as board_routes
 from ..board.state import ACCESS, Access, Board, BoardError, access_by_token
 from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
+from .ask import SeatAsker
 from .page import table_page
 from .referee import Table, TableError
 
@@ -124,6 +129,7 @@ class _Hub:
 class _TableHandler(Handler):
     table: Table
     hub: _Hub
+    seat_asker: SeatAsker
 
     def prepare(self) -> None:
         super().prepare()
@@ -138,6 +144,7 @@ class _TableHandler(Handler):
     def initialize(self, **kwargs: Any) -> None:
         self.board = kwargs["guard"]  # the board's guard reads .access(token)
         self.table = kwargs["table"]
+        self.seat_asker = kwargs["seat_asker"]
         self.hub = kwargs["hub"]
         self.hosts = kwargs["hosts"]
         self.log = kwargs["log"]
@@ -245,6 +252,41 @@ class _Hand(_TableHandler):
             self.refused(e)
 
 
+class _Ask(_TableHandler):
+    """A seat's fair analysis of its own actions in a finished hand: POST ``{hand}``
+    asks, GET ``?hand=N`` follows (:mod:`texas42_log.table.ask`). Seats only: the
+    onlookers and the host are shown no analysis during the match."""
+
+    def _seat(self) -> str:
+        seat = self.access.writer
+        if seat not in SEATS:
+            raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+        return seat
+
+    def post(self) -> None:
+        try:
+            seat = self._seat()
+            body = self.body()
+            hand = body.get("hand") if isinstance(body, dict) else None
+            if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10_000:
+                raise TableError(400, "a question names a finished hand, from 1 ({hand})")
+            self.answer(self.seat_asker.ask(seat, hand).status())
+        except BoardError as e:
+            self.failed(e)
+        except TableError as e:
+            self.refused(e)
+
+    def get(self) -> None:
+        try:
+            seat = self._seat()
+            n_text = self.get_query_argument("hand", "")[:6]
+            if not n_text.isdigit():
+                raise TableError(400, "a question names a finished hand, from 1 (hand=)")
+            self.answer(self.seat_asker.question(seat, int(n_text)).status())
+        except TableError as e:
+            self.refused(e)
+
+
 class _Nothing(_TableHandler):
     def nothing(self, *args: Any) -> None:
         self.refuse(403, "not a page of the table")
@@ -308,6 +350,7 @@ def make_app(
     log: Callable[[str], None],
     pool: concurrent.futures.Executor,
     hub: _Hub | None = None,
+    asker: SeatAsker | None = None,
 ) -> Any:
     """The tornado application of ``table`` (its setting ``after``: the board it opens
     once the match is over, :class:`AfterMatch`)."""
@@ -316,7 +359,15 @@ def make_app(
     after.loop = the_hub.loop
     table.listen(after.changed)  # before the push: the board's routes are there first
     table.listen(the_hub.changed)
-    kw = {"table": table, "guard": guard, "hub": the_hub, "hosts": hosts, "log": log, "pool": pool}
+    kw = {
+        "table": table,
+        "guard": guard,
+        "hub": the_hub,
+        "seat_asker": asker or SeatAsker(table),
+        "hosts": hosts,
+        "log": log,
+        "pool": pool,
+    }
     app = tornado.web.Application(
         [
             (r"/", _Page, kw),
@@ -324,6 +375,7 @@ def make_app(
             (r"/table/events", _Events, kw),
             (r"/table/act", _Act, kw),
             (r"/table/hand", _Hand, kw),
+            (r"/table/ask", _Ask, kw),
         ],
         default_handler_class=_Nothing,
         default_handler_args=kw,
@@ -331,6 +383,7 @@ def make_app(
         compress_response=False,
         xsrf_cookies=False,
         after=after,
+        seat_asker=kw["seat_asker"],
     )
     after.app = app
     if table.game.is_over:  # a finished match, started again: its board at once
@@ -385,6 +438,7 @@ def serve(
         server.stop()
         hub._wake()
         app.settings["after"].stop()
+        app.settings["seat_asker"].stop()
         pool.shutdown(wait=False, cancel_futures=True)
 
     asyncio.run(main())
