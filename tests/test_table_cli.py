@@ -86,6 +86,41 @@ def test_a_table_prints_a_link_a_seat_and_the_onlookers_and_the_host(tmp_path: P
         again.stop()
 
 
+def _modules(block: list[str]) -> list[list[bool]]:
+    """A QR code drawn in the terminal read back into its modules (True: dark). Each
+    character is two modules, one above the other; a light module is drawn lit."""
+    rows: list[list[bool]] = []
+    for line in block:
+        rows.append([ch in " ▄" for ch in line])
+        rows.append([ch in " ▀" for ch in line])
+    return rows
+
+
+def test_qr_codes_carry_each_human_seats_own_link(tmp_path: Path) -> None:
+    """--qr draws each seat's link that a person plays (not a bot's); read back from
+    the terminal, each code's modules are those of that very link."""
+    import segno
+
+    r = start_table(tmp_path / "m.json", "--qr", "--bot", "D=rule", env=_env(tmp_path))
+    r.stop()
+    blocks: dict[str, list[str]] = {}
+    current = None
+    for line in r.printed:
+        text = line.rstrip("\n")
+        if text.startswith("  "):
+            current = text.split(" (")[0].strip() if text.startswith("  seat") else None
+            continue
+        if current is not None and text:
+            blocks.setdefault(current, []).append(text)
+    assert set(blocks) == {"seat A", "seat B", "seat C"}  # the bot's seat has none
+    for who, block in blocks.items():
+        expected = [
+            [bool(m) for m in row]
+            for row in segno.make(r.links[who], error="m").matrix_iter(border=4)
+        ]
+        assert _modules(block)[: len(expected)] == expected, who
+
+
 @pytest.mark.parametrize(
     "args, says",
     [
