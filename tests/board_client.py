@@ -76,14 +76,20 @@ class Board:
 
     def stop(self) -> str:
         """Stop the board (SIGINT, as Ctrl-C); what it wrote on standard error."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            _, err = self.process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            _, err = self.process.communicate()
-        return err
+        return stop_process(self.process)
+
+
+def stop_process(process: subprocess.Popen[str]) -> str:
+    """A server stopped as Ctrl-C stops it (SIGINT; killed if it has not ended within
+    20 s); what it wrote on standard error."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, err = process.communicate()
+    return err
 
 
 def start_board(log: Path | str, *args: str, cwd: Path | None = None) -> Board:

@@ -11,7 +11,6 @@ import http.client
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import threading
@@ -30,15 +29,7 @@ from texas42_log.table.ask import SeatAsker
 from texas42_log.table.referee import Table
 from texas42_log.table.server import _Hub, guard_of, make_app
 
-
-@dataclass
-class Reply:
-    status: int
-    body: bytes
-    headers: dict[str, str]
-
-    def json(self) -> Any:
-        return json.loads(self.body)
+from .board_client import Reply, stop_process
 
 
 @dataclass
@@ -208,14 +199,8 @@ class Running:
     printed: list[str]
 
     def stop(self) -> str:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-        try:
-            _, err = self.process.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            _, err = self.process.communicate()
-        return err
+        """Stop the table (SIGINT, as Ctrl-C); what it wrote on standard error."""
+        return stop_process(self.process)
 
 
 def start_table(

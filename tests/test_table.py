@@ -558,3 +558,39 @@ def test_a_seat_asks_its_analysis_over_the_wire_after_the_hand_only(tmp_path: Pa
             time.sleep(0.1)
         assert got["state"] == "done" and got["lines"], got
         assert wire.request("GET", "/table/ask?hand=1", who="C").status == 404  # C never asked
+
+
+# -- the bots' pace ---------------------------------------------------------------------
+
+
+def test_every_bot_action_comes_the_stated_delay_after_the_one_before_forced_or_not(
+    tmp_path: Path,
+) -> None:
+    """Four random bots, a delay of 0.05 s, three hands: each change of the table comes
+    at least the delay after the one before it (timed where the table changes, so no
+    load on the machine can make a gap look shorter), forced actions included."""
+    from texas42_log.bots import bot_factory
+    from texas42_log.table.bots import BotSeats
+
+    table = new_table(tmp_path)
+    changes: list[tuple[float, bool]] = []  # when, and whether the next action is forced
+
+    def timed(t: Table) -> None:  # registered before the bots': timed before they wake
+        changes.append((time.monotonic(), len(t.game.legal_actions()) == 1))
+
+    table.listen(timed)
+    bots = {s: bot_factory("random")(k) for k, s in enumerate("ABCD")}
+    seats = BotSeats(table, bots, delay=0.05)  # type: ignore[arg-type]
+    start = time.monotonic()
+    changes.append((start, False))
+    seats.start()
+    try:
+        end = start + 60
+        while table.finished_hands() < 3 and time.monotonic() < end:
+            time.sleep(0.02)
+    finally:
+        seats.stop()
+    assert table.finished_hands() >= 3
+    gaps = [(b[0] - a[0], a[1]) for a, b in zip(changes, changes[1:], strict=False)]
+    assert len(gaps) >= 30 and min(g for g, _ in gaps) >= 0.05, gaps
+    assert any(forced for _, forced in gaps)  # the delay held before forced actions too

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..log.model import Match, match_json, minimal_version
 from ..log.versions import at_least_version
 from .state import Access, Board, BoardError
 
-__all__ = ["Asker", "Question", "MAX_RUNNING", "with_analysis", "work_in_child"]
+__all__ = ["Asker", "Question", "MAX_RUNNING", "answer_in_child", "with_analysis", "work_in_child"]
 
 #: Questions computed at once (each is a process).
 MAX_RUNNING = 4
@@ -119,6 +120,49 @@ def _answer(
     conn.send(("done", answer))
 
 
+def answer_in_child(
+    doc: str,
+    hand: int,
+    seats: list[str],
+    open_hand: bool,
+    worlds: int,
+    seed: int,
+    progress: Callable[[int, int], None],
+    answered: Callable[[dict[str, Any]], None],
+    failed: Callable[[], None],
+) -> Any:
+    """:func:`work_in_child` started in a spawned process and followed on a thread of
+    its own: ``progress(done, of)`` at each step, ``answered(answer)`` at the end, or
+    ``failed()`` when the process stops before it answers. The process (to kill)."""
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe(duplex=False)
+    process = context.Process(
+        target=work_in_child,
+        args=(doc, hand, seats, open_hand, worlds, seed, theirs),
+        daemon=True,
+    )
+    process.start()
+    theirs.close()
+
+    def follow() -> None:
+        try:
+            while True:
+                kind, *rest = ours.recv()
+                if kind == "progress":
+                    progress(*rest)
+                    continue
+                answered(rest[0])
+                break
+        except (EOFError, OSError):
+            failed()
+        finally:
+            ours.close()
+            process.join(timeout=5)
+
+    threading.Thread(target=follow, daemon=True).start()
+    return process
+
+
 @dataclass
 class Asker:
     """The questions of one board and the answers it keeps."""
@@ -192,45 +236,30 @@ class Asker:
             if len(running) > MAX_RUNNING:
                 del self.questions[q.id]
                 raise BoardError(429, "the board is answering other questions: ask again soon")
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe(duplex=False)
         doc = board.match.model_dump_json(by_alias=True, exclude_none=True)
-        process = context.Process(
-            target=work_in_child,
-            args=(doc, hand, seats, open_hand, self.worlds, self.seed, theirs),
-            daemon=True,
-        )
-        process.start()
-        theirs.close()
-        q.process = process
-        threading.Thread(target=self._follow, args=(q, ours, cv, seats), daemon=True).start()
-        return q
 
-    def _follow(self, q: Question, conn: Any, cv: int, seats: list[str]) -> None:
-        try:
-            while True:
-                kind, *rest = conn.recv()
-                if kind == "progress":
-                    q.done, q.of = rest
-                    continue
-                answer = rest[0]
-                with self._lock:
-                    for s in seats:
-                        self.fair[(cv, q.hand, s)] = answer["fair"][s]
-                    if answer["open"] is not None or q.observer == "omniscient":
-                        self.opened.setdefault((cv, q.hand), answer["open"])
-                    self.headers[q.hand] = answer["header"]
-                    self.answers += 1
-                    if q.state == "running":
-                        q.state = "done"
-                break
-        except (EOFError, OSError):
+        def progress(done: int, of: int) -> None:
+            q.done, q.of = done, of
+
+        def answered(answer: dict[str, Any]) -> None:
+            with self._lock:
+                for s in seats:
+                    self.fair[(cv, q.hand, s)] = answer["fair"][s]
+                if answer["open"] is not None or q.observer == "omniscient":
+                    self.opened.setdefault((cv, q.hand), answer["open"])
+                self.headers[q.hand] = answer["header"]
+                self.answers += 1
+                if q.state == "running":
+                    q.state = "done"
+
+        def failed() -> None:
             if q.state == "running":
                 q.state, q.error = "failed", "the analysis stopped before it finished"
-        finally:
-            conn.close()
-            if q.process is not None:
-                q.process.join(timeout=5)
+
+        q.process = answer_in_child(
+            doc, hand, seats, open_hand, self.worlds, self.seed, progress, answered, failed
+        )
+        return q
 
     def question(self, token: str, qid: str) -> Question:
         q = self.questions.get(qid[:20])

@@ -160,6 +160,12 @@ class Handler(tornado.web.RequestHandler):
         else:
             self.log(f"texas42 board: {type(value).__name__}: {inert_value(str(value)[:200])}")
 
+    def send_page(self, page: str, csp: str) -> None:
+        """An HTML page under its Content-Security-Policy."""
+        self.set_header("Content-Security-Policy", csp)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+
     def answer(self, body: bytes | dict[str, Any]) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False))
@@ -180,10 +186,7 @@ class Handler(tornado.web.RequestHandler):
 
 class _Page(Handler):
     def get(self) -> None:
-        html, csp = board_page()
-        self.set_header("Content-Security-Policy", csp)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(html)
+        self.send_page(*board_page())
 
 
 class _About(Handler):

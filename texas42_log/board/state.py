@@ -37,7 +37,7 @@ from typing import Any, cast
 
 from ..files.formats import write_matches
 from ..files.inputs import InputError
-from ..files.locking import LockTimeout, writer_lock
+from ..files.locking import LockTimeout, stamp, writer_lock
 from ..files.outputs import sweep_leftovers, write_atomic
 from ..files.reader import read_view_as
 from ..files.validate import ValidationResult, validate_bytes
@@ -90,14 +90,6 @@ ACCESS = {
     **{s: Access(f"seat {s}", (s, "public"), s) for s in "ABCD"},
     "review": Access(REVIEW, ("review",), None),
 }
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def _digest(key: str) -> str:
@@ -204,7 +196,7 @@ class Board:
         if not board.saves_in_place and target.exists():
             board._continue_from(target)
         board._content = content_key(board.match)
-        board._stamp = _stamp(target)
+        board._stamp = stamp(target)
         sweep_leftovers(target.parent if str(target.parent) else Path("."))
         return board
 
@@ -278,15 +270,15 @@ class Board:
 
     def changed_on_disk(self) -> bool:
         """Whether the save file is not the one last read or written (a cheap ``stat``)."""
-        return _stamp(self.save_path) != self._stamp
+        return stamp(self.save_path) != self._stamp
 
     def refresh(self) -> None:
         """Take in a change to the save file on disk (``annotate``, an editor): the
         version is raised, and the content version too if more than comments changed.
         Slow for a large log (it is read and validated): call it off the event loop."""
         with self._reading:
-            stamp = _stamp(self.save_path)
-            if stamp is None or stamp == self._stamp:
+            now = stamp(self.save_path)
+            if now is None or now == self._stamp:
                 return
             try:
                 _, fmt, results = _read(str(self.save_path))
@@ -295,7 +287,7 @@ class Board:
             except StartError as e:
                 found, problem = None, str(e)
             with self._lock:
-                self._stamp = stamp
+                self._stamp = now
                 if found is None:
                     self.disk_problem = (
                         f"{self.save_path} changed on disk and is {problem}: the board saves "
@@ -453,7 +445,7 @@ class Board:
                     409, f"{self._shown()} appeared on disk meanwhile: save again"
                 ) from None
             with self._lock:
-                self._stamp = _stamp(self.save_path)
+                self._stamp = stamp(self.save_path)
                 self._took(applied.match)
             written = True
         return {

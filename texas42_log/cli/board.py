@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from .app import LANG_HELP, app, say, usage_error
-from .common import language_arg
+from .common import Port, language_arg
 
 
 @app.command()
@@ -22,9 +22,7 @@ def board(
         int | None,
         typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
     ] = None,
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="The port; 0 (default): a free one.")
-    ] = 0,
+    port: Port = 0,
     ip: Annotated[
         str,
         typer.Option(

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -41,6 +41,11 @@ __all__ = [
     "our_formats",
     "refused",
     "rewriting",
+]
+
+#: ``--port`` of the commands that serve pages (board, table).
+Port = Annotated[
+    int, typer.Option("--port", min=0, max=65535, help="The port; 0 (default): a free one.")
 ]
 
 

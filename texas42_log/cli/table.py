@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from .app import app, say, usage_error
+from .common import Port
 
 if TYPE_CHECKING:
     from ..table.referee import Table
@@ -116,9 +117,7 @@ def table(
             help="Seconds before every bot action, forced or not (a human pace).",
         ),
     ] = 1.0,
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="The port; 0 (default): a free one.")
-    ] = 0,
+    port: Port = 0,
     ip: Annotated[
         str,
         typer.Option(

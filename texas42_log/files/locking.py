@@ -37,7 +37,7 @@ from typing import Final
 
 from .outputs import OutputError, sweep_leftovers
 
-__all__ = ["LOCK_SECONDS", "LockTimeout", "lock_path", "writer_lock", "lock_seconds"]
+__all__ = ["LOCK_SECONDS", "LockTimeout", "lock_path", "writer_lock", "lock_seconds", "stamp"]
 
 #: How long a writer waits for another to finish before it gives up (seconds).
 LOCK_SECONDS: Final = 10.0
@@ -102,3 +102,14 @@ def writer_lock(path: Path | str, seconds: float | None = None) -> Iterator[None
         yield
     finally:
         os.close(fd)  # closing the last descriptor lets the lock go
+
+
+def stamp(path: Path) -> tuple[int, int, int] | None:
+    """What a writer compares before it writes over ``path``: its inode, size and time
+    of change (None when there is no file). A different stamp means another program
+    changed the file since it was read — one that ignores the writer lock (an editor)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)

@@ -1,7 +1,7 @@
 """A seat's fair analysis of its own calls, declaration and plays in a finished hand,
 asked from its page while the match goes on (docs/table.md).
 
-The work is the board's (:func:`texas42_log.board.ask.work_in_child`): a spawned child
+The work is the board's (:func:`texas42_log.board.ask.answer_in_child`): a spawned child
 process a question, the fair analysis of the asking seat's actions alone — over the
 deals that seat could not tell apart, so that nothing in it is drawn from tiles the
 seat did not see — on the match as it stood when the hand ended (the hand being played
@@ -14,13 +14,12 @@ analysis are the board's, after the match).
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
-from ..board.ask import with_analysis, work_in_child
+from ..board.ask import answer_in_child, with_analysis
 from ..log.model import Match
 from ..views.model import Observer
 from ..views.text import fair_lines
@@ -85,18 +84,22 @@ class SeatAsker:
                 raise TableError(429, "the table is answering other questions: ask again soon")
             q = Asked(hand, seat)
             self.asked[(hand, seat)] = q
-        context = multiprocessing.get_context("spawn")
-        ours, theirs = context.Pipe(duplex=False)
         text = doc.model_dump_json(by_alias=True, exclude_none=True)
-        process = context.Process(
-            target=work_in_child,
-            args=(text, hand - 1, [seat], False, self.worlds, self.seed, theirs),
-            daemon=True,
+
+        def progress(done: int, of: int) -> None:
+            q.done, q.of = done, of
+
+        def answered(answer: dict[str, Any]) -> None:
+            q.lines = _lines(doc, hand - 1, seat, answer)
+            q.state = "done"
+
+        def failed() -> None:
+            if q.state == "running":
+                q.state, q.error = "failed", "the analysis stopped before it finished"
+
+        q.process = answer_in_child(
+            text, hand - 1, [seat], False, self.worlds, self.seed, progress, answered, failed
         )
-        process.start()
-        theirs.close()
-        q.process = process
-        threading.Thread(target=self._follow, args=(q, ours, doc), daemon=True).start()
         return q
 
     def question(self, seat: str, hand: int) -> Asked:
@@ -105,24 +108,6 @@ class SeatAsker:
         if q is None:
             raise TableError(404, f"seat {seat} has not asked about hand {hand}")
         return q
-
-    def _follow(self, q: Asked, conn: Any, match: Match) -> None:
-        try:
-            while True:
-                kind, *rest = conn.recv()
-                if kind == "progress":
-                    q.done, q.of = rest
-                    continue
-                answer = rest[0]
-                q.lines = _lines(match, q.hand - 1, q.seat, answer)
-                q.state = "done"
-                break
-        except (EOFError, OSError):
-            q.state, q.error = "failed", "the analysis stopped before it finished"
-        finally:
-            conn.close()
-            if q.process is not None:
-                q.process.join(timeout=5)
 
     def stop(self) -> None:
         """End every question still running (the table is stopping)."""

@@ -29,7 +29,6 @@ act, its legal actions — never more.
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 from collections import OrderedDict
@@ -44,7 +43,7 @@ from ..engine.live import deal_order
 from ..engine.seats import SEATS, Seat
 from ..engine.tiles import TILES, Tile
 from ..files.inputs import InputError
-from ..files.locking import LockTimeout, writer_lock
+from ..files.locking import LockTimeout, stamp, writer_lock
 from ..files.outputs import new_file_mode, write_atomic
 from ..files.reader import read_view_as
 from ..log.model import Match
@@ -84,14 +83,6 @@ def secure_deal(dealer: Seat) -> Deal:
     for seat, tile in zip(deal_order(dealer), tiles, strict=True):
         rows[seat].append(tile)
     return Deal.of(rows)
-
-
-def _stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +164,7 @@ class Table:
         except IllegalAction as e:
             raise ValueError(f"{source}: {e}") from None
         table = cls(path, game, deal=deal)
-        table._stamp = _stamp(path)
+        table._stamp = stamp(path)
         with table.lock:
             if table._deal_if_due():  # stopped between a hand's end and the next deal
                 table._write(replace=True)
@@ -269,14 +260,14 @@ class Table:
         mode = new_file_mode() if self.game.is_over else LIVE_MODE
         try:
             with writer_lock(self.path):
-                if replace and _stamp(self.path) != self._stamp:
+                if replace and stamp(self.path) != self._stamp:
                     raise TableError(
                         503,
                         f"{self.path.name} changed on disk outside the table; start the table "
                         "again to go on from the file",
                     )
                 write_atomic(self.path, text, replace=replace, mode=mode)
-                self._stamp = _stamp(self.path)
+                self._stamp = stamp(self.path)
         except LockTimeout as e:
             raise TableError(503, str(e.strerror)) from None
 

@@ -160,10 +160,7 @@ class _TableHandler(Handler):
 
 class _Page(_TableHandler):
     def get(self) -> None:
-        page, csp = table_page()
-        self.set_header("Content-Security-Policy", csp)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page)
+        self.send_page(*table_page())
 
 
 class _State(_TableHandler):
