@@ -43,17 +43,8 @@
       e.className = problem ? "problem" : "";
     });
   }
-  function api(method, path, body) {
-    var opts = { method: method, headers: { "Authorization": "token " + TOKEN }, credentials: "omit", cache: "no-store" };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    return fetch(path, opts).then(function (r) {
-      return r.json().then(function (j) { return { status: r.status, body: j }; },
-        function () { return { status: r.status, body: { error: "the board sent no answer (" + r.status + ")" } }; });
-    }, function () { return { status: 0, body: { error: "the board is not answering (stopped?)" } }; });
-  }
+  var api = window.texas42Wire(TOKEN, "the board");
+
   // A log string from the views: its tokens replaced by the strings they stand for.
   function raw(text) {
     var strings = (st.data && st.data.strings) || [];

@@ -24,17 +24,8 @@
     s.textContent = text || "";
     s.className = kind || "";
   }
-  function api(method, path, body) {
-    var opts = { method: method, headers: { "Authorization": "token " + TOKEN }, credentials: "omit", cache: "no-store" };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    return fetch(path, opts).then(function (r) {
-      return r.json().then(function (j) { return { status: r.status, body: j }; },
-        function () { return { status: r.status, body: { error: "the table sent no answer (" + r.status + ")" } }; });
-    }, function () { return { status: 0, body: { error: "the table is not answering (stopped?); this page tries again" } }; });
-  }
+  var api = window.texas42Wire(TOKEN, "the table");
+
   function requestId() {
     var a = new Uint8Array(16);
     window.crypto.getRandomValues(a);
