@@ -1,7 +1,7 @@
-"""The table under load (``bench.py --only table``): 20 tables at once (4 quick), each
-``texas42 table`` a process of its own as a club runs them (docs/table.md), four
-``rule`` bots a table with ``--bot-delay 0``, so the tables act as fast as this
-machine lets them. Every page's push channel is open (four seats and the onlookers,
+"""The table under load (``bench.py --only table``): one table alone, then 20 at once
+(4 quick), each ``texas42 table`` a process of its own as a club runs them
+(docs/table.md), four ``rule`` bots a table with ``--bot-delay 0``, so the tables act
+as fast as this machine lets them. Every page's push channel is open (four seats and the onlookers,
 100 channels), read by one event loop here.
 
 - actions a second: every table's accepted actions while all of them were playing
@@ -93,7 +93,8 @@ async def _listen(link: str, channel: _Channel, stop: asyncio.Event) -> None:
             if moment > channel.newest:
                 channel.newest = moment
                 channel.first[moment] = now
-            if channel.over is None and _WINNER.search(line):
+            # the match's winner (a trick's "winner" is deeper in the same state)
+            if channel.over is None and _WINNER.search(line) and json.loads(line[6:])["winner"]:
                 channel.over = now
     finally:
         writer.close()
@@ -111,10 +112,14 @@ def _peak_kb(pid: int) -> int:
 
 
 def table(quick: bool) -> list[tuple[str, str, str]]:
+    """One table alone, then 20 at once (4 quick)."""
+    goal = "1" if quick else "7"
+    return _tables(1, goal) + _tables(4 if quick else 20, goal)
+
+
+def _tables(n: int, goal: str) -> list[tuple[str, str, str]]:
     from tests.table_client import start_table
 
-    n = 4 if quick else 20
-    goal = "1" if quick else "7"
     bots = [a for s in "ABCD" for a in ("--bot", f"{s}=rule")]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -177,20 +182,21 @@ def table(quick: bool) -> list[tuple[str, str, str]]:
     pages = sum(len(cs) for cs in channels)
     return [
         (
-            f"table: {n} tables of four bots at once, actions a second",
+            f"table ×{n}: actions a second",
             f"{together / (first_over - all_started):,.0f} actions/s",
-            f"{together:,} actions while all {n} played; {total:,} in "
-            f"{done - t_start:.0f} s from the first start (rule bots, --bot-delay 0)",
+            f"{n} table{'s' if n > 1 else ''} of four rule bots at once, --bot-delay 0: "
+            f"{together:,} actions while all played; {total:,} in {done - t_start:.0f} s "
+            "from the first start",
         ),
         (
-            "table: push latency, median",
+            f"table ×{n}: push latency, median",
             f"{statistics.median(latencies):.1f} ms",
             f"from a bot's action handed to the referee to each of {pages} pages "
             f"having it ({len(latencies):,} arrivals)",
         ),
-        ("table: push latency, 99th percentile", f"{p99:.1f} ms", "the same arrivals"),
+        (f"table ×{n}: push latency, 99th percentile", f"{p99:.1f} ms", "the same arrivals"),
         (
-            "table: memory, a table process",
+            f"table ×{n}: memory, a table process",
             f"{statistics.median(peaks) / 1024:,.0f} MB",
             f"peak resident, median of {n}; {sum(peaks) / 1024:,.0f} MB for all {n}",
         ),
