@@ -103,20 +103,27 @@ def start_board(log: Path | str, *args: str, cwd: Path | None = None) -> Board:
         env=env,
         cwd=cwd,
     )
-    assert p.stdout is not None
     tokens: dict[str, str] = {}
     port = 0
-    printed = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            err = p.stderr.read() if p.stderr else ""
-            raise AssertionError(f"the board did not start: {''.join(printed)}{err}")
-        printed.append(line)
-        if "Ctrl-C" in line:
-            break
+    printed = read_until_ready(p, "the board")
+    for line in printed:
         m = ADDRESS.match(line.rstrip("\n"))
         if m:
             tokens[m.group(1)] = m.group(3)
             port = int(m.group(2))
     return Board(p, port, tokens, printed)
+
+
+def read_until_ready(p: subprocess.Popen[str], server: str) -> list[str]:
+    """What a server started by a test printed up to its "Ctrl-C" line (its addresses);
+    an AssertionError with all it said if it ended first."""
+    assert p.stdout is not None
+    printed: list[str] = []
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            err = p.stderr.read() if p.stderr else ""
+            raise AssertionError(f"{server} did not start: {''.join(printed)}{err}")
+        printed.append(line)
+        if "Ctrl-C" in line:
+            return printed

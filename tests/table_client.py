@@ -29,7 +29,7 @@ from texas42_log.table.ask import SeatAsker
 from texas42_log.table.referee import Table
 from texas42_log.table.server import _Hub, guard_of, make_app
 
-from .board_client import Reply, stop_process
+from .board_client import Reply, read_until_ready, stop_process
 
 
 @dataclass
@@ -218,18 +218,6 @@ def start_table(
         text=True,
         env=dict(env or os.environ, PYTHONUNBUFFERED="1"),
     )
-    assert p.stdout is not None
-    links: dict[str, str] = {}
-    printed: list[str] = []
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            err = p.stderr.read() if p.stderr else ""
-            raise AssertionError(f"the table did not start: {''.join(printed)}{err}")
-        printed.append(line)
-        if "Ctrl-C" in line:
-            break
-        m = LINK.match(line.rstrip("\n"))
-        if m:
-            links[m.group(1)] = m.group(2)
+    printed = read_until_ready(p, "the table")
+    links = {m.group(1): m.group(2) for line in printed if (m := LINK.match(line.rstrip("\n")))}
     return Running(p, links, printed)

@@ -50,6 +50,18 @@ def to_renege(table: Table, rng: random.Random) -> tuple[Seat, str]:
         table.act(turn.seat, table.moment, str(action), f"r{table.moment}")
 
 
+def play(table: Table, rng: random.Random, *, hands: int | None = None) -> list[tuple[Seat, str]]:
+    """Random legal actions until ``hands`` hands are over (None: the match); the actions."""
+    actions: list[tuple[Seat, str]] = []
+    while (turn := table.game.to_act) is not None and (
+        hands is None or table.finished_hands() < hands
+    ):
+        text = str(rng.choice(table.game.legal_actions()))
+        actions.append((turn.seat, text))
+        table.act(turn.seat, table.moment, text, f"r{table.moment}")
+    return actions
+
+
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
     return new_table(tmp_path)
@@ -131,10 +143,7 @@ def test_a_restart_goes_on_at_the_moment_of_the_last_acknowledged_action(table: 
 def test_the_match_ends_at_its_goal_and_the_log_is_then_the_users_to_share(tmp_path: Path) -> None:
     table = new_table(tmp_path, match_goal_marks=1)
     rng = random.Random(2)
-    while (turn := table.game.to_act) is not None:
-        table.act(
-            turn.seat, table.moment, str(rng.choice(table.game.legal_actions())), f"t{table.moment}"
-        )
+    play(table, rng)
     assert table.game.is_over
     result = validate_bytes(table.path.read_bytes())
     assert result.valid and result.match is not None and result.match.result is not None
@@ -246,12 +255,7 @@ def test_a_live_hand_is_shown_to_no_address_beyond_a_seat_or_the_public(wire: Se
 def test_a_finished_hand_opens_its_review_and_the_host_every_view(wire: Served) -> None:
     rng = random.Random(4)
     table = wire.table
-    while table.finished_hands() < 1:
-        turn = table.game.to_act
-        assert turn is not None
-        table.act(
-            turn.seat, table.moment, str(rng.choice(table.game.legal_actions())), f"t{table.moment}"
-        )
+    play(table, rng, hands=1)
     review = wire.request("GET", "/table/hand?n=1&as=review", who="B")
     assert review.status == 200
     assert review.json()["observer"] == "review"
@@ -352,14 +356,8 @@ def _redeal_hidden(
 def _leak_moments(every: int) -> None:
     rng = random.Random(11)
     first = Table.new(Path(_tmp()) / "one.json", "standard", deal=seeded(21))
-    actions: list[tuple[Seat, str]] = []
+    actions = play(first, rng, hands=4)
     where: list[tuple[int, set[str]]] = []  # after each action: its hand, the tiles played
-    while first.finished_hands() < 4:
-        turn = first.game.to_act
-        assert turn is not None
-        text = str(rng.choice(first.game.legal_actions()))
-        actions.append((turn.seat, text))
-        first.act(turn.seat, first.moment, text, f"a{len(actions)}")
     deals = _deals(first)
     replay = Table.new(Path(_tmp()) / "replay.json", "standard", deal=iter_deals(deals))
     pushes = _drive(replay, actions)
@@ -439,9 +437,7 @@ def test_the_board_opens_at_the_same_addresses_once_the_match_is_over_never_befo
                 r = wire.request(method, path, body, who=who)
                 assert r.status == 403 and b"not a page of the table" in r.body, (who, path)
         last = wire.events("A")
-        while (turn := table.game.to_act) is not None:
-            action = str(rng.choice(table.game.legal_actions()))
-            table.act(turn.seat, table.moment, action, f"t{table.moment}")
+        play(table, rng)
         last.wait_for(table.moment)
         over = json.loads(last.pushes[-1])
         assert over["winner"] in ("A+C", "B+D")
@@ -487,15 +483,7 @@ def test_the_board_opens_at_the_same_addresses_once_the_match_is_over_never_befo
 def _first_hand(seed: int) -> tuple[Table, list[tuple[Seat, str]]]:
     """A table whose first hand was played out at random; that hand's actions."""
     table = Table.new(_tmp() / f"first-{seed}.json", "standard", deal=seeded(seed))
-    rng = random.Random(seed)
-    actions: list[tuple[Seat, str]] = []
-    while table.finished_hands() < 1:
-        turn = table.game.to_act
-        assert turn is not None
-        text = str(rng.choice(table.game.legal_actions()))
-        actions.append((turn.seat, text))
-        table.act(turn.seat, table.moment, text, f"a{len(actions)}")
-    return table, actions
+    return table, play(table, random.Random(seed), hands=1)
 
 
 def _answer(asker: SeatAsker, seat: str, hand: int) -> Asked:
@@ -539,11 +527,7 @@ def test_a_seat_asks_its_analysis_over_the_wire_after_the_hand_only(tmp_path: Pa
     with served(table, SeatAsker(table, worlds=8)) as wire:
         r = wire.request("POST", "/table/ask", {"hand": 1}, who="B")
         assert r.status == 403 and "not over" in r.json()["error"]
-        while table.finished_hands() < 1:
-            turn = table.game.to_act
-            assert turn is not None
-            action = str(rng.choice(table.game.legal_actions()))
-            table.act(turn.seat, table.moment, action, f"t{table.moment}")
+        play(table, rng, hands=1)
         for who in ("owner", "review"):  # no seat: no analysis during the match
             r = wire.request("POST", "/table/ask", {"hand": 1}, who=who)
             assert r.status == 403 and "plays no seat" in r.json()["error"], who

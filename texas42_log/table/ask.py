@@ -68,6 +68,10 @@ class SeatAsker:
 
     def ask(self, seat: str, hand: int) -> Asked:
         """Start (or find) ``seat``'s question about finished hand ``hand`` (from 1)."""
+        with self._lock:  # asked before: the same question, the match not read again
+            found = self.asked.get((hand, seat))
+            if found is not None and found.state != "failed":
+                return found
         with self.table.lock:
             if not 1 <= hand <= self.table.finished_hands():
                 raise TableError(

@@ -280,18 +280,22 @@ class Table:
 
     def state(self, observer: str) -> bytes:
         """What the page of ``observer`` (a seat, or ``public``) is sent now: JSON."""
+        return self.state_at(observer)[1]
+
+    def state_at(self, observer: str) -> tuple[int, bytes]:
+        """:meth:`state` with the moment it is of (a push compares moments, never
+        parses what it sends)."""
         import json
 
         with self.lock:
             key = (self.moment, observer)
             cached = self._states.get(key)
-            if cached is not None:
-                return cached
-            out = json.dumps(
-                self._state(observer), ensure_ascii=False, separators=(",", ":")
-            ).encode("utf-8")
-            self._states[key] = out
-            return out
+            if cached is None:
+                cached = json.dumps(
+                    self._state(observer), ensure_ascii=False, separators=(",", ":")
+                ).encode("utf-8")
+                self._states[key] = cached
+            return self.moment, cached
 
     def _state(self, observer: str) -> dict[str, Any]:
         game = self.game

@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import importlib.util
-import json
 import signal
 import socket
 import sys
@@ -184,8 +183,7 @@ class _Events(_TableHandler):
         try:
             self.write("retry: 1000\n\n")
             while not self.closed:
-                state = await self.off_loop(lambda: self.table.state(observer))
-                moment = json.loads(state)["moment"] if sent >= 0 else 0
+                moment, state = await self.off_loop(lambda: self.table.state_at(observer))
                 if sent < 0 or moment != sent:
                     self.write(b"data: " + state + b"\n\n")
                     sent = moment
