@@ -128,6 +128,8 @@ def table_path(browser: Any, r: Running, log: Path, shots: Path | None = None) -
     else:
         raise AssertionError("the match did not end")
     assert reneged and reviewed
+    if shots is not None and not shot:  # a match whose deals never showed A mid-trick
+        pages["A"].screenshot(path=str(shots / "table-phone.png"))
     doc = json.loads(log.read_text("utf-8"))
     history = Game.from_match(Match.model_validate(doc)).history
     taken = [(step.seat, str(step.action)) for step in history if not isinstance(step.action, Deal)]
