@@ -50,6 +50,28 @@ def _gone(pgid: int) -> bool:
     return False
 
 
+def _wait_for_the_program(p: subprocess.Popen[bytes]) -> None:
+    """Until the program's first line has run: :mod:`texas42_log.entry` takes SIGHUP.
+
+    Before that line, Python itself is starting (``site``, the wrapper's imports) and a
+    Ctrl-C gets CPython's own answer, whatever the program would do: a silent death, a
+    "Fatal Python error: init_import_site", a traceback (seen on a loaded CI machine at
+    0.1 s). Delays count from the moment the program can answer; the kernel says when,
+    in the process's caught-signals mask (Python itself leaves SIGHUP alone).
+    """
+    deadline = time.monotonic() + 30
+    while p.poll() is None:
+        try:
+            with open(f"/proc/{p.pid}/status", encoding="ascii") as f:
+                caught = next(line for line in f if line.startswith("SigCgt:"))
+        except (FileNotFoundError, ProcessLookupError, StopIteration):
+            return  # gone already
+        if int(caught.split()[1], 16) & (1 << (signal.SIGHUP - 1)):
+            return
+        assert time.monotonic() < deadline, "the program never took its signals"
+        time.sleep(0.001)
+
+
 def _interrupt(
     args: list[str], delay: float, twice: bool, cwd: Path
 ) -> tuple[int, str, float, bool]:
@@ -60,6 +82,7 @@ def _interrupt(
         start_new_session=True,
         cwd=cwd,
     )
+    _wait_for_the_program(p)
     time.sleep(delay)
     os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     sent = time.monotonic()
@@ -115,9 +138,9 @@ def test_ctrl_c_at_random_moments(command: str, twice: bool, corpus: Path, tmp_p
     whole.mkdir()
     length = _length(COMMANDS[command](corpus, whole), whole)
     stopped = 0
-    # Moments spread over the run as this machine runs it: early (start-up, imports),
-    # then anywhere up to nine tenths of its length.
-    for delay in [0.1, 0.2] + [rng.uniform(0.25, 0.9) * length for _ in range(3)]:
+    # Moments spread over the run as this machine runs it, from the program's first
+    # line: at once and early (the imports), then anywhere up to nine tenths of its length.
+    for delay in [0.0, 0.1] + [rng.uniform(0.25, 0.9) * length for _ in range(3)]:
         out = tmp_path / f"d{delay:.3f}"
         out.mkdir()
         code, err, took, gone = _interrupt(COMMANDS[command](corpus, out), delay, twice, out)

@@ -27,7 +27,13 @@ The names below are the public API; everything else is the package's own.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from types import ModuleType  # loaded with the interpreter: free
+
+from ._version import __version__ as __version__
+
+#: ``typing`` is not imported here: what runs before :mod:`.entry` takes Ctrl-C is kept
+#: to the least (mypy reads any ``TYPE_CHECKING`` as true).
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:  # the public names, written once: the loader below reads this block
     from .analysis.api import Annotated as Annotated
@@ -66,7 +72,6 @@ if TYPE_CHECKING:  # the public names, written once: the loader below reads this
     from .play.game_views import hint as hint
     from .views.model import View as View
 
-from ._version import __version__ as __version__
 
 #: The public names and their modules, imported when
 #: first used (PEP 562): importing the package costs nothing, so the ``texas42`` command
@@ -89,7 +94,7 @@ def _public() -> dict[str, str]:
     return _LAZY
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "__all__":
         return [*_public(), "__version__"]
     if name in _public():
@@ -101,7 +106,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _restore_docs(module: Any) -> None:
+def _restore_docs(module: ModuleType) -> None:
     """A module compiled by mypyc (setup.py) has lost its docstrings: put the module's
     and its classes' back from the source installed beside it, so that ``help()``
     explains the public names in the compiled install as in the pure one.
@@ -133,7 +138,7 @@ def _restore_docs(module: Any) -> None:
                 except (AttributeError, TypeError):
                     pass
     try:
-        module._docs_restored = True
+        setattr(module, "_docs_restored", True)  # noqa: B010 (a name no stub declares)
     except AttributeError:
         pass
 
