@@ -165,6 +165,7 @@ def test_sigterm_stops_workers_and_leaves_nothing(corpus: Path, tmp_path: Path) 
         start_new_session=True,
         cwd=tmp_path,
     )
+    _wait_for_the_program(p)
     time.sleep(0.6)
     p.terminate()
     _, err = p.communicate(timeout=30)
