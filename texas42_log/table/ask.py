@@ -69,8 +69,8 @@ class SeatAsker:
     def ask(self, seat: str, hand: int) -> Asked:
         """Start (or find) ``seat``'s question about finished hand ``hand`` (from 1)."""
         with self._lock:  # asked before: the same question, the match not read again
-            found = self.asked.get((hand, seat))
-            if found is not None and found.state != "failed":
+            found = self._kept(seat, hand)
+            if found is not None:
                 return found
         with self.table.lock:
             if not 1 <= hand <= self.table.finished_hands():
@@ -80,8 +80,8 @@ class SeatAsker:
                 )
             doc = Match.model_validate(self.table.game.to_dict(hands=hand))
         with self._lock:
-            found = self.asked.get((hand, seat))
-            if found is not None and found.state != "failed":
+            found = self._kept(seat, hand)
+            if found is not None:
                 return found
             running = sum(1 for q in self.asked.values() if q.state == "running")
             if running >= RUNNING:
@@ -105,6 +105,12 @@ class SeatAsker:
             text, hand - 1, [seat], False, self.worlds, self.seed, progress, answered, failed
         )
         return q
+
+    def _kept(self, seat: str, hand: int) -> Asked | None:
+        """The question ``seat`` asked of ``hand`` before, unless it failed (then it may be
+        asked again); the caller holds the lock."""
+        found = self.asked.get((hand, seat))
+        return None if found is None or found.state == "failed" else found
 
     def question(self, seat: str, hand: int) -> Asked:
         with self._lock:

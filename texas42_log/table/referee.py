@@ -29,6 +29,7 @@ act, its legal actions — never more.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from collections import OrderedDict
@@ -285,8 +286,6 @@ class Table:
     def state_at(self, observer: str) -> tuple[int, bytes]:
         """:meth:`state` with the moment it is of (a push compares moments, never
         parses what it sends)."""
-        import json
-
         with self.lock:
             key = (self.moment, observer)
             cached = self._states.get(key)
