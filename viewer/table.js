@@ -77,8 +77,8 @@
       // accepted: the push may already have shown a newer moment (the match over, say),
       // so the status is the newest state's, never cleared over it
       if (r.status === 200) { if (st.state.moment > s.moment) { status(st.state); } else { say(""); } return; }
-      var rule = r.body.rule ? " (" + r.body.rule + ")" : "";
-      st.problem = { moment: s.moment, text: (r.body.error || "refused") + rule };
+      // The sentence names its rule already ("… (R16)").
+      st.problem = { moment: s.moment, text: r.body.error || "refused" };
       say(st.problem.text, "problem");
       if (r.status === 409) { refresh(); }
     });

@@ -30,7 +30,15 @@ from typing import Any
 
 from ..files.outputs import write_atomic
 
-__all__ = ["Links", "NAMES", "state_folder", "links_file", "load_links", "store_links"]
+__all__ = [
+    "Links",
+    "NAMES",
+    "state_folder",
+    "links_file",
+    "load_links",
+    "match_identity",
+    "store_links",
+]
 
 #: The addresses a board has: its owner's, each seat's, the review's.
 NAMES = ("owner", "A", "B", "C", "D", "review")
@@ -54,6 +62,13 @@ def links_file(save_path: Path) -> Path:
     return state_folder() / f"{digest}.json"
 
 
+def match_identity(first_deal: Any) -> str:
+    """What ties kept links to one match: a digest of its first hand's deal (as the log
+    writes it), kept on the owner's machine only like every digest here."""
+    text = json.dumps(first_deal, sort_keys=True, ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
+
+
 def _token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -69,6 +84,10 @@ class Links:
     version: int = 1
     content_version: int = 1
     content: str = ""
+    #: The match these links belong to (a table's: :func:`match_identity`), "" when not
+    #: tied to one. Links are a match's, never a file name's: a new match at the same
+    #: path gets new ones.
+    match: str = ""
 
     def as_json(self) -> str:
         return json.dumps(
@@ -80,6 +99,7 @@ class Links:
                 "version": self.version,
                 "content_version": self.content_version,
                 "content": self.content,
+                "match": self.match,
             },
             indent=1,
         )
@@ -104,10 +124,12 @@ def _well_formed(doc: Any, log: str) -> Links | None:
         return None
     if not isinstance(epoch, str) or not 1 <= len(epoch) <= 16:
         return None
-    content = doc.get("content")
+    content, match = doc.get("content"), doc.get("match", "")
     if not isinstance(content, str) or len(content) > 128:
         return None
-    return Links(log, dict(tokens), port, epoch, version, content_version, content)
+    if not isinstance(match, str) or len(match) > 128:
+        return None
+    return Links(log, dict(tokens), port, epoch, version, content_version, content, match)
 
 
 def load_links(save_path: Path) -> Links | None:

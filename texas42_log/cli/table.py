@@ -157,7 +157,7 @@ def table(
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
         say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
         raise typer.Exit(code=1)
-    from ..board.links import Links, load_links, store_links
+    from ..board.links import Links, load_links, match_identity, store_links
     from ..board.server import LOOPBACK
     from ..bots import bot_factory
     from ..table.bots import BotSeats, bot_seed
@@ -185,7 +185,9 @@ def table(
             "and --player are for a new one"
         )
     settings = _options(option or [])
-    links = None if new_links else load_links(path)
+    # A new match gets new links: the ones kept for a file of this name were another
+    # match's (a deleted log, a new match at its path).
+    links = None if new_links or new else load_links(path)
     try:  # listen before a new log is written: a taken port leaves no file behind
         sockets = listen(ip, port, prefer=links.port if links and port == 0 else None)
     except OSError as e:
@@ -196,8 +198,12 @@ def table(
         for sock in sockets:
             sock.close()
         raise
+    identity = match_identity(t.game.to_dict(hands=1)["hands"][0].get("deal"))
+    if links is not None and links.match not in ("", identity):
+        links = None  # kept for another match that had this file name
     if links is None:
         links = Links(os.path.realpath(path))
+    links.match = identity
     store_links(path, links)
     seats = BotSeats(
         t,

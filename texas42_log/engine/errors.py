@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-__all__ = ["Diagnostic", "IllegalAction", "MalformedLog", "cite"]
+__all__ = ["Diagnostic", "IllegalAction", "MalformedLog", "Refusal", "cite"]
 
 Severity = Literal["error", "warning"]
 
@@ -34,7 +34,9 @@ def cite(rule: str, message: str) -> str:
 
 class IllegalAction(ValueError):
     """An action breaks a rule. ``rule`` is its id (``R16``, or ``variant:<option>`` for a
-    rule option's own rule); ``context`` the game state."""
+    rule option's own rule); ``context`` the game state; ``recorded``, from a live game
+    that keeps refused attempts (R30): whether this one was written into its log, None
+    when it is not a kind the log keeps (or the game keeps none)."""
 
     def __init__(self, rule: str, message: str, context: dict[str, Any] | None = None) -> None:
         message = cite(rule, message)
@@ -42,6 +44,25 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.message = message
         self.context: dict[str, Any] = context or {}
+        self.recorded: bool | None = None
+
+
+class Refusal(IllegalAction):
+    """An action refused to a seat, in words drawn only from what that seat may see
+    (:mod:`texas42_log.play.refusals` builds it). An :class:`IllegalAction`: ``rule``
+    the rule id, ``str()`` the English sentence, ``key`` and ``params`` the same
+    sentence for a page to say in its own words
+    (:data:`texas42_log.play.refusals.KEYS`)."""
+
+    def __init__(self, rule: str, key: str, params: dict[str, Any], message: str) -> None:
+        super().__init__(rule, message, {})
+        self.key = key
+        self.params: dict[str, Any] = {"rule": rule, **params}
+        self.context = dict(self.params)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The refusal as a page is sent it: the sentence, its rule, key and parameters."""
+        return {"error": self.message, "rule": self.rule, "key": self.key, "params": self.params}
 
 
 @dataclass(slots=True)

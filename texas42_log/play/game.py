@@ -23,14 +23,13 @@ so the visibility boundary (R25–R29) is one code path for a live game and a lo
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.actions import Action, Call, Deal, Declare, Play, parse_action
+from ..engine.actions import Action, Call, Deal, Declare, Play
 from ..engine.auction import Contract
-from ..engine.declare import Choice, declaration_choices, declaration_problems
+from ..engine.declare import declaration_choices
 from ..engine.errors import IllegalAction
 from ..engine.hand import PlayState
 from ..engine.live import (
@@ -38,11 +37,9 @@ from ..engine.live import (
     Turn,
     call_of,
     deal_of,
-    deal_problem,
     declare_of,
     entry_of,
     random_deal,
-    wrong_kind,
 )
 from ..engine.presets import find_preset
 from ..engine.rules import Rules
@@ -51,11 +48,12 @@ from ..engine.tiles import TILE_BY_NAME, Tile
 from ..engine.trumps import Trump
 from ..log.check import check_match, effective_rules
 from ..log.model import FORMAT_NAME, Match
-from .game_log import GameLog
+from .game_checks import REJECTED_PER_MATCH, REJECTED_PER_TURN, GameChecks
 from .game_views import GameViews
 from .generate import rules_declaration
+from .refusals import Refusal, seat_refusal
 
-__all__ = ["Game", "Turn", "Step"]
+__all__ = ["Game", "Turn", "Step", "Refusal", "REJECTED_PER_TURN", "REJECTED_PER_MATCH"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +68,7 @@ class Step:
         return f"hand {self.hand}: {self.seat} {self.action}"
 
 
-class Game(GameLog, GameViews):
+class Game(GameChecks, GameViews):
     """A match of Texas 42 being played: its rules, its hands, whose turn it is.
 
     Create one new::
@@ -274,26 +272,6 @@ class Game(GameLog, GameViews):
         return state.copy() if state is not None else None
 
     @property
-    def to_act(self) -> Turn | None:
-        """Who acts now and what kind of action it is; None once the match is over."""
-        if self._winner is not None or not self._hands:
-            return None
-        hand = self._hands[-1]
-        n = len(self._hands)
-        if hand.auction is None:
-            return Turn(hand.doc["dealer"], "deal", n)
-        if not hand.auction.done:
-            seat = hand.auction.to_call
-            assert seat is not None
-            return Turn(seat, "call", n)
-        assert hand.contract is not None
-        if hand.state is None:
-            return Turn(hand.contract.declarer, "declare", n)
-        seat = hand.state.to_play
-        assert seat is not None
-        return Turn(seat, "play", n)
-
-    @property
     def history(self) -> list[Step]:
         """Every accepted action from the first, in order (rejected attempts and the
         tool's own deals left out; an entered deal is a step)."""
@@ -315,16 +293,6 @@ class Game(GameLog, GameViews):
                     yield Step(n, p["seat"], Play(TILE_BY_NAME[p["tile"]], p.get("led")))
 
     # -- actions ---------------------------------------------------------------
-
-    def parse(self, text: str) -> Action:
-        """Read ``text`` as an action of the current turn (``31`` a bid in the auction, a
-        trump at the declaration, a tile in the play); :class:`ValueError` if it is none."""
-        turn = self.to_act
-        return parse_action(
-            text,
-            expect=turn.kind if turn is not None and turn.kind != "deal" else None,
-            rules=self.rules,
-        )
 
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`push` accepts now, in a fixed order (the engine's own
@@ -368,23 +336,37 @@ class Game(GameLog, GameViews):
 
         ``seat``: who is acting, when the caller knows it (a player at an app's table);
         acting out of turn is then refused (R7, R10, R21) instead of being taken as
-        the turn's. Raises :class:`~texas42_log.engine.errors.IllegalAction` — ``rule`` the rule
-        id, ``str()`` the validator's sentence — and changes nothing; a text that is no
-        action raises :class:`ValueError`. Returns the step done.
+        the turn's, and a refusal is a :class:`~texas42_log.play.refusals.Refusal`: its
+        sentence, message key and parameters are drawn from that seat's view alone
+        (never "which was dealt to D"). Without ``seat`` — an operator who sees every
+        hand, as at ``texas42 record`` — a refusal is an
+        :class:`~texas42_log.engine.errors.IllegalAction` with the sentence ``texas42
+        validate`` gives. Either way ``rule`` is the rule id, the game is unchanged
+        and, with ``record_rejected``, ``recorded`` says whether a refused call or play
+        was written into the log: at most :data:`REJECTED_PER_TURN` of a seat's turn and
+        :data:`REJECTED_PER_MATCH` of a match are (None for an attempt of a kind the
+        log does not keep). A text that is no action raises
+        :class:`ValueError`. Returns the step done.
         """
         act = self._action(action)
         turn = self.to_act
         try:
             self._check(act, seat)
-        except IllegalAction:
+        except IllegalAction as e:
+            recorded: bool | None = None
             if (
                 self.record_rejected
                 and turn is not None
                 and turn.kind == act.action_kind
                 and isinstance(act, (Call, Play))
             ):
-                self._record_rejected(act, seat or turn.seat)
-            raise
+                recorded = self._record_rejected(act, seat or turn.seat)
+            if seat is None:
+                e.recorded = recorded
+                raise
+            refusal = seat_refusal(self._hands[-1], turn, act, seat, e, self._winner)
+            refusal.recorded = recorded
+            raise refusal from None
         assert turn is not None
         who = seat or turn.seat
         hand = self._hands[-1]
@@ -449,92 +431,7 @@ class Game(GameLog, GameViews):
             self._hands[-1].doc.pop("outcome", None)
         raise IndexError("there is nothing to undo: no action has been made")
 
-    # -- checks ----------------------------------------------------------------
-
-    def _action(self, action: Action | str) -> Action:
-        if isinstance(action, str):
-            return self.parse(action)
-        if not isinstance(action, (Call, Declare, Play, Deal)):
-            raise ValueError(
-                "an action is a Call, Declare, Play or Deal (or its text), not "
-                f"{type(action).__name__}"
-            )
-        return action
-
-    def _check(self, act: Action, seat: Seat | None) -> None:
-        turn = self.to_act
-        if turn is None:
-            assert self._winner is not None
-            unit, won = self.rules.match_goal, self._winner
-            raise IllegalAction(
-                "R24",
-                f"the match is over: {won} won it with {self._score[won]} {unit}; "
-                "no hand is played after the match is won (R24)",
-            )
-        hand = self._hands[-1]
-        n = turn.hand
-        if act.action_kind != turn.kind:
-            raise wrong_kind(act, turn)
-        who = seat if seat is not None else turn.seat
-        if isinstance(act, Deal):
-            deal_problem(act, n)
-        elif isinstance(act, Call):
-            assert hand.auction is not None
-            hand.auction.check(who, act.kind, act.bid, act.special)
-        elif isinstance(act, Declare):
-            assert hand.contract is not None
-            problems, _ = declaration_problems(
-                self.rules,
-                hand.contract,
-                who,
-                Choice(act.trump, act.special, act.doubles, act.stacks),
-                n,
-            )
-            if problems:
-                p = problems[0]
-                raise IllegalAction(p.rule, p.message, p.context)
-        else:
-            assert isinstance(act, Play) and hand.state is not None
-            hand.state.check(who, act.tile, act.led)
-            if hand.partial:
-                problem = self._retro_problem(hand, act, who)
-                if problem is not None:
-                    raise problem
-
-    def _retro_problem(
-        self, hand: LiveHand, act: Action, seat: Seat | None = None
-    ) -> IllegalAction | None:
-        """With part of the deal unknown, a play also tells what the seat held: a play
-        may prove an earlier discard a renege (R16) or a Plunge bidder short of doubles.
-        The validator reads the log so; the game asks it, so as to refuse such a play."""
-        assert isinstance(act, Play) and hand.state is not None
-        who = seat or hand.state.to_play
-        trial = copy.deepcopy(hand.doc)
-        trial.setdefault("plays", []).append(entry_of(self.rules, act, who))  # type: ignore[arg-type]
-        doc = self._export(upto=len(self._hands) - 1)
-        doc["hands"].append(trial)
-        doc["status"] = "unfinished"
-        doc.pop("result", None)
-        i = len(self._hands) - 1
-        # Only what the play tells of the hand counts: the trial stops at this play, so
-        # the match's end (R24) and the hand's outcome are not the question.
-        parts = tuple(f"/hands/{i}/{part}" for part in ("deal", "auction", "declaration", "plays"))
-        errors = [
-            e for e in check_match(Match.model_validate(doc)).errors if e.pointer.startswith(parts)
-        ]
-        if not errors:
-            return None
-        e = errors[0]
-        return IllegalAction(
-            e.rule, f"{who} plays {act.tile}, which shows what {who} held: {e.message}", e.context
-        )
-
     # -- applying --------------------------------------------------------------
-
-    def _record_rejected(self, act: Call | Play, seat: Seat) -> None:
-        hand = self._hands[-1]
-        entry = entry_of(self.rules, act, seat) | {"rejected": True}
-        hand.doc.setdefault("auction" if isinstance(act, Call) else "plays", []).append(entry)
 
     def _after_action(self) -> None:
         hand = self._hands[-1]

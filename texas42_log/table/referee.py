@@ -9,10 +9,16 @@ action comes in, from a seat's page or a bot alike:
 - it is refused, and nothing is written, when the match is over, when it is not that
   seat's turn (another seat's action, an action out of turn), when it was made on an
   earlier moment than the table's or when its request was received before (a replay);
-- an action the rules refuse (a renege, a bid too low) is refused with the sentence
-  ``texas42 validate`` gives and its rule id, the hand unchanged, the tiles in their
-  order (R30), and is written into the log as a rejected attempt, as ``texas42 record
-  --keep-rejected`` writes it;
+- an action the rules refuse (a renege, a bid too low, a tile not in the hand) is
+  refused in words drawn from that seat's view alone
+  (:class:`~texas42_log.play.refusals.Refusal`: never who holds a tile the seat cannot
+  see), with its rule id, message key and parameters, the hand unchanged, the tiles in
+  their order (R30); it is written into the log as a rejected attempt, as ``texas42
+  record --keep-rejected`` writes it — at most
+  :data:`~texas42_log.play.game.REJECTED_PER_TURN` a turn and
+  :data:`~texas42_log.play.game.REJECTED_PER_MATCH` a match, past which an attempt is
+  refused and nothing is written;
+- an action text longer than :data:`MAX_ACTION` characters is refused, never cut;
 - an accepted action is written into the log — atomically, under the log's writer lock
   (:mod:`texas42_log.files.locking`) — before :meth:`Table.act` returns; a write that
   fails undoes the action and says so. A new hand is dealt in the same step, from the
@@ -48,31 +54,95 @@ from ..files.locking import LockTimeout, stamp, writer_lock
 from ..files.outputs import new_file_mode, write_atomic
 from ..files.reader import read_view_as
 from ..log.model import Match
-from ..play.game import Game
+from ..play.game import REJECTED_PER_MATCH, REJECTED_PER_TURN, Game
+from ..play.refusals import Refusal
 from ..views.model import Observer
 from ..views.visibility import Moment, view_for
 
-__all__ = ["Table", "TableError", "LIVE_MODE", "secure_deal", "PAGE_OBSERVERS"]
+__all__ = [
+    "Table",
+    "TableError",
+    "LIVE_MODE",
+    "MAX_ACTION",
+    "MAX_ACT_BODY",
+    "TABLE_KEYS",
+    "said",
+    "secure_deal",
+]
 
 #: The log's mode while its match is under way: its owner's only.
 LIVE_MODE = 0o600
-
-#: Whom a table's pages show: a seat, or the public (the onlookers).
-PAGE_OBSERVERS = (*SEATS, "public")
 
 #: How many request ids a table remembers to refuse a replay.
 _REMEMBERED = 4096
 
 
-class TableError(Exception):
-    """An action the table refuses: ``status`` (400, 403, 409, 422, 503) and a sentence;
-    ``rule`` the rule id when the rules refused it."""
+#: The longest action text a table reads (the longest real one is a few words).
+MAX_ACTION = 200
 
-    def __init__(self, status: int, message: str, rule: str | None = None) -> None:
+#: The largest request to act: an action, its moment and request id fit many times
+#: over. The server's own limit is larger, so a larger body is told this in a
+#: sentence rather than having its connection closed.
+MAX_ACT_BODY = 4096
+
+#: The table's own refusals (beside a seat's refusals by the rules,
+#: :data:`texas42_log.play.refusals.KEYS`): each key's English template.
+TABLE_KEYS: Mapping[str, str] = {
+    "match_over": "the match is over: no action is taken ({rule})",
+    "no_request": "an action comes with its request's id: 1 to 64 characters",
+    "repeated_request": "this request was received before: nothing is done again",
+    "stale_moment": "this page acted on an earlier moment of the hand: it shows the table "
+    "now; nothing was done",
+    "not_your_turn": "it is {turn}'s turn to {verb}, not yours: nothing was done",
+    "too_long": "an action is at most {limit} characters: nothing was done",
+    "too_large": "a request to act is at most {limit} bytes: nothing was done",
+    "unreadable": "{why}",
+    "not_saved": "not saved, so not done: {why}",
+}
+
+
+class TableError(Exception):
+    """An action the table refuses: ``status`` (400, 403, 409, 413, 422, 503) and a
+    sentence; ``rule`` the rule id when the rules refused it; ``key`` and ``params`` the
+    same sentence for a page to say in its own words (:data:`TABLE_KEYS`, or a seat's
+    refusal's :data:`~texas42_log.play.refusals.KEYS`); ``recorded`` whether the
+    refused attempt was kept in the log (R30)."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        rule: str | None = None,
+        *,
+        key: str | None = None,
+        params: Mapping[str, Any] | None = None,
+        recorded: bool | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.rule = rule
+        self.key = key
+        self.params: dict[str, Any] = dict(params or {})
+        self.recorded = recorded
+
+    def as_dict(self) -> dict[str, Any]:
+        """What a page is sent: the sentence, and its rule, key and parameters."""
+        out: dict[str, Any] = {"error": self.message}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.key:
+            out["key"] = self.key
+            out["params"] = self.params
+        if self.recorded is not None:
+            out["recorded"] = self.recorded
+        return out
+
+
+def said(status: int, key: str, rule: str | None = None, **params: Any) -> TableError:
+    """A table's refusal by its key (:data:`TABLE_KEYS`)."""
+    text = TABLE_KEYS[key].format(rule=rule, **params)
+    return TableError(status, text, rule, key=key, params=params)
 
 
 def secure_deal(dealer: Seat) -> Deal:
@@ -200,34 +270,36 @@ class Table:
         game = self.game
         turn = game.to_act
         if turn is None:
-            raise TableError(409, "the match is over: no action is taken (R24)")
+            raise said(409, "match_over", "R24")
         if not request or len(request) > 64:
-            raise TableError(400, "an action comes with its request's id: 1 to 64 characters")
+            raise said(400, "no_request")
         if request in self._seen:
-            raise TableError(409, "this request was received before: nothing is done again")
+            raise said(409, "repeated_request")
         if moment != self.moment:
-            raise TableError(
-                409,
-                "this page acted on an earlier moment of the hand: it shows the table now; "
-                "nothing was done",
-            )
+            raise said(409, "stale_moment")
         if seat != turn.seat:
             verb = {"call": "call", "declare": "declare trumps", "play": "play"}.get(turn.kind)
-            raise TableError(
-                409, f"it is {turn.seat}'s turn to {verb}, not {seat}'s: nothing was done"
-            )
+            raise said(409, "not_your_turn", turn=turn.seat, verb=verb)
+        if len(text) > MAX_ACTION:
+            raise said(400, "too_long", limit=MAX_ACTION)
         self._remember(request)
-        try:
-            action = game.parse(text[:200])
-        except ValueError as e:
-            raise TableError(400, str(e)) from None
         before = game.copy()
         try:
-            game.push(action, seat=seat)
-        except IllegalAction as e:
-            if game.to_json() != before.to_json():  # the rejected attempt (R30)
+            game.push(text, seat=seat)
+        except Refusal as e:
+            if e.recorded:  # the rejected attempt (R30)
                 self._save_or_undo(before)
-            raise TableError(422, str(e), e.rule) from None
+            message = e.message
+            if e.recorded is False:
+                message += (
+                    f"; not kept in the log, which keeps at most {REJECTED_PER_TURN} refused "
+                    f"attempts a turn and {REJECTED_PER_MATCH} a match"
+                )
+            raise TableError(
+                422, message, e.rule, key=e.key, params=e.params, recorded=e.recorded
+            ) from None
+        except ValueError as e:  # a text that is no action
+            raise said(400, "unreadable", why=str(e)) from None
         self._deal_if_due()
         self._save_or_undo(before)
         self.moment = len(game.history)
@@ -253,7 +325,7 @@ class Table:
             self.game = before
             self.moment = len(before.history)
             why = e.message if isinstance(e, TableError) else getattr(e, "strerror", None) or e
-            raise TableError(503, f"not saved, so not done: {why}") from None
+            raise said(503, "not_saved", why=str(why)) from None
 
     def _write(self, *, replace: bool) -> None:
         """The log now, written atomically under its writer lock (0600 while live)."""

@@ -54,7 +54,7 @@ from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
 from .ask import SeatAsker
 from .page import table_page
-from .referee import Table, TableError
+from .referee import MAX_ACT_BODY, Table, TableError, said
 
 __all__ = [
     "AfterMatch",
@@ -154,7 +154,7 @@ class _TableHandler(Handler):
             self.refuse(403, e.message)
             return
         self.set_status(e.status)
-        self.answer({"error": e.message} | ({"rule": e.rule} if e.rule else {}))
+        self.answer(e.as_dict())
 
 
 class _Page(_TableHandler):
@@ -211,6 +211,8 @@ class _Act(_TableHandler):
             seat = self.access.writer
             if seat not in SEATS:
                 raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+            if len(self.request.body) > MAX_ACT_BODY:
+                raise said(413, "too_large", limit=MAX_ACT_BODY)
             body = self.body()
             if not isinstance(body, dict):
                 raise TableError(400, "an action is a JSON object: {moment, action, request}")
