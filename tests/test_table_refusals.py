@@ -22,8 +22,9 @@ import pytest
 from texas42_log.engine.actions import Deal as DealAction
 from texas42_log.engine.live import random_deal
 from texas42_log.engine.seats import Seat
+from texas42_log.engine.tiles import TILES
 from texas42_log.play.game import REJECTED_PER_TURN
-from texas42_log.table.referee import MAX_ACT_BODY, MAX_ACTION, Table
+from texas42_log.table.referee import MAX_ACT_BODY, MAX_ACTION, Table, TableError
 
 from .refusal_scenarios import SCENARIOS, Scenario, attacks, moments, redeal, script
 from .table_client import Served, served, start_table
@@ -228,3 +229,43 @@ def test_a_new_match_at_an_old_path_gets_new_links(tmp_path: Path) -> None:
         assert status == 200 and state["observer"] == "A"
     finally:
         new.stop()
+
+
+def test_a_rejected_attempt_is_in_no_view_of_any_observer(tmp_path: Path) -> None:
+    """The attempts a table keeps in the log (R30) show in no view — a seat's, the
+    public's, the review's — during a hand or after it: every view of the match is the
+    same as the views of the same match without them."""
+    from texas42_log.log.model import Match
+    from texas42_log.views.visibility import match_views
+
+    table = new_table(tmp_path)
+    rng = random.Random(3)
+    tried = 0
+    while table.finished_hands() < 2:
+        turn = table.game.to_act
+        assert turn is not None
+        legal = {str(a) for a in table.game.legal_actions()}
+        wrong = next(str(t) for t in TILES if str(t) not in legal) if turn.kind == "play" else "29"
+        if turn.kind != "declare":
+            with pytest.raises(TableError):
+                table.act(turn.seat, table.moment, wrong, f"w{table.moment}")
+            tried += 1
+        table.act(turn.seat, table.moment, str(rng.choice(sorted(legal))), f"r{table.moment}")
+    doc = json.loads(table.path.read_bytes())
+    kept = sum(
+        1
+        for h in doc["hands"]
+        for k in ("auction", "plays")
+        for x in h.get(k, [])
+        if x.get("rejected")
+    )
+    assert kept == tried > 20
+    bare = json.loads(table.path.read_bytes())
+    for h in bare["hands"]:
+        for k in ("auction", "plays"):
+            if k in h:
+                h[k] = [x for x in h[k] if not x.get("rejected")]
+    with_them, without = Match.model_validate(doc), Match.model_validate(bare)
+    for observer in ("A", "B", "C", "D", "public", "review"):
+        seen = match_views(with_them, observer, finished=True)  # type: ignore[arg-type]
+        assert seen == match_views(without, observer, finished=True), observer  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from .app import app, say, usage_error
 from .common import Port
 
 if TYPE_CHECKING:
+    from ..board.links import Links
     from ..table.referee import Table
 
 
@@ -143,12 +144,13 @@ def table(
     """Play a match from four screens: each seat's link shows only that seat's view
     (R25–R29) and takes its calls, trumps and plays on its turn; the server referees.
 
-    An illegal action is refused with the sentence texas42 validate gives, the hand
-    unchanged (R30), and is kept in the log as a rejected attempt; nothing is decided by
-    a clock (R31). Every accepted action is written into LOG (atomically, under its
-    writer lock) before it is acknowledged, so a table stopped or killed at any moment
-    and started again on LOG goes on where it was, with the same links. Each hand is
-    dealt from the system's secure random source. LOG holds every hand: it is readable
+    An illegal action is refused in a sentence drawn from that seat's view alone (never
+    who holds a tile it cannot see), the hand unchanged (R30), and is kept in the log as
+    a rejected attempt (at most 10 a turn); nothing is decided by a clock (R31). Every
+    accepted action is written into LOG (atomically, under its writer lock) before it
+    is acknowledged, so a table stopped or killed at any moment and started again on
+    LOG goes on where it was, with the same links (a new match, new links). Each hand
+    is dealt from the system's secure random source. LOG holds every hand: it is readable
     by its owner only while the match is under way. After each hand the pages show its
     review (R29); after the match, the same links open it on the board (/board:
     reviews, each seat's analysis, comments), as texas42 board LOG --seats does.
@@ -157,7 +159,7 @@ def table(
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
         say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
         raise typer.Exit(code=1)
-    from ..board.links import Links, load_links, match_identity, store_links
+    from ..board.links import load_links, store_links
     from ..board.server import LOOPBACK
     from ..bots import bot_factory
     from ..table.bots import BotSeats, bot_seed
@@ -198,13 +200,7 @@ def table(
         for sock in sockets:
             sock.close()
         raise
-    identity = match_identity(t.game.to_dict(hands=1)["hands"][0].get("deal"))
-    if links is not None and links.match not in ("", identity):
-        links = None  # kept for another match that had this file name
-    if links is None:
-        links = Links(os.path.realpath(path))
-    links.match = identity
-    store_links(path, links)
+    links = _match_links(path, t, links)
     seats = BotSeats(
         t,
         {s: f(bot_seed()) for s, f in factories.items()},  # type: ignore[misc]
@@ -266,6 +262,19 @@ def _open(
         )
     except (ValueError, OSError) as e:
         raise usage_error(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _match_links(path: Path, t: "Table", kept: "Links | None") -> "Links":
+    """The links of the match ``t`` plays: ``kept`` when they are this match's (or not yet
+    tied to one), else new ones — never another match's that had this file name."""
+    from ..board.links import Links, match_identity, store_links
+
+    identity = match_identity(t.game.to_dict(hands=1)["hands"][0].get("deal"))
+    if kept is None or kept.match not in ("", identity):
+        kept = Links(os.path.realpath(path))
+    kept.match = identity
+    store_links(path, kept)
+    return kept
 
 
 def _base(ip: str, port: int) -> str:
