@@ -1005,7 +1005,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     if args.only:
         from tests.benchmarks.bench_auction import auction
-        from tests.benchmarks.bench_board import board, board_comments
+        from tests.benchmarks.bench_board import annotate_bulk, board, board_comments
         from tests.benchmarks.bench_table import table
 
         rows = {
@@ -1015,7 +1015,7 @@ def main() -> None:
             "fair": fair,
             "fair-corpus": fair_corpus,
             "bots": bots,
-            "board": lambda quick: board(quick) + board_comments(quick),
+            "board": lambda quick: board(quick) + board_comments(quick) + annotate_bulk(quick),
             "auction": auction,
             "table": table,
         }[args.only](args.quick)

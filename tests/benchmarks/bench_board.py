@@ -172,3 +172,32 @@ def board_comments(quick: bool) -> list[tuple[str, str, str]]:
         ),
     ]
     return rows
+
+
+def annotate_bulk(quick: bool) -> list[tuple[str, str, str]]:
+    """``texas42 annotate add --from`` with 10,000 items (1,000 quick) on a random match of
+    8 hands, in place, as a user runs it: linear in the items (one copy of the log)."""
+    import subprocess
+    import sys
+
+    from texas42_log.play.generate import random_match
+
+    n = 1_000 if quick else 10_000
+    doc = random_match(4242, max_hands=8)
+    items = [{"hand": 1 + k % 4, "text": f"note {k}"} for k in range(n)]
+    with tempfile.TemporaryDirectory() as tmp:
+        log, notes = Path(tmp) / "game.json", Path(tmp) / "notes.json"
+        log.write_text(json.dumps(doc), "utf-8")
+        notes.write_text(json.dumps(items), "utf-8")
+        command = [sys.executable, "-m", "texas42_log", "annotate", "add", str(log)]
+        t0 = time.perf_counter()
+        subprocess.run([*command, "--from", str(notes), "-i"], check=True, capture_output=True)
+        took = time.perf_counter() - t0
+    return [
+        (
+            f"annotate add --from, {n:,} items",
+            f"{took:.2f} s",
+            "the whole command, in place, on a match of 8 hands (one copy of the log)",
+        )
+    ]
+

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..files.locking import stamp, writer_lock
 from ..files.outputs import write_atomic
 
 __all__ = [
@@ -36,8 +37,10 @@ __all__ = [
     "state_folder",
     "links_file",
     "load_links",
+    "links_stamp",
     "match_identity",
     "store_links",
+    "LinksNotKept",
 ]
 
 #: The addresses a board has: its owner's, each seat's, the review's.
@@ -114,6 +117,8 @@ def _well_formed(doc: Any, log: str) -> Links | None:
         return None
     if not all(isinstance(t, str) and 20 <= len(t) <= 64 for t in tokens.values()):
         return None
+    if len(set(tokens.values())) != len(tokens):  # one token, two addresses: not ours
+        return None
     port, epoch = doc.get("port"), doc.get("epoch")
     version, content_version = doc.get("version"), doc.get("content_version")
     numbers = (version, content_version)
@@ -152,16 +157,52 @@ def load_links(save_path: Path) -> Links | None:
     return _well_formed(doc, os.path.realpath(save_path))
 
 
-def store_links(save_path: Path, links: Links) -> None:
-    """Keep ``links`` for ``save_path`` (atomically, readable by the user only); a state
-    folder that cannot be written is not an error: the links then last one run."""
+class LinksNotKept(OSError):
+    """The links could not be kept (a state folder read-only or full, a links file that
+    cannot be replaced): one sentence. Whoever was told the links are kept is told this
+    instead — never silence."""
+
+
+#: How long a writer of a links file waits for another (the file is small: a moment).
+LINKS_LOCK_SECONDS = 5.0
+
+
+def links_stamp(save_path: Path) -> tuple[int, int, int] | None:
+    """The links file's stamp (a cheap ``stat``): a running board compares it to see
+    whether another run has written new links since."""
+    return stamp(links_file(save_path))
+
+
+def store_links(save_path: Path, links: Links, *, issue: bool = False) -> bool:
+    """Keep ``links`` for ``save_path``: under the links file's lock, read it, merge,
+    write it atomically (readable by the user only). ``issue``: these are new links
+    (a first run, ``--new-links``), written over whatever was kept. Otherwise a
+    revocation always wins: when the file holds other tokens than ``links`` — another
+    run made new links since this one read them — ``links`` takes the file's tokens and
+    epoch (this run then answers the new links, never the revoked ones) and True is
+    returned; the versions are the larger of both. :class:`LinksNotKept` when the file
+    cannot be written."""
     path = links_file(save_path)
+    revoked = False
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(path.parent, 0o700)  # our own folder: the user's alone
-        if path.is_symlink() or (path.exists() and not path.is_file()):
-            path.unlink()  # a link or a FIFO is never written through
-        write_atomic(path, links.as_json(), replace=True)
-        os.chmod(path, 0o600)
-    except OSError:
-        pass
+        with writer_lock(path, seconds=LINKS_LOCK_SECONDS):
+            current = None if issue else load_links(save_path)
+            if current is not None:
+                revoked = current.tokens != links.tokens
+                if revoked:
+                    links.tokens, links.epoch = dict(current.tokens), current.epoch
+                    links.match = current.match
+                links.version = max(links.version, current.version)
+                links.content_version = max(links.content_version, current.content_version)
+            if path.is_symlink() or (path.exists() and not path.is_file()):
+                path.unlink()  # a link or a FIFO is never written through
+            write_atomic(path, links.as_json(), replace=True, mode=0o600)
+    except OSError as e:
+        raise LinksNotKept(
+            e.errno or 0,
+            f"the links cannot be kept in {path.parent} ({e.strerror or e}): the addresses "
+            "would not survive this run",
+        ) from None
+    return revoked

@@ -48,7 +48,7 @@ from ..views.locales import catalogue
 from ..views.model import OBSERVERS, Observer
 from .changes import MAX_CHANGES, Held, parse_changes
 from .errors import BoardError, StartError
-from .links import NAMES, Links, load_links, store_links
+from .links import NAMES, Links, LinksNotKept, links_stamp, load_links, store_links
 
 __all__ = [
     "OWNER",
@@ -129,6 +129,10 @@ class Board:
     links: Links | None = None
     #: Why the file on disk cannot be saved to now (invalid, another log), or None.
     disk_problem: str | None = None
+    #: Why the links could not be kept at the last change, or None.
+    links_problem: str | None = None
+    _names: tuple[str, ...] = ()
+    _links_stamp: tuple[int, int, int] | None = None
     _stamp: tuple[int, int, int] | None = None
     _content: str = ""
     _cache: OrderedDict[tuple[int, str, int], tuple[bytes, frozenset[str]]] = field(
@@ -218,9 +222,11 @@ class Board:
     def use_links(self, *, seats: bool, review: bool, new: bool = False) -> None:
         """The addresses this run answers: the owner's, each seat's with ``seats``, the
         review's with ``review`` — the same as the last run's for this save file unless
-        ``new`` (:mod:`texas42_log.board.links`); the version goes on from the last run's."""
+        ``new`` (:mod:`texas42_log.board.links`); the version goes on from the last run's.
+        :class:`StartError` (a usage error) when the links cannot be kept."""
         kept = None if new else load_links(self.save_path)
         key = _digest(self._content)
+        issue = kept is None
         if kept is None:
             kept = Links(os.path.realpath(self.save_path), content=key)
         else:
@@ -231,29 +237,58 @@ class Board:
                 kept.content, kept.content_version = key, kept.version
                 kept.epoch = secrets.token_urlsafe(6)
         self.links = kept
+        self._names = tuple(
+            n
+            for n in NAMES
+            if n == "owner" or (seats and n in "ABCD") or (review and n == "review")
+        )
         self.epoch, self.version, self.content_version = (
             kept.epoch,
             kept.version,
             kept.content_version,
         )
-        self.tokens = {}
-        for name in NAMES:
-            if name == "owner" or (seats and name in "ABCD") or (review and name == "review"):
-                self.tokens[kept.tokens[name]] = ACCESS[name]
-        self._keep()
+        self._serve(kept)
+        try:
+            self._keep(issue=issue)
+        except LinksNotKept as e:
+            raise StartError(str(e.strerror), usage=True) from None
 
-    def _keep(self, port: int | None = None) -> None:
-        """Store the links and the version (after a change of either)."""
-        if self.links is None:
+    def _serve(self, links: Links) -> None:
+        """Answer ``links``' tokens (of the addresses this run has), no others."""
+        self.tokens = {links.tokens[n]: ACCESS[n] for n in self._names}
+
+    def _keep(self, port: int | None = None, *, issue: bool = False) -> None:
+        """Store the links and the version (after a change of either), merged with what
+        another run kept meanwhile: a revocation wins (:func:`store_links`), and this run
+        then answers the new links only. :class:`LinksNotKept` when they cannot be kept."""
+        links = self.links
+        if links is None:
             return
-        self.links.version, self.links.content_version = self.version, self.content_version
-        if port is not None:
-            self.links.port = port
-        store_links(self.save_path, self.links)
+        with self._lock:
+            links.version, links.content_version = self.version, self.content_version
+            if port is not None:
+                links.port = port
+            if store_links(self.save_path, links, issue=issue):
+                self._serve(links)
+                self.epoch = links.epoch
+            self.version = links.version
+            self._links_stamp = links_stamp(self.save_path)
+
+    def _keep_or_say(self) -> None:
+        """:meth:`_keep` during the run: a failure is said on the board's answers
+        (:attr:`links_problem`), not raised into a save that did write the log."""
+        try:
+            self._keep()
+            self.links_problem = None
+        except LinksNotKept as e:
+            self.links_problem = str(e.strerror)
 
     def listened(self, port: int) -> None:
         """The port this run listens on, kept for the next."""
-        self._keep(port)
+        try:
+            self._keep(port)
+        except LinksNotKept as e:
+            raise StartError(str(e.strerror), usage=True) from None
 
     @property
     def last_port(self) -> int | None:
@@ -263,7 +298,17 @@ class Board:
         return next(t for t, a in self.tokens.items() if a.name == name)
 
     def access(self, token: str | None) -> Access | None:
-        """The access a token opens (compared in constant time), or None."""
+        """The access a token opens (compared in constant time), or None. Links another
+        run made since (``--new-links``) are taken first: a revoked token opens nothing
+        here either (a ``stat`` of the links file a request)."""
+        if self.links is not None and links_stamp(self.save_path) != self._links_stamp:
+            with self._lock:
+                kept = load_links(self.save_path)
+                self._links_stamp = links_stamp(self.save_path)
+                if kept is not None and kept.tokens != self.links.tokens:
+                    self.links.tokens, self.links.epoch = dict(kept.tokens), kept.epoch
+                    self.epoch = kept.epoch
+                    self._serve(self.links)
         return access_by_token(self.tokens, token)
 
     # -- what a page sees ---------------------------------------------------------
@@ -310,7 +355,7 @@ class Board:
             self.content_version = self.version
         self._cache.clear()
         self._cached_bytes = 0
-        self._keep()
+        self._keep_or_say()
 
     def check_observer(self, access: Access, observer: str) -> None:
         if observer not in OBSERVERS:
@@ -390,6 +435,8 @@ class Board:
         if access.owner:
             out["saves_to"] = str(self.save_path)
             out["source"] = self.source
+            if self.links_problem is not None:
+                out["links_problem"] = self.links_problem
         return out
 
     # -- saving -------------------------------------------------------------------

@@ -97,7 +97,7 @@ def annotate_add(
 
     The result goes to standard output, to -o OUT, or back into FILE with --in-place.
     """
-    from ..log.annotate import TargetError, add
+    from ..log.annotate import Target, TargetError, add, add_all
     from ..log.comments import over_cap
 
     if (text is None) == (bulk is None):
@@ -115,6 +115,7 @@ def annotate_add(
                 )
                 count = 1
             else:
+                notes: dict[int, list[tuple[int, Target, str, str | None]]] = {}
                 for k, item in enumerate(_bulk_items(bulk), start=1):
                     m = _int(item.get("match"))
                     m = 1 if m is None else m
@@ -128,13 +129,15 @@ def annotate_add(
                     )
                     if not isinstance(item.get("text"), str):
                         raise TargetError(f"{bulk} item {k} has no text")
-                    try:
-                        matches[m - 1] = add(
-                            matches[m - 1], t, item["text"], item.get("author") or None
-                        )
-                    except TargetError as e:
-                        raise TargetError(f"{bulk} item {k}: {e}") from None
+                    author = item.get("author") or None
+                    notes.setdefault(m - 1, []).append((k, t, item["text"], author))
                     count += 1
+                for m, these in notes.items():  # one copy of each match, however many notes
+                    try:
+                        matches[m] = add_all(matches[m], these)
+                    except TargetError as e:  # "item K: …" once there are several
+                        prefix = "" if str(e).startswith("item ") else f"item {these[0][0]}: "
+                        raise TargetError(f"{bulk} {prefix}{e}") from None
         except TargetError as e:
             raise usage_error(str(e)) from None
         for before, after in zip(original, matches, strict=True):

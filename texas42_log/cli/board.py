@@ -108,6 +108,7 @@ def board(
 
     try:
         b = Board.open(file, number=match_no, save=save, lang=lang)
+        b.use_links(seats=seats, review=review_link, new=new_links)
     except StartError as e:
         if e.report:
             say(e.report, err=True, colour=True)
@@ -115,7 +116,6 @@ def board(
             raise usage_error(str(e)) from None
         say(f"texas42: {e}", err=True)
         raise typer.Exit(code=1) from None
-    b.use_links(seats=seats, review=review_link, new=new_links)
     asker = Asker(b, worlds=worlds, seed=seed)
     if ip not in LOOPBACK:
         say(
@@ -151,6 +151,8 @@ def board(
 
     try:
         serve(b, asker, ip=ip, port=port, ready=ready, prefer=b.last_port)
+    except StartError as e:  # the links, with the port, cannot be kept
+        raise usage_error(str(e)) from None
     except OSError as e:
         raise usage_error(f"cannot listen on {ip}:{port}: {e.strerror or e}") from None
     say("texas42 board: stopped", err=True)

@@ -159,7 +159,7 @@ def table(
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
         say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
         raise typer.Exit(code=1)
-    from ..board.links import load_links, store_links
+    from ..board.links import LinksNotKept, load_links, store_links
     from ..board.server import LOOPBACK
     from ..bots import bot_factory
     from ..table.bots import BotSeats, bot_seed
@@ -217,7 +217,10 @@ def table(
 
     def ready(bound: int) -> None:
         shown.port = bound
-        store_links(path, shown)
+        try:
+            store_links(path, shown)
+        except LinksNotKept as e:
+            say(f"texas42 table: warning: {e.strerror}; the port is not kept", err=True)
         over = " (the match is over)" if t.game.is_over else ""
         say(f"texas42 table: {path}: {t.game.preset}, hand {t.game.hand_number}{over}")
         draw = qr if qr is not None else ip not in LOOPBACK
@@ -267,13 +270,17 @@ def _open(
 def _match_links(path: Path, t: "Table", kept: "Links | None") -> "Links":
     """The links of the match ``t`` plays: ``kept`` when they are this match's (or not yet
     tied to one), else new ones — never another match's that had this file name."""
-    from ..board.links import Links, match_identity, store_links
+    from ..board.links import Links, LinksNotKept, match_identity, store_links
 
     identity = match_identity(t.game.to_dict(hands=1)["hands"][0].get("deal"))
-    if kept is None or kept.match not in ("", identity):
+    issue = kept is None or kept.match not in ("", identity)
+    if kept is None or issue:
         kept = Links(os.path.realpath(path))
     kept.match = identity
-    store_links(path, kept)
+    try:
+        store_links(path, kept, issue=issue)
+    except LinksNotKept as e:
+        raise usage_error(str(e.strerror)) from None
     return kept
 
 

@@ -26,6 +26,7 @@ file system it may lock only within one machine.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -71,13 +72,18 @@ def writer_lock(path: Path | str, seconds: float | None = None) -> Iterator[None
     side = lock_path(path)
     bound = lock_seconds() if seconds is None else seconds
     try:
-        fd = os.open(side, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
+        fd = os.open(side, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
     except OSError as e:
         raise OutputError(
             e.errno or errno.EIO,
             f"{path}: cannot take its writer lock {side.name} ({e.strerror or e})",
         ) from None
     try:
+        # Whoever can open the lock file can hold it: the owner's alone (an older lock
+        # file of the owner's, made 0644, is narrowed; another user's is left as it is).
+        with contextlib.suppress(OSError):
+            if os.fstat(fd).st_uid == os.getuid():
+                os.fchmod(fd, 0o600)
         deadline = time.monotonic() + bound
         pause = 0.002
         while True:

@@ -8,6 +8,7 @@ play ``texas42 replay --play 12`` shows.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ __all__ = [
     "locate_target",
     "place_key",
     "add",
+    "add_all",
     "remove",
     "remove_at",
     "listing",
@@ -94,6 +96,10 @@ def locate_target(match: Match, t: Target) -> tuple[str, Any]:
 
 def add(match: Match, target: Target, text: str, author: str | None = None) -> Match:
     """A copy of ``match`` with one more comment on ``target``."""
+    return add_all(match, [(1, target, text, author)])
+
+
+def _check_note(text: str, author: str | None) -> None:
     if not text.strip():
         raise TargetError("a comment needs some text")
     for what, value in (("text", text), ("author", author or "")):
@@ -104,9 +110,27 @@ def add(match: Match, target: Target, text: str, author: str | None = None) -> M
                 "no "
                 "log can hold: were its bytes in an encoding other than UTF-8?"
             )
+
+
+def add_all(match: Match, notes: Iterable[tuple[int, Target, str, str | None]]) -> Match:
+    """A copy of ``match`` with each of ``notes`` (its number, target, text, author) added,
+    in order: one copy of the log whatever their number, so adding many is linear. When
+    there are several, a :class:`TargetError` names the note that cannot be added by its
+    number (``item K: …``); nothing is added then."""
     new = match.model_copy(deep=True)
-    _, obj = locate_target(new, target)
-    obj.annotations = (*obj.annotations, Annotation(text=text, author=author))
+    added: dict[int, tuple[Any, list[Annotation]]] = {}
+    items = list(notes)
+    for k, target, text, author in items:
+        try:
+            _check_note(text, author)
+            _, obj = locate_target(new, target)
+        except TargetError as e:
+            if len(items) == 1:
+                raise
+            raise TargetError(f"item {k}: {e}") from None
+        added.setdefault(id(obj), (obj, []))[1].append(Annotation(text=text, author=author))
+    for obj, more in added.values():
+        obj.annotations = (*obj.annotations, *more)
     return new
 
 
