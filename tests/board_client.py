@@ -92,9 +92,12 @@ def stop_process(process: subprocess.Popen[str]) -> str:
     return err
 
 
-def start_board(log: Path | str, *args: str, cwd: Path | None = None) -> Board:
-    """``texas42 board LOG --seats ARGS``, once it prints its addresses."""
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+def start_board(
+    log: Path | str, *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> Board:
+    """``texas42 board LOG --seats ARGS``, once it prints its addresses (``env``: more
+    environment)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1") | (env or {})
     p = subprocess.Popen(
         [sys.executable, "-m", "texas42_log", "board", str(log), "--seats", *args],
         stdout=subprocess.PIPE,

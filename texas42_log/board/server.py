@@ -24,6 +24,7 @@ import json
 import signal
 import socket
 import sys
+import time
 from collections.abc import Callable
 from http.client import responses
 from typing import Any
@@ -37,6 +38,7 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
+from ..files.locking import lock_seconds
 from ..log.inert import inert_value
 from .ask import Asker
 from .page import board_page
@@ -93,6 +95,7 @@ class Handler(tornado.web.RequestHandler):
     access: Access
     token: str
     pool: concurrent.futures.Executor
+    saves: concurrent.futures.Executor
 
     def initialize(self, **kwargs: Any) -> None:
         self.board = kwargs["board"]
@@ -100,6 +103,7 @@ class Handler(tornado.web.RequestHandler):
         self.hosts = kwargs["hosts"]
         self.log = kwargs["log"]
         self.pool = kwargs["pool"]
+        self.saves = kwargs.get("saves") or self.pool
 
     async def off_loop(self, work: Callable[[], Any]) -> Any:
         """``work()`` on a worker thread; its result."""
@@ -245,11 +249,21 @@ class _Question(Handler):
 
 
 class _Save(Handler):
+    """A save waits for the log's writer lock at most :func:`lock_seconds` from the moment
+    it arrives, on threads of its own: a lock held elsewhere never holds the workers that
+    build pages."""
+
     async def post(self) -> None:
         try:
+            deadline = time.monotonic() + lock_seconds()
             held, changes = parse_changes(self.body())
-            access = self.access
-            self.answer(await self.off_loop(lambda: self.board.save(access, held, changes)))
+            access, board = self.access, self.board
+            loop = asyncio.get_running_loop()
+            self.answer(
+                await loop.run_in_executor(
+                    self.saves, lambda: board.save(access, held, changes, deadline=deadline)
+                )
+            )
         except BoardError as e:
             self.failed(e)
 
@@ -265,7 +279,9 @@ class _Nothing(Handler):
 
 def routes(kw: dict[str, Any], page: str = "/") -> list[tuple[str, Any, dict[str, Any]]]:
     """The board's page (at ``page``) and its API, each handler given ``kw`` (board,
-    asker, hosts, log, pool): :func:`make_app`'s, and the table's once its match is over."""
+    asker, hosts, log, pool): :func:`make_app`'s, and the table's once its match is over.
+    Saves get threads of their own (``kw["saves"]``, made here when absent)."""
+    kw.setdefault("saves", concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-board-save"))
     return [
         (page, _Page, kw),
         (r"/api/about", _About, kw),

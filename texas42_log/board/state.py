@@ -29,6 +29,7 @@ import json
 import os
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from typing import Any, cast
 
 from ..files.formats import write_matches
 from ..files.inputs import InputError
-from ..files.locking import LockTimeout, stamp, writer_lock
+from ..files.locking import LockTimeout, lock_seconds, stamp, writer_lock
 from ..files.outputs import sweep_leftovers, write_atomic
 from ..files.reader import read_view_as
 from ..files.validate import ValidationResult, validate_bytes
@@ -441,19 +442,37 @@ class Board:
 
     # -- saving -------------------------------------------------------------------
 
-    def save(self, access: Access, held: Held, changes: list[Change]) -> dict[str, Any]:
+    def save(
+        self,
+        access: Access,
+        held: Held,
+        changes: list[Change],
+        *,
+        deadline: float | None = None,
+    ) -> dict[str, Any]:
         """Merge ``changes``, made on the version ``held``, into the save file under its
-        writer lock (module docstring). Slow: call it off the event loop."""
+        writer lock (module docstring). Slow: call it off the event loop. Every wait —
+        for this board's other saves, then for the writer lock — ends by ``deadline``
+        (:func:`time.monotonic`; default :func:`lock_seconds` from now): past it the
+        save answers 409 and nothing is written."""
         if access.writer is None:
             raise BoardError(403, f"this address is {access.name}'s: it only reads")
-        with self._saving:
-            try:
-                with writer_lock(self.save_path):
-                    return self._save(access, held, changes)
-            except LockTimeout as e:
-                raise BoardError(409, str(e.strerror)) from None
-            except OSError as e:
-                raise BoardError(409, f"not saved: {getattr(e, 'strerror', None) or e}") from None
+        end = time.monotonic() + lock_seconds() if deadline is None else deadline
+        busy = (
+            f"{self._shown()} is being written by another save or texas42 command: "
+            "nothing was saved, save again"
+        )
+        if not self._saving.acquire(timeout=max(0.0, end - time.monotonic())):
+            raise BoardError(409, busy)
+        try:
+            with writer_lock(self.save_path, seconds=max(0.0, end - time.monotonic())):
+                return self._save(access, held, changes)
+        except LockTimeout:
+            raise BoardError(409, busy) from None
+        except OSError as e:
+            raise BoardError(409, f"not saved: {getattr(e, 'strerror', None) or e}") from None
+        finally:
+            self._saving.release()
 
     def _save(self, access: Access, held: Held, changes: list[Change]) -> dict[str, Any]:
         """:meth:`save` with the writer lock held."""
@@ -476,7 +495,9 @@ class Board:
         except CommentError as e:
             raise BoardError(400, str(e)) from None
         written = False
-        if applied.match != self.match:
+        # A save none of whose changes was made writes nothing (the ids and the version
+        # it would give the file's comments are no change of the user's).
+        if any(o.status == "saved" for o in applied.outcomes) and applied.match != self.match:
             text = write_matches([applied.match], "json")
             check = validate_bytes(text.encode("utf-8"))
             if not check.valid:  # never write a log validate would refuse
@@ -495,7 +516,7 @@ class Board:
                 self._stamp = stamp(self.save_path)
                 self._took(applied.match)
             written = True
-        return {
+        out: dict[str, Any] = {
             "epoch": self.epoch,
             "version": self.version,
             "saved": written,
@@ -515,6 +536,9 @@ class Board:
                 for c in applied.conflicts
             ],
         }
+        if not written:
+            out["message"] = "nothing changed: no change of this save was made, nothing written"
+        return out
 
     def _shown(self) -> str:
         return self.save_path.name

@@ -7,6 +7,7 @@ log on disk atomically after every accepted entry, so that a killed process or a
 closed terminal loses at most the entry being typed.
 """
 
+import json
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -83,17 +84,67 @@ def _players(given: list[str]) -> dict[str, str]:
     return out
 
 
-def _save(path: Path, game: "Game") -> None:
-    from ..files.locking import writer_lock
-    from ..files.outputs import write_atomic
+class _Saver:
+    """Writes the match after every entry, under the log's writer lock, reading the file
+    again first: comments another writer (a board, ``annotate``) saved into it meanwhile
+    are taken into the game, never written over; a file changed beyond its comments is
+    not written over at all."""
 
-    try:
-        with writer_lock(path):  # one writer at a time (docs/architecture.md)
-            write_atomic(path, game.to_json(), replace=True)
-    except OSError as e:
-        raise input_error(
-            f"{path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry is not saved"
-        ) from None
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.stamp: tuple[int, int, int] | None = None
+        self.content = ""
+
+    def save(self, game: "Game") -> "Game":
+        """Write ``game``; the game to go on with (``game``, or it with the comments
+        found on disk)."""
+        from ..files.locking import stamp, writer_lock
+        from ..files.outputs import write_atomic
+
+        try:
+            with writer_lock(self.path):  # one writer at a time (docs/architecture.md)
+                if self.stamp is not None and stamp(self.path) != self.stamp:
+                    game = self._with_theirs(game)
+                text = game.to_json()
+                write_atomic(self.path, text, replace=True)
+                self.stamp = stamp(self.path)
+                self.content = _content(text)
+        except OSError as e:
+            raise input_error(
+                f"{self.path}: cannot be written ({getattr(e, 'strerror', e)}); the last entry "
+                "is not saved"
+            ) from None
+        return game
+
+    def _with_theirs(self, game: "Game") -> "Game":
+        from ..log.comments import raised, take_comments
+        from ..log.model import Match
+        from ..play.game import Game
+
+        try:
+            theirs = json.loads(self.path.read_bytes())
+            changed = not isinstance(theirs, dict) or _content(json.dumps(theirs)) != self.content
+        except (OSError, ValueError, RecursionError):
+            changed = True
+        if changed:
+            raise input_error(
+                f"{self.path} changed on disk beyond its comments since record wrote it: it is "
+                "not written over, and the last entry is not saved"
+            )
+        doc = game.to_dict()
+        lost = take_comments(doc, theirs)
+        if lost:
+            say(f"note: {lost} comment(s) on the entry undone are not kept", err=True)
+        match = raised(Match.model_validate(doc))
+        return Game.from_match(match, seed=game.seed, record_rejected=game.record_rejected)
+
+
+def _content(text: str) -> str:
+    """The log beyond its comments (what record compares before writing over a file)."""
+    from ..log.comments import content_key
+    from ..log.model import Match
+
+    return content_key(Match.model_validate_json(text))
 
 
 def _resume(path: Path, seed: int | None, keep_rejected: bool) -> "Game":
@@ -255,6 +306,7 @@ def record(
         )
     lines = _Lines()
     game: Game
+    saver = _Saver(path)
     if path.exists() or path.is_symlink():
         if rules is not None or given_players or first_dealer is not None:
             raise usage_error(
@@ -262,13 +314,17 @@ def record(
                 "--rules, --player and --first-dealer are for a new match"
             )
         game = _resume(path, seed, keep_rejected)
+        from ..files.locking import stamp
+
+        saver.stamp = stamp(path)
+        saver.content = _content(path.read_text("utf-8", errors="replace"))
         say(
             f"going on with {path}: hand {game.hand_number}, score "
             f"{', '.join(f'{t} {n}' for t, n in game.score.items())}"
         )
     else:
         game = _new(lines, rules, given_players, first_dealer, seed, keep_rejected)
-        _save(path, game)
+        game = saver.save(game)
         say(f"new match, saved to {path} after every entry")
     session = Recorder(game, show_as)
     if game.is_over:
@@ -289,7 +345,7 @@ def record(
                 say(line)
             refused += reply.refused
             if reply.changed:
-                _save(path, game)
+                game = session.game = saver.save(session.game)
             if reply.quit:
                 say(f"{session.summary()}; saved in {path} — `texas42 record {path}` goes on")
                 break

@@ -37,6 +37,7 @@ __all__ = [
     "count_comments",
     "over_cap",
     "carry_comments",
+    "take_comments",
     "Add",
     "Edit",
     "Remove",
@@ -153,6 +154,37 @@ def content_key(match: Match, *, analysis: bool = True) -> str:
     doc = strip(match_json(match))
     doc.pop("version", None)
     return json.dumps(doc, sort_keys=True, ensure_ascii=False)
+
+
+def take_comments(ours: dict[str, Any], theirs: dict[str, Any]) -> int:
+    """Copy into ``ours`` (a log as JSON, changed in place) the comments of ``theirs`` (the
+    same match as another writer left it on disk: the board, ``annotate``) for every
+    place both hold — the match, each hand, call, declaration and play — for a writer
+    that writes no comments of its own (``texas42 record``). Returns how many of
+    ``theirs``' comments are on places ``ours`` no longer holds (an entry undone)."""
+
+    def places(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        out = {"": doc}
+        for i, hand in enumerate(doc.get("hands") or []):
+            out[f"/hands/{i}"] = hand
+            if isinstance(hand.get("declaration"), dict):
+                out[f"/hands/{i}/declaration"] = hand["declaration"]
+            for key in ("auction", "plays"):
+                for j, item in enumerate(hand.get(key) or []):
+                    out[f"/hands/{i}/{key}/{j}"] = item
+        return out
+
+    mine, other = places(ours), places(theirs)
+    lost = 0
+    for where, obj in other.items():
+        notes = obj.get("annotations")
+        if not notes:
+            continue
+        if where in mine:
+            mine[where]["annotations"] = notes
+        else:
+            lost += len(notes)
+    return lost
 
 
 def count_comments(match: Match) -> int:
@@ -413,8 +445,9 @@ def apply_changes(
             done._out("saved", change.key, "saved")
         else:
             update: dict[str, Any] = {"text": change.text, "id": current.id or new_id()}
-            if by != (current.seat or OWNER_WRITER):  # edited by another than its writer
-                update["edited_by"] = by
+            # edited_by names the last editor when it is not the comment's writer; the
+            # writer's own edit, last, clears it (its words are its own again)
+            update["edited_by"] = by if by != (current.seat or OWNER_WRITER) else None
             if change.author is not None:
                 update["author"] = change.author or None
             edited = current.model_copy(update=update)
