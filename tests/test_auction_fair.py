@@ -17,6 +17,7 @@ import math
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -339,6 +340,13 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     r = run_texas42(*["analyze", str(bad), "--verify"])
     said = r.stdout + r.stderr
     assert f"table's cell 30/{row} is " in said and "drawn again" in said, said
+    # the pointer names the cell, each key a token of its own (once table/30~1…)
+    pointer = f"/hands/0/auction/0/analysis/fair/table/30/{row}"
+    assert pointer in said, said
+    node: Any = written
+    for token in pointer.split("/")[1:]:
+        node = node[int(token)] if isinstance(node, list) else node[token]
+    assert node == cells[row]
     # and a log that says a version before 1.8, or before 1.10 with 1.10's fields
     written = json.loads(target.read_text("utf-8")) | {"version": "1.7"}
     bad.write_text(json.dumps(written), "utf-8")

@@ -129,3 +129,27 @@ def test_by_player_groups_a_season_by_name_and_needs_fair() -> None:
         assert b[name]["plays"]["decisions"] == 2 * a[name]["plays"]["decisions"] > 0
     refused = run_texas42("analyze", str(WORKED), "--by-player")
     assert refused.returncode == 2 and "--fair" in refused.stderr
+
+
+def test_by_player_holds_every_judged_decision_when_seats_share_a_name(tmp_path: Path) -> None:
+    """A match of four bots named ``rule``: --by-player once held a quarter of the
+    decisions (the seats' cards, keyed by one name, overwrote each other). Every seat's
+    card counts, each told apart by its seat; the cards of one name add up over matches."""
+    doc = json.loads(WORKED.read_text("utf-8"))
+    doc["players"] = {s: "rule" for s in "ABCD"}
+    log = tmp_path / "bots.json"
+    log.write_text(json.dumps(doc), "utf-8")
+    base = ["--fair", "--worlds", "6", "--no-auction", "--format", "json"]
+    cards = run_texas42("analyze", str(log), *base, "--cards")
+    season = run_texas42("analyze", str(log), str(WORKED), *base, "--by-player")
+    assert cards.returncode == 0 and season.returncode == 0, cards.stderr + season.stderr
+    by_seat = json.loads(cards.stdout.splitlines()[0])["by_seat"]
+    by_player = json.loads(season.stdout.splitlines()[0])["by_player"]
+    assert {f"rule (seat {s})" for s in "ABCD"} <= set(by_player)
+    for s in "ABCD":
+        for part in ("plays", "calls"):
+            got = by_player[f"rule (seat {s})"][part]["decisions"]
+            assert got == by_seat[s][part]["decisions"]
+    total = sum(p[part]["decisions"] for p in by_player.values() for part in ("plays", "calls"))
+    held = sum(by_seat[s][part]["decisions"] for s in "ABCD" for part in ("plays", "calls"))
+    assert total == 2 * held  # the bots' match and the worked example, whose seats differ

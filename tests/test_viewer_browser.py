@@ -418,6 +418,8 @@ def test_the_move_list_tells_the_hand_and_takes_the_board_there(
     names = [str(b.text_content()) for b in moves.all()]
     assert names[0].startswith("C ") and any(n.startswith("A [2|6]") for n in names), names
     assert sum(1 for n in names if "[" in n) == 8  # the hand's eight plays
+    calls = [n for n in names if "[" not in n][:4]  # every call, the last one included
+    assert [n.split()[0] for n in calls] == ["C", "D", "A", "B"], names
     assert page.page.locator("#moves li.trick").count() == 2
     assert any(n.endswith("?") for n in names)  # a marked call or play, inline
     moves.filter(has_text="A [2|6]").first.click()

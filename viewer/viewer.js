@@ -538,7 +538,8 @@
       var row = null;
       hand.views.forEach(function (entry, i) {
         var v = entry.view, key = null, text = null;
-        if (v.moment === "call" && v.auction.length) {
+        // the last call's moment is the auction's end ("auction"): it is listed too
+        if ((v.moment === "call" || v.moment === "auction") && v.auction.length) {
           var c = v.auction[v.auction.length - 1];
           key = "call " + v.auction.length;
           text = c.seat + " " + callText(c);

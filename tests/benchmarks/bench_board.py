@@ -200,4 +200,3 @@ def annotate_bulk(quick: bool) -> list[tuple[str, str, str]]:
             "the whole command, in place, on a match of 8 hands (one copy of the log)",
         )
     ]
-

@@ -342,11 +342,13 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
             if stated.get(key) == now.get(key):
                 continue
             if key == "table" and isinstance(stated.get(key), dict):
-                cell, was, is_now = _first_cell(stated[key], now.get(key) or {})
+                parts, was, is_now = _first_cell(stated[key], now.get(key) or {})
+                # each key of the cell is a token of its own: table/41/6, not table/41~16
+                tokens = "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
                 out.append(
                     _problem(
-                        f"{where}/table/{cell.replace('~', '~0').replace('/', '~1')}",
-                        f"the stated table's cell {cell} is {was}, and {is_now} {run}",
+                        f"{where}/table/{tokens}",
+                        f"the stated table's cell {'/'.join(parts)} is {was}, and {is_now} {run}",
                         h,
                     )
                 )
@@ -362,9 +364,10 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
     return out
 
 
-def _first_cell(stated: dict[str, Any], now: dict[str, Any]) -> tuple[str, str, str]:
-    """The first cell in which two tables differ (``30/6``, or ``6`` of a declaration's
-    table), its stated value and the one drawn again (``absent`` where one has none)."""
+def _first_cell(stated: dict[str, Any], now: dict[str, Any]) -> tuple[tuple[str, ...], str, str]:
+    """The first cell in which two tables differ, as its keys (``("30", "6")``, or ``("6",)``
+    of a declaration's table), its stated value and the one drawn again (``absent`` where
+    one has none)."""
     for key in sorted(set(stated) | set(now)):
         a, b = stated.get(key), now.get(key)
         if a == b:
@@ -372,9 +375,9 @@ def _first_cell(stated: dict[str, Any], now: dict[str, Any]) -> tuple[str, str, 
         if isinstance(a, dict) and isinstance(b, dict):
             for row in sorted(set(a) | set(b)):
                 if a.get(row) != b.get(row):
-                    return f"{key}/{row}", _said(a.get(row)), _said(b.get(row))
-        return key, _said(a), _said(b)
-    return "", "", ""  # pragma: no cover - called only where the tables differ
+                    return (key, row), _said(a.get(row)), _said(b.get(row))
+        return (key,), _said(a), _said(b)
+    return (), "", ""  # pragma: no cover - called only where the tables differ
 
 
 def _said(x: Any) -> str:

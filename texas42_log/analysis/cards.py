@@ -44,6 +44,7 @@ __all__ = [
     "cards_lines",
     "card_rows",
     "player_key",
+    "add_player_cards",
     "CARD_COLUMNS",
     "match_card_output",
     "season_output",
@@ -225,8 +226,24 @@ def card_rows(source: str, hand: str, who: str, player: str, card: Card) -> list
 
 def player_key(seat: Seat, players: dict[Seat, str]) -> str:
     """Whom a card belongs to over a corpus: the player's name, else ``seat A`` (a log that
-    names nobody), so that a club's season groups by name."""
-    return players.get(seat) or f"seat {seat}"
+    names nobody), so that a club's season groups by name. Two seats of one match that
+    share a name (four bots called ``rule``) are two players the log cannot tell apart:
+    each is the name with its seat, ``rule (seat A)``."""
+    name = players.get(seat)
+    if not name:
+        return f"seat {seat}"
+    shared = sum(1 for s in SEATS if players.get(s) == name) > 1
+    return f"{name} (seat {seat})" if shared else name
+
+
+def add_player_cards(
+    into: dict[str, Card], cards: dict[Seat, Card], players: dict[Seat, str]
+) -> dict[str, Card]:
+    """One hand's (or match's) cards added into ``into`` by player (:func:`player_key`):
+    every seat's card counts, the cards of one name add up."""
+    for seat, card in cards.items():
+        into.setdefault(player_key(seat, players), Card()).merge(card)
+    return into
 
 
 def match_card_output(
@@ -275,6 +292,9 @@ def season_output(form: str, by_player: dict[str, Card]) -> str | dict[str, Any]
         return {"by_player": {name: card.as_dict() for name, card in order}}
     if form == "csv":
         return [row for name, card in order for row in card_rows("", "all", "", name, card)]
-    lines = [f"Score cards by player, {len(order)} players (the fair analysis):"]
+    lines = [
+        f"Score cards by player, {len(order)} players (the fair analysis; seats of one match "
+        "that share a name are told apart by their seat):"
+    ]
     lines += [card_line(inert_value(name)[:12], card) for name, card in order]
     return "\n".join(lines)

@@ -112,9 +112,8 @@ def report_chunks(
     from ..analysis.cards import (
         CARD_COLUMNS,
         Card,
-        add_cards,
+        add_player_cards,
         match_card_output,
-        player_key,
         season_output,
     )
     from ..analysis.report import CSV_COLUMNS, FAIR_COLUMNS, legend
@@ -154,7 +153,7 @@ def report_chunks(
         if o.cards and r.valid:
             if o.cards == "player":  # said once, at the end
                 for by_seat in r.cards.values():
-                    add_cards(season, {player_key(s, r.players): c for s, c in by_seat.items()})
+                    add_player_cards(season, by_seat, r.players)
             else:
                 yield _card_chunk(match_card_output(o.form, r.source, r.cards, r.players))
         elif o.form == "json":
