@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import random
@@ -435,3 +437,25 @@ def test_the_calibration_script_prints_its_table_and_fit(tmp_path: Path) -> None
     assert counted == len(got)
     assert f"{len(got)} contracts of 8 hands" in p.stdout
     assert "fit, made as played:" in p.stdout
+
+
+def test_a_players_own_record_in_csv_lists_every_call_in_its_place(tmp_path: Path) -> None:
+    """A player's own record (redact --as A): the others' calls cannot be judged (their
+    tiles are unknown), and CSV once left them out; each is a row, in auction order,
+    saying why — as the text report does."""
+    own = tmp_path / "a.json"
+    done = run_texas42("redact", str(FIXTURE), "--as", "A", "-o", str(own))
+    assert done.returncode == 0, done.stderr
+    out = run_texas42(
+        *["analyze", str(own), "--fair", "--worlds", "8", "--hand", "1", "--format", "csv"]
+    )
+    assert out.returncode == 0, out.stderr
+    rows = list(csv.reader(io.StringIO(out.stdout)))
+    head = rows[0]
+    calls = [r for r in rows[1:] if r[head.index("trick")] == "auction"]
+    auction = json.loads(own.read_text("utf-8"))["hands"][0]["auction"]
+    accepted = [c for c in auction if not c.get("rejected")]
+    assert [r[head.index("seat")] for r in calls] == [c["seat"] for c in accepted]
+    for row, c in zip(calls, accepted, strict=True):
+        note = row[head.index("fair_note")]
+        assert (c["seat"] == "A") != note.startswith("skipped: "), (row, c)

@@ -204,7 +204,17 @@ def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[st
     """A row per call and one for the declaration: ``trick`` is ``auction`` or
     ``declaration``, ``play`` the call or the trump, the fair columns its chance, the
     best row, the mark and, in ``fair_note``, what the table supports."""
-    rows: list[list[str]] = []
+    rows: list[tuple[int, list[str]]] = []
+    for index, seat, reason in a.skipped:
+        # a call (or the declaration, -1) not judged — its caller's tiles unknown, as in a
+        # player's own record — is still a row, in its place, saying why
+        cells = [""] * width
+        cells[9] = f"skipped: {reason}"
+        if index < 0:
+            rows.append((10_000, head + ["declaration", seat, ""] + [""] * 6 + cells))
+        else:
+            word = a.words.get(index, "")
+            rows.append((index, head + ["auction", seat, word] + [""] * 6 + cells))
     for n in a.calls:
         chance = n.chance
         best = n.best
@@ -220,7 +230,7 @@ def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[st
             cells[12] = n.pays_best.key
             cells[13] = f"{n.marks_lost:g}"
             cells[14] = f"{n.marks_lost_se:g}"
-        rows.append(head + ["auction", n.seat, _bid_words(n.call)] + [""] * 6 + cells)
+        rows.append((n.index, head + ["auction", n.seat, _bid_words(n.call)] + [""] * 6 + cells))
     d = a.declaration
     if d is not None:
         cells = [""] * width
@@ -230,5 +240,5 @@ def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[st
         cells[5] = f"{d.chance_lost:g}"
         cells[6] = d.mark or ""
         cells[7] = d.best.key
-        rows.append(head + ["declaration", d.seat, d.choice.key] + [""] * 6 + cells)
-    return rows
+        rows.append((10_000, head + ["declaration", d.seat, d.choice.key] + [""] * 6 + cells))
+    return [row for _, row in sorted(rows, key=lambda r: r[0])]
