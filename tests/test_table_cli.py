@@ -157,7 +157,40 @@ def test_an_existing_log_goes_on_and_refuses_new_rules(tmp_path: Path) -> None:
     assert not log.exists()
     Table.new(log, "standard")
     r = _texas42("table", str(log), "--rules", "casual", env=env)
-    assert r.returncode == 2 and "goes on with the match it holds" in r.stderr
+    assert r.returncode == 2 and "played under standard, not casual" in r.stderr
+    assert f"start it again with `texas42 table {log}`" in r.stderr
+
+
+def test_a_table_started_again_goes_on_with_the_same_seats(tmp_path: Path) -> None:
+    """The README's own command, run again after a stop, goes on with the same seats (it
+    was refused: --player); the log alone goes on with them too (the bots once became
+    empty human seats); a command that contradicts the log is refused, saying what to
+    type."""
+    env = _env(tmp_path)
+    log = tmp_path / "friday.json"
+    command = ["--player", "A=Ana", "--player", "B=Ben", "--bot", "C=rule", "--bot", "D=rule"]
+    first = start_table(log, *command, "--bot-delay", "0.5", env=env)
+    first.stop()
+    assert "bot rule" in "".join(first.printed)
+    for args in (command, []):  # the same command line, then the log alone
+        again = start_table(log, *args, env=env)
+        try:
+            said = "".join(again.printed)
+            assert "seat C (bot rule)" in said and "seat D (bot rule)" in said, said
+            assert "seat A (its view only)" in said
+        finally:
+            again.stop()
+    kept = json.loads(log.read_text("utf-8"))["x-texas42-table"]
+    assert kept == {"bots": {"C": "rule", "D": "rule"}, "bot_delay": 0.5}
+    for args, says in (
+        (["--bot", "C=random"], "played with C=rule, D=rule, not C=random"),
+        (["--player", "A=Zoe"], "names 'Ana' at seat A, not 'Zoe'"),
+        (["--first-dealer", "C"], "first dealt by A"),
+    ):
+        r = _texas42("table", str(log), *args, env=env)
+        assert r.returncode == 2 and says in r.stderr, r.stderr
+        again = "texas42 table " + str(log) + " --bot C=rule --bot D=rule --bot-delay 0.5"
+        assert f"start it again with `{again}`" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_four_bots_play_a_match_out_at_a_stated_pace(tmp_path: Path) -> None:

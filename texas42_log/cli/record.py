@@ -95,6 +95,13 @@ class _Saver:
         self.stamp: tuple[int, int, int] | None = None
         self.content = ""
 
+    def read(self) -> None:
+        """The file as it is now is the one record goes on from (at a resume)."""
+        from ..files.locking import stamp
+
+        self.stamp = stamp(self.path)
+        self.content = _content(self.path.read_text("utf-8", errors="replace"))
+
     def save(self, game: "Game") -> "Game":
         """Write ``game``; the game to go on with (``game``, or it with the comments
         found on disk)."""
@@ -314,10 +321,7 @@ def record(
                 "--rules, --player and --first-dealer are for a new match"
             )
         game = _resume(path, seed, keep_rejected)
-        from ..files.locking import stamp
-
-        saver.stamp = stamp(path)
-        saver.content = _content(path.read_text("utf-8", errors="replace"))
+        saver.read()
         say(
             f"going on with {path}: hand {game.hand_number}, score "
             f"{', '.join(f'{t} {n}' for t, n in game.score.items())}"

@@ -2,6 +2,7 @@
 
 import importlib.util
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,6 +14,7 @@ from .common import Port
 if TYPE_CHECKING:
     from ..board.links import Links
     from ..table.referee import Table
+    from ..table.seating import Seating
 
 
 def _options(items: list[str]) -> dict[str, Any]:
@@ -80,11 +82,13 @@ def table(
         ),
     ],
     rules: Annotated[
-        str,
+        str | None,
         typer.Option(
-            "--rules", metavar="PRESET", help="A new match's preset (texas42 rules --list)."
+            "--rules",
+            metavar="PRESET",
+            help="A new match's preset (texas42 rules --list; default standard).",
         ),
-    ] = "standard",
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -98,8 +102,9 @@ def table(
         typer.Option("--player", metavar="SEAT=NAME", help="A player's name, e.g. A=Ana (repeat)."),
     ] = None,
     first_dealer: Annotated[
-        str, typer.Option("--first-dealer", metavar="SEAT", help="Who deals first (A-D).")
-    ] = "A",
+        str | None,
+        typer.Option("--first-dealer", metavar="SEAT", help="Who deals first (A-D; default A)."),
+    ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -110,14 +115,15 @@ def table(
         ),
     ] = None,
     bot_delay: Annotated[
-        float,
+        float | None,
         typer.Option(
             "--bot-delay",
             min=0.0,
             max=60.0,
-            help="Seconds before every bot action, forced or not (a human pace).",
+            help="Seconds before every bot action, forced or not (a human pace; default 1, "
+            "or what the match was started with).",
         ),
-    ] = 1.0,
+    ] = None,
     port: Port = 0,
     ip: Annotated[
         str,
@@ -159,33 +165,15 @@ def table(
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
         say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
         raise typer.Exit(code=1)
-    from ..board.links import LinksNotKept, load_links, store_links
+    from ..board.links import load_links
     from ..board.server import LOOPBACK
-    from ..bots import bot_factory
     from ..table.bots import BotSeats, bot_seed
+    from ..table.seating import DEFAULT_DELAY, Seating
     from ..table.server import guard_of, listen, serve
 
     path = Path(file)
-    if path.suffix.lower() != ".json":
-        raise usage_error(f"{file}: a table writes a JSON log, LOG.json")
-    if path.is_dir() or (path.exists() and not path.is_file()):
-        raise usage_error(f"{file} is not a regular file: name the log file to write")
-    bots = _pairs(bot or [], "--bot")
-    players = _pairs(player or [], "--player")
-    if first_dealer not in ("A", "B", "C", "D"):
-        raise usage_error(f"--first-dealer: a seat, A to D, not {first_dealer[:10]!r}")
-    factories = {}
-    for seat, spec in bots.items():
-        try:
-            factories[seat] = bot_factory(spec)
-        except ValueError as e:
-            raise usage_error(f"--bot {seat}={spec[:40]}: {e}") from None
+    bots, players = _checked(path, bot or [], player or [], first_dealer)
     new = not path.exists()
-    if not new and (option or players or rules != "standard"):
-        raise usage_error(
-            f"{file} exists: the table goes on with the match it holds; --rules, --option "
-            "and --player are for a new one"
-        )
     settings = _options(option or [])
     # A new match gets new links: the ones kept for a file of this name were another
     # match's (a deleted log, a new match at its path).
@@ -195,7 +183,10 @@ def table(
     except OSError as e:
         raise usage_error(f"cannot listen on {ip}:{port}: {e.strerror or e}") from None
     try:
-        t = _open(path, new, rules, settings, players, first_dealer)
+        asked = Seating(bots, DEFAULT_DELAY if bot_delay is None else bot_delay)
+        t = _open(path, new, rules or "standard", settings, players, first_dealer or "A", asked)
+        seating = asked if new else _restarted(file, t, rules, settings, first_dealer, asked,
+                                               bot_delay, players)  # fmt: skip
     except BaseException:
         for sock in sockets:
             sock.close()
@@ -203,8 +194,8 @@ def table(
     links = _match_links(path, t, links)
     seats = BotSeats(
         t,
-        {s: f(bot_seed()) for s, f in factories.items()},  # type: ignore[misc]
-        delay=bot_delay,
+        {s: _bot(s, spec)(bot_seed()) for s, spec in seating.bots.items()},  # type: ignore[misc]
+        delay=seating.delay,
         log=lambda line: say(line, err=True),
     )
     if ip not in LOOPBACK:
@@ -213,19 +204,7 @@ def table(
             "a seat's link can play that seat",
             err=True,
         )
-    shown = links
-
-    def ready(bound: int) -> None:
-        shown.port = bound
-        try:
-            store_links(path, shown)
-        except LinksNotKept as e:
-            say(f"texas42 table: warning: {e.strerror}; the port is not kept", err=True)
-        over = " (the match is over)" if t.game.is_over else ""
-        say(f"texas42 table: {path}: {t.game.preset}, hand {t.game.hand_number}{over}")
-        draw = qr if qr is not None else ip not in LOOPBACK
-        _print_links(_base(ip, bound), shown.tokens, bots, draw)
-
+    ready = _when_ready(path, t, links, seating, ip, qr)
     serve(
         t,
         guard_of(links.tokens),
@@ -238,6 +217,46 @@ def table(
     say("texas42 table: stopped", err=True)
 
 
+def _checked(
+    path: Path, bot: list[str], player: list[str], first_dealer: str | None
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The command line's LOG, bots and players, checked (a usage error: one sentence)."""
+    if path.suffix.lower() != ".json":
+        raise usage_error(f"{path}: a table writes a JSON log, LOG.json")
+    if path.is_dir() or (path.exists() and not path.is_file()):
+        raise usage_error(f"{path} is not a regular file: name the log file to write")
+    bots = _pairs(bot, "--bot")
+    players = _pairs(player, "--player")
+    if first_dealer is not None and first_dealer not in ("A", "B", "C", "D"):
+        raise usage_error(f"--first-dealer: a seat, A to D, not {first_dealer[:10]!r}")
+    for seat, spec in bots.items():
+        _bot(seat, spec)
+    return bots, players
+
+
+def _when_ready(
+    path: Path, t: "Table", links: "Links", seating: "Seating", ip: str, qr: bool | None
+) -> Callable[[int], None]:
+    """What the table says once it listens: the port kept with the links, then a link a
+    seat (a QR code each with ``qr``, by default off this machine), the onlookers', the
+    host's."""
+    from ..board.links import LinksNotKept, store_links
+    from ..board.server import LOOPBACK
+
+    def ready(bound: int) -> None:
+        links.port = bound
+        try:
+            store_links(path, links)
+        except LinksNotKept as e:
+            say(f"texas42 table: warning: {e.strerror}; the port is not kept", err=True)
+        over = " (the match is over)" if t.game.is_over else ""
+        say(f"texas42 table: {path}: {t.game.preset}, hand {t.game.hand_number}{over}")
+        draw = qr if qr is not None else ip not in LOOPBACK
+        _print_links(_base(ip, bound), links.tokens, dict(seating.bots), draw)
+
+    return ready
+
+
 def _open(
     path: Path,
     new: bool,
@@ -245,9 +264,12 @@ def _open(
     options: dict[str, Any],
     players: dict[str, str],
     first_dealer: str,
+    seating: "Seating",
 ) -> "Table":
-    """The table on ``path``: a new match, or the one the log holds (exit 1 if invalid)."""
+    """The table on ``path``: a new match (keeping ``seating``), or the one the log holds
+    (exit 1 if invalid)."""
     from ..table.referee import Table
+    from ..table.seating import FIELD
 
     if not new:
         try:
@@ -262,9 +284,62 @@ def _open(
             options=options,
             players=players,  # type: ignore[arg-type]
             first_dealer=first_dealer,  # type: ignore[arg-type]
+            extensions={FIELD: seating.as_json()},
         )
     except (ValueError, OSError) as e:
         raise usage_error(f"{path}: {getattr(e, 'strerror', None) or e}") from None
+
+
+def _bot(seat: str, spec: str) -> Any:
+    """The factory of the bot ``spec`` names (usage error: a sentence)."""
+    from ..bots import bot_factory
+
+    try:
+        return bot_factory(spec)
+    except ValueError as e:
+        raise usage_error(f"--bot {seat}={spec[:40]}: {e}") from None
+
+
+def _restarted(
+    file: str,
+    t: "Table",
+    rules: str | None,
+    options: dict[str, Any],
+    first_dealer: str | None,
+    asked: "Seating",
+    delay: float | None,
+    players: dict[str, str],
+) -> "Seating":
+    """The seating of a match started again (:func:`texas42_log.table.seating.restart`):
+    the log's, or the command line's where it agrees with the log; a usage error in one
+    sentence, saying what to type, where it does not. Kept in the log when it changed."""
+    from ..table.seating import FIELD, Seating, restart
+
+    doc = t.game.to_dict(hands=0)
+    kept = Seating.from_json(doc.get(FIELD))
+    again = (kept or Seating({})).words(file)
+    preset = t.game.preset
+    if rules is not None and rules != preset:
+        raise usage_error(f"{file}'s match is played under {preset}, not {rules}: "
+                          f"start it again with `{again}`")  # fmt: skip
+    for key, value in options.items():
+        if getattr(t.game.rules, key) != value:
+            raise usage_error(f"{file}'s match has {key}={getattr(t.game.rules, key)}: start "
+                              f"it again with `{again}`")  # fmt: skip
+    if first_dealer is not None and first_dealer != doc.get("first_dealer"):
+        raise usage_error(f"{file}'s match was first dealt by {doc.get('first_dealer')}: "
+                          f"start it again with `{again}`")  # fmt: skip
+    try:
+        known: dict[str, str] = {s: n for s, n in t.game.players.items()}
+        seating = restart(file, kept, asked.bots, delay, players, known)
+    except ValueError as e:
+        raise usage_error(str(e)) from None
+    if kept != seating:
+        try:
+            t.keep(FIELD, seating.as_json())
+        except (OSError, ValueError) as e:
+            raise usage_error(f"{file}: the seats cannot be kept in it: {e}") from None
+    return seating
 
 
 def _match_links(path: Path, t: "Table", kept: "Links | None") -> "Links":

@@ -61,6 +61,13 @@ class GameLog:
             raise ValueError(f"these rules cannot be played: {errors[0].message}")
         return match
 
+    def set_extension(self, key: str, value: Any) -> None:
+        """Set the match-level ``x-`` field ``key`` of the log (kept by every conversion);
+        :class:`ValueError` for a name that does not start with ``x-``."""
+        if not key.startswith("x-"):
+            raise ValueError(f"an extension field's name starts with x-, not {key[:20]!r}")
+        self._doc[key] = value
+
     def to_dict(self, *, hands: int | None = None) -> dict[str, Any]:
         """The log at this moment as a format-v1 JSON object (a new dict each time);
         with ``hands``, of the first ``hands`` hands only (an unfinished match, when

@@ -198,6 +198,7 @@ class Table:
         players: Mapping[Seat, str] | None = None,
         first_dealer: Seat = "A",
         deal: Callable[[Seat], Deal] = secure_deal,
+        extensions: Mapping[str, Any] | None = None,
     ) -> Table:
         """A new match under ``rules`` (a preset) and ``options``, written to ``path``
         (which must not exist) with its first hand dealt. :class:`ValueError` for rules
@@ -208,6 +209,7 @@ class Table:
             players=players,
             first_dealer=first_dealer,
             record_rejected=True,
+            extensions=extensions,
         )
         table = cls(path, game, deal=deal)
         with table.lock:
@@ -240,6 +242,19 @@ class Table:
             if table._deal_if_due():  # stopped between a hand's end and the next deal
                 table._write(replace=True)
         return table
+
+    def keep(self, key: str, value: Any) -> None:
+        """Set the log's ``x-`` field ``key`` and write the log (the table's seating,
+        :mod:`texas42_log.table.seating`); :class:`ValueError` or :class:`OSError` when
+        it cannot, the log unchanged."""
+        with self.lock:
+            before = self.game.copy()
+            self.game.set_extension(key, value)
+            try:
+                self._write(replace=True)
+            except (OSError, TableError) as e:
+                self.game = before
+                raise OSError(str(getattr(e, "message", e))) from None
 
     # -- listening ----------------------------------------------------------------
 
