@@ -173,3 +173,46 @@ def test_four_phones_play_a_match_by_tapping(
     r, log = running
     table_path(browser, r, log, shots=tmp_path)
     assert (tmp_path / "table-phone.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_page_says_at_once_when_the_table_is_gone_and_when_it_is_back(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The table killed (as a crash): within 2 s the page says so and offers no action
+    (it kept showing the old turn, 11 of 11 stops); started again on the same log, within
+    2 s it says the table is back and its actions come again."""
+    import os
+    import signal
+    import time
+
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    log = tmp_path / "m.json"
+    r = start_table(log, "--player", "A=Ana", env=env)
+    errors: list[str] = []
+    page = _phone(browser, r.links["seat B"], errors)
+    try:
+        page.wait_for_selector("#calls button")  # B calls first: its choices are offered
+        r.process.send_signal(signal.SIGKILL)
+        r.process.wait(timeout=10)
+        t0 = time.monotonic()
+        page.wait_for_selector("#connection.down", timeout=2000)
+        assert time.monotonic() - t0 < 2.0
+        assert "not answering" in page.text_content("#connection")
+        assert page.evaluate(
+            "Array.from(document.querySelectorAll('#calls button')).every(b => b.disabled)"
+        )
+        again = start_table(log, env=env)  # the same links and port: the page comes back
+        try:
+            t0 = time.monotonic()
+            page.wait_for_selector("#connection.back", timeout=4000)
+            assert time.monotonic() - t0 < 3.0  # the browser's own retry is 1 s
+            page.wait_for_selector("#calls button:enabled", timeout=2000)
+        finally:
+            again.stop()
+    finally:
+        page.context.close()
+        if r.process.poll() is None:
+            r.stop()
+    # the browser's own line for a refused connection is no error of the page's
+    assert [e for e in errors if "net::ERR" not in e and "Failed to load" not in e] == []

@@ -296,3 +296,25 @@ def test_a_table_killed_ten_times_loses_no_acknowledged_action(tmp_path: Path) -
     history = _history(log)
     assert history[: len(acked)] == acked and len(history) <= len(acked) + 1
     assert len(acked) > 20
+
+
+def test_stopping_with_pages_open_ends_quietly(tmp_path: Path) -> None:
+    """Ctrl-C with push channels open once printed a RuntimeError a page."""
+    import http.client
+
+    r = start_table(tmp_path / "m.json", env=_env(tmp_path))
+    pages = []
+    try:
+        for who in ("seat A", "seat B", "onlookers"):
+            u = urlsplit(r.links[who])
+            c = http.client.HTTPConnection(u.hostname or "", u.port, timeout=30)
+            c.request("GET", f"/table/events?{u.query}", headers={"Host": u.netloc})
+            reply = c.getresponse()
+            assert reply.status == 200 and reply.read1(65536)  # the state, pushed
+            pages.append(c)
+    finally:
+        said = r.stop()
+        for c in pages:
+            c.close()
+    assert r.process.returncode == 0
+    assert said.strip() == "texas42 table: stopped", said

@@ -9,7 +9,8 @@
   var query = new URLSearchParams(window.location.search);
   var TOKEN = query.get("token") || "";
   var ORDER = ["A", "B", "C", "D"];
-  var st = { state: null, busy: false, problem: null, source: null, reviewed: 0, asking: null };
+  var st = { state: null, busy: false, problem: null, source: null, reviewed: 0, asking: null,
+    offline: false, seen: false };
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {
@@ -69,7 +70,7 @@
 
   function act(text) {
     var s = st.state;
-    if (st.busy || !s) { return; }
+    if (st.busy || !s || st.offline) { return; }
     st.busy = true;
     say("Sending " + text + "…");
     api("POST", "/table/act", { moment: s.moment, action: text, request: requestId() }).then(function (r) {
@@ -209,6 +210,28 @@
     renderLast(s);
     renderAfter(s);
     status(s);
+    connection(st.offline);
+  }
+
+  // Honest about the connection: while the push channel is down the page says so at once
+  // and offers no action (what it shows may be old); it says when the table is back.
+  function connection(down) {
+    var was = st.offline;
+    st.offline = down;
+    document.body.classList.toggle("offline", down);
+    var box = $("connection");
+    Array.prototype.forEach.call(document.querySelectorAll("#calls button, #hand button"),
+      function (b) { if (down) { b.disabled = true; } });
+    if (down) {
+      box.hidden = false;
+      box.className = "down";
+      box.textContent = "The table is not answering: nothing can be played until it is back. " +
+        "This page tries again by itself.";
+    } else if (was) {
+      box.hidden = false;
+      box.className = "back";
+      box.textContent = "The table is back.";
+    }
   }
 
   // Once the match is over, the same address opens the whole match on the board.
@@ -250,9 +273,13 @@
     if (st.source) { st.source.close(); }
     var es = new EventSource("/table/events?token=" + encodeURIComponent(TOKEN));
     st.source = es;
-    es.onmessage = function (e) { render(JSON.parse(e.data)); };
+    es.onmessage = function (e) { st.seen = true; render(JSON.parse(e.data)); };
+    es.onopen = function () { if (st.offline) { connection(false); refresh(); } };
     es.onerror = function () {
-      if (es.readyState === EventSource.CLOSED) { say("The table is not answering; this page tries again.", "problem"); setTimeout(connect, 2000); }
+      // the browser tries again by itself (CONNECTING); a channel it gave up on (CLOSED)
+      // is opened anew here
+      if (st.seen) { connection(true); }
+      if (es.readyState === EventSource.CLOSED) { setTimeout(connect, 2000); }
     };
   }
   $("review-open").addEventListener("click", review);

@@ -115,6 +115,8 @@ class _Hub:
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.events: set[asyncio.Event] = set()
+        #: The table is stopping: every open channel ends (quietly, before the workers go).
+        self.stopping = False
 
     def changed(self, _: Table) -> None:  # on the thread that changed the table
         if self.loop is not None:
@@ -182,7 +184,7 @@ class _Events(_TableHandler):
         sent = -1
         try:
             self.write("retry: 1000\n\n")
-            while not self.closed:
+            while not self.closed and not self.hub.stopping:
                 moment, state = await self.off_loop(lambda: self.table.state_at(observer))
                 if sent < 0 or moment != sent:
                     self.write(b"data: " + state + b"\n\n")
@@ -193,8 +195,8 @@ class _Events(_TableHandler):
                 except TimeoutError:
                     self.write(": keep-alive\n\n")
                 wake.clear()
-        except tornado.iostream.StreamClosedError:
-            pass
+        except (tornado.iostream.StreamClosedError, RuntimeError):
+            pass  # the page went, or the table is stopping (its workers gone): nothing to say
         finally:
             self.hub.events.discard(wake)
 
@@ -433,7 +435,9 @@ def serve(
         if stopping is not None:
             stopping()
         server.stop()
+        hub.stopping = True
         hub._wake()
+        await asyncio.sleep(0.05)  # every open channel ends before the workers go
         app.settings["after"].stop()
         app.settings["seat_asker"].stop()
         pool.shutdown(wait=False, cancel_futures=True)
