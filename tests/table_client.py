@@ -144,9 +144,12 @@ class Served:
 
 
 @contextmanager
-def served(table: Table, asker: SeatAsker | None = None) -> Iterator[Served]:
+def served(
+    table: Table, asker: SeatAsker | None = None, bots: frozenset[str] = frozenset()
+) -> Iterator[Served]:
     """``table`` behind its server on a free port of 127.0.0.1, on a thread of its own
-    (``asker``: the seats' analysis, fewer worlds for a test)."""
+    (``asker``: the seats' analysis, fewer worlds for a test; ``bots``: the seats bots
+    play, as the command tells the server — no bot is started here)."""
     links = Links("/nowhere")
     ready = threading.Event()
     box: dict[str, Any] = {}
@@ -163,7 +166,7 @@ def served(table: Table, asker: SeatAsker | None = None) -> Iterator[Served]:
             hub.loop = loop
             hosts = {f"127.0.0.1:{port}", f"localhost:{port}"}
             app = make_app(
-                table, guard_of(links.tokens), hosts, lambda line: None, pool, hub, asker
+                table, guard_of(links.tokens), hosts, lambda line: None, pool, hub, asker, bots
             )
             server = tornado.httpserver.HTTPServer(app)
             server.add_sockets(sockets)

@@ -12,6 +12,7 @@ texts and bodies past their limits, and new links for a new match at an old path
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -269,3 +270,76 @@ def test_a_rejected_attempt_is_in_no_view_of_any_observer(tmp_path: Path) -> Non
     for observer in ("A", "B", "C", "D", "public", "review"):
         seen = match_views(with_them, observer, finished=True)  # type: ignore[arg-type]
         assert seen == match_views(without, observer, finished=True), observer  # type: ignore[arg-type]
+
+
+def _hinted(tmp_path: Path, name: str, deal: dict[Seat, list[str]], done: list[Any]) -> bytes:
+    scenario = SCENARIOS[0]
+    table = _table(tmp_path / f"{name}.json", scenario, deal)
+    for j, (seat, text) in enumerate(done):
+        table.act(seat, table.moment, text, f"r{j}")
+    with served(table, bots=frozenset("BCD")) as w:
+        assert w.state("A")["hint"] is True
+        r = w.request("POST", "/table/hint", {}, who="A")
+        assert r.status == 200, r.body
+        assert r.json()["suggestion"] in w.state("A")["legal"]
+        return r.body
+
+
+def test_practice_a_seat_alone_with_bots_asks_a_hint_from_its_own_view(tmp_path: Path) -> None:
+    """One person against three bots may ask a hint on its turn: the same answer, byte
+    for byte, whatever the tiles it cannot see (the auction's last call and a play)."""
+    scenario = SCENARIOS[0]
+    actions = script(scenario)
+    rng = random.Random(5)
+    for k in (3, next(j for j, (s, t) in enumerate(actions) if s == "A" and t.startswith("["))):
+        world = redeal(scenario, "A", actions[:k], rng)
+        assert world is not None
+        here = _hinted(tmp_path, f"h{k}", scenario.deal, actions[:k])
+        there = _hinted(tmp_path, f"w{k}", world, actions[:k])
+        assert here == there, k
+
+
+def test_a_hint_is_refused_at_a_table_of_people_and_off_turn(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    turn = table.game.to_act
+    assert turn is not None
+    with served(table) as w:  # four people: table talk
+        assert w.state(turn.seat)["hint"] is False
+        r = w.request("POST", "/table/hint", {}, who=turn.seat)
+        assert r.status == 403 and "table talk" in r.json()["error"]
+    alone = frozenset("ABCD") - {turn.seat}
+    with served(table, bots=alone) as w:
+        other = next(iter(alone))
+        r = w.request("POST", "/table/hint", {}, who=other)  # a bot's seat, off its turn
+        assert r.status in (403, 409)
+        r = w.request("POST", "/table/hint", {}, who="review")
+        assert r.status == 403 and "plays no seat" in r.json()["error"]
+
+
+def test_the_documented_http_example_takes_a_seat(tmp_path: Path) -> None:
+    """docs/table.md's curl lines, run as written against a table: B's state, then B's
+    pass, accepted."""
+    import re
+    import subprocess
+
+    doc = (Path(__file__).parent.parent / "docs" / "table.md").read_text("utf-8")
+    part = doc.split("## The HTTP interface", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", part, re.S)
+    assert block is not None and "curl" in block.group(1)
+    r = start_table(tmp_path / "m.json", env=_env(tmp_path))
+    try:
+        link = r.links["seat B"]
+        base, token = link.split("/?token=")
+        out = subprocess.run(
+            ["bash", "-e", "-c", block.group(1)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=dict(os.environ, TABLE=base, TOKEN=token),
+        )
+    finally:
+        r.stop()
+    assert out.returncode == 0, out.stderr
+    state, done = out.stdout.replace("}{", "}\n{").splitlines()
+    assert json.loads(state)["observer"] == "B" and "pass" in json.loads(state)["legal"]
+    assert json.loads(done) == {"moment": 2, "done": "pass"}

@@ -210,7 +210,23 @@
     renderLast(s);
     renderAfter(s);
     status(s);
+    $("hint-box").hidden = !s.hint;
+    if (st.hinted !== s.moment) { $("hint").textContent = ""; }
     connection(st.offline);
+  }
+
+  // Practice (one person against bots): the seat to act may ask the fair hint of its own
+  // view. At a table of two or more people the server refuses it (table talk).
+  function askHint() {
+    var s = st.state;
+    if (!s || st.offline) { return; }
+    $("hint").textContent = "Thinking…";
+    api("POST", "/table/hint", {}).then(function (r) {
+      st.hinted = s.moment;
+      if (r.status !== 200) { $("hint").textContent = r.body.error || "no hint"; return; }
+      var b = r.body, pct = b.chance === null ? "" : " (" + Math.round(b.chance * 100) + "% over " + b.worlds + " deals you cannot tell apart)";
+      $("hint").textContent = "Hint: " + b.suggestion + pct;
+    });
   }
 
   // Honest about the connection: while the push channel is down the page says so at once
@@ -283,6 +299,7 @@
     };
   }
   $("review-open").addEventListener("click", review);
+  $("hint-ask").addEventListener("click", askHint);
   $("mine-open").addEventListener("click", askMine);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
   connect();

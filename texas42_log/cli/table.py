@@ -213,6 +213,7 @@ def table(
         ready=ready,
         started=seats.start,
         stopping=seats.stop,
+        bots=frozenset(seating.bots),
     )
     say("texas42 table: stopped", err=True)
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from ..analysis.fair import Decision
 from ..engine.actions import Deal
 from ..engine.errors import IllegalAction
 from ..engine.live import deal_order
@@ -185,6 +186,8 @@ class Table:
         self._listeners: list[Callable[[Table], None]] = []
         self._stamp: tuple[int, int, int] | None = None
         self.moment = len(game.history)
+        #: Practice: one person against bots, who may ask a hint (:meth:`hint`).
+        self.practice = False
 
     # -- starting -----------------------------------------------------------------
 
@@ -404,8 +407,30 @@ class Table:
             if turn is None
             else {"seat": turn.seat, "kind": turn.kind, "hand": turn.hand},
             "legal": [str(a) for a in game.legal_actions()] if mine else [],
+            "hint": self.practice and mine,
             "view": game.view(cast(Observer, observer)).as_dict(notes=False),
             "last": last,
+        }
+
+    def hint(self, seat: Seat, worlds: int) -> dict[str, Any]:
+        """``seat``'s fair hint now (:meth:`Game.hint`: from its own view alone), on its
+        turn only: the suggested action and its chance. :class:`TableError` otherwise."""
+        with self.lock:
+            moment, game = self.moment, self.game.copy()
+        turn = game.to_act
+        if turn is None or turn.seat != seat or turn.kind == "deal":
+            raise TableError(409, "a hint is for the seat to act, on its turn")
+        hinted = game.hint(seat, worlds=worlds)
+        if isinstance(hinted, Decision):
+            value = hinted.values[hinted.best]
+            chance: float | None = value.share
+        else:
+            chance = None if hinted.chance is None else hinted.chance.share
+        return {
+            "moment": moment,
+            "suggestion": str(hinted.suggestion),
+            "chance": None if chance is None else round(chance, 4),
+            "worlds": worlds,
         }
 
     def finished_hands(self) -> int:

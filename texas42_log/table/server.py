@@ -15,6 +15,8 @@ Routes (each needs a token: ``?token=`` in the address, then the page sends it i
   the host every observer. A hand not over is refused to every address;
 - ``POST /table/ask`` ``{"hand"}``, ``GET /table/ask?hand=N`` — a seat's fair analysis
   of its own actions in a finished hand, asked and followed (:mod:`.ask`);
+- ``POST /table/hint`` — the seat to act's fair hint, from its own view (practice: a
+  table of one person and bots only; refused at a table of two or more people);
 - once the match is over, the board's page at ``/board`` and its API
   (:class:`AfterMatch`).
 
@@ -150,6 +152,7 @@ class _TableHandler(Handler):
         self.hosts = kwargs["hosts"]
         self.log = kwargs["log"]
         self.pool = kwargs["pool"]
+        self.bots = kwargs.get("bots", frozenset())
 
     def refused(self, e: TableError) -> None:
         if e.status == 403:
@@ -286,6 +289,32 @@ class _Ask(_TableHandler):
             self.refused(e)
 
 
+#: Worlds a practice hint is drawn over (a second or so on a phone's wait).
+HINT_WORLDS = 40
+
+
+class _Hint(_TableHandler):
+    """POST: the fair hint of the seat to act (:meth:`Game.hint`, from that seat's own view
+    alone) — practice only: at a table where one seat is a person's and bots play the
+    others. At a table of two or more people a hint is table talk: refused (403)."""
+
+    async def post(self) -> None:
+        try:
+            seat = self.access.writer
+            if seat not in SEATS:
+                raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+            if not self.table.practice:
+                humans = sum(1 for s in SEATS if s not in self.bots)
+                raise TableError(
+                    403,
+                    f"no hint at a table of {humans} people: it would be table talk (a hint "
+                    "is for practice, one person against bots)",
+                )
+            self.answer(await self.off_loop(lambda: self.table.hint(seat, HINT_WORLDS)))
+        except TableError as e:
+            self.refused(e)
+
+
 class _Nothing(_TableHandler):
     def nothing(self, *args: Any) -> None:
         self.refuse(403, "not a page of the table")
@@ -350,10 +379,13 @@ def make_app(
     pool: concurrent.futures.Executor,
     hub: _Hub | None = None,
     asker: SeatAsker | None = None,
+    bots: frozenset[str] = frozenset(),
 ) -> Any:
     """The tornado application of ``table`` (its setting ``after``: the board it opens
-    once the match is over, :class:`AfterMatch`)."""
+    once the match is over, :class:`AfterMatch`); ``bots``: the seats bots play (a seat
+    alone with bots may ask a hint)."""
     the_hub = hub or _Hub()
+    table.practice = sum(1 for s in SEATS if s not in bots) == 1
     after = AfterMatch(table, guard, {"hosts": hosts, "log": log, "pool": pool})
     after.loop = the_hub.loop
     table.listen(after.changed)  # before the push: the board's routes are there first
@@ -366,6 +398,7 @@ def make_app(
         "hosts": hosts,
         "log": log,
         "pool": pool,
+        "bots": bots,
     }
     app = tornado.web.Application(
         [
@@ -375,6 +408,7 @@ def make_app(
             (r"/table/act", _Act, kw),
             (r"/table/hand", _Hand, kw),
             (r"/table/ask", _Ask, kw),
+            (r"/table/hint", _Hint, kw),
         ],
         default_handler_class=_Nothing,
         default_handler_args=kw,
@@ -411,6 +445,7 @@ def serve(
     started: Callable[[], None] | None = None,
     stopping: Callable[[], None] | None = None,
     log: Callable[[str], None] | None = None,
+    bots: frozenset[str] = frozenset(),
 ) -> None:
     """Run the table on ``sockets`` (from :func:`listen`) until SIGINT or SIGTERM;
     ``ready(port)`` once it listens."""
@@ -421,7 +456,7 @@ def serve(
         pool = concurrent.futures.ThreadPoolExecutor(WORKERS, "texas42-table")
         hub = _Hub()
         hub.loop = asyncio.get_running_loop()
-        app = make_app(table, guard, loopback_hosts(bound, ip), say, pool, hub)
+        app = make_app(table, guard, loopback_hosts(bound, ip), say, pool, hub, bots=bots)
         server = tornado.httpserver.HTTPServer(app, max_body_size=MAX_BODY, xheaders=False)
         server.add_sockets(sockets)
         stop = asyncio.Event()
