@@ -442,7 +442,7 @@ def test_the_calibration_script_prints_its_table_and_fit(tmp_path: Path) -> None
 def test_a_players_own_record_in_csv_lists_every_call_in_its_place(tmp_path: Path) -> None:
     """A player's own record (redact --as A): the others' calls cannot be judged (their
     tiles are unknown), and CSV once left them out; each is a row, in auction order,
-    saying why — as the text report does."""
+    saying why in the ``skipped`` column — as a play's row and the text report do."""
     own = tmp_path / "a.json"
     done = run_texas42("redact", str(FIXTURE), "--as", "A", "-o", str(own))
     assert done.returncode == 0, done.stderr
@@ -457,5 +457,6 @@ def test_a_players_own_record_in_csv_lists_every_call_in_its_place(tmp_path: Pat
     accepted = [c for c in auction if not c.get("rejected")]
     assert [r[head.index("seat")] for r in calls] == [c["seat"] for c in accepted]
     for row, c in zip(calls, accepted, strict=True):
-        note = row[head.index("fair_note")]
-        assert (c["seat"] == "A") != note.startswith("skipped: "), (row, c)
+        why = row[head.index("skipped")]
+        assert (c["seat"] == "A") != ("own tiles are not all known" in why), (row, c)
+        assert (c["seat"] == "A") == bool(row[head.index("fair_worlds")]), (row, c)

@@ -208,13 +208,11 @@ def auction_csv(a: AuctionAnalysis, head: list[str], width: int) -> list[list[st
     for index, seat, reason in a.skipped:
         # a call (or the declaration, -1) not judged — its caller's tiles unknown, as in a
         # player's own record — is still a row, in its place, saying why
-        cells = [""] * width
-        cells[9] = f"skipped: {reason}"
+        why = ["", "", "", "", "", reason, *[""] * width]  # the "skipped" column, as a play's
         if index < 0:
-            rows.append((10_000, head + ["declaration", seat, ""] + [""] * 6 + cells))
+            rows.append((10_000, head + ["declaration", seat, "", *why]))
         else:
-            word = a.words.get(index, "")
-            rows.append((index, head + ["auction", seat, word] + [""] * 6 + cells))
+            rows.append((index, head + ["auction", seat, a.words.get(index, ""), *why]))
     for n in a.calls:
         chance = n.chance
         best = n.best
