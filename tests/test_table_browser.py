@@ -216,3 +216,66 @@ def test_the_page_says_at_once_when_the_table_is_gone_and_when_it_is_back(
             r.stop()
     # the browser's own line for a refused connection is no error of the page's
     assert [e for e in errors if "net::ERR" not in e and "Failed to load" not in e] == []
+
+
+SUITS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"]
+
+
+def test_the_page_shows_the_trick_taken_and_each_sides_points_as_the_seat_sees_them(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A point contract after a few tricks: seat A's page names the trump as players do,
+    says what the bidders need and what each side has taken, and shows the trick just
+    taken by its faces and winning team (R26, R28) — the numbers of A's own view."""
+    from texas42_log.engine.live import random_deal
+    from texas42_log.table.referee import Table
+
+    from .table_client import served
+
+    count = iter(range(1, 1000))
+    table = Table.new(
+        tmp_path / "m.json", "standard", deal=lambda d: random_deal(8, next(count), d)
+    )
+    rng = random.Random(4)
+    while True:
+        game = table.game
+        turn = game.to_act
+        assert turn is not None
+        v = game.view("A").as_dict(notes=False)
+        c = v["contract"]
+        if c and c["kind"] == "points" and c["trump"] in list("0123456") and len(v["won"]) >= 2:
+            break
+        legal = [str(a) for a in game.legal_actions()]
+        if (
+            turn.kind == "call"
+            and "30" in legal
+            and not any(x["call"] != "pass" for x in v["auction"])
+        ):
+            action = "30"  # a point contract, so that the points are shown
+        else:
+            action = rng.choice(legal)
+        table.act(turn.seat, table.moment, action, f"r{table.moment}")
+    bidders = "A+C" if c["bidder"] in "AC" else "B+D"
+    others = "B+D" if bidders == "A+C" else "A+C"
+    last = v["won"][-1]
+    with served(table) as w:
+        errors: list[str] = []
+        page = _phone(browser, f"http://127.0.0.1:{w.port}/?token={w.tokens['A']}", errors)
+        try:
+            contract = page.text_content("#contract")
+            assert SUITS[int(c["trump"])] in contract and "trump " not in contract, contract
+            tally = page.text_content("#tally")
+            assert tally.startswith(f"{bidders} need {c['bid']}: {v['points'][bidders]} so far")
+            assert f"{others} {v['points'][others]} point" in tally, tally
+            shown = page.text_content("#last-trick")
+            assert (
+                shown.startswith(f"Trick {last['number']} (")
+                and f"taken by {last['team']}" in shown
+            )
+            assert all(face in shown for face in last["faces"])
+            assert not any(f" {s} [" in shown for s in "ABCD")  # by team, never by player
+            assert " 1 tiles" not in page.text_content("#felt")
+        finally:
+            page.context.close()
+    assert errors == []

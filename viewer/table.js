@@ -50,16 +50,50 @@
     var what = c.call === "marks" ? c.bid + " mark" + (c.bid === 1 ? "" : "s") : String(c.bid);
     return c.special ? what + " " + c.special : what;
   }
+  // Trumps as players say them: "sixes", "doubles", "follow-me (no trump)".
+  var SUITS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"];
+  function trumpWords(trump) {
+    if (/^[0-6]$/.test(String(trump))) { return SUITS[Number(trump)]; }
+    if (trump === "no-trump") { return "follow-me (no trump)"; }
+    return String(trump);
+  }
+  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
   function contractText(c) {
     if (!c) { return ""; }
-    var bid = c.kind === "marks" ? c.marks + " mark" + (c.marks === 1 ? "" : "s") : String(c.bid);
-    var trump = c.special ? c.special : (c.trump === null ? "trumps to declare" : "trump " + c.trump);
+    var bid = c.kind === "marks" ? plural(c.marks, "mark", "marks") : String(c.bid);
+    var special = { nello: "Nel-O", sevens: "Sevens", plunge: "a Plunge", splash: "a Splash" };
+    var trump = c.special === "nello" || c.special === "sevens" ? special[c.special]
+      : (c.trump === null ? "trumps to declare" : trumpWords(c.trump));
     return c.bidder + " bid " + bid + ", " + trump;
   }
   function scoreText(s) {
     var teams = Object.keys(s.score);
     var parts = teams.map(function (t) { return t + " " + s.score[t]; });
-    return parts.join(" – ") + " " + s.unit + " (to " + s.goal + ")";
+    var unit = s.unit === "marks" ? "marks" : "points";
+    return parts.join(" – ") + " " + unit + " (to " + s.goal + ")";
+  }
+  function team(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
+  // In a point contract the points each side has taken and what the bidders still need
+  // (R26: every won face may be seen); in an all-tricks contract the tricks only (R27).
+  function tallyText(v) {
+    var c = v.contract;
+    if (!c || c.trump === null && !c.special) { return ""; }
+    var bidders = team(c.bidder), others = bidders === "A+C" ? "B+D" : "A+C";
+    if (c.kind === "points" && v.points) {
+      return bidders + " need " + c.bid + ": " + v.points[bidders] + " so far · " + others +
+        " " + plural(v.points[others], "point", "points");
+    }
+    var t = v.tricks_won || {};
+    return "Tricks: " + bidders + " " + (t[bidders] || 0) + " · " + others + " " + (t[others] || 0);
+  }
+  // The trick just taken, by its faces and the team that won it, not by who played which (R28).
+  function lastTrickText(v) {
+    var won = v.won || [];
+    if (!won.length) { return ""; }
+    var w = won[won.length - 1];
+    var faces = (w.faces || []).join(" ");
+    var pts = w.points === null || w.points === undefined ? "" : ", " + plural(w.points, "point", "points");
+    return "Trick " + w.number + (faces ? " (" + faces + ")" : "") + " taken by " + w.team + pts;
   }
   // The four places round the felt, this page's seat at the bottom (the public: A).
   function places(me) {
@@ -103,7 +137,7 @@
       var box = clear($("pos-" + pos));
       var label = name(s, seat) + (seat === v.dealer ? " · deals" : "");
       box.appendChild(el("div", "who", label));
-      box.appendChild(el("div", "count", (v.counts[seat] || 0) + " tiles"));
+      box.appendChild(el("div", "count", plural(v.counts[seat] || 0, "tile", "tiles")));
       box.className = "seat" + (s.turn && s.turn.seat === seat ? " to-act" : "");
       box.dataset.seat = seat;
       if (played[seat]) {
@@ -204,6 +238,8 @@
     $("title").textContent = "texas42 table · " + who + " · hand " + s.view.hand;
     $("score").textContent = scoreText(s);
     $("contract").textContent = contractText(s.view.contract);
+    $("tally").textContent = tallyText(s.view);
+    $("last-trick").textContent = lastTrickText(s.view);
     renderSeats(s);
     renderHand(s);
     renderAuction(s);

@@ -84,6 +84,11 @@ class Access:
     def owner(self) -> bool:
         return self.observers == OBSERVERS
 
+    @property
+    def whose(self) -> str:
+        """Its name as a possessive: "seat A's", "the onlookers'" (never "onlookers's")."""
+        return f"{self.name}'" if self.name.endswith("s") else f"{self.name}'s"
+
 
 #: Each kept link's access.
 ACCESS = {
@@ -365,7 +370,7 @@ class Board:
             )
         if observer not in access.observers:
             raise BoardError(
-                403, f"this address is {access.name}'s: it shows {' and '.join(access.observers)}"
+                403, f"this address is {access.whose}: it shows {' and '.join(access.observers)}"
             )
 
     def data(
@@ -456,7 +461,7 @@ class Board:
         (:func:`time.monotonic`; default :func:`lock_seconds` from now): past it the
         save answers 409 and nothing is written."""
         if access.writer is None:
-            raise BoardError(403, f"this address is {access.name}'s: it only reads")
+            raise BoardError(403, f"this address is {access.whose}: it only reads")
         end = time.monotonic() + lock_seconds() if deadline is None else deadline
         busy = (
             f"{self._shown()} is being written by another save or texas42 command: "

@@ -215,7 +215,7 @@ class _Act(_TableHandler):
         try:
             seat = self.access.writer
             if seat not in SEATS:
-                raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+                raise TableError(403, f"this address is {self.access.whose}: it plays no seat")
             if len(self.request.body) > MAX_ACT_BODY:
                 raise said(413, "too_large", limit=MAX_ACT_BODY)
             body = self.body()
@@ -245,7 +245,7 @@ class _Hand(_TableHandler):
             if observer not in self.access.observers:
                 raise TableError(
                     403,
-                    f"this address is {self.access.name}'s: it shows "
+                    f"this address is {self.access.whose}: it shows "
                     f"{' and '.join(self.access.observers)}",
                 )
             view = await self.off_loop(lambda: self.table.hand_view(observer, int(n_text)))
@@ -262,7 +262,7 @@ class _Ask(_TableHandler):
     def _seat(self) -> str:
         seat = self.access.writer
         if seat not in SEATS:
-            raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+            raise TableError(403, f"this address is {self.access.whose}: it plays no seat")
         return seat
 
     def post(self) -> None:
@@ -302,7 +302,7 @@ class _Hint(_TableHandler):
         try:
             seat = self.access.writer
             if seat not in SEATS:
-                raise TableError(403, f"this address is {self.access.name}'s: it plays no seat")
+                raise TableError(403, f"this address is {self.access.whose}: it plays no seat")
             if not self.table.practice:
                 humans = sum(1 for s in SEATS if s not in self.bots)
                 raise TableError(
