@@ -92,7 +92,8 @@ def story_path(browser: Any, b: Board, shots: Path | None = None) -> None:  # no
     page.wait_for_selector("#graph circle.marked")
     moves = page.locator("#moves .move")
     names = [str(t) for t in moves.all_text_contents()]
-    assert names[:4] == ["A Pass", "B 31", "C Pass", "D doubles"], names
+    # every call, the auction's last one included (once dropped), then the declaration
+    assert names[:5] == ["A Pass", "B 31", "C Pass", "D 33", "D doubles"], names
     assert sum(1 for n in names if re.match(r"^[ABCD] \[\d\|\d\]", n)) == 28
     assert any(n.endswith("?") for n in names)  # the marked plays, inline
     # a play in the list takes the board there
