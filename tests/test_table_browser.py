@@ -279,3 +279,72 @@ def test_the_page_shows_the_trick_taken_and_each_sides_points_as_the_seat_sees_t
         finally:
             page.context.close()
     assert errors == []
+
+
+def _until(page: Any, expression: str, seconds: float = 20.0) -> None:
+    """Wait until ``expression`` holds in the page (polled: the page's CSP allows no
+    eval, which Playwright's wait_for_function would need)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        if time.monotonic() > end:
+            raise AssertionError(f"not within {seconds} s: {expression}")
+        time.sleep(0.02)
+
+
+def test_a_hand_is_played_by_keyboard_alone_and_each_action_is_announced(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Seat A against three rule bots plays a whole hand with Tab and Enter only; the
+    page's live region announces every call, trump and play as it comes; at 200 % text
+    the page needs no horizontal scrolling."""
+    import os
+
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    bots = [a for s in "BCD" for a in ("--bot", f"{s}=rule")]
+    r = start_table(tmp_path / "m.json", *bots, "--bot-delay", "0", env=env)
+    errors: list[str] = []
+    page = _phone(browser, r.links["seat A"], errors)
+    said: list[str] = []
+    page.expose_function("heard", lambda text: said.append(text))
+    page.evaluate(
+        "new MutationObserver(() => window.heard(document.getElementById('said').textContent))"
+        ".observe(document.getElementById('said'), {childList: true, characterData: true,"
+        " subtree: true})"
+    )
+    try:
+        for _ in range(200):
+            _until(
+                page,
+                "document.body.dataset.turn.startsWith('A:') || "
+                "!document.querySelector('#last').hidden",
+            )
+            if not page.locator("#last").is_hidden():
+                break  # the hand is over
+            moment = _moment(page)
+            for _tab in range(40):  # Tab to a choice the turn offers, then Enter
+                page.keyboard.press("Tab")
+                focused = page.evaluate(
+                    "(() => { const e = document.activeElement;"
+                    " return !!e && !e.disabled && (e.closest('#calls') !== null ||"
+                    " e.classList.contains('legal')); })()"
+                )
+                if focused:
+                    break
+            else:
+                raise AssertionError("no choice of the turn is reached by Tab")
+            page.keyboard.press("Enter")
+            _until(page, f"Number(document.body.dataset.moment) > {moment}")
+        else:
+            raise AssertionError("the hand did not end")
+        assert any(t.startswith("A ") for t in said) and any(" plays [" in t for t in said)
+        assert any(" bids " in t or " passes" in t for t in said), said
+        page.evaluate("document.documentElement.style.fontSize = '200%'")
+        wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")
+        assert not wide, "200 % text scrolls sideways"
+    finally:
+        page.context.close()
+        r.stop()
+    assert errors == []

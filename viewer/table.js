@@ -246,9 +246,18 @@
     renderLast(s);
     renderAfter(s);
     status(s);
+    announce(s.last_action);
     $("hint-box").hidden = !s.hint;
     if (st.hinted !== s.moment) { $("hint").textContent = ""; }
     connection(st.offline);
+  }
+
+  // Each call, trump and play is announced to screen readers (the live region #said).
+  function announce(a) {
+    if (!a) { return; }
+    var what = a.kind === "declare" ? a.action.replace(/^trump (\S+)$/, function (_, t) { return "trumps " + trumpWords(t); })
+      : a.kind === "call" ? (a.action === "pass" ? "passes" : "bids " + a.action) : "plays " + a.action;
+    $("said").textContent = a.seat + " " + what + ".";
   }
 
   // Practice (one person against bots): the seat to act may ask the fair hint of its own

@@ -408,6 +408,7 @@ class Table:
             else {"seat": turn.seat, "kind": turn.kind, "hand": turn.hand},
             "legal": [str(a) for a in game.legal_actions()] if mine else [],
             "hint": self.practice and mine,
+            "last_action": self._last_action(),
             "view": game.view(cast(Observer, observer)).as_dict(notes=False),
             "last": last,
         }
@@ -432,6 +433,15 @@ class Table:
             "chance": None if chance is None else round(chance, 4),
             "worlds": worlds,
         }
+
+    def _last_action(self) -> dict[str, str] | None:
+        """The last accepted call, declaration or play — public to every seat (R25) — for
+        the page to announce; None before the first or right after a deal."""
+        history = self.game.history
+        if not history or isinstance(history[-1].action, Deal):
+            return None
+        step = history[-1]
+        return {"seat": step.seat, "kind": step.action.action_kind, "action": str(step.action)}
 
     def finished_hands(self) -> int:
         """How many hands are over."""
