@@ -315,15 +315,21 @@ def test_a_hand_is_played_by_keyboard_alone_and_each_action_is_announced(
         " subtree: true})"
     )
     try:
-        for _ in range(200):
+        hand_of = "Number(document.getElementById('title').textContent.match(/hand (\\d+)/)[1])"
+        first_play: int | None = None  # the hand in which A first played a tile
+        for _ in range(400):
             _until(
                 page,
                 "document.body.dataset.turn.startsWith('A:') || "
-                "!document.querySelector('#last').hidden",
+                "document.body.dataset.turn === 'over' || "
+                f"({hand_of}) > {first_play or 99}",
             )
-            if not page.locator("#last").is_hidden():
-                break  # the hand is over
+            if first_play is not None and page.evaluate(hand_of) > first_play:
+                break  # that hand is over, every action of A's by keyboard
+            if not page.evaluate("document.body.dataset.turn.startsWith('A:')"):
+                raise AssertionError("the match ended first")
             moment = _moment(page)
+            kind = page.evaluate("document.body.dataset.turn.split(':')[1]")
             for _tab in range(40):  # Tab to a choice the turn offers, then Enter
                 page.keyboard.press("Tab")
                 focused = page.evaluate(
@@ -337,9 +343,11 @@ def test_a_hand_is_played_by_keyboard_alone_and_each_action_is_announced(
                 raise AssertionError("no choice of the turn is reached by Tab")
             page.keyboard.press("Enter")
             _until(page, f"Number(document.body.dataset.moment) > {moment}")
+            if kind == "play" and first_play is None:
+                first_play = page.evaluate(hand_of)
         else:
             raise AssertionError("the hand did not end")
-        assert any(t.startswith("A ") for t in said) and any(" plays [" in t for t in said)
+        assert any(t.startswith("A ") for t in said) and any(" plays [" in t for t in said), said
         assert any(" bids " in t or " passes" in t for t in said), said
         page.evaluate("document.documentElement.style.fontSize = '200%'")
         wide = page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1")

@@ -36,13 +36,15 @@
     var players = (s.view && s.view.players) || {};
     return players[seat] ? seat + " (" + players[seat] + ")" : seat;
   }
+  // A tile drawn with its pips, as the viewer draws it (viewer/domino.js); its name is
+  // what a screen reader says.
   function tile(text, tag) {
-    var m = /^\[(\d)\|(\d)\]$/.exec(text);
     var t = el(tag || "span", "tile");
     t.setAttribute("aria-label", text);
-    if (!m) { t.textContent = text; return t; }
-    t.appendChild(el("span", "half", m[1]));
-    t.appendChild(el("span", "half", m[2]));
+    if (!/^\[[0-6]\|[0-6]\]$/.test(text)) { t.textContent = text; return t; }
+    var face = window.texas42Domino.domino(text, false);
+    face.setAttribute("aria-hidden", "true");
+    t.appendChild(face);
     return t;
   }
   function callText(c) {

@@ -1,9 +1,9 @@
 """The board's page: the viewer's page (``viewer/viewer.html``) with the board's parts
 (``viewer/board-parts.html``: its bar and its comments) put in, and the viewer's script
 and style, the wire (``viewer/wire.js``, shared with the table) and the board's own
-inlined. The page is the same for every address and every log — it holds no token, no
+inlined, with the dominoes' drawing (``viewer/domino.js``). The page is the same for every address and every log — it holds no token, no
 view and no name; it asks the server for those — and its Content-Security-Policy allows
-only its own three scripts and its style, by hash, and requests to its own server."""
+only its own four scripts and its style, by hash, and requests to its own server."""
 
 from __future__ import annotations
 
@@ -21,10 +21,11 @@ __all__ = ["board_page"]
 def board_page() -> tuple[str, str]:
     """The page and its Content-Security-Policy header."""
     viewer, board = viewer_asset("viewer.js"), viewer_asset("board.js")
-    wire = viewer_asset("wire.js")
+    wire, domino = viewer_asset("wire.js"), viewer_asset("domino.js")
     style = viewer_asset("viewer.css") + "\n" + viewer_asset("board.css")
     csp = (
-        f"default-src 'none'; script-src {sha256_source(viewer)} {sha256_source(wire)} "
+        f"default-src 'none'; script-src {sha256_source(domino)} {sha256_source(viewer)} "
+        f"{sha256_source(wire)} "
         f"{sha256_source(board)}; "
         f"style-src {sha256_source(style)}; img-src data:; connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -51,6 +52,7 @@ def board_page() -> tuple[str, str]:
         "{{TITLE}}": "texas42 board",
         "{{HEADING}}": "texas42 board",
         "{{STYLE}}": style,
+        "{{DOMINO}}": domino,
     }
     for at, text in (
         ('<nav id="nav">', parts["bar"] + "\n"),

@@ -265,10 +265,10 @@ def render_html(
     """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
     hands of a log that breaks rules (shown up to their first illegal action)."""
     m = catalogue(lang)
-    script = viewer_asset("viewer.js")
+    script, domino = viewer_asset("viewer.js"), viewer_asset("domino.js")
     style = viewer_asset("viewer.css")
     csp = (
-        f"default-src 'none'; script-src {sha256_source(script)}; "
+        f"default-src 'none'; script-src {sha256_source(domino)} {sha256_source(script)}; "
         f"style-src {sha256_source(style)}; img-src data:; base-uri 'none'; form-action 'none'"
     )
     data = page_data(match, observer, lang, broken)
@@ -282,6 +282,7 @@ def render_html(
         "{{TITLE}}": html.escape(title),
         "{{HEADING}}": html.escape(m["ui.title"]),
         "{{STYLE}}": style,
+        "{{DOMINO}}": domino,
         "{{SCRIPT}}": script,
         "{{DATA}}": _script_safe_json(data),
     }
