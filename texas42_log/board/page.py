@@ -1,9 +1,10 @@
 """The board's page: the viewer's page (``viewer/viewer.html``) with the board's parts
 (``viewer/board-parts.html``: its bar and its comments) put in, and the viewer's script
 and style, the wire (``viewer/wire.js``, shared with the table) and the board's own
-inlined, with the dominoes' drawing (``viewer/domino.js``). The page is the same for every address and every log — it holds no token, no
-view and no name; it asks the server for those — and its Content-Security-Policy allows
-only its own four scripts and its style, by hash, and requests to its own server."""
+inlined, with the dominoes' drawing (``viewer/domino.js``). The page is the same for
+every address and every log — it holds no token, no view and no name; it asks the
+server for those — and its Content-Security-Policy allows only its own four scripts and
+its style, by hash, and requests to its own server."""
 
 from __future__ import annotations
 
