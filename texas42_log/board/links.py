@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..files.locking import stamp, writer_lock
+from ..files.locking import writer_lock
 from ..files.outputs import write_atomic
 
 __all__ = [
@@ -37,7 +37,6 @@ __all__ = [
     "state_folder",
     "links_file",
     "load_links",
-    "links_stamp",
     "match_identity",
     "store_links",
     "LinksNotKept",
@@ -91,6 +90,11 @@ class Links:
     #: tied to one. Links are a match's, never a file name's: a new match at the same
     #: path gets new ones.
     match: str = ""
+
+    def take(self, newer: Links) -> None:
+        """A revocation: these links become ``newer``'s (another run made them), so this
+        run answers the new addresses only."""
+        self.tokens, self.epoch, self.match = dict(newer.tokens), newer.epoch, newer.match
 
     def as_json(self) -> str:
         return json.dumps(
@@ -167,12 +171,6 @@ class LinksNotKept(OSError):
 LINKS_LOCK_SECONDS = 5.0
 
 
-def links_stamp(save_path: Path) -> tuple[int, int, int] | None:
-    """The links file's stamp (a cheap ``stat``): a running board compares it to see
-    whether another run has written new links since."""
-    return stamp(links_file(save_path))
-
-
 def store_links(save_path: Path, links: Links, *, issue: bool = False) -> bool:
     """Keep ``links`` for ``save_path``: under the links file's lock, read it, merge,
     write it atomically (readable by the user only). ``issue``: these are new links
@@ -192,8 +190,7 @@ def store_links(save_path: Path, links: Links, *, issue: bool = False) -> bool:
             if current is not None:
                 revoked = current.tokens != links.tokens
                 if revoked:
-                    links.tokens, links.epoch = dict(current.tokens), current.epoch
-                    links.match = current.match
+                    links.take(current)
                 links.version = max(links.version, current.version)
                 links.content_version = max(links.content_version, current.content_version)
             if path.is_symlink() or (path.exists() and not path.is_file()):

@@ -49,7 +49,7 @@ from ..views.locales import catalogue
 from ..views.model import OBSERVERS, Observer
 from .changes import MAX_CHANGES, Held, parse_changes
 from .errors import BoardError, StartError
-from .links import NAMES, Links, LinksNotKept, links_stamp, load_links, store_links
+from .links import NAMES, Links, LinksNotKept, links_file, load_links, store_links
 
 __all__ = [
     "OWNER",
@@ -138,6 +138,8 @@ class Board:
     #: Why the links could not be kept at the last change, or None.
     links_problem: str | None = None
     _names: tuple[str, ...] = ()
+    #: The links file (its path worked out once) and its stamp when last read or written.
+    _links_path: Path | None = None
     _links_stamp: tuple[int, int, int] | None = None
     _stamp: tuple[int, int, int] | None = None
     _content: str = ""
@@ -278,7 +280,8 @@ class Board:
                 self._serve(links)
                 self.epoch = links.epoch
             self.version = links.version
-            self._links_stamp = links_stamp(self.save_path)
+            self._links_path = self._links_path or links_file(self.save_path)
+            self._links_stamp = stamp(self._links_path)
 
     def _keep_or_say(self) -> None:
         """:meth:`_keep` during the run: a failure is said on the board's answers
@@ -307,12 +310,13 @@ class Board:
         """The access a token opens (compared in constant time), or None. Links another
         run made since (``--new-links``) are taken first: a revoked token opens nothing
         here either (a ``stat`` of the links file a request)."""
-        if self.links is not None and links_stamp(self.save_path) != self._links_stamp:
+        path = self._links_path
+        if self.links is not None and path is not None and stamp(path) != self._links_stamp:
             with self._lock:
                 kept = load_links(self.save_path)
-                self._links_stamp = links_stamp(self.save_path)
+                self._links_stamp = stamp(path)
                 if kept is not None and kept.tokens != self.links.tokens:
-                    self.links.tokens, self.links.epoch = dict(kept.tokens), kept.epoch
+                    self.links.take(kept)
                     self.epoch = kept.epoch
                     self._serve(self.links)
         return access_by_token(self.tokens, token)
