@@ -34,7 +34,7 @@ from ..engine.hand import PlayState
 from ..engine.live import LiveHand, Turn
 from ..engine.seats import SEATS, Seat
 
-__all__ = ["KEYS", "Refusal", "masked", "seat_refusal", "wrong_time"]
+__all__ = ["KEYS", "VERBS", "Refusal", "masked", "seat_refusal", "wrong_time"]
 
 #: Every message key a refusal may carry, with the English template its sentence
 #: follows (``{name}`` is a parameter). A page that speaks another language has a
@@ -54,7 +54,13 @@ KEYS: Mapping[str, str] = {
     "play_refused": "you may not play {tile} now ({rule})",
 }
 
-_VERBS = {"call": "call", "declare": "declare trumps", "play": "play", "deal": "deal"}
+#: What each kind of turn asks, as the sentences say it ("it is C's turn to play").
+VERBS: Mapping[str, str] = {
+    "call": "call",
+    "declare": "declare trumps",
+    "play": "play",
+    "deal": "deal",
+}
 _KIND_RULE = {"call": "R7", "declare": "R10", "play": "R21", "deal": "R3"}
 _TRIED = {"call": "call", "declare": "trump", "play": "tile", "deal": "deal"}
 
@@ -103,7 +109,7 @@ def seat_refusal(
         return _keyed("R24", "match_over", winner=winner or "a team")
     if seat != turn.seat:
         rule = _KIND_RULE[turn.kind]
-        return _keyed(rule, "not_your_turn", turn=turn.seat, verb=_VERBS[turn.kind])
+        return _keyed(rule, "not_your_turn", turn=turn.seat, verb=VERBS[turn.kind])
     if act.action_kind != turn.kind:
         return wrong_time(turn, act.action_kind)
     if isinstance(act, Call):

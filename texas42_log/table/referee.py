@@ -56,7 +56,7 @@ from ..files.outputs import new_file_mode, write_atomic
 from ..files.reader import read_view_as
 from ..log.model import Match
 from ..play.game import REJECTED_PER_MATCH, REJECTED_PER_TURN, Game
-from ..play.refusals import Refusal
+from ..play.refusals import VERBS, Refusal
 from ..views.model import Observer
 from ..views.visibility import Moment, view_for
 
@@ -296,7 +296,7 @@ class Table:
         if moment != self.moment:
             raise said(409, "stale_moment")
         if seat != turn.seat:
-            verb = {"call": "call", "declare": "declare trumps", "play": "play"}.get(turn.kind)
+            verb = VERBS[turn.kind]
             raise said(409, "not_your_turn", turn=turn.seat, verb=verb)
         if len(text) > MAX_ACTION:
             raise said(400, "too_long", limit=MAX_ACTION)
