@@ -32,21 +32,26 @@ itself (a Plunge bid by nobody, a forced Nel-O) is still played. Pure: no I/O.
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from ..analysis.fair_hands import knowledge_at
+from ..analysis.rule_bidder import (
+    BID_FOR_COUNT,
+    call_points,
+    count_trumps,
+    hand_count,
+    high_bid,
+    rule_choice,
+    suit_strength,
+)
 from ..engine.actions import Action, Call, Declare, Play
 from ..engine.auction import BidKind
 from ..engine.hand import PlayState
 from ..engine.seats import Seat, partner
 from ..engine.tiles import TILE_BY_NAME, TILES, Tile, count_value
-from ..engine.trumps import TRUMP_SUIT, Trump, sevens_winner_index, table_for, trick_winner_index
+from ..engine.trumps import TRUMP_SUIT, sevens_winner_index, table_for, trick_winner_index
 from .base import Situation
 
-__all__ = ["RandomBot", "RuleBot", "hand_count", "BID_FOR_COUNT"]
-
-#: The rule bot's bid for a hand count (a count below the least passes).
-BID_FOR_COUNT: Final[dict[int, int]] = {6: 30, 7: 32, 8: 34, 9: 42}
+__all__ = ["RandomBot", "RuleBot", "hand_count", "suit_strength", "BID_FOR_COUNT"]
 
 
 class RandomBot:
@@ -66,78 +71,28 @@ def own_tiles(situation: Situation) -> list[Tile]:
     return [TILE_BY_NAME[x] for x in situation.view.hands.get(situation.seat, ())]
 
 
-def suit_strength(tiles: list[Tile], trump: Trump) -> int:
-    """The rule bot's count of ``tiles`` with ``trump`` (see the module text)."""
-    doubles = [t for t in tiles if t.is_double]
-    if trump is Trump.DOUBLES:
-        return len(doubles) + 1 if len(doubles) >= 4 else 0
-    n = trump.number
-    if n is None:
-        return 0
-    trumps = [t for t in tiles if t.shows(n)]
-    return (
-        len(trumps)
-        + (1 if any(t.is_double for t in trumps) else 0)
-        + sum(1 for t in doubles if not t.shows(n))
-    )
-
-
-def hand_count(tiles: list[Tile], trumps: list[Trump]) -> tuple[int, Trump]:
-    """The best count among ``trumps`` and its trump (ties: the higher suit)."""
-    best = max(
-        trumps, key=lambda t: (suit_strength(tiles, t), t.number if t.number is not None else -1)
-    )
-    return suit_strength(tiles, best), best
-
-
 def bid_to_beat(situation: Situation) -> tuple[Seat | None, int]:
     """The seat holding the high bid and its size in points (a mark is 42)."""
-    high: Seat | None = None
-    size = 0
-    for seat, call, bid, _special in situation.view.auction:
-        if call == "pass" or bid is None:
-            continue
-        points = bid * 42 if call == "marks" else bid
-        if points >= size:
-            high, size = seat, points
-    return high, size
+    return high_bid((seat, call, bid) for seat, call, bid, _special in situation.view.auction)
 
 
 def _calls(situation: Situation) -> list[Call]:
     return [a for a in situation.legal if isinstance(a, Call)]
 
 
-def _points(call: Call) -> int:
-    if call.kind is BidKind.PASS or call.bid is None:
-        return 0
-    return call.bid * 42 if call.kind is BidKind.MARKS else call.bid
-
-
 def lowest_bid(calls: list[Call]) -> Call:
     """The lowest legal bid (plain before special), for a seat that may not pass."""
     bids = [c for c in calls if c.kind is not BidKind.PASS] or calls
-    return min(bids, key=lambda c: (c.special is not None, _points(c)))
+    return min(bids, key=lambda c: (c.special is not None, call_points(c.kind, c.bid)))
 
 
 def choose_call(situation: Situation, count: int) -> Call:
-    """The rule bot's call for a hand count (see the module text)."""
+    """The rule bot's call for a hand count (:func:`~.rule_bidder.rule_choice`)."""
     calls = _calls(situation)
-    passing = [c for c in calls if c.kind is BidKind.PASS]
-    if not passing:
-        return lowest_bid(calls)
     high, size = bid_to_beat(situation)
-    want = BID_FOR_COUNT[min(count, 9)] if count >= 6 else 0
-    if want == 0 or want <= size or high == partner(situation.seat):
-        return passing[0]
-    plain = [c for c in calls if c.special is None and c.kind is not BidKind.PASS]
-    exact = [c for c in plain if _points(c) == want]
-    if exact:
-        return exact[0]
-    below = [c for c in plain if _points(c) <= want]  # 42 where point bids stop at 41: one mark
-    above = [c for c in plain if _points(c) > want]
-    if below:
-        return max(below, key=_points)
-    return min(above, key=_points) if want >= 42 and above else passing[0]
+    legal = [(c.kind, c.bid, c.special) for c in calls]
+    key = rule_choice(legal, high, size, situation.seat, count)
+    return next(c for c in calls if (c.kind, c.bid, c.special) == key)
 
 
 def choose_declaration(situation: Situation) -> Declare:
@@ -253,10 +208,7 @@ class RuleBot:
     def act(self, situation: Situation) -> Action:
         if situation.kind == "call":
             tiles = own_tiles(situation)
-            trumps = [Trump(str(n)) for n in range(7)]
-            if situation.rules.doubles_trump:
-                trumps.append(Trump.DOUBLES)
-            count, _ = hand_count(tiles, trumps)
+            count, _ = hand_count(tiles, count_trumps(situation.rules))
             return choose_call(situation, count)
         if situation.kind == "declare":
             return choose_declaration(situation)
