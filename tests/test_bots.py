@@ -422,15 +422,18 @@ def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values()
 
 
 def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump() -> None:
-    """``sampling``: the bid of the highest worth, marks × (2 × corrected chance − 1), from
-    its fair makeable table (a pass when none is worth more than 0, and over its partner's
-    bid), and the declaration of the best chance — recomputed here from the table itself."""
-    from texas42_log.analysis.bidding import Bid, corrected, row_of, seat_worlds
+    """``sampling``, in a game of marks: the call of the highest worth by the contract its
+    auction ends in (texas42_log.analysis.continuation, over its own table's deals; the
+    worth itself is recounted in tests/test_contract_worth.py) — so it overbids its
+    partner only when that is worth more than partner's contract — and the declaration of
+    the best chance, recomputed here from the table itself."""
+    from texas42_log.analysis.bidding import Bid, row_of, seat_worlds
+    from texas42_log.analysis.continuation import contract_worth
     from texas42_log.bots.rule import bid_to_beat, own_tiles
     from texas42_log.engine.actions import Call, Declare
     from texas42_log.engine.auction import BidKind, Contract
 
-    calls = declares = 0
+    calls = declares = overbids = 0
     for seed in range(12):
         game = Game("standard", seed=seed)
         bot = SamplingBot(seed, bid_worlds=8)
@@ -442,27 +445,30 @@ def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump
                 sw = seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed)
                 if s.kind == "call":
                     bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
+                    passing = any(isinstance(a, Call) and a.bid is None for a in s.legal)
                     high, _ = bid_to_beat(s)
                     table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
-                    worth = {
-                        c: Bid(c.kind, c.bid).contract(s.seat).marks
-                        * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)  # type: ignore[union-attr]
-                        for c in bids
-                    }
-                    top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))
-                    if high == partner_of(s.seat) or worth[top] <= 0:
-                        assert chosen.kind is BidKind.PASS  # type: ignore[union-attr]
+                    heard = [(a, BidKind(b), c, d) for a, b, c, d in s.view.auction]
+                    worth = contract_worth(sw, table, s.view.dealer, heard, None, passing)
+                    best = worth.best.call
+                    assert isinstance(chosen, Call)
+                    if best is None:
+                        assert chosen.kind is BidKind.PASS
                     else:
-                        assert chosen == top
+                        assert (chosen.kind, chosen.bid) == (best.kind, best.bid)
+                    if high == partner_of(s.seat) and chosen.kind is not BidKind.PASS:
+                        pass_worth = next(o for o in worth.options if o.call is None).expected
+                        assert worth.best.expected > pass_worth
+                        overbids += 1
                     calls += 1
                 else:
                     c = s.view.contract
                     assert c is not None
                     contract = Contract(c.bidder, BidKind(c.kind), c.bid)
                     table = sw.declaration_table(contract)
-                    best = table.best_row(Bid.of(contract))
+                    best_row = table.best_row(Bid.of(contract))
                     assert isinstance(chosen, Declare)
-                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best
+                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best_row
                     declares += 1
             game.push(chosen)
     assert calls >= 30 and declares >= 8

@@ -15,10 +15,14 @@ double-dummy solving.
   (:mod:`texas42_log.analysis.bidding`) over ``bid_worlds`` deals of the 21 tiles it
   cannot see (drawn once a hand), for every trump and contract the rules allow it. A
   bid's chance is its best row's *corrected* chance (:func:`~.bidding.corrected`: the
-  table's chance corrected for open-hand optimism); its worth is its marks times
-  (2 × chance − 1), against 0 for a pass. It makes the bid of the highest worth (the
-  lower of two worth the same), passes when none is worth more than 0, and passes over
-  its partner's bid.
+  table's chance corrected for open-hand optimism). In a game of marks each call open is
+  worth the contract its auction ends in (:mod:`texas42_log.analysis.continuation`: the
+  rest of the auction called by the rule bidder in each deal, the deals weighed by the
+  calls heard), and it makes the call of the highest worth — a pass behind its partner's
+  bid when partner's contract is worth more than overbidding it. In a points game a bid's
+  worth is its marks times (2 × chance − 1), against 0 for a pass; it makes the bid of
+  the highest worth (the lower of two worth the same), passes when none is worth more
+  than 0, and passes over its partner's bid.
 * **Declare** (``sampling``) — the row of the best chance in that table for the
   contract won.
 * **Bid** (``sampling-open``, the bidder before the fair table) — ``bid_worlds`` deals
@@ -44,6 +48,7 @@ import random
 from typing import Final
 
 from ..analysis.bidding import Bid, SeatWorlds, corrected, row_of, seat_worlds
+from ..analysis.continuation import contract_worth
 from ..analysis.fair import decide
 from ..analysis.fair_hands import knowledge_at
 from ..analysis.open_hand import allowed_trumps
@@ -311,6 +316,8 @@ class SamplingBot(OpenSamplingBot):
         calls = [a for a in situation.legal if isinstance(a, Call)]
         passing = [c for c in calls if c.kind is BidKind.PASS]
         bids = [c for c in calls if c.kind is not BidKind.PASS and c.bid is not None]
+        if situation.rules.match_goal == "marks" and bids:
+            return self._call_by_contract(situation, calls, bids, bool(passing))
         high, _ = bid_to_beat(situation)
         if passing and (high == partner(situation.seat) or not bids):
             return passing[0]
@@ -330,6 +337,30 @@ class SamplingBot(OpenSamplingBot):
         if best is None or (passing and best[0] <= 0):
             return passing[0] if passing else lowest_bid(calls)
         return best[2]
+
+    def _call_by_contract(
+        self, situation: Situation, calls: list[Call], bids: list[Call], pass_open: bool
+    ) -> Call:
+        """In a game of marks: the call of the highest worth by the contract its auction
+        ends in (:mod:`texas42_log.analysis.continuation`), as the review judges calls."""
+        space = self._space(situation)
+        table = space.table([Bid(c.kind, c.bid, c.special) for c in bids])  # type: ignore[arg-type]
+        heard = [
+            (seat, BidKind(kind), bid, special)
+            for seat, kind, bid, special in situation.view.auction
+        ]
+        worth = contract_worth(space, table, situation.view.dealer, heard, None, pass_open)  # type: ignore[arg-type]
+        best = worth.best.call
+        for c in calls:
+            if best is None and c.kind is BidKind.PASS:
+                return c
+            if best is not None and (c.kind, c.bid, c.special) == (
+                best.kind,
+                best.bid,
+                best.special,
+            ):
+                return c
+        return lowest_bid(calls)  # pragma: no cover - the best is one of the calls open
 
     def _declare(self, situation: Situation) -> Declare:
         legal = [a for a in situation.legal if isinstance(a, Declare)]
