@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from texas42_log.log.versions import FORMAT_VERSION  # noqa: E402  (the one place it is written)
+
 # Fixtures go under FIXTURES_ROOT (argv[1], default: the repository) — tests rebuild them elsewhere.
 FIXTURES_ROOT = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT
 OUT = FIXTURES_ROOT / "fixtures" / "bad-input"
@@ -101,7 +104,7 @@ def main() -> None:
         "format",
         3,
         14,
-        "version 2.0 is a later major version; this tool reads 1.0 to 1.10",
+        f"version 2.0 is a later major version; this tool reads 1.0 to {FORMAT_VERSION}",
         "/version",
     )
     wrong_type = small()
