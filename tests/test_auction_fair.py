@@ -291,7 +291,7 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     assert "  auction: each call from its caller's own tiles, 12 deals" in out.stdout
     assert "  declaration: A sixes" in out.stdout
     assert "auction pays best:" in out.stdout  # the legend
-    assert "as if the auction ended with it unless outbid" in out.stdout
+    assert "worth the contract its auction ends in" in out.stdout
     assert "pays best" in out.stdout and "the table alone would" not in out.stdout
     js = run_texas42(
         *["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--hand", "1", "--format", "json"]
@@ -313,9 +313,11 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr
     written = json.loads(target.read_text("utf-8"))
-    assert written["version"] == "1.10"
+    assert written["version"] == "1.11"
+    assert written["hands"][0]["analysis"]["fair"]["calls"] == "contract"
     assert "analysis" in written["hands"][0]["auction"][0]
-    assert "pays_best" in written["hands"][0]["auction"][0]["analysis"]["fair"]
+    stated = written["hands"][0]["auction"][0]["analysis"]["fair"]
+    assert "contract" in stated and "pays_best" not in stated  # 1.11's fields, not 1.10's
     assert run_texas42(*["validate", str(target)]).returncode == 0
     verify = run_texas42(*["analyze", str(target), "--verify"])
     assert verify.returncode == 0 and "all equal" in verify.stdout, verify.stdout
@@ -329,10 +331,25 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     # a call's stated verdict that does not follow from its table
     written = json.loads(target.read_text("utf-8"))
     call = written["hands"][0]["auction"][0]["analysis"]["fair"]
-    call["marks_lost"] = call["marks_lost"] + 0.5
+    call["contract"]["lost"] = call["contract"]["lost"] + 0.5
     bad.write_text(json.dumps(written), "utf-8")
     r = run_texas42(*["validate", str(bad)])
-    assert r.returncode == 1 and "/hands/0/auction/0/analysis/fair/marks_lost" in r.stdout
+    assert r.returncode == 1 and "/hands/0/auction/0/analysis/fair/contract/" in r.stdout
+    # its worth is what the contracts its auction ends in add up to
+    for edit, pointer in (
+        (lambda c: c.update(worth=round(c["worth"] + 0.25, 4)), "worth"),
+        (lambda c: c["ends"][0].update(share=round(c["ends"][0]["share"] / 2, 4)), "ends"),
+        (lambda c: c["ends"][0].update(made=round(1 - c["ends"][0]["made"], 4)), "worth"),
+    ):
+        written = json.loads(target.read_text("utf-8"))
+        calls = written["hands"][0]["auction"]
+        k = max(i for i, c in enumerate(calls) if "analysis" in c)  # the last call judged
+        edit(calls[k]["analysis"]["fair"]["contract"])
+        bad.write_text(json.dumps(written), "utf-8")
+        r = run_texas42(*["validate", str(bad)])
+        assert r.returncode == 1 and f"/auction/{k}/analysis/fair/contract/{pointer}" in r.stdout, (
+            r.stdout
+        )
     # an edited cell: --verify names it and both numbers
     written = json.loads(target.read_text("utf-8"))
     cells = written["hands"][0]["auction"][0]["analysis"]["fair"]["table"]["30"]
@@ -349,19 +366,21 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     for token in pointer.split("/")[1:]:
         node = node[int(token)] if isinstance(node, list) else node[token]
     assert node == cells[row]
-    # and a log that says a version before 1.8, or before 1.10 with 1.10's fields
+    # and a log that says a version before 1.8, or before 1.11 with 1.11's fields
     written = json.loads(target.read_text("utf-8")) | {"version": "1.7"}
     bad.write_text(json.dumps(written), "utf-8")
     r = run_texas42(*["validate", str(bad)])
     assert r.returncode == 1 and "came in format 1.8" in r.stdout + r.stderr
-    written = json.loads(target.read_text("utf-8")) | {"version": "1.9"}
-    bad.write_text(json.dumps(written), "utf-8")
-    r = run_texas42(*["validate", str(bad)])
-    assert r.returncode == 1 and "came in format 1.10" in r.stdout + r.stderr
+    for version in ("1.9", "1.10"):
+        written = json.loads(target.read_text("utf-8")) | {"version": version}
+        bad.write_text(json.dumps(written), "utf-8")
+        r = run_texas42(*["validate", str(bad)])
+        assert r.returncode == 1 and "came in format 1.11" in r.stdout + r.stderr
     # a log annotated by 1.8's rule (no verdict as players bid) stays valid and verifies
     old = json.loads(target.read_text("utf-8")) | {"version": "1.8"}
+    old["hands"][0]["analysis"]["fair"].pop("calls")
     for c in old["hands"][0]["auction"]:
-        for key in CALL_VERDICT_FIELDS:
+        for key in (*CALL_VERDICT_FIELDS, "contract"):
             c.get("analysis", {}).get("fair", {}).pop(key, None)
     bad.write_text(json.dumps(old), "utf-8")
     assert run_texas42(*["validate", str(bad)]).returncode == 0
@@ -391,7 +410,7 @@ def test_an_annotated_auction_shows_each_seat_only_its_own_verdicts_whatever_the
     for seed in (2, 8):
         g = _declared_game(seed)
         base = annotate_match(g.to_match(), fair=(10, 5)).match
-        assert base.version == "1.10"
+        assert base.version == "1.11"
         for seat in SEATS:
             pages = []
             for k in range(3):

@@ -1,16 +1,20 @@
-"""Calls judged as players bid (texas42_log.analysis.call_verdicts, format 1.10): the call
-that pays best by expected marks, marks on calls, passed-out hands judged, and every
-sentence the report says of a call or a play true of that line's numbers.
+"""Calls judged as players bid: the call that pays best by expected marks, marks on calls,
+passed-out hands judged, and every sentence the report says of a call or a play true of
+that line's numbers.
 
-Each check is against a recount from the table itself (not the code under test): the
-expected marks of every open call, the highest, ties to the lowest; a mark exactly when
-the loss reaches its threshold past twice its error.
+Format 1.10's rule (texas42_log.analysis.call_verdicts, a call as if the auction ended
+with it, still the rule of logs annotated under 1.10) is checked against a recount from
+the table itself (not the code under test): the expected marks of every open call, the
+highest, ties to the lowest. Format 1.11's (each call worth the contract its auction
+ends in) has its recount in tests/test_contract_worth.py; here, its marks: exactly when
+the loss reaches its threshold past twice its error, never on the call that pays best.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -68,12 +72,18 @@ def test_every_call_is_judged_by_its_expected_marks_and_marked_by_its_threshold(
         if fair.auction is None:
             continue
         for n in fair.auction.calls:
-            assert n.judged  # a game of marks
+            assert n.judged and n.contract is not None  # a game of marks, 1.11's rule
             calls += 1
-            key, top, mine = _recount(n)
-            assert n.pays_best.key == key and n.pays_best.expected == top
-            assert n.worth.expected == mine
-            lost = round(max(0.0, top - mine), 4)
+            old = replace(n, contract=None)  # 1.10's rule, recounted from the table
+            key, top, mine = _recount(old)
+            assert old.pays_best.key == key and old.pays_best.expected == top
+            assert old.worth.expected == mine
+            assert old.marks_lost == round(max(0.0, top - mine), 4)
+            c = n.contract
+            assert n.pays_best.key == c.best.key
+            assert c.best.expected == max(o.expected for o in c.options)
+            assert n.worth.expected == c.made.expected
+            lost = round(max(0.0, c.best.expected - c.made.expected), 4)
             assert n.marks_lost == lost
             if n.worth.key == n.pays_best.key:
                 assert n.mark is None and lost == 0  # the best call is never marked
@@ -108,8 +118,8 @@ def test_each_call_line_says_what_its_numbers_say() -> None:
             gave = re.search(r"gave up (\d+\.\d\d) ± (\d+\.\d\d) expected marks", rest)
             if n.marks_lost > 0:
                 assert gave is not None, rest
-                assert float(gave[1]) == pytest.approx(n.marks_lost, abs=0.005)
-                assert float(gave[2]) == pytest.approx(n.marks_lost_se, abs=0.005)
+                assert float(gave[1]) == pytest.approx(n.marks_lost, abs=0.0051)
+                assert float(gave[2]) == pytest.approx(n.marks_lost_se, abs=0.0051)
                 assert "pays best:" not in rest and "as good" not in rest
             else:
                 assert gave is None

@@ -493,7 +493,7 @@ def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) 
     assert js.returncode == 0, js.stderr
     first = json.loads(js.stdout.splitlines()[0])
     plays = first["hands"][0]["plays"]
-    assert first["hands"][0]["fair"] == {"worlds": 12, "seed": 3}
+    assert first["hands"][0]["fair"] == {"worlds": 12, "seed": 3, "calls": "contract"}
     assert (
         sum(1 for p in plays if p["fair"] == {"forced": True, "verdict": None, "note": None}) == 2
     )
@@ -543,9 +543,10 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
     )
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.10" and doc["hands"][2]["analysis"]["fair"] == {
+    assert doc["version"] == "1.11" and doc["hands"][2]["analysis"]["fair"] == {
         "worlds": 5,
         "seed": 42,
+        "calls": "contract",
     }
     assert _cli("validate", str(out)).returncode == 0
     assert _cli("analyze", str(out), "--hand", "3", "--verify").returncode == 0

@@ -196,9 +196,9 @@ def test_a_players_own_record_gets_that_players_fair_lines(tmp_path: Path) -> No
     ran = _cli(*common[:-2], "--worlds", "30", "--annotate", "-o", str(out))
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.10"
+    assert doc["version"] == "1.11"
     h = doc["hands"][10]
-    assert h["analysis"] == {"fair": {"worlds": 30, "seed": 42}}  # no open-hand value
+    assert h["analysis"] == {"fair": {"worlds": 30, "seed": 42, "calls": "contract"}}  # no value
     stated = [p for p in h["plays"] if "analysis" in p]
     assert {p["seat"] for p in stated} == {"A"}
     assert all(set(p["analysis"]) == {"fair"} for p in stated)

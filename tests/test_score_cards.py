@@ -42,7 +42,10 @@ def _recount(hand: dict[str, Any]) -> dict[str, dict[str, list[float]]]:
     auction = hand.get("auction") or {}
     for c in auction.get("calls", []):
         f = c["fair"]
-        if "marks_lost" in f:
+        if "contract" in f:  # format 1.11: worth the contract its auction ends in
+            lost = f["contract"]["lost"]
+            add(c["seat"], "calls", min(1.0, lost / 2), f["contract"].get("mark"))
+        elif "marks_lost" in f:
             add(c["seat"], "calls", min(1.0, f["marks_lost"] / 2), f.get("mark"))
     d = auction.get("declaration")
     if d is not None:

@@ -499,7 +499,7 @@
       var last = hand.views[pos.view].view;
       var marks = {};
       ((last.fair && last.fair.plays) || []).forEach(function (p) { if (p.mark) { marks["play " + p.order] = p.mark; } });
-      ((last.auction_fair && last.auction_fair.calls) || []).forEach(function (c) { if (c.mark) { marks["call " + c.order] = c.mark; } });
+      ((last.auction_fair && last.auction_fair.calls) || []).forEach(function (c) { if (callMark(c)) { marks["call " + c.order] = callMark(c); } });
       if (last.auction_fair && last.auction_fair.declaration && last.auction_fair.declaration.mark) {
         marks.declaration = last.auction_fair.declaration.mark;
       }
@@ -588,6 +588,8 @@
     // (the share that lost nothing); a call's expected marks given up count as half as
     // much chance (docs/analysis.md, "Score cards"). A team's card is its two seats' sum,
     // shown only where both seats' are.
+    // A call's mark: by the contract its auction ends in (format 1.11), or as 1.10 stated it.
+    function callMark(c) { return c.contract ? c.contract.mark : c.mark; }
     function countCards(v, cards) {
       function add(seat, part, lost, mark) {
         var c = cards[seat] = cards[seat] || { plays: [0, 0, 0, 0, 0], calls: [0, 0, 0, 0, 0] };
@@ -597,7 +599,8 @@
       ((v.fair && v.fair.plays) || []).forEach(function (p) { if (!p.forced) { add(p.seat, "plays", p.chance_lost, p.mark); } });
       var af = v.auction_fair;
       ((af && af.calls) || []).forEach(function (c) {
-        if (c.marks_lost !== undefined) { add(c.seat, "calls", Math.min(1, c.marks_lost / 2), c.mark); }
+        var lost = c.contract ? c.contract.lost : c.marks_lost;
+        if (lost !== undefined) { add(c.seat, "calls", Math.min(1, lost / 2), callMark(c)); }
       });
       if (af && af.declaration) { add(af.declaration.seat, "calls", af.declaration.chance_lost, af.declaration.mark); }
       return cards;

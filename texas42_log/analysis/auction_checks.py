@@ -10,6 +10,7 @@ again and compares every number (:func:`recomputed_auction`). Pure, no I/O.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..engine.errors import Diagnostic
@@ -17,12 +18,14 @@ from ..log.versions import (
     AUCTION_SINCE,
     CALL_VERDICT_FIELDS,
     CALL_VERDICTS_SINCE,
+    CONTRACT_VERDICTS_SINCE,
     version_key,
 )
 from . import as_stated
 from .auction_fair import AuctionAnalysis
 from .bidding import SUPPORT, Bid, corrected, parse_row
 from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark, stake
+from .contract_checks import contract_problems
 from .fair import BLUNDER, DUBIOUS
 from .fair_checks import analysis_problem
 
@@ -82,6 +85,12 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
                     )
                 elif stated:
                     out += _verdict_problems(fair, c, where, h)
+                if "contract" in fair:
+                    out += _contract_stated(fair, c, version, where, h)
+        run = (hand.get("analysis") or {}).get("fair") or {}
+        if "calls" in run and version_key(version) < version_key(CONTRACT_VERDICTS_SINCE):
+            pointer = f"/hands/{h}/analysis/fair/calls"
+            out.append(_newer(pointer, "a hand's calls header", version, h))
         fair = (d.get("analysis") or {}).get("fair") if isinstance(d, dict) else None
         if isinstance(d, dict) and "analysis" in d and old:
             out.append(
@@ -96,6 +105,25 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
         if fair is not None and isinstance(d, dict):
             out += _declaration_problems(fair, d, f"/hands/{h}/declaration/analysis/fair", h)
     return out
+
+
+def _newer(pointer: str, what: str, version: str, h: int) -> Diagnostic:
+    since = CONTRACT_VERDICTS_SINCE
+    return _problem(
+        pointer,
+        f"{what} came in format {since}, but the log says version {version}: write version {since}",
+        h,
+    )
+
+
+def _contract_stated(
+    fair: dict[str, Any], call: dict[str, Any], version: str, where: str, h: int
+) -> list[Diagnostic]:
+    """A call's worth by the contract its auction ends in (1.11), in a log that may hold it."""
+    if version_key(version) < version_key(CONTRACT_VERDICTS_SINCE):
+        return [_newer(f"{where}/contract", "a call's worth by its contract", version, h)]
+    table: dict[str, dict[str, float]] = fair["table"]
+    return contract_problems(fair, call, _made_key(call, table), where, h)
 
 
 def _call_problems(
@@ -327,6 +355,8 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
     pairs: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
     for n in mine.calls:
         stated = (hand["auction"][n.index].get("analysis") or {}).get("fair")
+        if stated is not None and "contract" not in stated:
+            n = replace(n, contract=None)  # stated by 1.10's rule: checked by it
         pairs.append((f"/hands/{h}/auction/{n.index}/analysis/fair", stated, n.as_dict()))
     if mine.declaration is not None and isinstance(hand.get("declaration"), dict):
         stated = (hand["declaration"].get("analysis") or {}).get("fair")

@@ -52,6 +52,7 @@ from .bidding import (
     seat_worlds,
 )
 from .call_verdicts import Worth, call_mark, loss_se, pays_best, worth
+from .continuation import CallWorth, ContractWorth, contract_worth
 from .fair import BLUNDER, DUBIOUS, Mark
 
 __all__ = [
@@ -116,24 +117,41 @@ class CallNote:
     pass_open: bool = True
     #: Whether calls are judged by their expected marks (a game of marks, format 1.10).
     judged: bool = True
+    #: Every call open to the caller valued by the contract its auction ends in (format
+    #: 1.11, :mod:`.continuation`); None: judged as if the auction ended with the call.
+    contract: ContractWorth | None = None
+
+    def _worth(self, w: CallWorth) -> Worth:
+        if w.call is None or w.row is None:
+            return Worth(w.call, w.row, None, w.expected)
+        return Worth(w.call, w.row, as_stated(self.table.chance(w.call, w.row).share), w.expected)
 
     @property
     def worth(self) -> Worth:
-        """The call made, valued by its table (:mod:`.call_verdicts`)."""
+        """The call made, valued by the contract its auction ends in (by its table alone
+        before 1.11, :mod:`.call_verdicts`)."""
+        if self.contract is not None:
+            return self._worth(self.contract.made)
         return worth(self.table, self.call)
 
     @property
     def pays_best(self) -> Worth:
-        """The call that pays best by its table (:mod:`.call_verdicts`)."""
+        """The call that pays best (by its table alone before 1.11)."""
+        if self.contract is not None:
+            return self._worth(self.contract.best)
         return pays_best(self.table, self.pass_open)
 
     @property
     def marks_lost(self) -> float:
         """The expected marks the call gave up against the one that pays best."""
+        if self.contract is not None:
+            return self.contract.lost
         return as_stated(max(0.0, self.pays_best.expected - self.worth.expected))
 
     @property
     def marks_lost_se(self) -> float:
+        if self.contract is not None:
+            return self.contract.lost_se
         return 0.0 if self.marks_lost == 0 else loss_se(self.table, self.pays_best, self.worth)
 
     @property
@@ -179,7 +197,9 @@ class CallNote:
             if chance is not None and self.declared is not None:
                 out["declared"] = self.declared.key
                 out["chance"] = as_stated(chance.share)
-        if self.judged:
+        if self.judged and self.contract is not None:
+            out["contract"] = self.contract.as_dict()
+        elif self.judged:
             pays = self.pays_best
             out["expected"] = self.worth.expected
             out["pays_best"] = pays.key
@@ -348,9 +368,15 @@ def plan_auction(match: Match, index: int) -> AuctionPlan:
 
 
 def judge_auction(
-    plan: AuctionPlan, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED
+    plan: AuctionPlan,
+    *,
+    worlds: int = DEFAULT_WORLDS,
+    seed: int = DEFAULT_SEED,
+    by_contract: bool = True,
 ) -> AuctionAnalysis:
-    """The fair verdicts of a planned auction (see the module text)."""
+    """The fair verdicts of a planned auction (see the module text); ``by_contract``: each
+    call worth the contract its auction ends in (format 1.11), else as if it ended with
+    the call (1.10)."""
     out = AuctionAnalysis(
         plan.hand, worlds, seed, skipped=list(plan.skipped), words=dict(plan.words)
     )
@@ -371,9 +397,20 @@ def judge_auction(
             bids.append(c.call)
         table = of(c.seat).table(bids)
         won = c.index == plan.won
+        worth_of = None
+        if judged and by_contract:
+            worth_of = contract_worth(of(c.seat), table, plan.dealer, c.before, c.call, pass_open)
         out.calls.append(
             CallNote(
-                c.index, c.seat, c.call, table, declared if won else None, won, pass_open, judged
+                c.index,
+                c.seat,
+                c.call,
+                table,
+                declared if won else None,
+                won,
+                pass_open,
+                judged,
+                worth_of,
             )
         )
     if plan.declaration is not None and plan.contract is not None:
@@ -397,8 +434,9 @@ def fair_auction(
 @dataclass(frozen=True, slots=True)
 class AuctionHint:
     """``Game.hint`` during the auction or the declaration: the seat's fair makeable table
-    of the moment and what it suggests — the call (in a game of marks the one that pays
-    best, :mod:`.call_verdicts`; in a points game the table's ceiling, else a pass) or
+    of the moment and what it suggests — the call (in a game of marks the one worth the
+    most by the contract its auction ends in, :mod:`.continuation`; in a points game the
+    table's ceiling, else a pass) or
     the declaration (the best row) — with that suggestion's chance (None for a pass)."""
 
     seat: Seat
@@ -411,9 +449,11 @@ class AuctionHint:
     #: declaration.
     chance: Chance | None
     row: Row | None
+    #: In a game of marks, every call open valued by the contract its auction ends in.
+    worth: ContractWorth | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "seat": self.seat,
             "kind": self.kind,
             "suggestion": str(self.suggestion),
@@ -422,6 +462,16 @@ class AuctionHint:
             "se": None if self.chance is None else as_stated(self.chance.se),
             "corrected": None if self.chance is None else as_stated(corrected(self.chance.share)),
         } | self.table.as_dict()
+        if self.worth is not None:
+            best = self.worth.best
+            out["worth"] = {
+                "expected": best.expected,
+                "calls": {o.key: o.expected for o in self.worth.options},
+                "ends": [e.as_dict() for e in best.ends],
+                "worlds": as_stated(self.worth.effective),
+                "weighed": self.worth.weighed,
+            }
+        return out
 
 
 def auction_hint(
@@ -443,9 +493,11 @@ def auction_hint(
     if contract is None:
         open_bids, pass_open = open_calls(rules, dealer, calls, tiles)
         table = sw.table(open_bids)
-        if rules.match_goal == "marks":  # the call that pays best (:mod:`.call_verdicts`)
-            w = pays_best(table, pass_open)
-            s = None if w.bid is None or w.row is None else (w.bid, w.row)
+        worth_of: ContractWorth | None = None
+        if rules.match_goal == "marks":  # the call worth the most (:mod:`.continuation`)
+            worth_of = contract_worth(sw, table, dealer, calls, None, pass_open)
+            w = worth_of.best
+            s = None if w.call is None or w.row is None else (w.call, w.row)
         else:  # a points game: calls are not judged; the table's ceiling
             s = table.supported()
         for a in legal:
@@ -454,10 +506,10 @@ def auction_hint(
                 and s is not None
                 and (a.kind, a.bid, a.special) == (s[0].kind, s[0].bid, s[0].special)
             ):
-                return AuctionHint(seat, "call", table, a, table.chance(*s), s[1])
+                return AuctionHint(seat, "call", table, a, table.chance(*s), s[1], worth_of)
         passing = [a for a in legal if isinstance(a, Call) and a.kind is BidKind.PASS]
         if passing:
-            return AuctionHint(seat, "call", table, passing[0], None, None)
+            return AuctionHint(seat, "call", table, passing[0], None, None, worth_of)
         # a forced bid (the dealer after three passes): the best chance of the legal bids
         bids = [a for a in legal if isinstance(a, Call) and a.bid is not None]
         best = max(

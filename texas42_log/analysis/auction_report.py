@@ -14,6 +14,7 @@ from . import as_stated
 from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
 from .bidding import SUPPORT, Bid, Chance, Row, corrected
 from .call_verdicts import ASSUMPTION, CALL_BLUNDER, CALL_DUBIOUS
+from .continuation import ASSUMES, FLOOR_SHARE, SCALE, SOFT, ContractWorth, End
 
 __all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row_words"]
 
@@ -21,10 +22,17 @@ __all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row
 AUCTION_WORDS: Final[dict[str, str]] = {
     "table": "the share of the deals of the 21 tiles its caller could not see in which "
     "the bid is made with best play and every hand open, the caller declaring and leading",
-    "pays best": "in a game of marks, the call of the highest expected marks by its "
-    "caller's table — the marks at stake × (2 × corrected chance − 1), a pass 0 — as if the "
-    "auction ended with it unless outbid; ties to the lowest call; the chance shown is the "
-    "corrected one",
+    "pays best": "in a game of marks, the call of the highest worth: the expected marks of "
+    "the contract its auction ends in, over the deals its caller could not tell apart — the "
+    "rest of the auction called by the rule bidder, each declarer naming the trump that bidder "
+    "would (the caller, its table's best) — a contract counting its stake × (2 × corrected "
+    "chance − 1) for the side that holds it, a new deal 0; ties to the lowest call",
+    "ends in": "the contracts the call's auction ends in, the likeliest first: each one's "
+    "share of the deals and the share of those in which it is made (all pass: a new deal)",
+    "weighed": f"a deal in which the rule bidder would have made each call heard weighs 1, "
+    f"one in which it would not exp(−points apart / {SCALE:g}) and never below {SOFT:g}; with "
+    f"fewer effective deals than {FLOOR_SHARE:.0%} of those drawn the calls heard are too rare "
+    "to weigh, and every deal weighs alike",
     "could go to": f"how high the hand could go if pushed: the highest bid whose best "
     f"corrected chance is at least {SUPPORT:.0%} (the table's ceiling, not advice)",
     "marks": f"a call is marked ? from {CALL_DUBIOUS:g} expected marks given up against the "
@@ -54,21 +62,46 @@ def _signed(x: float) -> str:
     return f"{x:+.2f}"
 
 
+def _end_words(e: End) -> str:
+    if e.by is None or e.bid is None or e.row is None:
+        return f"all pass {e.share:.0%}"
+    return f"{e.by}'s {e.bid.key} in {row_words(e.row)} {e.share:.0%} (made {e.made:.0%})"
+
+
+def _ends(c: ContractWorth) -> str:
+    """The contracts the call made leads to, the likeliest first, and how the worlds were
+    weighed."""
+    ends = c.made.ends
+    said = "ends in " + ", ".join(_end_words(e) for e in ends[:2])
+    if len(ends) > 2:
+        said += f", {len(ends) - 2} more"
+    n = len(c.weights)
+    if c.heard and c.weighed:
+        said += f" · worlds weighed by the calls heard ({c.effective:.0f} effective of {n})"
+    elif c.heard:
+        said += " · the calls heard were too rare to weigh: every world alike"
+    return said
+
+
 def _verdict(n: CallNote) -> str:
-    """The call judged as players bid (:mod:`.call_verdicts`): the call that pays best, how
-    high the hand could go, and what the call made gave up."""
+    """The call judged as players bid (:mod:`.continuation`; before 1.11
+    :mod:`.call_verdicts`): the call that pays best, how high the hand could go, what the
+    call made gave up, and (by its contract) the contracts it leads to."""
     best = n.pays_best
     if best.bid is None:
         said = "pass pays best"
     else:
         assert best.row is not None and best.chance is not None
+        # one chance per trump per line: the winning bid's best trump has said its own
+        told = n.won and n.call == best.bid and n.best is not None and n.best[0] == best.row
+        chance = "" if told else f"{corrected(best.chance):.0%}, "
         said = (
             f"bid {best.bid.key} in {row_words(best.row)} pays best "
-            f"({corrected(best.chance):.0%}, {_signed(best.expected)} expected marks)"
+            f"({chance}{_signed(best.expected)} expected marks)"
         )
     s = n.supported
-    if s is not None and (best.bid is None or s[0] != best.bid):
-        said += f"; could go to {s[0].key}"
+    if s is not None and (best.bid is None or s[0] != best.bid or s[1] != best.row):
+        said += f"; could go to {s[0].key} in {row_words(s[1])}"
     if n.marks_lost > 0:
         said += f" · gave up {n.marks_lost:.2f} ± {n.marks_lost_se:.2f} expected marks"
         if n.mark is None and n.marks_lost >= CALL_DUBIOUS:
@@ -77,6 +110,8 @@ def _verdict(n: CallNote) -> str:
         said = "pays best: " + said.replace(" pays best", "", 1)
     else:
         said += " · as good"
+    if n.contract is not None:
+        said += " · " + _ends(n.contract)
     return said
 
 
@@ -91,9 +126,9 @@ def _bid_words(bid: Bid | None) -> str:
 def _supported(n: CallNote) -> str:
     s = n.supported
     if s is None:
-        return "the table would pass"
+        return "could go to no bid"
     bid, row = s
-    return f"the table would bid {bid.key} in {row_words(row)} {_pct(n.table.chance(bid, row))}"
+    return f"could go to {bid.key} in {row_words(row)} {_pct(n.table.chance(bid, row))}"
 
 
 def _call_line(n: CallNote) -> str:
@@ -105,7 +140,10 @@ def _call_line(n: CallNote) -> str:
         if chance is not None and n.declared is not None:
             parts.append(f"won: {row_words(n.declared)} {_pct(chance)}")
         if best is not None:
-            parts.append(f"best trump {row_words(best[0])} {best[1].share:.0%}")
+            parts.append(
+                f"best trump {row_words(best[0])} {best[1].share:.0%} "
+                f"(corrected {corrected(best[1].share):.0%})"
+            )
     if n.judged:
         parts.append(_verdict(n))
     else:
@@ -138,9 +176,10 @@ def _declaration_line(d: DeclarationNote) -> str:
 def auction_lines(a: AuctionAnalysis, values: bool = False) -> list[str]:
     """The auction's lines of a hand's report (``values``: each call's whole table); a
     skipped call is named by its public words (``C pass: skipped: …``)."""
+    assumes = ASSUMES if any(n.contract is not None for n in a.calls) else f"judged {ASSUMPTION}"
     lines = [
         f"  auction: each call from its caller's own tiles, {a.worlds} deals of the 21 it "
-        f"could not see (seed {a.seed}); each call judged {ASSUMPTION}"
+        f"could not see (seed {a.seed}); each call {assumes}"
     ]
     for n in a.calls:
         lines.append(_call_line(n).rstrip())

@@ -261,6 +261,10 @@ class SeatWorlds:
     _reached: dict[tuple[Trump, Seat], list[int]] = field(default_factory=dict)
     #: (special, doubles) → per world made or not (Nel-O, Sevens).
     _special: dict[tuple[str, str | None], list[bool]] = field(default_factory=dict)
+    #: (trump, declarer) → world index → levels reached (any declarer, worlds as asked).
+    _levels_at: dict[tuple[Trump, Seat], dict[int, int]] = field(default_factory=dict)
+    #: (special, doubles, declarer) → world index → made or not (Nel-O, Sevens).
+    _special_at: dict[tuple[str, str | None, Seat], dict[int, bool]] = field(default_factory=dict)
     nodes: int = 0
 
     @property
@@ -300,6 +304,43 @@ class SeatWorlds:
             self.nodes += nodes
             self._reached[key] = got
         return got
+
+    def levels_at(self, trump: Trump, declarer: Seat, indices: Sequence[int]) -> dict[int, int]:
+        """For the worlds ``indices``, how many of :attr:`thresholds` the side of
+        ``declarer`` reaches with ``trump``, ``declarer`` declaring and leading: any seat's
+        contract, solved only in the worlds asked (the auction's continuation asks)."""
+        if declarer == self.seat and (trump, declarer) in self._reached:
+            whole = self._reached[(trump, declarer)]
+            return {i: whole[i] for i in indices}
+        cache = self._levels_at.setdefault((trump, declarer), {})
+        todo = sorted({i for i in indices if i not in cache})
+        if todo:
+            contract = Contract(declarer, BidKind.POINTS, self.rules.min_point_bid)
+            template = self._template(contract, trump)
+            got, nodes = _levels(template, [self.worlds[i] for i in todo], self.thresholds)
+            self.nodes += nodes
+            cache.update(zip(todo, got, strict=True))
+        return cache
+
+    def special_at(self, contract: Contract, row: Row, indices: Sequence[int]) -> dict[int, bool]:
+        """For the worlds ``indices``, whether ``contract`` (any seat's) is made played as
+        the Nel-O or Sevens ``row``."""
+        assert row.special is not None
+        key = (row.special, row.doubles, contract.declarer)
+        cache = self._special_at.setdefault(key, {})
+        todo = sorted({i for i in indices if i not in cache})
+        if todo:
+            declared = contract.declare(row.special)
+            template = self._template(declared, Trump.NO_TRUMP, row.doubles)
+            ws = [self.worlds[i] for i in todo]
+            if row.special == "nello":
+                reached, nodes = reaches_in_worlds(template, ws, 1)
+                got = [not r for r in reached]
+            else:
+                got, nodes = reaches_in_worlds(template, ws, TOTAL_HAND_POINTS)
+            self.nodes += nodes
+            cache.update(zip(todo, got, strict=True))
+        return cache
 
     def special(self, special: str, doubles: str | None, bid: Bid) -> list[bool]:
         """Per world whether Nel-O (with ``doubles``) or Sevens is made, the seat declaring."""

@@ -166,10 +166,12 @@ def analyze(
     With --fair the auction is judged too, from each caller's seat: over the
     deals of the 21 tiles it could not see, the chance of making each bid it
     could make in each trump it could name (the fair makeable table; --values
-    prints it). Calls are judged as players bid: each says the call that pays
-    best — the highest expected marks, marks at stake × (2 × corrected chance − 1),
-    a pass 0, as if the auction ended with it unless outbid — and how high the
-    hand could go (the highest bid whose corrected chance is at least 50%); a call
+    prints it). Calls are judged as players bid: each call is worth the contract
+    its auction ends in (the rest of the auction called by the rule bidder in each
+    deal, the deals weighed by the calls heard; a contract counts its stake × (2 ×
+    corrected chance − 1) for the side holding it) and says the call that pays
+    best, the contracts it leads to and how high the hand could go (the highest
+    bid whose corrected chance is at least 50%, with its trump); a call
     is marked ? from 0.1 expected marks given up and ?? from 0.4, only past twice
     the error (in a points game calls are not judged), and a hand all four passed
     has its passes judged. The winning bid gives its chance in the trump declared

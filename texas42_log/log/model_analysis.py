@@ -84,6 +84,13 @@ class FairRun(LogObject):
         description="Worlds drawn a decision."
     )
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = Field(description="The seed of the draw.")
+    calls: Literal["contract"] | None = Field(
+        default=None,
+        description="Since 1.11: how the calls were judged. contract: each call worth the "
+        "contract its auction ends in (the rest of the auction called by the rule bidder, the "
+        "worlds weighed by the calls heard; docs/analysis.md). Absent: as if the auction ended "
+        "with the call unless outbid (1.10).",
+    )
 
 
 class PlayAnalysis(LogObject):
@@ -202,6 +209,67 @@ class FairCall(LogObject):
         default=None,
         description="Since 1.10: ? a dubious call (0.1 expected marks given up or more), ?? a "
         "blunder (0.4 or more); only past twice the error (docs/analysis.md).",
+    )
+    contract: FairCallContract | None = Field(
+        default=None,
+        description="Since 1.11: the call worth the contract its auction ends in (in a game of "
+        "marks); a log of 1.11 states this in place of expected, pays_best, marks_lost and mark.",
+    )
+
+
+class ContractEnd(LogObject):
+    """Since 1.11. One contract a call's auction ends in, over the worlds its caller could
+    not tell apart."""
+
+    by: Literal["A", "B", "C", "D"] | None = Field(
+        default=None, description="The seat whose bid won (absent: all four passed, a new deal)."
+    )
+    bid: BidKey | None = Field(default=None, description="The winning bid (absent: all passed).")
+    trump: RowKey | None = Field(default=None, description="How it is played (absent: all passed).")
+    share: Share = Field(description="Its share of the worlds, weighed by the calls heard.")
+    made: Share = Field(description="The share of those worlds in which it is made.")
+
+
+class FairCallContract(LogObject):
+    """Since 1.11. A call worth the contract its auction ends in, from its caller's side
+    (docs/analysis.md): the call made, the call that pays best, and how the worlds were
+    weighed. Replaces 1.10's expected, pays_best, marks_lost and mark."""
+
+    worth: ExpectedMarks = Field(
+        description="The call's expected marks: over the contracts its auction ends in, each "
+        "one's share × its stake × (2 × corrected made − 1), for the caller's side when its "
+        "side holds it, against it when the others do."
+    )
+    best: BidKey | Literal["pass"] = Field(
+        description="The call open to the caller of the highest worth (ties: the lowest)."
+    )
+    best_trump: RowKey | None = Field(
+        default=None, description="The trump the caller would name for it (absent for a pass)."
+    )
+    best_worth: ExpectedMarks = Field(description="Its worth.")
+    lost: Annotated[float, Field(ge=0, le=20_000)] = Field(
+        description="The worth given up against the call that pays best."
+    )
+    lost_se: Annotated[float, Field(ge=0, le=20_000)] = Field(
+        description="Its standard error, world by world, weighed."
+    )
+    worlds: Annotated[float, Field(ge=0, le=MAX_WORLDS)] = Field(
+        description="The effective number of worlds, (Σw)² / Σw², after the calls heard weighed "
+        "them."
+    )
+    weighed: bool = Field(
+        description="false: the calls heard were too rare to weigh (fewer effective worlds than "
+        "a tenth of those drawn), and every world weighs alike."
+    )
+    ends: list[ContractEnd] = Field(
+        max_length=1000,
+        description="The contracts the call's auction ends in, the most likely first; their "
+        "shares add up to 1.",
+    )
+    mark: Literal["?", "??"] | None = Field(
+        default=None,
+        description="? a dubious call (0.1 expected marks given up or more), ?? a blunder (0.4 "
+        "or more); only past twice the error.",
     )
 
 

@@ -21,6 +21,8 @@ __all__ = [
     "COMMENT_SEATS_SINCE",
     "has_comment_seats",
     "CALL_VERDICTS_SINCE",
+    "CONTRACT_VERDICTS_SINCE",
+    "has_contract_verdicts",
     "CALL_VERDICT_FIELDS",
     "has_call_verdicts",
     "AUCTION_SINCE",
@@ -44,7 +46,7 @@ LEGACY_OPTIONS: Final = _ENDS_FIRST + tuple(
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`READ_VERSIONS`). A document is written with the lowest version that holds it
 #: (:func:`minimal_version`). The one place the current version is written.
-FORMAT_VERSION: Final = "1.10"
+FORMAT_VERSION: Final = "1.11"
 
 
 def version_key(version: str) -> tuple[int, int]:
@@ -92,6 +94,26 @@ CALL_VERDICT_FIELDS = (
     "marks_lost_se",
     "mark",
 )
+
+#: The first version whose calls are worth the contract their auction ends in (a call's
+#: fair ``contract``, the hand's fair ``calls`` header; docs/analysis.md).
+CONTRACT_VERDICTS_SINCE = "1.11"
+
+
+def has_contract_verdicts(doc: dict[str, Any]) -> bool:
+    """Whether any call of ``doc`` states a verdict by the contract its auction ends in, or
+    any hand says its calls were judged so (format 1.11)."""
+    for h in doc.get("hands", []) or []:
+        if not isinstance(h, dict):
+            continue
+        run = (h.get("analysis") or {}).get("fair") if isinstance(h.get("analysis"), dict) else None
+        if isinstance(run, dict) and "calls" in run:
+            return True
+        for c in h.get("auction", []) or []:
+            fair = ((c.get("analysis") or {}).get("fair")) if isinstance(c, dict) else None
+            if isinstance(fair, dict) and "contract" in fair:
+                return True
+    return False
 
 
 def has_auction_analysis(doc: dict[str, Any]) -> bool:
@@ -198,7 +220,8 @@ def _hands_version(hands: list[Any]) -> str:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.10" if a
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.11" if a
+    call states its worth by the contract its auction ends in; "1.10" if a
     call states a verdict as players bid (the call that pays best); "1.9" if a
     comment says its seat or its editor; "1.8" if a call or the declaration states an
     analysis; "1.7" if a comment carries an id; "1.6" if it holds a fair analysis by
@@ -208,6 +231,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     declared leads, an import's source); and at least what its rules need
     (:func:`rules_version`: the version each preset, option and value came in, as
     ``Rules`` declares it)."""
+    if has_contract_verdicts(doc):
+        return CONTRACT_VERDICTS_SINCE
     if has_call_verdicts(doc):
         return CALL_VERDICTS_SINCE
     if has_comment_seats(doc):

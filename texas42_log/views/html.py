@@ -30,6 +30,7 @@ import hashlib
 import html
 import json
 import re
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -79,10 +80,23 @@ def _script_safe_json(data: Any) -> str:
     )
 
 
+def _suit_words(view: View, m: Mapping[str, str]) -> Callable[[str], str]:
+    """The page names the trump in players' words ("Trump: sixes") where the seeds' text
+    template names a suit by its number ("Trump: 6"), which the text views keep."""
+    c = view.contract
+    if c is None or c.trump is None or not c.trump.isdigit():
+        return lambda text: text
+    seed = m["trump"].format(trump=c.trump)
+    said = m["trump"].format(trump=m[f"suit.{c.trump}"])
+    return lambda text: text.replace(seed, said)
+
+
 def _entry(view: View, lang: str) -> dict[str, Any]:
     m = catalogue(lang)
+    words = _suit_words(view, m)
     lines, notes_at = lines_and_notes_at(view, lang, notes=False)
-    parts = description_parts(view, lang)
+    lines = [words(line) for line in lines]
+    parts = [words(part) for part in description_parts(view, lang)]
     first = 1  # line 0 is the header; the description follows it
     return {
         "view": view.as_dict(notes=False),  # its comments: _shared_notes
@@ -92,7 +106,7 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
         # where the comments' lines go among them (the page's table ``notes``)
         "notes_at": notes_at,
         "moment": m["ui.hand_n"].format(number=view.hand) + " · " + moment_text(view, lang),
-        "contract_line": contract_sentence(view, lang),
+        "contract_line": words(contract_sentence(view, lang)),
         "caption": trick_caption(view, lang),
         # The analysis lines of the text (review and omniscient views only hold any).
         "analysis_lines": analysis_lines(view, lang, table=False),

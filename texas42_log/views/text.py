@@ -12,6 +12,7 @@ Renders a :class:`~texas42_log.views.visibility.View` and nothing else. Pure: no
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..engine.seats import SEATS, TEAMS, Seat, Team
 from ..log.inert import inert_value
@@ -299,7 +300,11 @@ def _number(x: object) -> float:
 
 
 def _call_verdict(m: _Msg, call: dict[str, object]) -> list[str]:
-    """A call judged as players bid (format 1.10), when the log states it."""
+    """A call judged as players bid, when the log states it: by the contract its auction
+    ends in (format 1.11), or as if the auction ended with it (1.10)."""
+    c = call.get("contract")
+    if isinstance(c, dict):
+        return _contract_verdict(m, call, c)
     best = call.get("pays_best")
     if not isinstance(best, str):
         return []
@@ -323,6 +328,43 @@ def _call_verdict(m: _Msg, call: dict[str, object]) -> list[str]:
             mark=f" {call['mark']}" if call.get("mark") else "",
         )
     ]
+
+
+def _contract_verdict(m: _Msg, call: dict[str, object], c: dict[str, Any]) -> list[str]:
+    """A call worth the contract its auction ends in (format 1.11)."""
+    best = str(c.get("best"))
+    lost = _number(c.get("lost"))
+    said = str(call["call"])
+    named = best
+    if best != "pass":
+        named = f"{best} {m.m['fair.in']} {trump_name(m.m, str(c.get('best_trump')))}"
+    if lost == 0:
+        out = [m("fair.call.contract.best", call=said, expected=f"{_number(c.get('worth')):+.2f}")]
+    else:
+        out = [
+            m(
+                "fair.call.contract.judged",
+                best=named,
+                call=said,
+                expected=f"{_number(c.get('best_worth')):+.2f}",
+                lost=f"{lost:.2f}",
+                se=f"{_number(c.get('lost_se')):.2f}",
+                mark=f" {c['mark']}" if c.get("mark") else "",
+            )
+        ]
+    ends = c.get("ends")
+    if isinstance(ends, list) and ends and isinstance(ends[0], dict):
+        e = ends[0]
+        share = f"{_number(e.get('share')):.0%}"
+        if e.get("by") is None:
+            out.append(m("fair.call.ends.none", share=share))
+        else:
+            contract = m.m["fair.call.contract"].format(
+                by=e.get("by"), bid=e.get("bid"), trump=trump_name(m.m, str(e.get("trump")))
+            )
+            made = f"{_number(e.get('made')):.0%}"
+            out.append(m("fair.call.ends", contract=contract, share=share, made=made))
+    return out
 
 
 def _row_of_contract(view: View) -> str | None:

@@ -128,8 +128,18 @@ MESSAGES: dict[str, str] = {
     "({expected} expected marks); {call} gave up {lost} ± {se} expected marks{mark}.",
     "fair.call.best": "As if the auction ended with it unless outbid: {call} pays best "
     "({expected} expected marks).",
+    "fair.call.contract.judged": "Worth the contract its auction ends in: {best} pays best "
+    "({expected} expected marks); {call} gave up {lost} ± {se} expected marks{mark}.",
+    "fair.call.contract.best": "Worth the contract its auction ends in: {call} pays best "
+    "({expected} expected marks).",
+    "fair.call.ends": "Its auction ends most often in {contract} ({share} of the deals, made in "
+    "{made}).",
+    "fair.call.ends.none": "Its auction ends most often with all four passing ({share} of the "
+    "deals).",
+    "fair.call.contract": "{by}'s {bid} in {trump}",
     "fair.in": "in",
-    "fair.call.pass": "Fair, from {seat}'s own tiles: {seat} called {call}; the table would pass.",
+    "fair.call.pass": "Fair, from {seat}'s own tiles: {seat} called {call}; the hand could go to "
+    "no bid.",
     "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
     "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",

@@ -129,9 +129,17 @@ MESSAGES: dict[str, str] = {
     "({expected} beklenen marka); {call} {lost} ± {se} beklenen marka kaybettirdi{mark}.",
     "fair.call.best": "İhale, üstüne çıkılmazsa bu sözle bitseydi: en çok {call} kazandırır "
     "({expected} beklenen marka).",
+    "fair.call.contract.judged": "İhalenin vardığı sözleşmeye göre: en çok {best} kazandırır "
+    "({expected} beklenen marka); {call} {lost} ± {se} beklenen marka kaybettirdi{mark}.",
+    "fair.call.contract.best": "İhalenin vardığı sözleşmeye göre: en çok {call} kazandırır "
+    "({expected} beklenen marka).",
+    "fair.call.ends": "İhale en sık {contract} ile biter (dağıtımların {share} kadarı; "
+    "{made} kadarında yapılır).",
+    "fair.call.ends.none": "İhale en sık dört pasla biter (dağıtımların {share} kadarı).",
+    "fair.call.contract": "{by} oyuncusunun {trump} kozla {bid} sözü",
     "fair.in": "ile",
-    "fair.call.pass": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; tablo "
-    "pas derdi.",
+    "fair.call.pass": "Adil, {seat} oyuncusunun kendi taşlarından: {seat} {call} dedi; el "
+    "hiçbir söze çıkamazdı.",
     "fair.declaration": "Adil, {seat} oyuncusunun kendi taşlarından: bu koz sözleşmeyi "
     "dağıtımların {chance} kadarında yapar; en iyisi, {best}, {best_chance}.{mark}",
     "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
