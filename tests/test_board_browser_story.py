@@ -2,7 +2,9 @@
 desktop and on a 390 × 844 phone: the list of calls and plays takes the board to its
 moment, a marked play's dot on the graph jumps to it, the best fair play is ringed on its
 tile at a judged decision with the numbers in a table, a seat's address shows no other
-seat's line, and the phone's first screen holds your tiles and the step buttons.
+seat's line; at 1280 × 800 the list, the graph (its axes labelled) and the best play need
+no scrolling, and the phone's first screen holds your tiles, the step buttons and the
+mark of the move just made.
 
 ``story_path`` is also what ``tools/screenshot.py --board`` runs to take the pictures in
 docs/board.md, so the pictures are of the path these tests prove."""
@@ -114,6 +116,7 @@ def story_path(browser: Any, b: Board, shots: Path | None = None) -> None:  # no
         "items => items.map(i => i.dataset.seat || i.dataset.team)"
     )
     assert cards == [*"ABCD", "A+C", "B+D"]
+    _story_on_the_first_screen(page)
     page.close()
 
     # seat B's address: its own lines only, the best play ringed at its decision
@@ -144,6 +147,37 @@ def story_path(browser: Any, b: Board, shots: Path | None = None) -> None:  # no
             page.screenshot(path=str(shots / "board-story.png"))
         page.close()
     assert errors == [], errors
+
+
+def _within(page: Any, selector: str, height: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (
+        selector,
+        box,
+    )
+
+
+def _story_on_the_first_screen(page: Any) -> None:
+    """At 1280 × 800 the hand's story needs no scrolling at a marked moment: the list of
+    calls and plays, the graph with its axes labelled, the best play's values on the
+    tiles and the moment's mark beside the position; on a 390 × 844 phone, that mark."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.keyboard.press("Home")
+    for _ in range(40):
+        if page.locator("#here-mark:not([hidden])").count():
+            break
+        page.keyboard.press("ArrowRight")
+    mark = str(page.locator("#here-mark").text_content())
+    assert mark in ("?", "??"), mark
+    assert page.locator("#moves .move.here").text_content().endswith(mark)  # type: ignore[union-attr]
+    page.evaluate("window.scrollTo(0, 0)")
+    for sel in ("#moves", "#graph svg", ".valued", "#here-mark"):
+        _within(page, sel, 800)
+    ticks = page.locator("#graph text.tick").all_text_contents()
+    assert {"0", "42", "1", "28", "play"} <= set(ticks), ticks
+    page.set_viewport_size(PHONE)
+    page.evaluate("window.scrollTo(0, 0)")
+    _within(page, "#here-mark", PHONE["height"])
 
 
 def _phone_first_screen(page: Any) -> None:

@@ -169,17 +169,19 @@ def test_a_links_file_that_is_not_ours_is_never_read(tmp_path: Path) -> None:
 
 def test_the_review_asking_a_hand_that_ended_early_is_sent_no_figure_of_it(tmp_path: Path) -> None:
     """R29 over the board's wire: hand 2 of the sample ended after its first trick, so the
-    review's ask computes nothing of it (not even progress counts, which would say how
-    many plays were forced); hand 1 was played to its last tile, so its review is shown
-    the analysis."""
+    review's ask is refused with a sentence saying why (nothing computed, not even
+    progress counts, which would say how many plays were forced); hand 1 was played to
+    its last tile, so its review is shown the analysis."""
     log = tmp_path / "game.json"
     shutil.copyfile(Path(__file__).parent.parent / "fixtures/valid/random-seed-11.json", log)
     b = start_board(log, "--review-link", "--worlds", "6")
     try:
         r = b.request("POST", "/api/ask", {"hand": 2, "as": "review"}, who="the review")
-        assert r.status == 200
-        status = b.request("GET", f"/api/ask/{r.json()['question']}", who="the review").json()
-        assert status == {"state": "done", "hand": 2}
+        # refused with why: the page says it, where it once said "hand 2 analysed" and
+        # showed nothing after it
+        assert r.status == 400, r.body
+        said = r.json()["error"]
+        assert "hand 2 ended before every tile was played" in said and "(R29)" in said
         r = b.request("POST", "/api/ask", {"hand": 1, "as": "review"}, who="the review")
         assert _answered(b, r.json()["question"], "the review")["state"] == "done"
         data = b.request("GET", "/api/data?as=review", who="the review").json()["data"]

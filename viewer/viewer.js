@@ -505,7 +505,7 @@
       }
       var noted = {};
       ((DATA.notes && DATA.notes.groups) || []).forEach(function (g) { if (g.hand === last.hand) { noted[g.on] = true; } });
-      var row = null;
+      var row = null, hereMark = "";
       hand.views.forEach(function (entry, i) {
         var v = entry.view, key = null, text = null;
         // the last call's moment is the auction's end ("auction"): it is listed too
@@ -524,6 +524,7 @@
           text = p.seat + " " + p.tile;
         }
         if (key === null || i > pos.view) { return; }
+        if (i === pos.view) { hereMark = marks[key] || ""; }
         if (row === null || v.moment !== "play" || (v.trick.plays.length === 1)) {
           row = el("li", v.moment === "play" ? "trick" : v.moment);
           if (v.moment === "play") { row.appendChild(el("span", "trick-no", String(v.trick.number) + ".")); }
@@ -535,6 +536,13 @@
         b.addEventListener("click", function () { pos.view = i; draw(); });
         row.appendChild(b);
       });
+      // the mark of the move just made, beside the position: on a phone's first screen too
+      var badge = document.getElementById("here-mark");
+      if (badge) {
+        badge.hidden = !hereMark;
+        badge.textContent = hereMark;
+        badge.setAttribute("aria-label", hereMark ? fmt(ui.here_mark, { mark: hereMark }) : "");
+      }
     }
 
     // The hand as a graph up to the moment shown: for an observer holding the open-hand
@@ -560,11 +568,24 @@
       }
       box.hidden = pts.length === 0;
       if (!pts.length) { return; }
-      var W = 280, H = 90, L = 6, R = 6, T = 6, B = 6;
+      // room on the left and below for the axes' labels: 0 and the top (42 points, or
+      // 100% of the chance), the first and last play, and what the x axis counts
+      var W = 280, H = 104, L = 30, R = 8, T = 8, B = 18;
       var sx = function (n) { return L + (n - 1) * (W - L - R) / 27; };
       var sy = function (y) { return H - B - y / top * (H - T - B); };
       var svg = svgEl("svg", { viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": caption });
       svg.appendChild(svgEl("line", { x1: L, y1: sy(0), x2: W - R, y2: sy(0), "class": "axis" }));
+      svg.appendChild(svgEl("line", { x1: L, y1: sy(0), x2: L, y2: sy(top), "class": "axis" }));
+      function tick(x, y, text, anchor) {
+        var t = svgEl("text", { x: x, y: y, "class": "tick", "text-anchor": anchor });
+        t.textContent = text;
+        svg.appendChild(t);
+      }
+      tick(L - 4, sy(top) + 4, top === 42 ? "42" : "100%", "end");
+      tick(L - 4, sy(0) + 3, top === 42 ? "0" : "0%", "end");
+      tick(sx(1), H - 4, "1", "middle");
+      tick(sx(28), H - 4, "28", "middle");
+      tick((L + W - R) / 2, H - 4, ui.graph_x, "middle");
       svg.appendChild(svgEl("polyline", { points: pts.map(function (p) { return sx(p.n) + "," + sy(p.y); }).join(" "), "class": "line" }));
       pts.forEach(function (p) {
         var dot = svgEl("circle", { cx: sx(p.n), cy: sy(p.y), r: p.marked ? 5 : 2.5, "class": p.marked ? "marked" : "dot" });

@@ -218,6 +218,13 @@ class Asker:
             raise BoardError(400, f"hand {hand + 1} has no call or play to analyse")
         cv = board.content_version
         allowed = self._seats(observer, hand)
+        if observer == "review" and not allowed:
+            raise BoardError(
+                400,
+                f"hand {hand + 1} ended before every tile was played: the review shows its "
+                "calls and plays, and no figure drawn from the tiles never played (R29); "
+                "choose a seat to see its own calls and plays analysed",
+            )
         seats = [s for s in allowed if (cv, hand, s) not in self.fair]
         open_hand = (
             observer == "omniscient" or (observer == "review" and len(allowed) == len(SEATS))

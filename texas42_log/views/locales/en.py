@@ -156,6 +156,8 @@ MESSAGES: dict[str, str] = {
     "past twice its error.",
     "ui.graph_open": "Open hands: the bidders' points after each play",
     "ui.graph_fair": "{seat}'s chance at its own decisions",
+    "ui.graph_x": "play",
+    "ui.here_mark": "the move just made is marked {mark}",
     "ui.graph_jump": "play {n}: go there",
     "ui.match_cards": "Score cards of the match",
     "ui.cards": "Score cards, so far",

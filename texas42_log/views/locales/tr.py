@@ -157,6 +157,8 @@ MESSAGES: dict[str, str] = {
     "işaretlenir; yalnızca hatasının iki katını aşınca.",
     "ui.graph_open": "Açık eller: her oyundan sonra ihaleyi alanların puanı",
     "ui.graph_fair": "{seat} oyuncusunun kendi kararlarındaki şansı",
+    "ui.graph_x": "oyun",
+    "ui.here_mark": "az önceki hamle {mark} ile işaretli",
     "ui.graph_jump": "oyun {n}: oraya git",
     "ui.match_cards": "Maçın karneleri",
     "ui.cards": "Karneler, şimdiye dek",
