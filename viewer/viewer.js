@@ -113,7 +113,9 @@
       var fairBest = fairNow && v.fair.now_best ? v.fair.now_best.split(" led ")[0] : null;
       (v.hands[s] || []).forEach(function (t) {
         if (fairNow && Object.prototype.hasOwnProperty.call(fairNow, t)) {
-          var fc = el("span", "valued fair" + (t === fairBest ? " best" : ""));
+          // the best fair play, and any play as good (the same chance: the text's "as good")
+          var tie = fairBest && t !== fairBest && fairNow[fairBest] && fairNow[t].share === fairNow[fairBest].share;
+          var fc = el("span", "valued fair" + (t === fairBest ? " best" : tie ? " as-good" : ""));
           fc.setAttribute("data-chance", String(fairNow[t].share));
           fc.appendChild(domino(t, false));
           fc.appendChild(el("span", "value", Math.round(fairNow[t].share * 100) + "%"));
@@ -321,7 +323,9 @@
         [ui.fair_play, ui.fair_chance, ui.fair_mean].forEach(function (h) { head.appendChild(el("th", "", h)); });
         ft.appendChild(head);
         Object.keys(fv.now).forEach(function (k) {
-          var tr = el("tr", k === fv.now_best ? "chosen best" : "");
+          var best = fv.now[fv.now_best];
+          var asGood = k !== fv.now_best && best && fv.now[k].share === best.share;
+          var tr = el("tr", k === fv.now_best ? "chosen best" : asGood ? "as-good" : "");
           tr.appendChild(el("th", "", k));
           tr.appendChild(el("td", "value", Math.round(fv.now[k].share * 100) + "%"));
           tr.appendChild(el("td", "", fv.now[k].mean.toFixed(1)));

@@ -15,8 +15,21 @@ from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
 from .bidding import SUPPORT, Bid, Chance, Row, corrected
 from .call_verdicts import ASSUMPTION, CALL_BLUNDER, CALL_DUBIOUS
 from .continuation import ASSUMES, FLOOR_SHARE, SCALE, SOFT, ContractWorth, End
+from .fair_hands import FairHand
 
-__all__ = ["auction_lines", "auction_json", "auction_csv", "AUCTION_WORDS", "row_words"]
+__all__ = [
+    "auction_lines",
+    "auction_json",
+    "auction_csv",
+    "AUCTION_WORDS",
+    "row_words",
+    "lead_note",
+    "LEAD_GAP",
+]
+
+#: From this gap between the declaration's chance and the first lead's best, the report
+#: says why the two differ with nothing new seen.
+LEAD_GAP: Final = 0.05
 
 #: What the auction's words mean, one sentence each (the legend, ``--help``, the docs).
 AUCTION_WORDS: Final[dict[str, str]] = {
@@ -191,6 +204,26 @@ def auction_lines(a: AuctionAnalysis, values: bool = False) -> list[str]:
     if a.declaration is not None:
         lines.append(_declaration_line(a.declaration))
     return lines
+
+
+def lead_note(fair: FairHand) -> list[str]:
+    """Why the declarer's chance at the first lead differs from its declaration's, with
+    nothing new seen between them: a line when they are :data:`LEAD_GAP` apart or more."""
+    a = fair.auction
+    d = None if a is None else a.declaration
+    first = fair.plays[0] if fair.plays else None
+    if d is None or first is None or first.decision is None or first.seat != d.seat:
+        return []
+    said = d.chance.share
+    lead = first.decision.values[first.decision.best].share
+    if abs(said - lead) < LEAD_GAP:
+        return []
+    return [
+        f"  note: the declaration's {said:.0%} and the first lead's best {lead:.0%} differ with "
+        "nothing new seen: the declaration's table lets each deal have its own best lead (every "
+        "hand open from the first trick), a lead is one tile for every deal, and the two are "
+        "drawn over different deals"
+    ]
 
 
 def _chance_json(c: Chance | None) -> dict[str, float] | None:

@@ -10,7 +10,7 @@ from typing import Any, Final
 from ..engine.auction import Contract
 from ..engine.seats import Seat, partner, team_of
 from ..engine.trumps import Trump, trump_words
-from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines
+from .auction_report import AUCTION_WORDS, auction_csv, auction_json, auction_lines, lead_note
 from .cards import Card, cards_json, cards_lines, hand_cards, match_cards
 from .fair import MARKS
 from .fair_hands import VERDICTS, FairHand, FairNote, best_text
@@ -204,6 +204,7 @@ def hand_text(
             f"Hand {a.hand + 1}: {_contract_words(fair.contract, fair.trump)}",
             f"  open hands: skipped: {a.reason}",
             *([] if fair.auction is None else auction_lines(fair.auction, values)),
+            *lead_note(fair),
             _fair_line(fair),
             *_fair_only(fair, values),
         ]
@@ -222,6 +223,7 @@ def hand_text(
     if fair is not None and fair.auction is not None:
         lines += auction_lines(fair.auction, values)
     if fair is not None:
+        lines += lead_note(fair)
         lines.append(_fair_line(fair))
     if a.plays and fair is None:
         lines.append("  trick  play          after  cost  best play")

@@ -116,8 +116,8 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.lost": "LOST: the contract could be made until this play.",
     "analysis.fate.let-make": "LET MAKE: the contract could be set until this play.",
     "analysis.now": "Open-hand values now: {values}.",
-    "fair.play": "Fair, from {seat}'s own view: play {order}, {tile}, mean {mean} ({share}); cost "
-    "{cost}, chance given up {lost}{mark}.",
+    "fair.play": "Fair, from {seat}'s own view: play {order}, {tile}, mean {mean} ({share}); mean "
+    "points given up {cost}, chance given up {lost}{mark}.",
     "fair.best": "Best on what {seat} could see: {best}.",
     "fair.best.hidden": "Best on what {seat} could see: a tile never played (R29).",
     "fair.forced": "Fair, from {seat}'s own view: play {order}, {tile}, was forced (the only "
@@ -151,7 +151,8 @@ MESSAGES: dict[str, str] = {
     "ui.fair_legend": "chance: the share of the deals {seat} could not tell apart in which "
     "its side reaches its goal (the contract made for the bidders, set for "
     "the defenders); mean: the bidders' mean hand points over those deals. "
-    "The best fair play is highlighted, on its tile too. A play made is "
+    "The best fair play is highlighted, on its tile too; a play as good (the same "
+    "chance) is outlined. A play made is "
     "marked ? when it gave up 5% of the chance or more, ?? from 20%, only "
     "past twice its error.",
     "ui.graph_open": "Open hands: the bidders' points after each play",

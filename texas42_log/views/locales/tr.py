@@ -117,7 +117,7 @@ MESSAGES: dict[str, str] = {
     "analysis.fate.let-make": "YAPTIRDI: bu oyuna kadar kontrat düşürülebilirdi.",
     "analysis.now": "Şimdi açık el değerleri: {values}.",
     "fair.play": "Adil, {seat} oyuncusunun kendi görünümünden: oyun {order}, {tile}, ortalama "
-    "{mean} ({share}); bedel {cost}, kaybedilen şans {lost}{mark}.",
+    "{mean} ({share}); ortalamada kaybedilen puan {cost}, kaybedilen şans {lost}{mark}.",
     "fair.best": "{seat} oyuncusunun görebildiğine göre en iyisi: {best}.",
     "fair.best.hidden": "{seat} oyuncusunun görebildiğine göre en iyisi: hiç oynanmamış bir taş "
     "(R29).",
@@ -152,7 +152,8 @@ MESSAGES: dict[str, str] = {
     "ui.fair_legend": "şans: {seat} oyuncusunun ayırt edemediği dağıtımlardan tarafının "
     "hedefine ulaştığı pay (ihaleyi alanlar için sözleşmeyi yapmak, "
     "diğerleri için batırmak); ortalama: o dağıtımlarda ihaleyi alanların "
-    "ortalama el puanı. En iyi adil oyun, taşında da, vurgulanır. Yapılan "
+    "ortalama el puanı. En iyi adil oyun, taşında da, vurgulanır; onun kadar iyi bir "
+    "oyun (aynı şans) çerçevelenir. Yapılan "
     "oyun şansın %5'ini ya da fazlasını kaybettirdiyse ?, %20'den ?? ile "
     "işaretlenir; yalnızca hatasının iki katını aşınca.",
     "ui.graph_open": "Açık eller: her oyundan sonra ihaleyi alanların puanı",
