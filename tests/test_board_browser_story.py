@@ -237,3 +237,34 @@ def test_the_comment_form_s_save_saves_and_says_so_beside_the_form(
     log = tmp_path / "game.json"
     assert "saved from the form" in log.read_text("utf-8")
     assert errors == [], errors
+
+
+def test_the_review_of_a_hand_that_ended_early_shows_its_moves_and_says_why_no_analysis(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Hand 2 of random-seed-11 ended after its first trick: the review's page lists its
+    calls, declaration and plays (a review has one view of a hand, as it ended: the list
+    is that view's own), and asking its analysis says why none is shown (R29) — where the
+    page once listed nothing and said "hand 2 analysed" with nothing after it."""
+    import shutil
+
+    log = tmp_path / "game.json"
+    shutil.copyfile(Path(__file__).parent.parent / "fixtures/valid/random-seed-11.json", log)
+    b = start_board(log, "--review-link", "--worlds", "6")
+    errors: list[str] = []
+    try:
+        page = _page(browser, b.url("the review") + "&as=review#hand-2-1", errors)
+        assert _position(page).startswith("Hand 2 ")
+        moves = [str(t) for t in page.locator("#moves .move").all_text_contents()]
+        assert any(re.match(r"^[ABCD] \[\d\|\d\]", m) for m in moves), moves
+        assert any(m.endswith(("Pass", "30", "31", "32", "33", "34", "35")) for m in moves)
+        page.click("#ask")
+        page.wait_for_selector("#ask-status:has-text('R29')", timeout=60_000)
+        said = page.inner_text("#ask-status")
+        assert "ended before every tile was played" in said and "hand 2 analysed" not in said, said
+        page.close()
+    finally:
+        b.stop()
+    # the refusal is an HTTP 400, which the browser's console notes; nothing else may be
+    assert [e for e in errors if "status of 400" not in e] == [], errors

@@ -540,6 +540,7 @@
         b.addEventListener("click", function () { pos.view = i; draw(); });
         row.appendChild(b);
       });
+      if (!list.children.length && last.moment === "end") { listEnded(last, marks, noted, list); }
       // the mark of the move just made, beside the position: on a phone's first screen too
       var badge = document.getElementById("here-mark");
       if (badge) {
@@ -547,6 +548,32 @@
         badge.textContent = hereMark;
         badge.setAttribute("aria-label", hereMark ? fmt(ui.here_mark, { mark: hereMark }) : "");
       }
+    }
+
+    // A review is of the hand as it ended (R29): one view, no moment to step to. Its list
+    // is that view's own: every call, the declaration and every play of its tricks.
+    function listEnded(v, marks, noted, list) {
+      function item(cls, text, key) {
+        var li = el("li", cls);
+        li.appendChild(el("span", "move", text + (marks[key] ? " " + marks[key] : "") + (noted[key] ? " \u270e" : "")));
+        list.appendChild(li);
+        return li;
+      }
+      (v.auction || []).forEach(function (c, k) { item("call", c.seat + " " + callText(c), "call " + (k + 1)); });
+      var c2 = v.contract;
+      if (c2 && (c2.trump || c2.special)) {
+        item("declaration", c2.declarer + " " + (c2.special === "nello" ? "Nel-O" : c2.special === "sevens" ? "Sevens"
+          : (DATA.trumps && DATA.trumps[c2.trump]) || String(c2.trump)), "declaration");
+      }
+      (v.won || []).slice().sort(function (a, b) { return a.number - b.number; }).forEach(function (t) {
+        var li = el("li", "trick");
+        li.appendChild(el("span", "trick-no", String(t.number) + "."));
+        t.plays.forEach(function (p) {
+          var key = "play " + p.order;
+          li.appendChild(el("span", "move", p.seat + " " + p.tile + (marks[key] ? " " + marks[key] : "") + (noted[key] ? " \u270e" : "")));
+        });
+        list.appendChild(li);
+      });
     }
 
     // The hand as a graph up to the moment shown: for an observer holding the open-hand
