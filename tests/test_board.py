@@ -649,9 +649,10 @@ def test_without_its_extra_the_board_says_what_to_install(tmp_path: Path) -> Non
         "main()\n"
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert r.returncode == 1
+    assert r.returncode == 2  # not the invalid log's 1: the command cannot run as installed
     assert r.stderr.strip() == (
-        "texas42: the board needs its web server: pip install 'texas42-log[board]'"
+        "texas42: error: the board needs its web server, the board extra: pip install "
+        "'texas42-log[board]' (in a checkout: .venv/bin/pip install -e '.[board]')"
     )
 
 

@@ -11,7 +11,7 @@ from .app import NoProgressOpt, OutputFormat, app, say, usage_error
 from .progress import Progress, wanted
 
 BOT_HELP = (
-    "A bot: random, rule, sampling (it bids from its fair makeable table) or sampling-open "
+    "A bot: random, rule, sampling (it bids by the contract each call leads to) or sampling-open "
     "(the sampling bot's earlier, open-hand bidder); settings after commas: "
     "sampling,worlds=20; or a class of your own as FILE.py:CLASS or MODULE:CLASS "
     "(docs/bots.md)."
@@ -52,7 +52,8 @@ def arena(
             "--logs",
             metavar="FOLDER",
             help="Write each table's log into this "
-            "folder (deal-0001-table-1.json, …), atomically; a new folder, or --force.",
+            "folder (deal-1-table-1.json …, the deal's number as wide as the last one's: "
+            "deal-001-table-1.json from 100 deals), atomically; a new folder, or --force.",
         ),
     ] = None,
     force: Annotated[

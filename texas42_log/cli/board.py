@@ -93,14 +93,16 @@ def board(
     makes new ones). Saving takes the log's writer lock, merges what others saved
     meanwhile and writes the log atomically; a change that cannot be made (a comment
     someone else changed, or not yours) is reported on its own and the rest is saved.
-    Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for a usage error.
+    Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for a usage error (or the board extra
+    missing).
     """
     if importlib.util.find_spec("tornado") is None:
         say(
-            "texas42: the board needs its web server: pip install 'texas42-log[board]'",
+            "texas42: error: the board needs its web server, the board extra: pip install "
+            "'texas42-log[board]' (in a checkout: .venv/bin/pip install -e '.[board]')",
             err=True,
         )
-        raise typer.Exit(code=1)
+        raise typer.Exit(code=2)
     lang = language_arg(lang)
     from ..board.ask import Asker
     from ..board.server import LOOPBACK, serve

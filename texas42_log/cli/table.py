@@ -160,11 +160,16 @@ def table(
     by its owner only while the match is under way. After each hand the pages show its
     review (R29); after the match, the same links open it on the board (/board:
     reviews, each seat's analysis, comments), as texas42 board LOG --seats does.
-    Ctrl-C stops the table. Exit 1 for a log that is not valid, 2 for a usage error.
+    Ctrl-C stops the table. Exit 1 for a log that is not valid, 2 for a usage error (or the board extra
+    missing).
     """
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
-        say("texas42: the table needs its web server: pip install 'texas42-log[board]'", err=True)
-        raise typer.Exit(code=1)
+        say(
+            "texas42: error: the table needs its web server, the board extra: pip install "
+            "'texas42-log[board]' (in a checkout: .venv/bin/pip install -e '.[board]')",
+            err=True,
+        )
+        raise typer.Exit(code=2)
     from ..board.links import load_links
     from ..board.server import LOOPBACK
     from ..table.bots import BotSeats, bot_seed

@@ -278,8 +278,8 @@ def upgrade(
 ) -> None:
     """Migrate a log to the current format version through the registered steps.
 
-    Version 1 is the only version so far: a 1.x log is current and nothing is
-    written, unless --reanalyse finds a fair analysis of a log before 1.6 to
+    Version 1 is the only major version so far: a 1.x log is read as it is and
+    nothing is written, unless --reanalyse finds a fair analysis of a log before 1.6 to
     recompute (1.4 and 1.5 measured cost against the best mean; 1.6 against the
     one best play). Exit 1 if no chain of steps leads to a current version, or
     with --reanalyse a log is invalid.
@@ -308,7 +308,13 @@ def upgrade(
         applied += _reanalyse(file, docs)
     if not applied:
         versions = sorted({str(d.get("version")) for d in docs})
-        say(f"{file} is version {', '.join(versions)}, which is current; nothing to do")
+        from ..log.versions import FORMAT_VERSION
+
+        said = ", ".join(versions)
+        say(
+            f"{file} is version {said}, which this tool reads as it is (1.0 to "
+            f"{FORMAT_VERSION}: format 1 has no step to take); nothing written"
+        )
         return
     for line in dict.fromkeys(applied):
         say(line, err=True)

@@ -146,8 +146,11 @@ def _moment(m: _Msg, view: View) -> str:
     if view.moment == "play":
         assert view.trick is not None
         text = m("moment.play", play=view.play, trick=view.trick.number)
-    elif view.moment == "call":
+    elif view.moment == "call" or (view.moment == "auction" and 0 < len(view.auction) < 4):
+        # an auction still going on (the recorder's show, a live view) is after its last call
         text = m("moment.call", call=len(view.auction))
+    elif view.moment == "auction" and not view.auction:
+        text = m("moment.deal")
     elif view.moment == "trick":
         text = m("moment.trick", trick=len(view.won))
     else:

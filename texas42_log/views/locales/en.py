@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "header": "Hand {hand} · {moment} · view: {observer}",
     "moment.auction": "after the auction",
     "moment.call": "after call {call}",
+    "moment.deal": "before the first call",
     "moment.declaration": "after the declaration",
     "moment.play": "after play {play} (trick {trick})",
     "moment.trick": "after trick {trick}",

@@ -42,6 +42,7 @@ MESSAGES: dict[str, str] = {
     "header": "Oyun eli {hand} · {moment} · görünüm: {observer}",
     "moment.auction": "açık artırmadan sonra",
     "moment.call": "{call}. tekliften sonra",
+    "moment.deal": "ilk sözden önce",
     "moment.declaration": "koz ilanından sonra",
     "moment.play": "{play}. taştan sonra (löve {trick})",
     "moment.trick": "löve {trick} toplandıktan sonra",

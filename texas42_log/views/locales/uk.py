@@ -43,6 +43,7 @@ MESSAGES: dict[str, str] = {
     "header": "Раунд {hand} · {moment} · вигляд: {observer}",
     "moment.auction": "після торгів",
     "moment.call": "після заявки {call}",
+    "moment.deal": "перед першою заявкою",
     "moment.declaration": "після оголошення козиря",
     "moment.play": "після ходу {play} (взятка {trick})",
     "moment.trick": "після збору взятки {trick}",
