@@ -342,3 +342,33 @@ def test_text_json_csv_and_the_board_say_each_call_the_same_way(tmp_path: Path) 
         ]
         assert said and said[-1]["contract"]["best"] == f["best"]
         assert said[-1]["contract"].get("mark") == f.get("mark")
+
+
+@pytest.mark.slow
+def test_over_the_worked_example_and_a_rule_bot_match_no_pass_behind_a_bid_is_worth_nothing() -> (
+    None
+):
+    """Every pass made while a bid stood, over the worked example and match 0 of
+    ``texas42 generate -s 3 --players rule`` (once all 39 were worth 0): each is worth the
+    contract it leaves standing, and its line names that contract. The bot match's hand 13,
+    D's pass behind partner B's 30 (made), is not ``??``."""
+    from texas42_log.analysis.auction_fair import fair_auction
+
+    standing = 0
+    for match in (read_match(WORKED.read_bytes()), _rule_match(3)):
+        for h in range(len(match.hands)):
+            hand = match.hands[h]
+            if hand.declaration is None:
+                continue
+            a = fair_auction(match, h, worlds=12)
+            bid_seen = False
+            for n in a.calls:
+                assert n.contract is not None
+                if n.call is None and bid_seen:
+                    standing += 1
+                    assert n.contract.made.expected != 0.0, (h, n.seat)
+                    assert all(e.by is not None for e in n.contract.made.ends)
+                bid_seen = bid_seen or n.call is not None
+    assert standing >= 30
+    d = next(n for n in fair_auction(_rule_match(3), 12, worlds=40).calls if n.seat == "D")
+    assert d.call is None and d.mark != "??"
