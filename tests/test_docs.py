@@ -336,3 +336,17 @@ def test_the_layer_tables_name_every_layer() -> None:
         assert f"\n  {layer}/ " in tree, layer
         assert f"`{layer}/`" in contributing, layer
         assert f":mod:`.{layer}`" in (texas42_log.__doc__ or ""), layer
+
+
+def test_the_format_page_names_the_versions_this_tool_reads() -> None:
+    """docs/format.md's prose says which versions this tool reads, and which would be the
+    next: written from FORMAT_VERSION (texas42_log.log.versions), so it cannot drift when
+    the version rises."""
+    from texas42_log.log.versions import FORMAT_VERSION, READ_VERSIONS
+
+    text = (ROOT / "docs" / "format.md").read_text("utf-8")
+    listed = ", ".join(READ_VERSIONS[:-1]) + " and " + READ_VERSIONS[-1]
+    assert f"This tool reads {listed}." in text
+    assert READ_VERSIONS[-1] == FORMAT_VERSION
+    following = f"1.{int(FORMAT_VERSION.split('.')[1]) + 1}"
+    assert f"A newer 1.y (say {following})" in text
