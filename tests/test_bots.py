@@ -14,6 +14,7 @@ from texas42_log import Game, Play
 from texas42_log.bots import (
     BOTS,
     BotError,
+    ContractSamplingBot,
     OpenSamplingBot,
     RandomBot,
     RuleBot,
@@ -102,6 +103,7 @@ PLAYERS = {
     # few worlds: this checks that it plays every preset, not how well
     "sampling": lambda seed: SamplingBot(seed, worlds=2, bid_worlds=2),
     "sampling-open": lambda seed: OpenSamplingBot(seed, worlds=2, bid_worlds=2, trumps=1),
+    "sampling-contract": lambda seed: ContractSamplingBot(seed, worlds=2, bid_worlds=2),
 }
 
 
@@ -422,7 +424,54 @@ def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values()
 
 
 def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump() -> None:
-    """``sampling``, in a game of marks: the call of the highest worth by the contract its
+    """``sampling``: the bid of the highest worth, marks × (2 × corrected chance − 1), from
+    its fair makeable table (a pass when none is worth more than 0, and over its partner's
+    bid), and the declaration of the best chance — recomputed here from the table itself."""
+    from texas42_log.analysis.bidding import Bid, corrected, row_of, seat_worlds
+    from texas42_log.bots.rule import bid_to_beat, own_tiles
+    from texas42_log.engine.actions import Call, Declare
+    from texas42_log.engine.auction import BidKind, Contract
+
+    calls = declares = 0
+    for seed in range(12):
+        game = Game("standard", seed=seed)
+        bot = SamplingBot(seed, bid_worlds=8)
+        while game.play_state is None:
+            s = situation(game)
+            chosen = bot.act(s)
+            if len(s.legal) > 1:
+                tiles = frozenset(own_tiles(s))
+                sw = seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed)
+                if s.kind == "call":
+                    bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
+                    high, _ = bid_to_beat(s)
+                    table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
+                    worth = {
+                        c: Bid(c.kind, c.bid).contract(s.seat).marks
+                        * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)  # type: ignore[union-attr]
+                        for c in bids
+                    }
+                    top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))
+                    if high == partner_of(s.seat) or worth[top] <= 0:
+                        assert chosen.kind is BidKind.PASS  # type: ignore[union-attr]
+                    else:
+                        assert chosen == top
+                    calls += 1
+                else:
+                    c = s.view.contract
+                    assert c is not None
+                    contract = Contract(c.bidder, BidKind(c.kind), c.bid)
+                    table = sw.declaration_table(contract)
+                    best = table.best_row(Bid.of(contract))
+                    assert isinstance(chosen, Declare)
+                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best
+                    declares += 1
+            game.push(chosen)
+    assert calls >= 30 and declares >= 8
+
+
+def test_the_contract_sampling_bot_bids_the_call_of_the_highest_worth() -> None:
+    """``sampling-contract``, in a game of marks: the call of the highest worth by the contract its
     auction ends in (texas42_log.analysis.continuation, over its own table's deals; the
     worth itself is recounted in tests/test_contract_worth.py) — so it overbids its
     partner only when that is worth more than partner's contract — and the declaration of
@@ -436,7 +485,7 @@ def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump
     calls = declares = overbids = 0
     for seed in range(12):
         game = Game("standard", seed=seed)
-        bot = SamplingBot(seed, bid_worlds=8)
+        bot = ContractSamplingBot(seed, bid_worlds=8)
         while game.play_state is None:
             s = situation(game)
             chosen = bot.act(s)

@@ -4,6 +4,7 @@
   one legal action out) and how a table asks it
 * :mod:`.rule` — ``random`` and ``rule`` (a documented hand count and table rules)
 * :mod:`.sampling` — ``sampling``: worlds drawn from its view, each solved exactly
+  (``sampling-contract``: bidding by the contract each call leads to)
 * :mod:`.arena` — duplicate deals, pairs swapped; :mod:`.stats` its statistics
 
 ``BOTS`` names the built-in bots; :func:`bot_factory` reads a bot's name with its
@@ -18,7 +19,7 @@ from typing import Final
 
 from .base import Bot, BotError, BotFactory, Situation, play_out, play_turn, seed_of, situation
 from .rule import RandomBot, RuleBot
-from .sampling import OpenSamplingBot, SamplingBot
+from .sampling import ContractSamplingBot, OpenSamplingBot, SamplingBot
 
 __all__ = [
     "Bot",
@@ -32,6 +33,7 @@ __all__ = [
     "RandomBot",
     "RuleBot",
     "SamplingBot",
+    "ContractSamplingBot",
     "OpenSamplingBot",
     "BOTS",
     "bot_factory",
@@ -45,6 +47,7 @@ BOTS: Final[dict[str, Callable[..., Bot]]] = {
     "rule": RuleBot,
     "sampling": SamplingBot,
     "sampling-open": OpenSamplingBot,
+    "sampling-contract": ContractSamplingBot,
 }
 
 

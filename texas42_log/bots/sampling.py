@@ -15,14 +15,16 @@ double-dummy solving.
   (:mod:`texas42_log.analysis.bidding`) over ``bid_worlds`` deals of the 21 tiles it
   cannot see (drawn once a hand), for every trump and contract the rules allow it. A
   bid's chance is its best row's *corrected* chance (:func:`~.bidding.corrected`: the
-  table's chance corrected for open-hand optimism). In a game of marks each call open is
-  worth the contract its auction ends in (:mod:`texas42_log.analysis.continuation`: the
-  rest of the auction called by the rule bidder in each deal, the deals weighed by the
-  calls heard), and it makes the call of the highest worth — a pass behind its partner's
-  bid when partner's contract is worth more than overbidding it. In a points game a bid's
-  worth is its marks times (2 × chance − 1), against 0 for a pass; it makes the bid of
-  the highest worth (the lower of two worth the same), passes when none is worth more
-  than 0, and passes over its partner's bid.
+  table's chance corrected for open-hand optimism); its worth is its marks times
+  (2 × chance − 1), against 0 for a pass. It makes the bid of the highest worth (the
+  lower of two worth the same), passes when none is worth more than 0, and passes over
+  its partner's bid.
+* **Bid** (``sampling-contract``) — in a game of marks, each call open is worth the
+  contract its auction ends in (:mod:`texas42_log.analysis.continuation`: the rest of the
+  auction called by the rule bidder in each deal, the deals weighed by the calls heard),
+  as ``Game.hint`` and the review judge calls, and it makes the call of the highest
+  worth — a pass behind its partner's bid when partner's contract is worth more than
+  overbidding it. It plays and declares as ``sampling``.
 * **Declare** (``sampling``) — the row of the best chance in that table for the
   contract won.
 * **Bid** (``sampling-open``, the bidder before the fair table) — ``bid_worlds`` deals
@@ -65,6 +67,7 @@ from .rule import bid_to_beat, lowest_bid, own_tiles, suit_strength
 
 __all__ = [
     "SamplingBot",
+    "ContractSamplingBot",
     "OpenSamplingBot",
     "DEFAULT_PLAY_WORLDS",
     "DEFAULT_BID_WORLDS",
@@ -280,6 +283,8 @@ class SamplingBot(OpenSamplingBot):
     of its table (every trump and contract the rules allow)."""
 
     name = "sampling"
+    #: Whether it bids by the contract each call leads to (``sampling-contract``).
+    by_contract = False
 
     def __init__(
         self,
@@ -316,7 +321,7 @@ class SamplingBot(OpenSamplingBot):
         calls = [a for a in situation.legal if isinstance(a, Call)]
         passing = [c for c in calls if c.kind is BidKind.PASS]
         bids = [c for c in calls if c.kind is not BidKind.PASS and c.bid is not None]
-        if situation.rules.match_goal == "marks" and bids:
+        if self.by_contract and situation.rules.match_goal == "marks" and bids:
             return self._call_by_contract(situation, calls, bids, bool(passing))
         high, _ = bid_to_beat(situation)
         if passing and (high == partner(situation.seat) or not bids):
@@ -375,3 +380,11 @@ class SamplingBot(OpenSamplingBot):
                 if row_of(d.trump, d.special, d.doubles) == row:
                     return d
         return legal[0]
+
+
+class ContractSamplingBot(SamplingBot):
+    """``sampling-contract``: :class:`SamplingBot`, bidding in a game of marks by the contract
+    each call leads to, as ``Game.hint`` and the review judge calls (see the module text)."""
+
+    name = "sampling-contract"
+    by_contract = True

@@ -11,8 +11,9 @@ from .app import NoProgressOpt, OutputFormat, app, say, usage_error
 from .progress import Progress, wanted
 
 BOT_HELP = (
-    "A bot: random, rule, sampling (it bids by the contract each call leads to) or sampling-open "
-    "(the sampling bot's earlier, open-hand bidder); settings after commas: "
+    "A bot: random, rule, sampling (it bids from its fair makeable table), sampling-contract "
+    "(it bids by the contract each call leads to) or sampling-open (the sampling bot's "
+    "earlier, open-hand bidder); settings after commas: "
     "sampling,worlds=20; or a class of your own as FILE.py:CLASS or MODULE:CLASS "
     "(docs/bots.md)."
 )

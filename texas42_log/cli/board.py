@@ -93,8 +93,8 @@ def board(
     makes new ones). Saving takes the log's writer lock, merges what others saved
     meanwhile and writes the log atomically; a change that cannot be made (a comment
     someone else changed, or not yours) is reported on its own and the rest is saved.
-    Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for a usage error (or the board extra
-    missing).
+    Ctrl-C stops the board. Exit 1 for a log that is not valid, 2 for a usage error
+    (or the board extra missing).
     """
     if importlib.util.find_spec("tornado") is None:
         say(

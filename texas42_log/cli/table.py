@@ -160,8 +160,8 @@ def table(
     by its owner only while the match is under way. After each hand the pages show its
     review (R29); after the match, the same links open it on the board (/board:
     reviews, each seat's analysis, comments), as texas42 board LOG --seats does.
-    Ctrl-C stops the table. Exit 1 for a log that is not valid, 2 for a usage error (or the board extra
-    missing).
+    Ctrl-C stops the table. Exit 1 for a log that is not valid, 2 for a usage error
+    (or the board extra missing).
     """
     if importlib.util.find_spec("tornado") is None or importlib.util.find_spec("segno") is None:
         say(
