@@ -95,7 +95,7 @@ def story_path(browser: Any, b: Board, shots: Path | None = None) -> None:  # no
     moves = page.locator("#moves .move")
     names = [str(t) for t in moves.all_text_contents()]
     # every call, the auction's last one included (once dropped), then the declaration
-    assert names[:5] == ["A Pass", "B 31", "C Pass", "D 33", "D doubles"], names
+    assert names[:5] == ["A pass", "B 31", "C pass", "D 33", "D doubles"], names
     assert sum(1 for n in names if re.match(r"^[ABCD] \[\d\|\d\]", n)) == 28
     assert any(n.endswith("?") for n in names)  # the marked plays, inline
     # a play in the list takes the board there
@@ -258,7 +258,7 @@ def test_the_review_of_a_hand_that_ended_early_shows_its_moves_and_says_why_no_a
         assert _position(page).startswith("Hand 2 ")
         moves = [str(t) for t in page.locator("#moves .move").all_text_contents()]
         assert any(re.match(r"^[ABCD] \[\d\|\d\]", m) for m in moves), moves
-        assert any(m.endswith(("Pass", "30", "31", "32", "33", "34", "35")) for m in moves)
+        assert any(m.endswith(("pass", "30", "31", "32", "33", "34", "35")) for m in moves)
         page.click("#ask")
         page.wait_for_selector("#ask-status:has-text('R29')", timeout=60_000)
         said = page.inner_text("#ask-status")

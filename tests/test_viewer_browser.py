@@ -412,7 +412,7 @@ def test_the_move_list_tells_the_hand_and_takes_the_board_there(
     page.page.reload()
     # at the first call, only that call: never an action still to come
     first = [str(b.text_content()) for b in page.page.locator("#moves .move").all()]
-    assert first == ["C Pass ??"], first  # C's pass, judged (format 1.10)
+    assert first == ["C pass ??"], first  # C's pass, judged
     page.page.goto(page.path.as_uri() + "#hand-3-14")  # the hand's end: its whole story
     moves = page.page.locator("#moves .move")
     names = [str(b.text_content()) for b in moves.all()]

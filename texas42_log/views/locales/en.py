@@ -175,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "ui.keys_terminal": "← → step · Page Up / Page Down hand · Home / End · q quit",
     "ui.auction": "Auction",
     "ui.no_calls": "no calls yet",
-    "ui.pass": "Pass",
+    "ui.pass": "pass",
     "ui.bid_mark": "{bid} mark",
     "ui.bid_marks": "{bid} marks",
     "ui.dealer": "dealer",
