@@ -356,3 +356,43 @@ def test_a_hand_is_played_by_keyboard_alone_and_each_action_is_announced(
         page.context.close()
         r.stop()
     assert errors == []
+
+
+def test_a_seat_that_asks_is_buzzed_when_its_turn_comes(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The box "Buzz or beep when it is my turn", ticked (and kept in the browser): when the
+    turn comes back to seat A after the bots' actions, the page vibrates once (a tone where
+    the device cannot); never on the page's first state, never when the box is not ticked."""
+    import os
+
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    bots = [a for s in "BCD" for a in ("--bot", f"{s}=rule")]
+    r = start_table(tmp_path / "m.json", *bots, "--bot-delay", "0", env=env)
+    errors: list[str] = []
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True)
+    context.add_init_script(
+        "window.__buzz = 0; navigator.vibrate = function () { window.__buzz += 1; return true; };"
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(r.links["seat A"])
+        page.wait_for_selector("body[data-moment]")
+        assert page.evaluate("window.__buzz") == 0
+        page.click("#alert-turn")
+        assert page.evaluate("localStorage.getItem('texas42-alert-turn')") == "1"
+        for _ in range(60):
+            _until(page, "document.body.dataset.turn.startsWith('A:') || window.__buzz > 0")
+            if page.evaluate("window.__buzz > 0"):
+                break
+            before = _moment(page)
+            page.locator("#calls button, #hand button:not([disabled])").first.click()
+            _until(page, f"Number(document.body.dataset.moment) > {before} || window.__buzz > 0")
+        assert page.evaluate("window.__buzz") >= 1
+        assert page.evaluate("document.body.dataset.turn").startswith("A:")
+    finally:
+        context.close()
+        r.stop()
+    assert errors == []

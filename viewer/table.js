@@ -248,10 +248,37 @@
     renderLast(s);
     renderAfter(s);
     status(s);
+    nudge(s);
     announce(s.last_action);
     $("hint-box").hidden = !s.hint;
     if (st.hinted !== s.moment) { $("hint").textContent = ""; }
     connection(st.offline);
+  }
+
+  // Asked for (the box, kept in this browser): when the turn becomes this seat's, a short
+  // vibration where the device has one, else a short tone. Never on a page's first state.
+  function nudge(s) {
+    var mine = !!(s.turn && s.turn.seat === s.observer);
+    var was = st.mineBefore;
+    st.mineBefore = mine;
+    if (!mine || was !== false || !$("alert-turn").checked) { return; }
+    if (navigator.vibrate && navigator.vibrate(120)) { return; }
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) { return; }
+      st.audio = st.audio || new Ctx();
+      var o = st.audio.createOscillator(), g = st.audio.createGain();
+      o.frequency.value = 660; g.gain.value = 0.08;
+      o.connect(g); g.connect(st.audio.destination);
+      o.start(); o.stop(st.audio.currentTime + 0.15);
+    } catch (err) { /* no sound here: the status line still says it */ }
+  }
+  function keepAlert() {
+    var box = $("alert-turn");
+    try { box.checked = window.localStorage.getItem("texas42-alert-turn") === "1"; } catch (err) { /* private mode */ }
+    box.addEventListener("change", function () {
+      try { window.localStorage.setItem("texas42-alert-turn", box.checked ? "1" : "0"); } catch (err) { /* kept for this page only */ }
+    });
   }
 
   // Each call, trump and play is announced to screen readers (the live region #said).
@@ -348,6 +375,7 @@
   $("review-open").addEventListener("click", review);
   $("hint-ask").addEventListener("click", askHint);
   $("mine-open").addEventListener("click", askMine);
+  keepAlert();
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { refresh(); } });
   connect();
 })();
