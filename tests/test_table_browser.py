@@ -396,3 +396,47 @@ def test_a_seat_that_asks_is_buzzed_when_its_turn_comes(
         context.close()
         r.stop()
     assert errors == []
+
+
+_OVERLAPS = (
+    "(() => { const seats = Array.from(document.querySelectorAll('#felt .seat'))"
+    ".map(e => e.getBoundingClientRect()); return Array.from(document.querySelectorAll("
+    "'#trick .tile')).map(e => e.getBoundingClientRect()).filter(t => seats.some(s => "
+    "t.left < s.right && s.left < t.right && t.top < s.bottom && s.top < t.bottom)).length; })()"
+)
+
+
+def test_no_played_tile_covers_a_seat_s_name_on_a_phone(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Seat A against three rule bots on a 390 × 844 phone: at every moment of the first
+    tricks, no tile on the table reaches into a seat's name and tile count — A's own
+    played tile once sat on A's name."""
+    import os
+
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    bots = [a for s in "BCD" for a in ("--bot", f"{s}=rule")]
+    r = start_table(tmp_path / "m.json", *bots, "--bot-delay", "0.3", env=env)
+    errors: list[str] = []
+    page = _phone(browser, r.links["seat A"], errors)
+    try:
+        played = checked = 0
+        for _ in range(200):
+            if played >= 3:
+                break
+            assert page.evaluate(_OVERLAPS) == 0, page.evaluate("document.body.dataset.turn")
+            checked += page.locator("#trick .tile").count()
+            turn = page.evaluate("document.body.dataset.turn")
+            if turn.startswith("A:"):
+                before = _moment(page)
+                page.locator("#calls button, #hand button.legal:enabled").first.click()
+                _until(page, f"Number(document.body.dataset.moment) > {before}")
+                played += turn == "A:play"
+            else:
+                page.wait_for_timeout(100)
+        assert played >= 3 and checked >= 6
+    finally:
+        page.context.close()
+        r.stop()
+    assert errors == []
