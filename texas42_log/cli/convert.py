@@ -187,10 +187,6 @@ def convert(
     say(f"wrote {len(names)} file{'s' if len(names) != 1 else ''} to {target} ({fmt})")
 
 
-class _Refused(Exception):
-    """A streamed conversion stops: the temporary output is removed, nothing is written."""
-
-
 def _formats_sentence() -> str:
     """The formats paragraph of ``convert --help``, from the registry."""
     from ..files.formats import READABLE, WRITABLE, format_list

@@ -34,6 +34,7 @@ import numpy.typing as npt
 
 from ..engine.actions import Action, Call, Declare, Play
 from ..engine.auction import BidKind
+from ..engine.rules import SPECIALS
 from ..engine.seats import SEATS, Seat, team_of
 from ..engine.tiles import TILE_BY_NAME, TILES
 from ..engine.trumps import Trump
@@ -77,7 +78,8 @@ _CALLS: Final = 1 + 42 + 21
 _DECLARES: Final[tuple[Action, ...]] = tuple(a for a in ACTIONS if isinstance(a, Declare))
 _MOMENTS: Final[tuple[MomentKind, ...]] = ("call", "auction", "declaration", "play", "trick", "end")
 _TRUMPS: Final[tuple[str, ...]] = tuple(t.value for t in Trump)
-_SPECIALS: Final = ("nello", "plunge", "splash", "sevens")
+#: The special contracts, in the order of their bits: the engine's own list, not a copy.
+_SPECIALS: Final = SPECIALS
 _NELLO: Final = ("high", "low", "own-suit")
 
 

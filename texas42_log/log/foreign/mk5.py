@@ -29,7 +29,6 @@ __all__ = [
     "base36",
     "form_encode",
     "play_char",
-    "tile_of_char",
     "MAX_LINK",
     "LAYER_CODES",
     "ADDRESS",
@@ -157,10 +156,6 @@ _ESCAPES: Final = {
 def play_char(tile: str) -> str:
     """The character of a play of ``tile`` (``[l|h]``)."""
     return PLAYS[_index_of(tile)]
-
-
-def tile_of_char(c: str) -> str:
-    return _tile_of_index(PLAYS.index(c))
 
 
 # -- the query string ------------------------------------------------------------------
