@@ -187,9 +187,9 @@ def test_whose_turn_is_on_the_board(browser: Any, tmp_path: Path) -> None:
     )
     assert calls == [
         ["30", "call winning"],
-        ["Pass", "call pass"],
-        ["Pass", "call pass"],
-        ["Pass", "call pass"],
+        ["pass", "call pass"],
+        ["pass", "call pass"],
+        ["pass", "call pass"],
     ]
     heads = page.page.locator("#auction th").evaluate_all(
         "els => els.map(e => e.firstChild.textContent)"

@@ -81,8 +81,8 @@ def _script_safe_json(data: Any) -> str:
 
 
 def _suit_words(view: View, m: Mapping[str, str]) -> Callable[[str], str]:
-    """The page names the trump in players' words ("Trump: sixes") where the seeds' text
-    template names a suit by its number ("Trump: 6"), which the text views keep."""
+    """The score box names the trump in players' words ("Trump: sixes") where the seeds'
+    template names a suit by its number ("Trump: 6"), which the description keeps."""
     c = view.contract
     if c is None or c.trump is None or not c.trump.isdigit():
         return lambda text: text
@@ -95,8 +95,7 @@ def _entry(view: View, lang: str) -> dict[str, Any]:
     m = catalogue(lang)
     words = _suit_words(view, m)
     lines, notes_at = lines_and_notes_at(view, lang, notes=False)
-    lines = [words(line) for line in lines]
-    parts = [words(part) for part in description_parts(view, lang)]
+    parts = description_parts(view, lang)  # the seeds' template: "Trump: 6", kept
     first = 1  # line 0 is the header; the description follows it
     return {
         "view": view.as_dict(notes=False),  # its comments: _shared_notes
