@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -423,103 +424,108 @@ def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values()
     assert checked == 100
 
 
+def _auction_choices(make: Any) -> Iterator[tuple[Situation, Any, Any]]:
+    """Each choice a sampling bot made at a call or declaration with a choice to make, over
+    twelve games, with the seat's own auction worlds (8, the bot's seed)."""
+    from texas42_log.analysis.bidding import seat_worlds
+    from texas42_log.bots.rule import own_tiles
+
+    for seed in range(12):
+        game = Game("standard", seed=seed)
+        bot = make(seed)
+        while game.play_state is None:
+            s = situation(game)
+            chosen = bot.act(s)
+            if len(s.legal) > 1:
+                tiles = frozenset(own_tiles(s))
+                yield (
+                    s,
+                    chosen,
+                    seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed),
+                )
+            game.push(chosen)
+
+
+def _declares_its_best(s: Situation, chosen: Any, sw: Any) -> None:
+    """The declaration of the best chance in its table, recomputed from the table itself."""
+    from texas42_log.analysis.bidding import Bid, row_of
+    from texas42_log.engine.actions import Declare
+    from texas42_log.engine.auction import BidKind, Contract
+
+    c = s.view.contract
+    assert c is not None
+    contract = Contract(c.bidder, BidKind(c.kind), c.bid)
+    best = sw.declaration_table(contract).best_row(Bid.of(contract))
+    assert isinstance(chosen, Declare)
+    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best
+
+
 def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump() -> None:
     """``sampling``: the bid of the highest worth, marks × (2 × corrected chance − 1), from
     its fair makeable table (a pass when none is worth more than 0, and over its partner's
     bid), and the declaration of the best chance — recomputed here from the table itself."""
-    from texas42_log.analysis.bidding import Bid, corrected, row_of, seat_worlds
-    from texas42_log.bots.rule import bid_to_beat, own_tiles
-    from texas42_log.engine.actions import Call, Declare
-    from texas42_log.engine.auction import BidKind, Contract
+    from texas42_log.analysis.bidding import Bid, corrected
+    from texas42_log.bots.rule import bid_to_beat
+    from texas42_log.engine.actions import Call
+    from texas42_log.engine.auction import BidKind
 
     calls = declares = 0
-    for seed in range(12):
-        game = Game("standard", seed=seed)
-        bot = SamplingBot(seed, bid_worlds=8)
-        while game.play_state is None:
-            s = situation(game)
-            chosen = bot.act(s)
-            if len(s.legal) > 1:
-                tiles = frozenset(own_tiles(s))
-                sw = seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed)
-                if s.kind == "call":
-                    bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
-                    high, _ = bid_to_beat(s)
-                    table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
-                    worth = {
-                        c: Bid(c.kind, c.bid).contract(s.seat).marks
-                        * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)  # type: ignore[union-attr]
-                        for c in bids
-                    }
-                    top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))
-                    if high == partner_of(s.seat) or worth[top] <= 0:
-                        assert chosen.kind is BidKind.PASS  # type: ignore[union-attr]
-                    else:
-                        assert chosen == top
-                    calls += 1
-                else:
-                    c = s.view.contract
-                    assert c is not None
-                    contract = Contract(c.bidder, BidKind(c.kind), c.bid)
-                    table = sw.declaration_table(contract)
-                    best = table.best_row(Bid.of(contract))
-                    assert isinstance(chosen, Declare)
-                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best
-                    declares += 1
-            game.push(chosen)
+    for s, chosen, sw in _auction_choices(lambda seed: SamplingBot(seed, bid_worlds=8)):
+        if s.kind != "call":
+            _declares_its_best(s, chosen, sw)
+            declares += 1
+            continue
+        bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
+        high, _ = bid_to_beat(s)
+        table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
+        worth = {
+            c: Bid(c.kind, c.bid).contract(s.seat).marks
+            * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)
+            for c in bids
+        }
+        top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))
+        if high == partner_of(s.seat) or worth[top] <= 0:
+            assert chosen.kind is BidKind.PASS
+        else:
+            assert chosen == top
+        calls += 1
     assert calls >= 30 and declares >= 8
 
 
 def test_the_contract_sampling_bot_bids_the_call_of_the_highest_worth() -> None:
-    """``sampling-contract``, in a game of marks: the call of the highest worth by the contract its
-    auction ends in (texas42_log.analysis.continuation, over its own table's deals; the
-    worth itself is recounted in tests/test_contract_worth.py) — so it overbids its
-    partner only when that is worth more than partner's contract — and the declaration of
-    the best chance, recomputed here from the table itself."""
-    from texas42_log.analysis.bidding import Bid, row_of, seat_worlds
+    """``sampling-contract``, in a game of marks: the call of the highest worth by the
+    contract its auction ends in (texas42_log.analysis.continuation, over its own table's
+    deals; the worth itself is recounted in tests/test_contract_worth.py) — so it overbids
+    its partner only when that is worth more than partner's contract — and the declaration
+    of the best chance."""
+    from texas42_log.analysis.bidding import Bid
     from texas42_log.analysis.continuation import contract_worth
-    from texas42_log.bots.rule import bid_to_beat, own_tiles
-    from texas42_log.engine.actions import Call, Declare
-    from texas42_log.engine.auction import BidKind, Contract
+    from texas42_log.bots.rule import bid_to_beat
+    from texas42_log.engine.actions import Call
+    from texas42_log.engine.auction import BidKind
 
-    calls = declares = overbids = 0
-    for seed in range(12):
-        game = Game("standard", seed=seed)
-        bot = ContractSamplingBot(seed, bid_worlds=8)
-        while game.play_state is None:
-            s = situation(game)
-            chosen = bot.act(s)
-            if len(s.legal) > 1:
-                tiles = frozenset(own_tiles(s))
-                sw = seat_worlds(s.rules, s.seat, s.view.hand, tiles, worlds=8, seed=seed)
-                if s.kind == "call":
-                    bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
-                    passing = any(isinstance(a, Call) and a.bid is None for a in s.legal)
-                    high, _ = bid_to_beat(s)
-                    table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
-                    heard = [(a, BidKind(b), c, d) for a, b, c, d in s.view.auction]
-                    worth = contract_worth(sw, table, s.view.dealer, heard, None, passing)
-                    best = worth.best.call
-                    assert isinstance(chosen, Call)
-                    if best is None:
-                        assert chosen.kind is BidKind.PASS
-                    else:
-                        assert (chosen.kind, chosen.bid) == (best.kind, best.bid)
-                    if high == partner_of(s.seat) and chosen.kind is not BidKind.PASS:
-                        pass_worth = next(o for o in worth.options if o.call is None).expected
-                        assert worth.best.expected > pass_worth
-                        overbids += 1
-                    calls += 1
-                else:
-                    c = s.view.contract
-                    assert c is not None
-                    contract = Contract(c.bidder, BidKind(c.kind), c.bid)
-                    table = sw.declaration_table(contract)
-                    best_row = table.best_row(Bid.of(contract))
-                    assert isinstance(chosen, Declare)
-                    assert row_of(chosen.trump, chosen.special, chosen.doubles) == best_row
-                    declares += 1
-            game.push(chosen)
+    calls = declares = 0
+    for s, chosen, sw in _auction_choices(lambda seed: ContractSamplingBot(seed, bid_worlds=8)):
+        if s.kind != "call":
+            _declares_its_best(s, chosen, sw)
+            declares += 1
+            continue
+        bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
+        passing = any(isinstance(a, Call) and a.bid is None for a in s.legal)
+        high, _ = bid_to_beat(s)
+        table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
+        heard = [(a, BidKind(b), c, d) for a, b, c, d in s.view.auction]
+        worth = contract_worth(sw, table, s.view.dealer, heard, None, passing)
+        best = worth.best.call
+        assert isinstance(chosen, Call)
+        if best is None:
+            assert chosen.kind is BidKind.PASS
+        else:
+            assert (chosen.kind, chosen.bid) == (best.kind, best.bid)
+        if high == partner_of(s.seat) and chosen.kind is not BidKind.PASS:
+            pass_worth = next(o for o in worth.options if o.call is None).expected
+            assert worth.best.expected > pass_worth
+        calls += 1
     assert calls >= 30 and declares >= 8
 
 
