@@ -26,6 +26,7 @@ from .auction_fair import AuctionAnalysis
 from .bidding import SUPPORT, Bid, corrected, parse_row
 from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark, stake
 from .contract_checks import contract_problems
+from .contract_checks import top_row as _top
 from .fair import BLUNDER, DUBIOUS
 from .fair_checks import analysis_problem
 
@@ -34,12 +35,6 @@ __all__ = ["auction_problems", "recomputed_auction"]
 
 def _problem(pointer: str, message: str, hand: int) -> Diagnostic:
     return analysis_problem(pointer, message, hand)
-
-
-def _top(cells: dict[str, float]) -> str:
-    """The first row with the highest chance, in the rows' order."""
-    order = sorted(cells, key=lambda k: parse_row(k))
-    return max(order, key=lambda k: cells[k])
 
 
 def _declared_key(d: dict[str, Any]) -> str:

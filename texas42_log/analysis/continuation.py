@@ -37,14 +37,22 @@ from typing import Any, Final
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract
 from ..engine.declare import declaration_choices
 from ..engine.errors import IllegalAction
-from ..engine.seats import SEATS, Seat, partner
+from ..engine.seats import SEATS, Seat, next_seat, partner
 from ..engine.tiles import Tile
 from ..engine.trumps import Trump
 from . import as_stated
 from .bidding import Bid, Row, SeatTable, SeatWorlds, corrected, row_of
 from .call_verdicts import call_mark
 from .fair import Mark
-from .rule_bidder import CallKey, count_trumps, hand_count, high_bid, rule_choice, want
+from .rule_bidder import (
+    CallKey,
+    call_points,
+    count_trumps,
+    hand_count,
+    high_bid,
+    rule_choice,
+    want,
+)
 
 __all__ = [
     "METHOD",
@@ -217,10 +225,8 @@ def _rule_at(auction: Auction, seat: Seat, count: int) -> CallKey:
 
 
 def _size(key: CallKey, least: int) -> int:
-    kind, bid, _ = key
-    if kind is BidKind.PASS or bid is None:
-        return least - 2
-    return bid * 42 if kind is BidKind.MARKS else bid
+    """A call's size in points for its weight (:func:`.rule_bidder.call_points`); a pass 28."""
+    return call_points(key[0], key[1]) or least - 2
 
 
 def _likelihood(heard: CallKey, rule: CallKey, least: int) -> float:
@@ -282,8 +288,8 @@ def _ends_in(
 
 
 def _order(dealer: Seat) -> tuple[Seat, ...]:
-    i = SEATS.index(dealer)
-    return tuple(SEATS[(i + k) % 4] for k in range(1, 5))
+    """R7: the four calls in turn, from the dealer's left (as the engine's auction)."""
+    return tuple(next_seat(dealer, k) for k in range(1, 5))
 
 
 class _Rows:

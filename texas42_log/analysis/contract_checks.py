@@ -22,13 +22,14 @@ from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark
 from .continuation import end_value
 from .fair_checks import analysis_problem
 
-__all__ = ["contract_problems"]
+__all__ = ["contract_problems", "top_row"]
 
 #: How far the stated shares of the contracts may add up from 1 (each is rounded).
 _SUM_SLACK = 0.0001
 
 
-def _top(cells: dict[str, float]) -> str:
+def top_row(cells: dict[str, float]) -> str:
+    """The first row with the highest chance, in the rows' order."""
     order = sorted(cells, key=lambda k: parse_row(k))
     return max(order, key=lambda k: cells[k])
 
@@ -102,12 +103,12 @@ def contract_problems(
     best = c["best"]
     if best != "pass" and best not in table:
         return [analysis_problem(f"{at}/best", f"the call's table has no bid {best}", h)]
-    if best != "pass" and table[best] and c.get("best_trump") != _top(table[best]):
+    if best != "pass" and table[best] and c.get("best_trump") != top_row(table[best]):
         return [
             analysis_problem(
                 f"{at}/best_trump",
                 f"the trump its caller would name for {best} is its table's best, "
-                f"{_top(table[best])}, not {c.get('best_trump')}",
+                f"{top_row(table[best])}, not {c.get('best_trump')}",
                 h,
             )
         ]
