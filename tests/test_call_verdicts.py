@@ -22,7 +22,7 @@ import pytest
 from texas42_log.analysis.api import fair_analysis, open_hand_analysis
 from texas42_log.analysis.auction_fair import CallNote
 from texas42_log.analysis.auction_report import auction_lines
-from texas42_log.analysis.bidding import corrected
+from texas42_log.analysis.calibration import as_played, kind_of
 from texas42_log.analysis.call_verdicts import CALL_BLUNDER, CALL_DUBIOUS
 from texas42_log.analysis.fair_hands import FairHand
 from texas42_log.analysis.report import hand_text
@@ -50,15 +50,16 @@ def _corpus() -> list[tuple[Match, int, FairHand]]:
 
 def _recount(n: CallNote) -> tuple[str, float, float]:
     """The call that pays best, its expected marks and the call made's, from the table
-    alone: every bid's marks at stake × (2 × corrected best share − 1), a pass 0."""
+    alone: every bid's marks at stake × (2 × best chance as played − 1), a pass 0 (the
+    chance as played: the open-hand share through its kind's curve, as stated)."""
     options: list[tuple[str, float, int]] = []
     if n.pass_open:
         options.append(("pass", 0.0, -1))
     for bid in n.table.bids:
         rows = n.table.made[bid]
-        share = max(round(sum(v) / len(v), 4) for v in rows.values())
+        share = max(round(as_played(sum(v) / len(v), kind_of(bid, r)), 4) for r, v in rows.items())
         stake = 1 if bid.kind.value == "points" else bid.bid
-        options.append((bid.key, round(stake * (2 * corrected(share) - 1), 4), bid.size))
+        options.append((bid.key, round(stake * (2 * share - 1), 4), bid.size))
     top = max(e for _, e, _ in options)
     best = min((o for o in options if o[1] == top), key=lambda o: o[2])
     made = "pass" if n.call is None else n.call.key

@@ -24,7 +24,8 @@ import pytest
 from texas42_log import Game
 from texas42_log.analysis.api import fair_analysis, open_hand_analysis
 from texas42_log.analysis.auction_fair import AuctionHint, CallNote, plan_auction
-from texas42_log.analysis.bidding import Bid, corrected, seat_worlds
+from texas42_log.analysis.bidding import Bid, row_of, seat_worlds
+from texas42_log.analysis.calibration import as_played, kind_of
 from texas42_log.analysis.continuation import FLOOR_SHARE, SCALE, SOFT
 from texas42_log.analysis.report import hand_text
 from texas42_log.bots.base import situation
@@ -122,8 +123,9 @@ def _recount(match: Match, h: int, n: CallNote) -> dict[str, float]:
                 continue
             by, stake = key[0], 1 if key[1] is BidKind.POINTS else int(str(key[2]))
             side = 1 if by in (n.seat, partner(n.seat)) else -1
-            share, made = round(weight / total, 4), round(hits / weight, 4)
-            worth += share * side * stake * (2 * corrected(made) - 1)
+            kind = kind_of(Bid(key[1], key[2]), row_of(key[3], None, None))  # type: ignore[arg-type]
+            share, made = round(weight / total, 4), round(as_played(hits / weight, kind), 4)
+            worth += share * side * stake * (2 * made - 1)
         out[option.key] = round(worth, 4)
     return out
 
@@ -256,6 +258,51 @@ def test_a_log_annotated_under_1_10_stays_valid_and_is_checked_by_its_own_rule(
     seat = calls[2]["seat"]
     lines = "\n".join(view_lines(view_for(match, seat, 6, Moment.after_call(3)), "en"))
     assert "As if the auction ended with it unless outbid" in lines, lines
+
+
+def test_a_log_annotated_under_1_11_states_open_hand_chances_and_is_checked_by_them(
+    tmp_path: Path,
+) -> None:
+    """tests/data/fair-1.11.json: hand 7 of the worked example, analysed and annotated by the
+    tool before format 1.12 (12 worlds): its tables hold open-hand shares, judged by the
+    single curve. It validates and verifies as it is; a worth that does not follow from its
+    contracts by the single curve is caught; annotated again it states chances as played
+    (1.12), each its open-hand share through its kind's curve."""
+    import json
+
+    from texas42_log.analysis.bidding import parse_row
+    from texas42_log.analysis.calibration import as_played, kind_of
+
+    from .helpers import run_texas42
+
+    old = ROOT / "tests" / "data" / "fair-1.11.json"
+    doc = json.loads(old.read_text("utf-8"))
+    assert doc["version"] == "1.11" and "chances" not in doc["hands"][6]["analysis"]["fair"]
+    assert run_texas42("validate", str(old)).returncode == 0
+    verify = run_texas42("analyze", str(old), "--verify")
+    assert verify.returncode == 0 and "all equal" in verify.stdout, verify.stdout
+    calls = doc["hands"][6]["auction"]
+    c = calls[0]["analysis"]["fair"]["contract"]
+    c["worth"] = round(c["worth"] + 0.25, 4)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), "utf-8")
+    r = run_texas42("validate", str(bad))
+    assert r.returncode == 1 and "/hands/6/auction/0/analysis/fair/contract/worth" in r.stdout
+    new = tmp_path / "new.json"
+    again = run_texas42(
+        "analyze", str(old), "--fair", "--worlds", "12", "--hand", "7", "--annotate", "-o", str(new)
+    )
+    assert again.returncode == 0, again.stderr
+    now = json.loads(new.read_text("utf-8"))
+    assert now["version"] == "1.12" and now["hands"][6]["analysis"]["fair"]["chances"] == "kind"
+    was_fair = json.loads(old.read_text("utf-8"))["hands"][6]["auction"]
+    for k, call in enumerate(now["hands"][6]["auction"]):
+        fair = call["analysis"]["fair"]
+        assert fair["open_table"] == was_fair[k]["analysis"]["fair"]["table"]
+        for bid, cells in fair["open_table"].items():
+            for row, share in cells.items():
+                kind = kind_of(Bid.parse(bid), parse_row(row))
+                assert fair["table"][bid][row] == pytest.approx(as_played(share, kind), abs=5e-4)
 
 
 _CALL = re.compile(r"^    (?P<seat>[ABCD]) (?P<call>.{14})(?P<mark>\?\?|\? |   )(?P<rest>.*)$")

@@ -36,6 +36,7 @@ from texas42_log.engine.tiles import TILES, Tile
 from texas42_log.engine.trumps import Trump
 from texas42_log.engine.values import makeable
 from texas42_log.log.model import Match
+from texas42_log.log.versions import FORMAT_VERSION
 from texas42_log.views.visibility import hand_views
 
 from .redeal import redeal_after
@@ -543,10 +544,11 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
     )
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.11" and doc["hands"][2]["analysis"]["fair"] == {
+    assert doc["version"] == FORMAT_VERSION and doc["hands"][2]["analysis"]["fair"] == {
         "worlds": 5,
         "seed": 42,
         "calls": "contract",
+        "chances": "kind",
     }
     assert _cli("validate", str(out)).returncode == 0
     assert _cli("analyze", str(out), "--hand", "3", "--verify").returncode == 0

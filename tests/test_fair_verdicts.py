@@ -29,6 +29,7 @@ from texas42_log.engine.values import move_key
 from texas42_log.files.validate import read_match
 from texas42_log.log.inert import dumps
 from texas42_log.log.model import Match
+from texas42_log.log.versions import FORMAT_VERSION
 from texas42_log.play.generate import random_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -196,9 +197,10 @@ def test_a_players_own_record_gets_that_players_fair_lines(tmp_path: Path) -> No
     ran = _cli(*common[:-2], "--worlds", "30", "--annotate", "-o", str(out))
     assert ran.returncode == 0, ran.stderr
     doc = json.loads(out.read_text("utf-8"))
-    assert doc["version"] == "1.11"
+    assert doc["version"] == FORMAT_VERSION
     h = doc["hands"][10]
-    assert h["analysis"] == {"fair": {"worlds": 30, "seed": 42, "calls": "contract"}}  # no value
+    fair = {"worlds": 30, "seed": 42, "calls": "contract", "chances": "kind"}
+    assert h["analysis"] == {"fair": fair}  # no value
     stated = [p for p in h["plays"] if "analysis" in p]
     assert {p["seat"] for p in stated} == {"A"}
     assert all(set(p["analysis"]) == {"fair"} for p in stated)

@@ -1,22 +1,28 @@
-"""How honest is the fair makeable table? Its chances beside what happened.
+"""How honest is the fair makeable table? Its chances beside what happened, kind by kind.
 
-Run: .venv/bin/python tools/calibrate.py [--deals 500] [--seed 2026] [--worlds 100] [--jobs 2]
+Run:
+  .venv/bin/python tools/calibrate.py play --deals 900 --out contracts.jsonl [--jobs 2]
+  .venv/bin/python tools/calibrate.py fit contracts.jsonl [--write]
 
-1. Plays ``texas42 arena sampling-open rule --deals N --seed S --logs DIR`` (duplicate
-   deals: each at two tables) — the hands of bots whose play is known and repeatable.
-   ``sampling-open`` bids boldly from open-hand worlds, so its contracts span every
-   chance from sure to hopeless; the fit made from them is what ``sampling`` bids by.
-2. For each hand with a contract (a plain trump declared), the bidder's table from its
-   own view (analysis/bidding.py, ``--worlds`` worlds): the chance of the bid it won with
-   the trump it declared.
-3. Groups the contracts by that chance (0–10 %, …, 90–100 %) beside how often they
-   were made as the bots played them, and how often they were makeable with every hand
-   open on the real deal (the open-hand value at the first lead).
-4. Fits logit(made as played) = a + b · logit(chance) by maximum likelihood (Newton's
-   method) — the correction analysis/bidding.py's CORRECTION holds.
+``play`` deals ``--deals`` hands (seeded ``--seed``) under the calibration rules (casual:
+Nel-O, Plunge, Splash; with Sevens from 1 mark) and, for every seat and every kind of
+contract (texas42_log/analysis/calibration.py's ``KINDS``), sets that contract on
+purpose: the seat bids it (a point bid drawn in its band), the others pass, and the
+declaration is the best of the kind's rows in the seat's own table (``--worlds`` worlds
+drawn from its view, as the review draws them); after a Plunge or Splash the partner
+names it. Then the four seats play it out as ``sampling`` bots, each from its own view.
+One line a contract: the deal, the seat, the kind, the bid and row, the table's
+open-hand chance and whether it was made. A Plunge or Splash the seat may not bid is
+left out. Deals whose number is 3 modulo 4 are held out: ``fit`` never fits on them.
 
-Prints the table as Markdown (docs/analysis.md keeps it) and the fit; ``--json OUT`` writes
-every contract's numbers.
+``fit`` fits, per kind, ``logit(made) = a + b · logit(chance)`` by maximum likelihood on
+the other deals (Newton's method), then on the held-out deals prints, per kind and
+decile of the stated chance, the contracts, the mean stated chance, the made rate and
+its standard error, and the Brier score of the single curve the review used before
+(``SINGLE_CURVE``) and of the kind's own. It checks that every decile with at least 200
+contracts states its made rate within two standard errors, and that each kind's Brier
+score is below the single curve's (exit 1 when not). ``--write`` puts the fitted curves
+into calibration.py and the tables into docs/analysis.md (between its calibration marks).
 """
 
 from __future__ import annotations
@@ -24,49 +30,148 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import subprocess
+import random
+import re
 import sys
-import tempfile
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CALIBRATION = ROOT / "texas42_log" / "analysis" / "calibration.py"
+ANALYSIS_DOC = ROOT / "docs" / "analysis.md"
+HELD_OUT = 3  # a deal is held out when its number modulo 4 is this
+MIN_DECILE = 200  # the check holds a decile with at least this many contracts
 
 
-def one(path: str, worlds: int, seed: int) -> dict[str, object] | None:
-    from texas42_log import read_match
-    from texas42_log.analysis.auction_fair import plan_auction
-    from texas42_log.analysis.bidding import Bid, seat_worlds
-    from texas42_log.analysis.open_hand import HandAnalysis, analyze_match_doc
-    from texas42_log.log.check import effective_rules
-    from texas42_log.log.model import match_json
+def rules_for_calibration() -> Any:
+    from texas42_log.engine.presets import PRESETS
 
-    match = read_match(Path(path).read_bytes())
-    plan = plan_auction(match, 0)
-    if plan.contract is None or plan.declaration is None:
+    return PRESETS["casual"].with_options(sevens=True, sevens_min_marks=1)
+
+
+# -- play ------------------------------------------------------------------------------
+
+
+def _set_contract(
+    rules: Any, seed: int, index: int, bidder: str, call: Any, declare: Any, declarer: str
+) -> bool | None:
+    """The contract ``call`` set on purpose for ``bidder`` and played out by sampling
+    bots: made or not; None when the rules do not let the seat make that call."""
+    from texas42_log.bots.arena import deal_seed, dealer_of
+    from texas42_log.bots.base import play_out, seed_of
+    from texas42_log.bots.sampling import SamplingBot
+    from texas42_log.engine.actions import Call
+    from texas42_log.engine.auction import BidKind
+    from texas42_log.engine.seats import SEATS
+    from texas42_log.play.game import Game
+
+    game = Game(rules, seed=deal_seed(seed, index), first_dealer=dealer_of(index))
+    while (turn := game.to_act) is not None and turn.kind == "call":
+        action = call if turn.seat == bidder else Call(BidKind.PASS)
+        if not game.is_legal(action):
+            return None
+        game.push(action, seat=turn.seat)
+    if not game.is_legal(declare):
         return None
-    c = plan.contract
-    seat, row = plan.declaration
-    if row.special is not None or c.special is not None:
-        return None
-    rules = effective_rules(match)
-    sw = seat_worlds(rules, c.bidder, 0, plan.tiles[c.bidder], worlds=worlds, seed=seed)
-    bid = Bid(c.kind, c.bid)
-    made_worlds = sw.made(bid, row)
-    chance = sum(made_worlds) / len(made_worlds)
-    (a,) = analyze_match_doc(rules, match_json(match), plays=False, table=False, only=0)
-    assert isinstance(a, HandAnalysis)
-    outcome = match.hands[0].outcome
-    result = None if outcome is None else outcome.result
-    return {
-        "log": Path(path).name,
-        "bidder": match.players.model_dump().get(c.bidder) if match.players else None,
-        "bid": bid.key,
-        "trump": row.key,
-        "chance": chance,
-        "made": result == "made",
-        "makeable": a.makeable,
-    }
+    game.push(declare, seat=declarer)
+    play_out(game, {s: SamplingBot(seed_of(seed, index, s, "calibrate")) for s in SEATS}, hands=1)
+    outcome = game.to_dict(hands=1)["hands"][0]["outcome"]
+    return bool(outcome["result"] == "made")
+
+
+def _wanted(kind: str, rng: random.Random) -> Any:
+    """The bid set for a contract of ``kind`` (a point bid drawn in its band)."""
+    from texas42_log.analysis.bidding import Bid
+    from texas42_log.engine.auction import BidKind
+
+    if kind == "30–34":
+        return Bid(BidKind.POINTS, rng.randint(30, 34))
+    if kind == "35–41":
+        return Bid(BidKind.POINTS, rng.randint(35, 41))
+    if kind in ("doubles", "follow-me"):
+        level = rng.randint(30, 42)
+        return Bid(BidKind.MARKS, 1) if level == 42 else Bid(BidKind.POINTS, level)
+    if kind == "2+ marks":
+        return Bid(BidKind.MARKS, 2)
+    if kind == "plunge":
+        return Bid(BidKind.MARKS, 4, "plunge")
+    if kind == "splash":
+        return Bid(BidKind.MARKS, 2, "splash")
+    return Bid(BidKind.MARKS, 1)  # 1 mark, Nel-O, Sevens
+
+
+def play_deal(index: int, seed: int, worlds: int) -> list[dict[str, Any]]:
+    """Every seat's contracts of every kind on deal ``index``."""
+    from texas42_log.analysis.bidding import seat_worlds
+    from texas42_log.analysis.calibration import KINDS, kind_of
+    from texas42_log.bots.arena import deal_seed, dealer_of
+    from texas42_log.engine.actions import Call, Declare
+    from texas42_log.engine.seats import SEATS, partner
+    from texas42_log.engine.tiles import Tile
+    from texas42_log.play.game import Game
+
+    rules = rules_for_calibration()
+    game = Game(rules, seed=deal_seed(seed, index), first_dealer=dealer_of(index))
+    deal = game.to_dict(hands=1)["hands"][0]["deal"]
+    rng = random.Random(f"calibrate:{seed}:{index}")
+    out: list[dict[str, Any]] = []
+    for seat in SEATS:
+        tiles = frozenset(Tile.parse(t) for t in deal[seat])
+        sw = seat_worlds(rules, seat, 0, tiles, worlds=worlds, seed=seed)
+        for kind in KINDS:
+            bid = _wanted(kind, rng)
+            rows = [r for r in sw.rows(bid) if kind_of(bid, r) == kind]
+            if not rows:
+                continue
+            chances = {r: sum(sw.made(bid, r)) / worlds for r in rows}
+            row = max(sorted(rows), key=lambda r: chances[r])
+            call = Call(bid.kind, bid.bid, bid.special)
+            declare = (
+                Declare(special=row.special, doubles=row.doubles)
+                if row.special is not None
+                else Declare(trump=row.trump)
+            )
+            declarer = partner(seat) if bid.special is not None else seat
+            made = _set_contract(rules, seed, index, seat, call, declare, declarer)
+            if made is None:
+                continue
+            out.append(
+                {
+                    "deal": index,
+                    "held_out": index % 4 == HELD_OUT,
+                    "seat": seat,
+                    "kind": kind,
+                    "bid": bid.key,
+                    "row": row.key,
+                    "chance": chances[row],
+                    "made": made,
+                }
+            )
+    return out
+
+
+def play(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    done: set[int] = set()
+    if out.exists():
+        done = {json.loads(line)["deal"] for line in out.read_text(encoding="utf-8").splitlines()}
+    todo = [i for i in range(args.first, args.first + args.deals) if i not in done]
+    with ProcessPoolExecutor(args.jobs) as pool, out.open("a", encoding="utf-8") as f:
+        n = len(todo)
+        for k, rows in enumerate(
+            pool.map(play_deal, todo, [args.seed] * n, [args.worlds] * n, chunksize=1)
+        ):
+            for r in rows:
+                f.write(json.dumps(r, ensure_ascii=False) + "\n")
+            f.flush()
+            if args.progress and (k + 1) % 10 == 0:
+                print(f"{k + 1} of {n} deals", file=sys.stderr)
+    return 0
+
+
+# -- fit -------------------------------------------------------------------------------
 
 
 def logit(p: float) -> float:
@@ -82,7 +187,7 @@ def sigmoid(z: float) -> float:
     return e / (1 + e)
 
 
-def fit(xs: list[float], ys: list[bool]) -> tuple[float, float] | None:
+def fit(xs: Sequence[float], ys: Sequence[bool]) -> tuple[float, float] | None:
     """Maximum likelihood of P(y) = 1 / (1 + exp(-(a + b·x))), by Newton's method; None
     when the data cannot fix it (too few contracts, all made or all set, or separable)."""
     if len(set(ys)) < 2 or len(set(xs)) < 2:
@@ -108,90 +213,157 @@ def fit(xs: list[float], ys: list[bool]) -> tuple[float, float] | None:
         if not (abs(a) < 1e6 and abs(b) < 1e6):
             return None  # diverging: the outcomes are separated by the chance
         if abs(da) + abs(db) < 1e-10:
-            return a, b
+            return round(a, 3), round(b, 3)
     return None
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=500)
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--worlds", type=int, default=100)
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--logs", help="an arena folder already played (skips step 1)")
-    ap.add_argument("--json", help="write every contract's numbers here")
-    args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        logs = Path(args.logs) if args.logs else Path(tmp) / "arena"
-        if not args.logs:
-            subprocess.run(
-                [
-                    str(Path(sys.executable).parent / "texas42"),
-                    "arena",
-                    "sampling-open",
-                    "rule",
-                    "--deals",
-                    str(args.deals),
-                    "--seed",
-                    str(args.seed),
-                    "--jobs",
-                    str(args.jobs),
-                    "--logs",
-                    str(logs),
-                ],
-                check=True,
-                stdout=subprocess.DEVNULL,
-            )
-        paths = sorted(str(p) for p in logs.glob("*.json"))
-        with ProcessPoolExecutor(args.jobs) as pool:
-            rows = [
-                r
-                for r in pool.map(
-                    one, paths, [args.worlds] * len(paths), [args.seed] * len(paths), chunksize=8
-                )
-                if r is not None
-            ]
-    if args.json:
-        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    print(
-        f"{len(rows)} contracts of {len(paths)} hands ({args.deals} duplicate deals, "
-        f"seed {args.seed}, {args.worlds} worlds a table)\n"
-    )
-    print("| table's chance | contracts | mean chance | made as played | makeable open-handed |")
-    print("|---|---|---|---|---|")
+def _inner(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The contracts a curve speaks for: neither made in every world nor in none."""
+    return [r for r in rows if 0.0 < float(r["chance"]) < 1.0]
+
+
+def fit_kinds(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float]]:
+    """Per kind, the curve fitted on the deals not held out; a kind the data cannot fit
+    keeps the single curve (and the report says so)."""
+    from texas42_log.analysis.calibration import KINDS, SINGLE_CURVE
+
+    curves: dict[str, tuple[float, float]] = {}
+    for kind in KINDS:
+        train = _inner([r for r in rows if r["kind"] == kind and not r["held_out"]])
+        got = fit([logit(float(r["chance"])) for r in train], [bool(r["made"]) for r in train])
+        curves[kind] = got if got is not None else SINGLE_CURVE
+    return curves
+
+
+def stated(chance: float, curve: tuple[float, float]) -> float:
+    """The stated chance under ``curve``, the ends kept (calibration.as_played's rule)."""
+    from texas42_log.analysis.calibration import logistic
+
+    if chance >= 1.0:
+        return 1.0
+    if chance <= 0.0:
+        return 0.0
+    return logistic(chance, curve)
+
+
+def brier(rows: Sequence[dict[str, Any]], curve: tuple[float, float], ends: bool) -> float:
+    """The mean squared gap between the stated chance and made (1) or set (0); ``ends``:
+    whether the curve keeps 0 % and 100 % (the single curve did not)."""
+    from texas42_log.analysis.calibration import logistic
+
+    total = 0.0
+    for r in rows:
+        c = float(r["chance"])
+        q = stated(c, curve) if ends else logistic(c, curve)
+        total += (q - (1.0 if r["made"] else 0.0)) ** 2
+    return total / len(rows)
+
+
+def deciles(rows: Sequence[dict[str, Any]], curve: tuple[float, float]) -> Iterator[dict[str, Any]]:
+    """The held-out contracts grouped by their stated chance's decile."""
     for k in range(10):
         lo, hi = k / 10, (k + 1) / 10
-        group = [r for r in rows if lo <= float(r["chance"]) < hi or (k == 9 and r["chance"] == 1)]  # type: ignore[arg-type]
-        if not group:
-            print(f"| {k * 10}–{k * 10 + 10} % | 0 | – | – | – |")
-            continue
+        group = [
+            r
+            for r in rows
+            if lo <= (q := stated(float(r["chance"]), curve)) < hi or (k == 9 and q == 1.0)
+        ]
         n = len(group)
-        mean = sum(float(r["chance"]) for r in group) / n  # type: ignore[arg-type]
+        if not n:
+            yield {"decile": k, "n": 0}
+            continue
+        mean = sum(stated(float(r["chance"]), curve) for r in group) / n
         made = sum(1 for r in group if r["made"]) / n
-        makeable = sum(1 for r in group if r["makeable"]) / n
-        print(f"| {k * 10}–{k * 10 + 10} % | {n} | {mean:.0%} | {made:.0%} | {makeable:.0%} |")
-    total = len(rows)
-    if not total:
-        print("\nno contract to fit")
-        return 0
-    xs = [logit(float(r["chance"])) for r in rows]  # type: ignore[arg-type]
-    made = fit(xs, [bool(r["made"]) for r in rows])
-    makeable = fit(xs, [bool(r["makeable"]) for r in rows])
-    print(
-        f"\nall: mean chance {sum(float(r['chance']) for r in rows) / total:.1%}, "  # type: ignore[arg-type]
-        f"made as played {sum(1 for r in rows if r['made']) / total:.1%}, "
-        f"makeable open-handed {sum(1 for r in rows if r['makeable']) / total:.1%}"
+        se = math.sqrt(max(mean * (1 - mean), 1e-9) / n)
+        yield {"decile": k, "n": n, "stated": mean, "made": made, "se": se}
+
+
+def report(rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]]) -> tuple[list[str], bool]:
+    """The Markdown tables and the check, per kind on the held-out deals."""
+    from texas42_log.analysis.calibration import KINDS, SINGLE_CURVE
+
+    held = [r for r in rows if r["held_out"]]
+    deals = len({r["deal"] for r in rows})
+    out = [
+        f"{len(rows)} contracts on {deals} deals; the curves fitted on "
+        f"{len(rows) - len(held)}, checked on the {len(held)} of the held-out deals.",
+        "",
+        "| kind | curve (a, b) | held-out contracts | Brier, single curve | Brier, by kind |",
+        "|---|---|---|---|---|",
+    ]
+    ok = True
+    detail: list[str] = []
+    for kind in KINDS:
+        group = [r for r in held if r["kind"] == kind]
+        curve = curves[kind]
+        fitted = "single curve (too few to fit)" if curve == SINGLE_CURVE else f"{curve[0]:+.3f}, {curve[1]:.3f}"
+        if not group:
+            out.append(f"| {kind} | {fitted} | 0 | – | – |")
+            continue
+        old, new = brier(group, SINGLE_CURVE, False), brier(group, curve, True)
+        mark = "" if new < old else " ✗"
+        ok = ok and new < old
+        out.append(f"| {kind} | {fitted} | {len(group)} | {old:.4f} | {new:.4f}{mark} |")
+        detail += ["", f"**{kind}** (held-out deals)", "", "| stated | contracts | mean stated | made as played |", "|---|---|---|---|"]
+        for d in deciles(group, curve):
+            k = d["decile"]
+            label = f"{k * 10}–{k * 10 + 10} %"
+            if not d["n"]:
+                continue
+            far = abs(d["made"] - d["stated"]) > 2 * d["se"]
+            flag = " ✗" if d["n"] >= MIN_DECILE and far else ""
+            ok = ok and not flag
+            detail.append(
+                f"| {label} | {d['n']} | {d['stated']:.0%} | {d['made']:.0%} ± {d['se']:.0%}{flag} |"
+            )
+    return out + detail, ok
+
+
+def write_back(curves: dict[str, tuple[float, float]], lines: list[str]) -> None:
+    """The curves into calibration.py, the tables into docs/analysis.md."""
+    body = "".join(f'    "{k}": ({a}, {b}),\n' for k, (a, b) in curves.items())
+    src = CALIBRATION.read_text(encoding="utf-8")
+    src = re.sub(
+        r"(KIND_CORRECTIONS: Final\[dict\[str, tuple\[float, float\]\]\] = )(\{[^}]*\}|\{k: [^\n]*\})",
+        lambda m: m.group(1) + "{\n" + body + "}",
+        src,
+        count=1,
     )
-    for name, got in (("made as played:      ", made), ("makeable open-handed:", makeable)):
-        if got is None:
-            print(f"fit, {name} not enough contracts of both outcomes to fit")
-        else:
-            print(f"fit, {name} logit(q) = {got[0]:+.3f} {got[1]:+.3f} · logit(p)")
-    if made is not None:
-        for p in (0.3, 0.5, 0.6, 0.7, 0.8, 0.9):
-            q = sigmoid(made[0] + made[1] * logit(p))
-            print(f"  table {p:.0%} → made as played {q:.0%}")
-    return 0
+    CALIBRATION.write_text(src, encoding="utf-8")
+    doc = ANALYSIS_DOC.read_text(encoding="utf-8")
+    start, end = "<!-- calibration:start -->", "<!-- calibration:end -->"
+    head, _, rest = doc.partition(start)
+    _, _, tail = rest.partition(end)
+    ANALYSIS_DOC.write_text(head + start + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8")
+
+
+def fit_command(args: argparse.Namespace) -> int:
+    rows = [json.loads(line) for line in Path(args.contracts).read_text(encoding="utf-8").splitlines()]
+    curves = fit_kinds(rows)
+    lines, ok = report(rows, curves)
+    print("\n".join(lines))
+    print("\ncheck: " + ("passed" if ok else "FAILED (✗ above)"))
+    if args.write:
+        write_back(curves, lines)
+    return 0 if ok else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="set contracts of every kind and play them out")
+    p.add_argument("--deals", type=int, default=900)
+    p.add_argument("--first", type=int, default=0, help="the first deal's number")
+    p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--worlds", type=int, default=100)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--out", required=True, help="contracts, one JSON line each (appended to)")
+    p.add_argument("--progress", action="store_true")
+    f = sub.add_parser("fit", help="fit a curve per kind and check it on held-out deals")
+    f.add_argument("contracts")
+    f.add_argument("--write", action="store_true", help="into calibration.py and docs/analysis.md")
+    args = ap.parse_args(argv)
+    return play(args) if args.command == "play" else fit_command(args)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ from ..log.versions import (
 )
 from . import as_stated
 from .auction_fair import AuctionAnalysis
-from .bidding import SUPPORT, Bid, corrected, parse_row
+from .bidding import SUPPORT, Bid, parse_row
+from .calibration import Correction, correction_of, kind_of
 from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark, stake
 from .contract_checks import contract_problems
 from .contract_checks import top_row as _top
@@ -50,6 +51,7 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     version = str(doc.get("version", "1.0"))
     old = version_key(version) < version_key(AUCTION_SINCE)
+    corr = correction_of(version)
     for h, hand in enumerate(doc.get("hands", [])):
         d = hand.get("declaration")
         for k, c in enumerate(hand.get("auction", [])):
@@ -66,7 +68,7 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
                 return out
             if fair is not None:
                 where = f"/hands/{h}/auction/{k}/analysis/fair"
-                out += _call_problems(fair, d, where, h)
+                out += _call_problems(fair, d, where, h, corr)
                 stated = [key for key in CALL_VERDICT_FIELDS if key in fair]
                 if stated and version_key(version) < version_key(CALL_VERDICTS_SINCE):
                     out.append(
@@ -79,7 +81,7 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
                         )
                     )
                 elif stated:
-                    out += _verdict_problems(fair, c, where, h)
+                    out += _verdict_problems(fair, c, where, h, corr)
                 if "contract" in fair:
                     out += _contract_stated(fair, c, version, where, h)
         run = (hand.get("analysis") or {}).get("fair") or {}
@@ -118,11 +120,11 @@ def _contract_stated(
     if version_key(version) < version_key(CONTRACT_VERDICTS_SINCE):
         return [_newer(f"{where}/contract", "a call's worth by its contract", version, h)]
     table: dict[str, dict[str, float]] = fair["table"]
-    return contract_problems(fair, call, _made_key(call, table), where, h)
+    return contract_problems(fair, call, _made_key(call, table), where, h, correction_of(version))
 
 
 def _call_problems(
-    fair: dict[str, Any], d: dict[str, Any] | None, where: str, h: int
+    fair: dict[str, Any], d: dict[str, Any] | None, where: str, h: int, corr: Correction
 ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     table: dict[str, dict[str, float]] = fair["table"]
@@ -135,14 +137,14 @@ def _call_problems(
         return [_problem(f"{where}/table", f"the call's table {e}", h)]
     supported = None
     for b in bids:
-        if table[b] and corrected(table[b][_top(table[b])]) >= SUPPORT:
+        if table[b] and _judged(table, b, corr) >= SUPPORT:
             supported = b
     if fair.get("supported") != supported:
         out.append(
             _problem(
                 f"{where}/supported",
                 f"the call's table supports {supported or 'no bid'} (the highest bid whose best "
-                f"corrected chance is at least {SUPPORT:.0%}), not {fair.get('supported')}",
+                f"chance as played is at least {SUPPORT:.0%}), not {fair.get('supported')}",
                 h,
             )
         )
@@ -168,15 +170,18 @@ def _call_problems(
     return out
 
 
-def _worth(table: dict[str, dict[str, float]], key: str) -> float:
-    """A call's expected marks by its stated table (:func:`.call_verdicts.worth`)."""
-    if key == "pass":
-        return 0.0
+def _judged(table: dict[str, dict[str, float]], key: str, corr: Correction) -> float:
+    """The chance bid ``key`` is judged by, from its best stated cell (``corr``: the log's)."""
     cells = table[key]
-    if not cells:
+    top = _top(cells)
+    return corr.of_stated(cells[top], kind_of(Bid.parse(key), parse_row(top)))
+
+
+def _worth(table: dict[str, dict[str, float]], key: str, corr: Correction) -> float:
+    """A call's expected marks by its stated table (:func:`.call_verdicts.worth`)."""
+    if key == "pass" or not table[key]:
         return 0.0
-    share = cells[_top(cells)]
-    return as_stated(stake(Bid.parse(key), "A") * (2 * corrected(share) - 1))
+    return as_stated(stake(Bid.parse(key), "A") * (2 * _judged(table, key, corr) - 1))
 
 
 def _made_key(call: dict[str, Any], table: dict[str, dict[str, float]]) -> str | None:
@@ -199,14 +204,14 @@ def _made_key(call: dict[str, Any], table: dict[str, dict[str, float]]) -> str |
 
 
 def _pays_best_problems(
-    fair: dict[str, Any], table: dict[str, dict[str, float]], where: str, h: int
+    fair: dict[str, Any], table: dict[str, dict[str, float]], where: str, h: int, corr: Correction
 ) -> list[Diagnostic]:
     """The verdict's call that pays best, against its table: a bid of the table, worth
     what it says, the highest of the best (ties to the lowest), with its best trump."""
     best = fair["pays_best"]
     if best != "pass" and best not in table:
         return [_problem(f"{where}/pays_best", f"the call's table has no bid {best}", h)]
-    top = _worth(table, best)
+    top = _worth(table, best, corr)
     if fair["pays_best_expected"] != top:
         return [
             _problem(
@@ -218,16 +223,15 @@ def _pays_best_problems(
         ]
     bids = sorted(table, key=lambda k: Bid.parse(k).size)
     for key in bids:
-        if _worth(table, key) > top or (
-            _worth(table, key) == top
-            and best != "pass"
-            and Bid.parse(key).size < Bid.parse(best).size
+        mine = _worth(table, key, corr)
+        if mine > top or (
+            mine == top and best != "pass" and Bid.parse(key).size < Bid.parse(best).size
         ):
             return [
                 _problem(
                     f"{where}/pays_best",
                     f"{key} pays at least as well as {best} by the call's table "
-                    f"({_worth(table, key):g} expected marks against {top:g}), and the call that "
+                    f"({mine:g} expected marks against {top:g}), and the call that "
                     "pays best is the highest, ties to the lowest",
                     h,
                 )
@@ -245,7 +249,7 @@ def _pays_best_problems(
 
 
 def _verdict_problems(
-    fair: dict[str, Any], call: dict[str, Any], where: str, h: int
+    fair: dict[str, Any], call: dict[str, Any], where: str, h: int, corr: Correction
 ) -> list[Diagnostic]:
     """A call's verdict as players bid (1.10) against its own table: the call that pays
     best, the expected marks, the marks given up and the mark."""
@@ -255,16 +259,17 @@ def _verdict_problems(
     ]
     if missing:
         return [_problem(f"{where}", f"the call's verdict lacks {', '.join(missing)}", h)]
-    settled = _pays_best_problems(fair, table, where, h)
+    settled = _pays_best_problems(fair, table, where, h, corr)
     if settled:
         return settled
-    top = _worth(table, fair["pays_best"])
+    top = _worth(table, fair["pays_best"], corr)
     made = _made_key(call, table)
-    if made is not None and fair["expected"] != _worth(table, made):
+    expected = None if made is None else _worth(table, made, corr)
+    if expected is not None and fair["expected"] != expected:
         return [
             _problem(
                 f"{where}/expected",
-                f"the call {made} is worth {_worth(table, made):g} expected marks by its table, "
+                f"the call {made} is worth {expected:g} expected marks by its table, "
                 f"not {fair['expected']:g}",
                 h,
             )
@@ -348,15 +353,22 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
     hand = doc["hands"][h]
     run = f"drawn again with seed {mine.seed} and {mine.worlds} worlds"
     pairs: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
+    version = str(doc.get("version", "1.0"))
+    corr = correction_of(version)  # a log before 1.12 states its chances by the single curve
     for n in mine.calls:
         stated = (hand["auction"][n.index].get("analysis") or {}).get("fair")
         if stated is not None and "contract" not in stated:
             n = replace(n, contract=None)  # stated by 1.10's rule: checked by it
+        if corr != n.table.correction:
+            worth = None if n.contract is None else n.contract.restated(corr)
+            n = replace(n, table=replace(n.table, correction=corr), contract=worth)
         pairs.append((f"/hands/{h}/auction/{n.index}/analysis/fair", stated, n.as_dict()))
-    if mine.declaration is not None and isinstance(hand.get("declaration"), dict):
+    d = mine.declaration
+    if d is not None and isinstance(hand.get("declaration"), dict):
         stated = (hand["declaration"].get("analysis") or {}).get("fair")
-        pairs.append((f"/hands/{h}/declaration/analysis/fair", stated, mine.declaration.as_dict()))
-    version = str(doc.get("version", "1.0"))
+        if corr != d.table.correction:
+            d = replace(d, table=replace(d.table, correction=corr))
+        pairs.append((f"/hands/{h}/declaration/analysis/fair", stated, d.as_dict()))
     older = version_key(version) < version_key(CALL_VERDICTS_SINCE)
     for where, stated, now in pairs:
         if stated is None:

@@ -6,7 +6,7 @@ the hand, never the deal) and the calls before it, and the fair makeable table o
 gets:
 
 * every call — what the table alone says the caller could have bid: the highest bid
-  whose best corrected chance is at least :data:`~.bidding.SUPPORT`, with its trump.
+  whose best chance as played is at least :data:`~.bidding.SUPPORT`, with its trump.
   For a pass or a bid that did not win this is *only what the table says*: the table
   does not know how the others would have answered;
 * the winning bid — besides, its chance with the trump the declarer then chose, and
@@ -46,11 +46,11 @@ from .bidding import (
     Row,
     SeatTable,
     SeatWorlds,
-    corrected,
     open_calls,
     row_of,
     seat_worlds,
 )
+from .calibration import BY_KIND, Correction
 from .call_verdicts import Worth, call_mark, loss_se, pays_best, worth
 from .continuation import CallWorth, ContractWorth, contract_worth
 from .fair import BLUNDER, DUBIOUS, Mark
@@ -265,6 +265,10 @@ class DeclarationNote:
             "best": self.best.key,
             "chance_lost": self.chance_lost,
         }
+        if self.table.correction.method == "kind":
+            out["open_table"] = {
+                r.key: as_stated(self.table.open_chance(self.bid, r).share) for r in sorted(rows)
+            }
         if self.mark is not None:
             out["mark"] = self.mark
         return out
@@ -283,6 +287,8 @@ class AuctionAnalysis:
     nodes: int = 0
     #: Each accepted call's public words by its index (a skipped call is named by them).
     words: dict[int, str] = field(default_factory=dict)
+    #: How its chances are stated and judged (:mod:`.calibration`; before 1.12 ``SINGLE``).
+    correction: Correction = BY_KIND
 
 
 def _bid_of(kind: str, bid: int | None, special: str | None) -> Bid | None:
@@ -373,12 +379,19 @@ def judge_auction(
     worlds: int = DEFAULT_WORLDS,
     seed: int = DEFAULT_SEED,
     by_contract: bool = True,
+    correction: Correction = BY_KIND,
 ) -> AuctionAnalysis:
     """The fair verdicts of a planned auction (see the module text); ``by_contract``: each
     call worth the contract its auction ends in (format 1.11), else as if it ended with
-    the call (1.10)."""
+    the call (1.10); ``correction``: chances as played by kind (1.12), or the single curve
+    a log before 1.12 is checked by."""
     out = AuctionAnalysis(
-        plan.hand, worlds, seed, skipped=list(plan.skipped), words=dict(plan.words)
+        plan.hand,
+        worlds,
+        seed,
+        skipped=list(plan.skipped),
+        words=dict(plan.words),
+        correction=correction,
     )
     space: dict[Seat, SeatWorlds] = {}
 
@@ -395,7 +408,7 @@ def judge_auction(
         bids, pass_open = open_calls(plan.rules, plan.dealer, c.before, plan.tiles[c.seat])
         if c.call is not None and c.call not in bids:
             bids.append(c.call)
-        table = of(c.seat).table(bids)
+        table = of(c.seat).table(bids, correction)
         won = c.index == plan.won
         worth_of = None
         if judged and by_contract:
@@ -418,7 +431,7 @@ def judge_auction(
         sw = of(seat)
         contract = plan.contract
         bid = Bid.of(contract)
-        table = sw.declaration_table(contract)
+        table = sw.declaration_table(contract, correction)
         out.declaration = DeclarationNote(seat, bid, row, table)
     out.nodes = sum(s.nodes for s in space.values())
     return out
@@ -452,6 +465,20 @@ class AuctionHint:
     #: In a game of marks, every call open valued by the contract its auction ends in.
     worth: ContractWorth | None = None
 
+    @property
+    def open(self) -> Chance | None:
+        """The suggestion's open-hand share (its chance is as played, :mod:`.calibration`)."""
+        if self.chance is None or self.row is None:
+            return None
+        if isinstance(self.suggestion, Call):
+            s = self.suggestion
+            if s.bid is None:
+                return None
+            bid = Bid(s.kind, s.bid, s.special)
+        else:
+            bid = self.table.bids[0]
+        return self.table.open_chance(bid, self.row)
+
     def as_dict(self) -> dict[str, Any]:
         out = {
             "seat": self.seat,
@@ -460,7 +487,7 @@ class AuctionHint:
             "row": None if self.row is None else self.row.key,
             "chance": None if self.chance is None else as_stated(self.chance.share),
             "se": None if self.chance is None else as_stated(self.chance.se),
-            "corrected": None if self.chance is None else as_stated(corrected(self.chance.share)),
+            "open_chance": None if self.open is None else as_stated(self.open.share),
         } | self.table.as_dict()
         if self.worth is not None:
             best = self.worth.best

@@ -12,7 +12,7 @@ from typing import Any, Final
 from ..engine.trumps import trump_words
 from . import as_stated
 from .auction_fair import AuctionAnalysis, CallNote, DeclarationNote
-from .bidding import SUPPORT, Bid, Chance, Row, corrected
+from .bidding import SUPPORT, Bid, Chance, Row
 from .call_verdicts import ASSUMPTION, CALL_BLUNDER, CALL_DUBIOUS
 from .continuation import ASSUMES, FLOOR_SHARE, SCALE, SOFT, ContractWorth, End
 from .fair_hands import FairHand
@@ -33,30 +33,34 @@ LEAD_GAP: Final = 0.05
 
 #: What the auction's words mean, one sentence each (the legend, ``--help``, the docs).
 AUCTION_WORDS: Final[dict[str, str]] = {
-    "table": "the share of the deals of the 21 tiles its caller could not see in which "
-    "the bid is made with best play and every hand open, the caller declaring and leading",
+    "table": "the chance the bid is made as the seats play it, each from its own view: the "
+    "share of the deals of the 21 tiles its caller could not see in which it is made with "
+    "best play and every hand open (the caller declaring and leading), corrected for that "
+    "kind of contract",
     "pays best": "in a game of marks, the call of the highest worth: the expected marks of "
     "the contract its auction ends in, over the deals its caller could not tell apart — the "
     "rest of the auction called by the rule bidder, each declarer naming the trump that bidder "
-    "would (the caller, its table's best) — a contract counting its stake × (2 × corrected "
-    "chance − 1) for the side that holds it, a new deal 0; ties to the lowest call",
+    "would (the caller, its table's best) — a contract counting its stake × (2 × chance as "
+    "played − 1) for the side that holds it, a new deal 0; ties to the lowest call",
     "ends in": "the contracts the call's auction ends in, the likeliest first: each one's "
-    "share of the deals and the share of those in which it is made (all pass: a new deal)",
+    "share of the deals and its chance as played (all pass: a new deal)",
     "weighed": f"a deal in which the rule bidder would have made each call heard weighs 1, "
     f"one in which it would not exp(−points apart / {SCALE:g}) and never below {SOFT:g}; with "
     f"fewer effective deals than {FLOOR_SHARE:.0%} of those drawn the calls heard are too rare "
     "to weigh, and every deal weighs alike",
     "could go to": f"how high the hand could go if pushed: the highest bid whose best "
-    f"corrected chance is at least {SUPPORT:.0%} (the table's ceiling, not advice)",
+    f"chance as played is at least {SUPPORT:.0%} (the table's ceiling, not advice)",
     "marks": f"a call is marked ? from {CALL_DUBIOUS:g} expected marks given up against the "
     f"call that pays best and ?? from {CALL_BLUNDER:g} (a 1-mark contract swings 2 marks, so "
     "these are the plays' 5% and 20%), only past twice the error; uncertain: as large a loss "
     "within twice its error; in a points game calls are not judged",
-    "supports": f"the highest bid whose best corrected chance is at least {SUPPORT:.0%}; for "
+    "supports": f"the highest bid whose best chance as played is at least {SUPPORT:.0%}; for "
     "a pass or a losing bid only what the table says, not knowing how the others would "
     "have answered",
-    "corrected": "the table's chance corrected for open-hand optimism by the fit of "
-    "docs/analysis.md (how often such contracts were made as bots played them)",
+    "as played": "every hand open flatters the declarer, and an all-tricks contract more "
+    "than a 30: each kind of contract has its own correction, fitted to how often such "
+    "contracts were made when every seat played from its own view (docs/analysis.md); made "
+    "in every deal drawn stays 100%, in none 0%",
 }
 
 
@@ -107,7 +111,7 @@ def _verdict(n: CallNote) -> str:
         assert best.row is not None and best.chance is not None
         # one chance per trump per line: the winning bid's best trump has said its own
         told = n.won and n.call == best.bid and n.best is not None and n.best[0] == best.row
-        chance = "" if told else f"{corrected(best.chance):.0%}, "
+        chance = "" if told else f"{best.chance:.0%}, "
         said = (
             f"bid {best.bid.key} in {row_words(best.row)} pays best "
             f"({chance}{_signed(best.expected)} expected marks)"
@@ -129,7 +133,7 @@ def _verdict(n: CallNote) -> str:
 
 
 def _pct(c: Chance) -> str:
-    return f"{c.share:.0%} ± {c.se:.0%} (corrected {corrected(c.share):.0%})"
+    return f"{c.share:.0%} ± {c.se:.0%}"
 
 
 def _bid_words(bid: Bid | None) -> str:
@@ -153,10 +157,7 @@ def _call_line(n: CallNote) -> str:
         if chance is not None and n.declared is not None:
             parts.append(f"won: {row_words(n.declared)} {_pct(chance)}")
         if best is not None:
-            parts.append(
-                f"best trump {row_words(best[0])} {best[1].share:.0%} "
-                f"(corrected {corrected(best[1].share):.0%})"
-            )
+            parts.append(f"best trump {row_words(best[0])} {best[1].share:.0%}")
     if n.judged:
         parts.append(_verdict(n))
     else:
@@ -227,18 +228,15 @@ def lead_note(fair: FairHand) -> list[str]:
 
 
 def _chance_json(c: Chance | None) -> dict[str, float] | None:
+    """A chance as played and its standard error."""
     if c is None:
         return None
-    return {
-        "share": as_stated(c.share),
-        "se": as_stated(c.se),
-        "corrected": as_stated(corrected(c.share)),
-    }
+    return {"share": as_stated(c.share), "se": as_stated(c.se)}
 
 
 def auction_json(a: AuctionAnalysis) -> dict[str, Any]:
     """The auction's verdicts in the report's JSON: each call's and the declaration's format
-    object, with the chances' standard errors and corrected values."""
+    object, with the chances' standard errors."""
     calls = []
     for n in a.calls:
         s = n.supported

@@ -48,6 +48,7 @@ from ..engine.seats import SEATS, Seat, partner
 from ..engine.tiles import TILES, TOTAL_HAND_POINTS, Tile
 from ..engine.trumps import Trump
 from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
+from .calibration import BY_KIND, EDGE, SINGLE_CURVE, Correction, kind_of, logistic
 
 __all__ = [
     "Bid",
@@ -70,23 +71,17 @@ __all__ = [
 #: where its worth, its marks × (2 × chance − 1) against 0 for a pass, turns positive.
 SUPPORT: Final = 0.5
 
-#: The correction of the table's open-hand optimism: logit(corrected) = a + b · logit(chance),
-#: fitted by ``tools/calibrate.py`` to how often contracts were made as the bots played them
-#: (docs/analysis.md, "How honest is the table?", has the data).
-CORRECTION: Final = (-0.447, 0.682)
-
-#: A chance is clipped to [EDGE, 1 − EDGE] before the correction (logit(0) is infinite).
-EDGE: Final = 0.005
+#: The single curve of the table's open-hand optimism before format 1.12 (one for every
+#: contract); since 1.12 each kind of contract has its own (:mod:`.calibration`).
+CORRECTION: Final = SINGLE_CURVE
 
 World = dict[Seat, frozenset[Tile]]
 
 
 def corrected(chance: float, correction: tuple[float, float] = CORRECTION) -> float:
-    """The table's chance corrected for open-hand optimism (:data:`CORRECTION`)."""
-    a, b = correction
-    p = min(1.0 - EDGE, max(EDGE, chance))
-    z = a + b * math.log(p / (1.0 - p))
-    return 1.0 / (1.0 + math.exp(-z))
+    """The table's chance corrected by one curve (:data:`CORRECTION`, the rule before
+    1.12); a contract's chance as played is :meth:`SeatTable.played`."""
+    return logistic(chance, correction)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -381,7 +376,7 @@ class SeatWorlds:
         }
         return sorted(out)
 
-    def declaration_table(self, contract: Contract) -> SeatTable:
+    def declaration_table(self, contract: Contract, correction: Correction = BY_KIND) -> SeatTable:
         """The table of the contract won, the seat declaring: one column, a row for each
         declaration the rules allow after it."""
         bid = Bid.of(contract)
@@ -389,15 +384,17 @@ class SeatWorlds:
             row_of(c.trump, c.special, c.doubles) for c in declaration_choices(self.rules, contract)
         }
         cells = {bid: {row: self.made(bid, row, self.seat) for row in sorted(rows)}}
-        return SeatTable(self.seat, self.hand, len(self.worlds), self.count, self.seed, cells, self)
+        return SeatTable(
+            self.seat, self.hand, len(self.worlds), self.count, self.seed, cells, self, correction
+        )
 
-    def table(self, bids: Sequence[Bid]) -> SeatTable:
+    def table(self, bids: Sequence[Bid], correction: Correction = BY_KIND) -> SeatTable:
         """The table of ``bids`` (the columns) over every row the rules allow each."""
         n = len(self.worlds)
         cells: dict[Bid, dict[Row, list[bool]]] = {}
         for bid in bids:
             cells[bid] = {row: self.made(bid, row) for row in self.rows(bid)}
-        return SeatTable(self.seat, self.hand, n, self.count, self.seed, cells, self)
+        return SeatTable(self.seat, self.hand, n, self.count, self.seed, cells, self, correction)
 
 
 TOTAL_TILES: Final = len(TILES)
@@ -481,22 +478,37 @@ class SeatTable:
     #: bid → row → per world made or not.
     made: dict[Bid, dict[Row, list[bool]]]
     source: SeatWorlds | None = field(default=None, compare=False, repr=False)
+    #: How a share becomes the chance stated and judged by (:mod:`.calibration`).
+    correction: Correction = field(default=BY_KIND, compare=False)
 
     @property
     def bids(self) -> list[Bid]:
         return sorted(self.made, key=lambda b: (b.size, b.special or ""))
 
-    def chance(self, bid: Bid, row: Row) -> Chance:
+    def open_chance(self, bid: Bid, row: Row) -> Chance:
+        """The share of worlds in which ``bid`` is made played as ``row``, every hand open."""
         got = self.made[bid][row]
         share = sum(got) / len(got)
         return Chance(share, share_se(share, len(got)))
 
+    def chance(self, bid: Bid, row: Row) -> Chance:
+        """The chance the format states (since 1.12 the chance as played, :mod:`.calibration`;
+        before, the open-hand share), its error carried through the correction."""
+        c = self.open_chance(bid, row)
+        kind = kind_of(bid, row)
+        stated = self.correction.stated(c.share, kind)
+        return Chance(stated, c.se * self.correction.stated_slope(c.share, kind))
+
+    def played(self, bid: Bid, row: Row) -> float:
+        """The chance ``bid`` played as ``row`` is judged by, from the chance as stated."""
+        return self.correction.of_stated(as_stated(self.chance(bid, row).share), kind_of(bid, row))
+
     def best_row(self, bid: Bid) -> Row | None:
-        """The row with the best chance for ``bid`` (ties: the first in row order)."""
+        """The row with the best chance as played for ``bid`` (ties: the first in row order)."""
         rows = self.made.get(bid)
         if not rows:
             return None
-        return max(sorted(rows), key=lambda r: sum(rows[r]))
+        return max(sorted(rows), key=lambda r: self.played(bid, r))
 
     def best(self, bid: Bid) -> Chance | None:
         row = self.best_row(bid)
@@ -508,14 +520,17 @@ class SeatTable:
         found: tuple[Bid, Row] | None = None
         for bid in self.bids:
             row = self.best_row(bid)
-            if row is not None and corrected(self.chance(bid, row).share) >= threshold:
+            if row is not None and self.played(bid, row) >= threshold:
                 found = (bid, row)
         return found
 
     def paired_se(self, bid: Bid, row: Row, best: Row) -> float:
-        """The standard error of the chance ``row`` gives up against ``best``, world by world."""
+        """The standard error of the chance ``row`` gives up against ``best``, world by world
+        (each world's part linearised at the open-hand shares, through the correction)."""
         a, b = self.made[bid][row], self.made[bid][best]
-        diffs = [float(y) - float(x) for x, y in zip(a, b, strict=True)]
+        sa = self.correction.stated_slope(self.open_chance(bid, row).share, kind_of(bid, row))
+        sb = self.correction.stated_slope(self.open_chance(bid, best).share, kind_of(bid, best))
+        diffs = [sb * float(y) - sa * float(x) for x, y in zip(a, b, strict=True)]
         n = len(diffs)
         if n < 2:
             return 0.0
@@ -524,9 +539,10 @@ class SeatTable:
         return math.sqrt(var / n)
 
     def as_dict(self) -> dict[str, Any]:
-        """The format's table (since 1.8): bid → row → chance; each chance's standard error
-        is ``√(p(1 − p)/(worlds − 1))`` and so not stated."""
-        return {
+        """The format's table (since 1.8): bid → row → chance (since 1.12 as played, and
+        ``open_table`` the open-hand shares); an open-hand share's standard error is
+        ``√(p(1 − p)/(worlds − 1))`` and so not stated."""
+        out: dict[str, Any] = {
             "worlds": self.worlds,
             "of": self.count,
             "table": {
@@ -534,3 +550,11 @@ class SeatTable:
                 for b in self.bids
             },
         }
+        if self.correction.method == "kind":
+            out["open_table"] = {
+                b.key: {
+                    r.key: as_stated(self.open_chance(b, r).share) for r in sorted(self.made[b])
+                }
+                for b in self.bids
+            }
+        return out

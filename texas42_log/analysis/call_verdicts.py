@@ -2,13 +2,13 @@
 fair makeable table, and how much the call made gave up against it.
 
 In a game of marks a bid is worth its expected marks: the marks at stake × (2 × its
-corrected chance − 1) (made, the bidders take the stake; set, the defenders do), with the
+chance as played − 1) (made, the bidders take the stake; set, the defenders do), with the
 trump that gives the bid its best chance; a pass is worth 0. The assumption, stated on
 every line: *the auction ends with this call unless outbid* — the table cannot know how
 the others would answer. The call that pays best is the one of highest expected marks;
 where several tie (to the stated decimals), the lowest, which wins the auction at that
 moment all the same. How high the hand could go if pushed is the table's ceiling, the
-highest bid whose corrected chance is at least 50 % (``supported``, since 1.8).
+highest bid whose chance as played is at least 50 % (``supported``, since 1.8).
 
 A call is marked by the expected marks it gave up: ``?`` from :data:`CALL_DUBIOUS`,
 ``??`` from :data:`CALL_BLUNDER` (a 1-mark contract swings 2 marks, so these are the
@@ -30,7 +30,8 @@ from typing import Final
 
 from ..engine.seats import Seat
 from . import as_stated
-from .bidding import CORRECTION, EDGE, Bid, Row, SeatTable, corrected
+from .bidding import Bid, Row, SeatTable
+from .calibration import kind_of
 from .fair import Mark
 
 __all__ = [
@@ -82,7 +83,8 @@ def worth(table: SeatTable, bid: Bid | None) -> Worth:
     if row is None:
         return Worth(bid, None, None, 0.0)
     share = as_stated(table.chance(bid, row).share)
-    return Worth(bid, row, share, as_stated(stake(bid, table.seat) * (2 * corrected(share) - 1)))
+    judged = table.correction.of_stated(share, kind_of(bid, row))
+    return Worth(bid, row, share, as_stated(stake(bid, table.seat) * (2 * judged - 1)))
 
 
 def pays_best(table: SeatTable, pass_open: bool = True) -> Worth:
@@ -105,14 +107,14 @@ def call_mark(lost: float, se: float) -> Mark | None:
 
 
 def _slope(table: SeatTable, w: Worth) -> float:
-    """d expected / d share at the chance of ``w`` (0 for a pass, or past the clip)."""
-    if w.bid is None or w.chance is None:
+    """d expected / d open-hand share at the chance of ``w`` (0 for a pass, or past the
+    clip)."""
+    if w.bid is None or w.row is None or w.chance is None:
         return 0.0
-    p = w.chance
-    if not EDGE < p < 1.0 - EDGE:
-        return 0.0
-    c = corrected(p)
-    return stake(w.bid, table.seat) * 2 * c * (1 - c) * CORRECTION[1] / (p * (1 - p))
+    # before 1.12 the stated chance is the open-hand share itself
+    single = table.correction.method == "single"
+    p = w.chance if single else table.open_chance(w.bid, w.row).share
+    return stake(w.bid, table.seat) * 2 * table.correction.slope(p, kind_of(w.bid, w.row))
 
 
 def _made(table: SeatTable, w: Worth) -> Sequence[bool] | None:

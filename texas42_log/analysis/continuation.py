@@ -13,9 +13,10 @@ could not tell apart (the deals of :mod:`.bidding`), by the auction it leads to 
   declarer leading (the same bounded searches as the table). All four passing is a new
   deal, worth 0 (R11).
 * **The worth** of a call is, over the contracts its auction ends in, each one's share of
-  the worlds × its stake × (2 × its corrected chance − 1), counted for the caller's side
-  when its side holds the contract and against it when the others do: the expected marks
-  of the hand. The call of highest worth *pays best* (ties: the lowest call, a pass first).
+  the worlds × its stake × (2 × its chance as played − 1, :mod:`.calibration`), counted
+  for the caller's side when its side holds the contract and against it when the others
+  do: the expected marks of the hand. The call of highest worth *pays best* (ties: the
+  lowest call, a pass first).
 * **The worlds are weighed by the calls already heard**: a world in which the ``rule``
   bidder would have made each earlier call of the others weighs 1; a call it would not
   make weighs ``exp(−|points apart| / 4)``, never less than :data:`SOFT` (a human who opens
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract
@@ -41,7 +42,8 @@ from ..engine.seats import SEATS, Seat, next_seat, partner
 from ..engine.tiles import Tile
 from ..engine.trumps import Trump
 from . import as_stated
-from .bidding import Bid, Row, SeatTable, SeatWorlds, corrected, row_of
+from .bidding import Bid, Row, SeatTable, SeatWorlds, row_of
+from .calibration import BY_KIND, Correction, kind_of
 from .call_verdicts import call_mark
 from .fair import Mark
 from .rule_bidder import (
@@ -85,12 +87,13 @@ CallTuple = tuple[Seat, BidKind, int | None, BidSpecial | None]
 _PASS: Final[CallKey] = (BidKind.PASS, None, None)
 
 
-def end_value(share: float, made: float, side: int, stake: int) -> float:
+def end_value(share: float, judged: float, side: int, stake: int) -> float:
     """What a contract its auction ends in adds to a call's worth: its share of the worlds
-    × its stake × (2 × corrected chance − 1), signed by whose side holds it (0: a new deal)."""
+    × its stake × (2 × ``judged`` − 1, its chance as played), signed by whose side holds it
+    (0: a new deal)."""
     if side == 0:
         return 0.0
-    return share * side * stake * (2 * corrected(made) - 1)
+    return share * side * stake * (2 * judged - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,26 +106,43 @@ class End:
     bid: Bid | None
     row: Row | None
     share: float
+    #: The chance it is made as stated (since 1.12 as played; before, the open-hand share).
     made: float
     side: int
     stake: int
+    #: The open-hand share of the worlds in which it is made.
+    open: float = 0.0
+    correction: Correction = BY_KIND
 
     @property
     def value(self) -> float:
-        return end_value(self.share, self.made, self.side, self.stake)
+        if self.bid is None or self.row is None:
+            return 0.0
+        judged = self.correction.of_stated(self.made, kind_of(self.bid, self.row))
+        return end_value(self.share, judged, self.side, self.stake)
 
     def as_dict(self) -> dict[str, Any]:
         """The format's object of one contract a call's auction ends in (since 1.11); all
         four passing names no bidder, bid or trump."""
         if self.by is None or self.bid is None or self.row is None:
             return {"share": self.share, "made": self.made}
-        return {
+        out: dict[str, Any] = {
             "by": self.by,
             "bid": self.bid.key,
             "trump": self.row.key,
             "share": self.share,
             "made": self.made,
         }
+        if self.correction.method == "kind":
+            out["made_open"] = self.open
+        return out
+
+
+def _restated(e: End, correction: Correction) -> End:
+    if e.bid is None or e.row is None:
+        return e
+    made = as_stated(correction.stated(e.open, kind_of(e.bid, e.row)))
+    return replace(e, made=made, correction=correction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +203,18 @@ class ContractWorth:
     @property
     def mark(self) -> Mark | None:
         return call_mark(self.lost, self.lost_se)
+
+    def restated(self, correction: Correction) -> ContractWorth:
+        """The same contracts with their chances stated and judged by ``correction`` (a log
+        before 1.12 is checked by the single curve)."""
+
+        def again(o: CallWorth) -> CallWorth:
+            ends = tuple(_restated(e, correction) for e in o.ends)
+            return replace(o, ends=ends, expected=as_stated(sum(e.value for e in ends)))
+
+        options = tuple(again(o) for o in self.options)
+        made = next((o for o in options if o.call == self.made.call), None)
+        return replace(self, options=options, made=made or again(self.made))
 
     def as_dict(self) -> dict[str, Any]:
         """The format's ``contract`` object of a call's fair verdict (since 1.11)."""
@@ -394,13 +426,24 @@ def _call_worth(
         values.append(side * contract.marks * (1.0 if hit else -1.0))
     ends = []
     for (by, bid, row), (weight, hits) in groups.items():
-        if by is None or bid is None:
+        if by is None or bid is None or row is None:
             ends.append(End(None, None, None, as_stated(weight / total), 0.0, 0, 0))
             continue
         side = 1 if by in (seat, partner(seat)) else -1
         stake = bid.contract(by).marks
+        share, kind, corr = hits / weight, kind_of(bid, row), table.correction
         ends.append(
-            End(by, bid, row, as_stated(weight / total), as_stated(hits / weight), side, stake)
+            End(
+                by,
+                bid,
+                row,
+                as_stated(weight / total),
+                as_stated(corr.stated(share, kind)),
+                side,
+                stake,
+                as_stated(share),
+                corr,
+            )
         )
     ends.sort(
         key=lambda e: (

@@ -18,6 +18,7 @@ from ..engine.errors import Diagnostic
 from ..engine.seats import partner
 from . import as_stated
 from .bidding import Bid, parse_row
+from .calibration import Correction, kind_of
 from .call_verdicts import CALL_BLUNDER, CALL_DUBIOUS, call_mark
 from .continuation import end_value
 from .fair_checks import analysis_problem
@@ -34,20 +35,21 @@ def top_row(cells: dict[str, float]) -> str:
     return max(order, key=lambda k: cells[k])
 
 
-def _worth_of(ends: list[dict[str, Any]], seat: str) -> float:
+def _worth_of(ends: list[dict[str, Any]], seat: str, correction: Correction) -> float:
     total = 0.0
     for e in ends:
         by, bid = e.get("by"), e.get("bid")
         if by is None or bid is None:
             continue
         side = 1 if by in (seat, partner(seat)) else -1  # type: ignore[arg-type]
-        stake = Bid.parse(bid).contract(by).marks
-        total += end_value(float(e["share"]), float(e["made"]), side, stake)
+        b = Bid.parse(bid)
+        judged = correction.of_stated(float(e["made"]), kind_of(b, parse_row(e["trump"])))
+        total += end_value(float(e["share"]), judged, side, b.contract(by).marks)
     return as_stated(total)
 
 
 def _ends_problems(
-    c: dict[str, Any], ends: list[dict[str, Any]], where: str, h: int
+    c: dict[str, Any], ends: list[dict[str, Any]], where: str, h: int, correction: Correction
 ) -> list[Diagnostic]:
     for k, e in enumerate(ends):
         none = [e.get(x) is None for x in ("by", "bid", "trump")]
@@ -76,7 +78,7 @@ def _ends_problems(
                 h,
             )
         ]
-    worth = _worth_of(ends, str(c.get("seat")))
+    worth = _worth_of(ends, str(c.get("seat")), correction)
     if c["worth"] != worth:
         return [
             analysis_problem(
@@ -90,14 +92,19 @@ def _ends_problems(
 
 
 def contract_problems(
-    fair: dict[str, Any], call: dict[str, Any], made: str | None, where: str, h: int
+    fair: dict[str, Any],
+    call: dict[str, Any],
+    made: str | None,
+    where: str,
+    h: int,
+    correction: Correction,
 ) -> list[Diagnostic]:
     """What is wrong with a call's stated ``contract`` object (``where`` its pointer;
-    ``made``: the call as its table columns it)."""
+    ``made``: the call as its table columns it; ``correction``: the log's version's)."""
     c = fair["contract"]
     at = f"{where}/contract"
     table: dict[str, dict[str, float]] = fair["table"]
-    out = _ends_problems(c | {"seat": call.get("seat")}, c["ends"], at, h)
+    out = _ends_problems(c | {"seat": call.get("seat")}, c["ends"], at, h, correction)
     if out:
         return out
     best = c["best"]

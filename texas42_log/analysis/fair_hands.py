@@ -35,6 +35,7 @@ from ..views.model import View
 from ..views.visibility import hand_views
 from . import VERDICTS, as_stated
 from .auction_fair import AuctionAnalysis, fair_auction
+from .calibration import METHOD as CHANCES
 from .continuation import METHOD
 from .fair import DEFAULT_SEED, DEFAULT_WORLDS, DUBIOUS, DUBIOUS_POINTS, Decision, Mark, decide
 from .open_hand import PlayNote
@@ -175,11 +176,13 @@ class FairHand:
     auction: AuctionAnalysis | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The format's ``fair`` object of a hand's analysis: how it was drawn, and (since
-        1.11) how its calls were judged."""
+        """The format's ``fair`` object of a hand's analysis: how it was drawn, (since
+        1.11) how its calls were judged and (since 1.12) how its chances were corrected."""
         out: dict[str, Any] = {"worlds": self.worlds, "seed": self.seed}
         if self.auction is not None and any(n.contract is not None for n in self.auction.calls):
             out["calls"] = METHOD
+        if self.auction is not None and self.auction.correction.method == CHANCES:
+            out["chances"] = CHANCES
         return out
 
 

@@ -14,8 +14,8 @@ double-dummy solving.
 * **Bid** (``sampling``) — the seat's fair makeable table
   (:mod:`texas42_log.analysis.bidding`) over ``bid_worlds`` deals of the 21 tiles it
   cannot see (drawn once a hand), for every trump and contract the rules allow it. A
-  bid's chance is its best row's *corrected* chance (:func:`~.bidding.corrected`: the
-  table's chance corrected for open-hand optimism); its worth is its marks times
+  bid's chance is its best row's chance as played (:mod:`~texas42_log.analysis.calibration`:
+  the table's open-hand share corrected for its kind of contract); its worth is its marks times
   (2 × chance − 1), against 0 for a pass. It makes the bid of the highest worth (the
   lower of two worth the same), passes when none is worth more than 0, and passes over
   its partner's bid.
@@ -49,7 +49,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..analysis.bidding import Bid, SeatWorlds, corrected, row_of, seat_worlds
+from ..analysis.bidding import Bid, SeatWorlds, row_of, seat_worlds
 from ..analysis.continuation import contract_worth
 from ..analysis.fair import decide
 from ..analysis.fair_hands import knowledge_at
@@ -332,10 +332,10 @@ class SamplingBot(OpenSamplingBot):
         best: tuple[float, int, Call] | None = None
         for call in bids:
             bid = Bid(call.kind, call.bid, call.special)  # type: ignore[arg-type]
-            chance = table.best(bid)
-            if chance is None:
+            row = table.best_row(bid)
+            if row is None:
                 continue
-            worth = bid.contract(situation.seat).marks * (2 * corrected(chance.share) - 1)
+            worth = bid.contract(situation.seat).marks * (2 * table.played(bid, row) - 1)
             key = (worth, -bid.size, call)
             if best is None or key[:2] > best[:2]:
                 best = key

@@ -91,6 +91,13 @@ class FairRun(LogObject):
         "worlds weighed by the calls heard; docs/analysis.md). Absent: as if the auction ended "
         "with the call unless outbid (1.10).",
     )
+    chances: Literal["kind"] | None = Field(
+        default=None,
+        description="Since 1.12: how the auction's chances are stated. kind: as played, each "
+        "kind of contract's open-hand share corrected by its own curve (a table's open_table "
+        "keeps the shares; docs/analysis.md). Absent: the tables hold the open-hand shares, "
+        "judged by the single curve (1.11 and before).",
+    )
 
 
 class PlayAnalysis(LogObject):
@@ -164,10 +171,17 @@ class FairCall(LogObject):
     worlds: AuctionWorlds = Field(description="The deals of the unseen tiles drawn.")
     of: Deals = Field(description="How many deals of them there are.")
     table: dict[BidKey, dict[RowKey, Share]] = Field(
-        description="Bid → trump (or Nel-O, Sevens) → the share of the deals in which it is made."
+        description="Bid → trump (or Nel-O, Sevens) → its chance: since 1.12 as played (the "
+        "open-hand share corrected for its kind of contract); before, the share of the deals "
+        "in which it is made with every hand open."
+    )
+    open_table: dict[BidKey, dict[RowKey, Share]] | None = Field(
+        default=None,
+        description="Since 1.12: the same cells as open-hand shares (the deals in which it is "
+        "made with every hand open).",
     )
     supported: BidKey | None = Field(
-        description="The highest bid whose best corrected chance is at least 50% (null: pass)."
+        description="The highest bid whose best chance as played is at least 50% (null: pass)."
     )
     supported_trump: RowKey | None = Field(description="Its best trump.")
     declared: RowKey | None = Field(
@@ -183,7 +197,7 @@ class FairCall(LogObject):
     expected: ExpectedMarks | None = Field(
         default=None,
         description="Since 1.10, in a game of marks: the call's expected marks by the table "
-        "(marks at stake × (2 × corrected chance − 1) with its best trump; a pass 0), if the "
+        "(marks at stake × (2 × chance as played − 1) with its best trump; a pass 0), if the "
         "auction ends with it unless outbid.",
     )
     pays_best: BidKey | Literal["pass"] | None = Field(
@@ -227,7 +241,14 @@ class ContractEnd(LogObject):
     bid: BidKey | None = Field(default=None, description="The winning bid (absent: all passed).")
     trump: RowKey | None = Field(default=None, description="How it is played (absent: all passed).")
     share: Share = Field(description="Its share of the worlds, weighed by the calls heard.")
-    made: Share = Field(description="The share of those worlds in which it is made.")
+    made: Share = Field(
+        description="Its chance of being made: since 1.12 as played (corrected for its kind); "
+        "before, the share of those worlds in which it is made with every hand open."
+    )
+    made_open: Share | None = Field(
+        default=None,
+        description="Since 1.12: the share of those worlds in which it is made, every hand open.",
+    )
 
 
 class FairCallContract(LogObject):
@@ -237,7 +258,7 @@ class FairCallContract(LogObject):
 
     worth: ExpectedMarks = Field(
         description="The call's expected marks: over the contracts its auction ends in, each "
-        "one's share × its stake × (2 × corrected made − 1), for the caller's side when its "
+        "one's share × its stake × (2 × made as played − 1), for the caller's side when its "
         "side holds it, against it when the others do."
     )
     best: BidKey | Literal["pass"] = Field(
@@ -285,7 +306,11 @@ class FairDeclaration(LogObject):
     worlds: AuctionWorlds = Field(description="The deals of the unseen tiles drawn.")
     of: Deals = Field(description="How many deals of them there are.")
     table: dict[RowKey, Share] = Field(
-        description="Each declaration the rules allow after the contract → its chance."
+        description="Each declaration the rules allow after the contract → its chance (since "
+        "1.12 as played)."
+    )
+    open_table: dict[RowKey, Share] | None = Field(
+        default=None, description="Since 1.12: the same chances as open-hand shares."
     )
     best: RowKey = Field(description="The declaration with the best chance (ties: the first).")
     chance_lost: Share = Field(description="The chance the declaration gave up against it.")

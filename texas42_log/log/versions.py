@@ -23,6 +23,8 @@ __all__ = [
     "CALL_VERDICTS_SINCE",
     "CONTRACT_VERDICTS_SINCE",
     "has_contract_verdicts",
+    "CHANCES_SINCE",
+    "has_played_chances",
     "CALL_VERDICT_FIELDS",
     "has_call_verdicts",
     "AUCTION_SINCE",
@@ -46,7 +48,7 @@ LEGACY_OPTIONS: Final = _ENDS_FIRST + tuple(
 #: The newest version this library writes; it reads 1.0 to this one as they are
 #: (:data:`READ_VERSIONS`). A document is written with the lowest version that holds it
 #: (:func:`minimal_version`). The one place the current version is written.
-FORMAT_VERSION: Final = "1.11"
+FORMAT_VERSION: Final = "1.12"
 
 
 def version_key(version: str) -> tuple[int, int]:
@@ -98,6 +100,30 @@ CALL_VERDICT_FIELDS = (
 #: The first version whose calls are worth the contract their auction ends in (a call's
 #: fair ``contract``, the hand's fair ``calls`` header; docs/analysis.md).
 CONTRACT_VERDICTS_SINCE = "1.11"
+
+
+#: The first version whose auction chances are stated as played, corrected by contract
+#: kind (a call's and a declaration's ``table``; ``open_table`` the open-hand shares; the
+#: hand's fair ``chances`` header; docs/analysis.md).
+CHANCES_SINCE = "1.12"
+
+
+def has_played_chances(doc: dict[str, Any]) -> bool:
+    """Whether any hand of ``doc`` says its chances are stated as played (format 1.12), or
+    any call or declaration states an open-hand table beside them."""
+    for h in doc.get("hands", []) or []:
+        if not isinstance(h, dict):
+            continue
+        run = (h.get("analysis") or {}).get("fair") if isinstance(h.get("analysis"), dict) else None
+        if isinstance(run, dict) and "chances" in run:
+            return True
+        d = h.get("declaration")
+        steps = list(h.get("auction", []) or []) + ([d] if isinstance(d, dict) else [])
+        for c in steps:
+            fair = ((c.get("analysis") or {}).get("fair")) if isinstance(c, dict) else None
+            if isinstance(fair, dict) and "open_table" in fair:
+                return True
+    return False
 
 
 def has_contract_verdicts(doc: dict[str, Any]) -> bool:
@@ -220,7 +246,8 @@ def _hands_version(hands: list[Any]) -> str:
 
 
 def minimal_version(doc: dict[str, Any]) -> str:
-    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.11" if a
+    """The lowest format version that can hold ``doc`` (a JSON-ready dict): "1.12" if its
+    auction chances are stated as played (by contract kind); "1.11" if a
     call states its worth by the contract its auction ends in; "1.10" if a
     call states a verdict as players bid (the call that pays best); "1.9" if a
     comment says its seat or its editor; "1.8" if a call or the declaration states an
@@ -231,6 +258,8 @@ def minimal_version(doc: dict[str, Any]) -> str:
     declared leads, an import's source); and at least what its rules need
     (:func:`rules_version`: the version each preset, option and value came in, as
     ``Rules`` declares it)."""
+    if has_played_chances(doc):
+        return CHANCES_SINCE
     if has_contract_verdicts(doc):
         return CONTRACT_VERDICTS_SINCE
     if has_call_verdicts(doc):
