@@ -187,13 +187,28 @@ def sigmoid(z: float) -> float:
     return e / (1 + e)
 
 
+def _loglik(xs: Sequence[float], ys: Sequence[bool], a: float, b: float) -> float:
+    total = 0.0
+    for x, y in zip(xs, ys, strict=True):
+        p = min(1 - 1e-12, max(1e-12, sigmoid(a + b * x)))
+        total += math.log(p if y else 1 - p)
+    return total
+
+
 def fit(xs: Sequence[float], ys: Sequence[bool]) -> tuple[float, float] | None:
-    """Maximum likelihood of P(y) = 1 / (1 + exp(-(a + b·x))), by Newton's method; None
-    when the data cannot fix it (too few contracts, all made or all set, or separable)."""
-    if len(set(ys)) < 2 or len(set(xs)) < 2:
+    """Maximum likelihood of P(y) = 1 / (1 + exp(-(a + b·x))), by Newton's method with the
+    step halved until the likelihood rises; b is kept at 0 or more (a higher open-hand
+    chance never reads lower: where the data say otherwise, the chance does not predict and
+    the curve is the made rate, b = 0). None when the data cannot fix it (too few
+    contracts, all made or all set)."""
+    if len(set(ys)) < 2:
         return None
+    if len(set(xs)) < 2:
+        rate = sum(ys) / len(ys)
+        return round(math.log(rate / (1 - rate)), 3), 0.0
     a, b = 0.0, 1.0
-    for _ in range(50):
+    ll = _loglik(xs, ys, a, b)
+    for _ in range(100):
         ga = gb = haa = hab = hbb = 0.0
         for x, y in zip(xs, ys, strict=True):
             p = sigmoid(a + b * x)
@@ -205,21 +220,33 @@ def fit(xs: Sequence[float], ys: Sequence[bool]) -> tuple[float, float] | None:
             hab += w * x
             hbb += w * x * x
         det = haa * hbb - hab * hab
-        if det <= 0:
+        if det <= 1e-12:
             break
         da = (hbb * ga - hab * gb) / det
         db = (haa * gb - hab * ga) / det
-        a, b = a + da, b + db
-        if not (abs(a) < 1e6 and abs(b) < 1e6):
+        step = 1.0
+        while step > 1e-6:
+            na, nb = a + step * da, b + step * db
+            got = _loglik(xs, ys, na, nb)
+            if got >= ll:
+                break
+            step /= 2
+        else:
+            break
+        a, b, ll = na, nb, got
+        if not (abs(a) < 1e3 and abs(b) < 1e3):
             return None  # diverging: the outcomes are separated by the chance
-        if abs(da) + abs(db) < 1e-10:
-            return round(a, 3), round(b, 3)
-    return None
+        if abs(step * da) + abs(step * db) < 1e-10:
+            break
+    if b < 0:
+        rate = sum(ys) / len(ys)
+        return round(math.log(rate / (1 - rate)), 3), 0.0
+    return round(a, 3), round(b, 3)
 
 
 def _inner(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The contracts a curve speaks for: neither made in every world nor in none."""
-    return [r for r in rows if 0.0 < float(r["chance"]) < 1.0]
+    """The contracts a curve speaks for: all but those made in every world drawn."""
+    return [r for r in rows if float(r["chance"]) < 1.0]
 
 
 def fit_kinds(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float]]:
@@ -236,19 +263,17 @@ def fit_kinds(rows: Sequence[dict[str, Any]]) -> dict[str, tuple[float, float]]:
 
 
 def stated(chance: float, curve: tuple[float, float]) -> float:
-    """The stated chance under ``curve``, the ends kept (calibration.as_played's rule)."""
+    """The stated chance under ``curve``, a lay-down kept (calibration.as_played's rule)."""
     from texas42_log.analysis.calibration import logistic
 
     if chance >= 1.0:
         return 1.0
-    if chance <= 0.0:
-        return 0.0
     return logistic(chance, curve)
 
 
 def brier(rows: Sequence[dict[str, Any]], curve: tuple[float, float], ends: bool) -> float:
     """The mean squared gap between the stated chance and made (1) or set (0); ``ends``:
-    whether the curve keeps 0 % and 100 % (the single curve did not)."""
+    whether the curve keeps a lay-down at 100 % (the single curve did not)."""
     from texas42_log.analysis.calibration import logistic
 
     total = 0.0
@@ -278,7 +303,9 @@ def deciles(rows: Sequence[dict[str, Any]], curve: tuple[float, float]) -> Itera
         yield {"decile": k, "n": n, "stated": mean, "made": made, "se": se}
 
 
-def report(rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]]) -> tuple[list[str], bool]:
+def report(
+    rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]]
+) -> tuple[list[str], bool]:
     """The Markdown tables and the check, per kind on the held-out deals."""
     from texas42_log.analysis.calibration import KINDS, SINGLE_CURVE
 
@@ -296,7 +323,11 @@ def report(rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]
     for kind in KINDS:
         group = [r for r in held if r["kind"] == kind]
         curve = curves[kind]
-        fitted = "single curve (too few to fit)" if curve == SINGLE_CURVE else f"{curve[0]:+.3f}, {curve[1]:.3f}"
+        fitted = (
+            "single curve (too few to fit)"
+            if curve == SINGLE_CURVE
+            else f"{curve[0]:+.3f}, {curve[1]:.3f}"
+        )
         if not group:
             out.append(f"| {kind} | {fitted} | 0 | – | – |")
             continue
@@ -304,7 +335,13 @@ def report(rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]
         mark = "" if new < old else " ✗"
         ok = ok and new < old
         out.append(f"| {kind} | {fitted} | {len(group)} | {old:.4f} | {new:.4f}{mark} |")
-        detail += ["", f"**{kind}** (held-out deals)", "", "| stated | contracts | mean stated | made as played |", "|---|---|---|---|"]
+        detail += [
+            "",
+            f"**{kind}** (held-out deals)",
+            "",
+            "| stated | contracts | mean stated | made as played |",
+            "|---|---|---|---|",
+        ]
         for d in deciles(group, curve):
             k = d["decile"]
             label = f"{k * 10}–{k * 10 + 10} %"
@@ -313,9 +350,8 @@ def report(rows: Sequence[dict[str, Any]], curves: dict[str, tuple[float, float]
             far = abs(d["made"] - d["stated"]) > 2 * d["se"]
             flag = " ✗" if d["n"] >= MIN_DECILE and far else ""
             ok = ok and not flag
-            detail.append(
-                f"| {label} | {d['n']} | {d['stated']:.0%} | {d['made']:.0%} ± {d['se']:.0%}{flag} |"
-            )
+            made = f"{d['made']:.0%} ± {d['se']:.0%}{flag}"
+            detail.append(f"| {label} | {d['n']} | {d['stated']:.0%} | {made} |")
     return out + detail, ok
 
 
@@ -324,7 +360,8 @@ def write_back(curves: dict[str, tuple[float, float]], lines: list[str]) -> None
     body = "".join(f'    "{k}": ({a}, {b}),\n' for k, (a, b) in curves.items())
     src = CALIBRATION.read_text(encoding="utf-8")
     src = re.sub(
-        r"(KIND_CORRECTIONS: Final\[dict\[str, tuple\[float, float\]\]\] = )(\{[^}]*\}|\{k: [^\n]*\})",
+        r"(KIND_CORRECTIONS: Final\[dict\[str, tuple\[float, float\]\]\] = )"
+        r"(\{[^}]*\}|\{k: [^\n]*\})",
         lambda m: m.group(1) + "{\n" + body + "}",
         src,
         count=1,
@@ -334,11 +371,15 @@ def write_back(curves: dict[str, tuple[float, float]], lines: list[str]) -> None
     start, end = "<!-- calibration:start -->", "<!-- calibration:end -->"
     head, _, rest = doc.partition(start)
     _, _, tail = rest.partition(end)
-    ANALYSIS_DOC.write_text(head + start + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8")
+    ANALYSIS_DOC.write_text(
+        head + start + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8"
+    )
 
 
 def fit_command(args: argparse.Namespace) -> int:
-    rows = [json.loads(line) for line in Path(args.contracts).read_text(encoding="utf-8").splitlines()]
+    rows = [
+        json.loads(line) for line in Path(args.contracts).read_text(encoding="utf-8").splitlines()
+    ]
     curves = fit_kinds(rows)
     lines, ok = report(rows, curves)
     print("\n".join(lines))

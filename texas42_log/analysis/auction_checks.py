@@ -18,6 +18,7 @@ from ..log.versions import (
     AUCTION_SINCE,
     CALL_VERDICT_FIELDS,
     CALL_VERDICTS_SINCE,
+    CHANCES_SINCE,
     CONTRACT_VERDICTS_SINCE,
     version_key,
 )
@@ -53,6 +54,10 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
     old = version_key(version) < version_key(AUCTION_SINCE)
     corr = correction_of(version)
     for h, hand in enumerate(doc.get("hands", [])):
+        newer = _played_fields(hand, (hand.get("analysis") or {}).get("fair") or {}, version, h)
+        if newer:  # its chances are as played: no older rule can check them
+            out += newer
+            continue
         d = hand.get("declaration")
         for k, c in enumerate(hand.get("auction", [])):
             fair = (c.get("analysis") or {}).get("fair")
@@ -102,6 +107,38 @@ def auction_problems(doc: dict[str, Any]) -> list[Diagnostic]:
         if fair is not None and isinstance(d, dict):
             out += _declaration_problems(fair, d, f"/hands/{h}/declaration/analysis/fair", h)
     return out
+
+
+def _played_fields(
+    hand: dict[str, Any], run: dict[str, Any], version: str, h: int
+) -> list[Diagnostic]:
+    """Chances as played (1.12: the hand's ``chances``, a table's ``open_table``, an end's
+    ``made_open``) in a log that says an older version: the first one found."""
+    if version_key(version) >= version_key(CHANCES_SINCE):
+        return []
+    found: list[str] = []
+    if "chances" in run:
+        found.append(f"/hands/{h}/analysis/fair/chances")
+    for k, c in enumerate(hand.get("auction", [])):
+        fair = (c.get("analysis") or {}).get("fair") or {}
+        if "open_table" in fair:
+            found.append(f"/hands/{h}/auction/{k}/analysis/fair/open_table")
+        for e, end in enumerate((fair.get("contract") or {}).get("ends", [])):
+            if "made_open" in end:
+                found.append(f"/hands/{h}/auction/{k}/analysis/fair/contract/ends/{e}/made_open")
+    d = hand.get("declaration")
+    if isinstance(d, dict) and "open_table" in ((d.get("analysis") or {}).get("fair") or {}):
+        found.append(f"/hands/{h}/declaration/analysis/fair/open_table")
+    if not found:
+        return []
+    return [
+        _problem(
+            found[0],
+            f"chances as played came in format {CHANCES_SINCE}, but the log says version "
+            f"{version}: write version {CHANCES_SINCE}",
+            h,
+        )
+    ]
 
 
 def _newer(pointer: str, what: str, version: str, h: int) -> Diagnostic:

@@ -60,7 +60,7 @@ AUCTION_WORDS: Final[dict[str, str]] = {
     "as played": "every hand open flatters the declarer, and an all-tricks contract more "
     "than a 30: each kind of contract has its own correction, fitted to how often such "
     "contracts were made when every seat played from its own view (docs/analysis.md); made "
-    "in every deal drawn stays 100%, in none 0%",
+    "in every deal drawn stays 100%",
 }
 
 
@@ -215,15 +215,15 @@ def lead_note(fair: FairHand) -> list[str]:
     first = fair.plays[0] if fair.plays else None
     if d is None or first is None or first.decision is None or first.seat != d.seat:
         return []
-    said = d.chance.share
+    said = d.table.open_chance(d.bid, d.choice).share  # both shares of worlds, hands open
     lead = first.decision.values[first.decision.best].share
     if abs(said - lead) < LEAD_GAP:
         return []
     return [
-        f"  note: the declaration's {said:.0%} and the first lead's best {lead:.0%} differ with "
-        "nothing new seen: the declaration's table lets each deal have its own best lead (every "
-        "hand open from the first trick), a lead is one tile for every deal, and the two are "
-        "drawn over different deals"
+        f"  note: the declaration's open-hand {said:.0%} and the first lead's best {lead:.0%} "
+        "differ with nothing new seen: the declaration's table lets each deal have its own best "
+        "lead (every hand open from the first trick), a lead is one tile for every deal, and the "
+        "two are drawn over different deals"
     ]
 
 

@@ -11,8 +11,9 @@ table?", holds the data, the fit and its check on held-out deals):
 
     logit(as played) = a + b · logit(open-hand chance)
 
-Two ends are kept: a contract made in every world drawn stays at 100 %, one made in none
-at 0 % — no curve turns a lay-down into a doubt or a hopeless bid into a hope.
+A lay-down is kept: a contract made in every world drawn stays at 100 % — no curve turns
+it into a doubt. The other end is not: a Nel-O the defenders could always break with
+every hand open is made now and then at the table, where they cannot see.
 
 Pure, no I/O.
 """
@@ -67,7 +68,18 @@ SINGLE_CURVE: Final = (-0.447, 0.682)
 
 #: Per kind, (a, b) of ``logit(as played) = a + b · logit(chance)``: fitted by
 #: ``tools/calibrate.py`` (docs/analysis.md has the data and the check).
-KIND_CORRECTIONS: Final[dict[str, tuple[float, float]]] = {k: SINGLE_CURVE for k in KINDS}
+KIND_CORRECTIONS: Final[dict[str, tuple[float, float]]] = {
+    "30–34": (-0.916, 0.714),
+    "35–41": (-1.041, 0.744),
+    "1 mark": (-1.127, 0.788),
+    "2+ marks": (-1.127, 0.788),
+    "doubles": (-1.663, 0.774),
+    "follow-me": (-1.236, 0.818),
+    "nello": (1.603, 0.798),
+    "plunge": (-1.415, 1.178),
+    "splash": (-1.524, 0.842),
+    "sevens": (-4.673, 0.0),
+}
 
 #: A chance is clipped to [EDGE, 1 − EDGE] before a curve (logit(0) is infinite).
 EDGE: Final = 0.005
@@ -109,11 +121,9 @@ def logistic(chance: float, curve: tuple[float, float]) -> float:
 def as_played(chance: float, kind: str) -> float:
     """The chance that a contract of ``kind`` the table gives ``chance`` (its share of
     worlds made with every hand open) is made as the seats play it from their own views.
-    Made in every world: 1; in none: 0."""
+    Made in every world: 1."""
     if chance >= 1.0:
         return 1.0
-    if chance <= 0.0:
-        return 0.0
     return logistic(chance, KIND_CORRECTIONS[kind])
 
 
@@ -148,10 +158,10 @@ class Correction:
         return logistic(stated, SINGLE_CURVE) if self.method == "single" else stated
 
     def slope(self, share: float, kind: str) -> float:
-        """d :meth:`played` / d share at ``share`` (0 at a kept end or past the clip)."""
+        """d :meth:`played` / d share at ``share`` (0 at a lay-down or past the clip)."""
         if self.method == "single":
             return _slope(share, SINGLE_CURVE)
-        if share <= 0.0 or share >= 1.0:
+        if share >= 1.0:
             return 0.0
         return _slope(share, KIND_CORRECTIONS[kind])
 

@@ -165,13 +165,14 @@ def analyze(
 
     With --fair the auction is judged too, from each caller's seat: over the
     deals of the 21 tiles it could not see, the chance of making each bid it
-    could make in each trump it could name (the fair makeable table; --values
+    could make in each trump it could name, as played (the open-hand share
+    corrected for its kind of contract: the fair makeable table; --values
     prints it). Calls are judged as players bid: each call is worth the contract
     its auction ends in (the rest of the auction called by the rule bidder in each
     deal, the deals weighed by the calls heard; a contract counts its stake × (2 ×
-    corrected chance − 1) for the side holding it) and says the call that pays
+    chance as played − 1) for the side holding it) and says the call that pays
     best, the contracts it leads to and how high the hand could go (the highest
-    bid whose corrected chance is at least 50%, with its trump); a call
+    bid whose chance as played is at least 50%, with its trump); a call
     is marked ? from 0.1 expected marks given up and ?? from 0.4, only past twice
     the error (in a points game calls are not judged), and a hand all four passed
     has its passes judged. The winning bid gives its chance in the trump declared

@@ -266,9 +266,11 @@ def _auction_fair_lines(m: _Msg, view: View) -> list[str]:
             (k for k in table if view.contract is not None and k == _row_of_contract(view)), None
         )
         chance = table.get(mine, 0.0) if mine is not None else 0.0
+        # since 1.12 the table states each chance as played (its open-hand share beside it)
+        key = "fair.declaration.played" if "open_table" in d else "fair.declaration"
         return [
             m(
-                "fair.declaration",
+                key,
                 seat=d["seat"],
                 chance=f"{chance:.0%}",
                 best=trump_name(m.m, d["best"]),

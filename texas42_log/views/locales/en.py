@@ -143,6 +143,9 @@ MESSAGES: dict[str, str] = {
     "no bid.",
     "fair.declaration": "Fair, from {seat}'s own tiles: the declaration makes the contract in "
     "{chance} of the deals; the best, {best}, in {best_chance}.{mark}",
+    "fair.declaration.played": "Fair, from {seat}'s own tiles: with this declaration the "
+    "contract is made, as the seats would play it, {chance} of the time; the best, {best}, "
+    "{best_chance}.{mark}",
     "fair.now": "Fair values now, from {seat}'s own view (mean, chance): {values}.",
     "ui.fair_now": "Fair values now, {seat} to play",
     "ui.fair_play": "play",

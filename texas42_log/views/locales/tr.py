@@ -143,6 +143,9 @@ MESSAGES: dict[str, str] = {
     "hiçbir söze çıkamazdı.",
     "fair.declaration": "Adil, {seat} oyuncusunun kendi taşlarından: bu koz sözleşmeyi "
     "dağıtımların {chance} kadarında yapar; en iyisi, {best}, {best_chance}.{mark}",
+    "fair.declaration.played": "Adil, {seat} oyuncusunun kendi taşlarından: bu kozla sözleşme, "
+    "oyuncuların oynayacağı gibi, zamanın {chance} kadarında yapılır; en iyisi, {best}, "
+    "{best_chance}.{mark}",
     "fair.now": "Şimdi adil değerler, {seat} oyuncusunun kendi görünümünden (ortalama, şans): "
     "{values}.",
     "ui.fair_now": "Şimdi adil değerler, sıra {seat} oyuncusunda",
