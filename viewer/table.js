@@ -298,7 +298,7 @@
     api("POST", "/table/hint", {}).then(function (r) {
       st.hinted = s.moment;
       if (r.status !== 200) { $("hint").textContent = r.body.error || "no hint"; return; }
-      var b = r.body, pct = b.chance === null ? "" : " (" + Math.round(b.chance * 100) + "% over " + b.worlds + " deals you cannot tell apart)";
+      var b = r.body, pct = b.chance === null ? "" : " (" + Math.round(b.chance * 100) + "% chance, from " + b.worlds + " deals you cannot tell apart)";
       $("hint").textContent = "Hint: " + b.suggestion + pct;
     });
   }
