@@ -440,3 +440,70 @@ def test_no_played_tile_covers_a_seat_s_name_on_a_phone(
         page.context.close()
         r.stop()
     assert errors == []
+
+
+def test_a_practice_match_against_three_sampling_bots_finishes_from_the_page_with_a_hint(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Practice (docs/table.md): one person at seat A, three ``sampling`` bots. A's phone
+    asks a hint once on its turn (the page shows the suggestion, from A's own view), then
+    taps its way through the whole match; the match ends on every page and the log
+    validates with the bots as its players."""
+    log = tmp_path / "practice.json"
+    r = start_table(
+        log,
+        *("--option", "match_goal_marks=2", "--player", "A=Ana", "--bot-delay", "0"),
+        *("--bot", "B=sampling,worlds=4", "--bot", "C=sampling,worlds=4"),
+        *("--bot", "D=sampling,worlds=4"),
+    )
+    try:
+        errors: list[str] = []
+        page = _phone(browser, r.links["seat A"], errors)
+        rng = random.Random(3)
+        hinted, said = False, ""
+        for _ in range(400):
+            page.wait_for_function(
+                "() => { const t = document.body.dataset.turn;"
+                " return t === 'over' || (t && t.startsWith('A:')) }",
+                timeout=120_000,
+            )
+            turn = page.evaluate("document.body.dataset.turn")
+            if turn == "over":
+                break
+            before = _moment(page)
+            if not hinted and turn in ("A:call", "A:play"):
+                page.click("#hint-ask")
+                page.wait_for_function(
+                    "() => document.getElementById('hint').textContent.startsWith('Hint: ')",
+                    timeout=120_000,
+                )
+                said = page.inner_text("#hint")[len("Hint: ") :].split(" (")[0]
+                hinted = True
+            kind = turn.split(":")[1]
+            choices = page.locator("#hand button.tile.legal" if kind == "play" else "#calls button")
+            if said:  # the hint is one of the page's own choices: take it
+                names = choices.evaluate_all(
+                    "bs => bs.map(b => b.dataset.tile || b.dataset.action)"
+                )
+                assert said in names, (said, names)
+                choices.nth(names.index(said)).click()
+                said = ""
+            else:
+                choices.nth(rng.randrange(choices.count())).click()
+            page.wait_for_function(
+                "m => Number(document.body.dataset.moment) > m", arg=before, timeout=120_000
+            )
+        else:
+            raise AssertionError("the practice match did not end")
+        assert hinted
+        assert "The match is over" in page.inner_text("#status")
+        assert errors == []
+    finally:
+        r.stop()
+    doc = json.loads(log.read_text("utf-8"))
+    assert doc["result"]["winner"] in ("A+C", "B+D")
+    check = subprocess.run(
+        [sys.executable, "-m", "texas42_log", "validate", str(log)], capture_output=True, text=True
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
