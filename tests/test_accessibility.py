@@ -1,8 +1,8 @@
 """Every page is for every player: the table's page, the board and the HTML viewer,
 checked in Debian's headless Chromium with axe-core (the accessibility engine, carried
 by the test extra's axe-playwright-python) against the WCAG 2.2 A and AA rules, on a
-390 × 844 phone and a 1280 × 800 desktop: no violation. The board and the viewer in each
-of their languages (en, tr, uk); the table page speaks English (docs/table.md)."""
+390 × 844 phone and a 1280 × 800 desktop: no violation. Every page in each
+of its languages (en, tr, uk), the table page too (docs/table.md)."""
 
 from __future__ import annotations
 
@@ -54,10 +54,12 @@ def _violations(browser: Any, axe: Any, url: str, ready: str) -> Iterator[str]: 
             page.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "tr", "uk"])
 def test_the_table_page_has_no_wcag_violation(
     browser: Any,  # noqa: F811
     axe: Any,
     tmp_path: Path,
+    lang: str,
 ) -> None:
     count = iter(range(1, 1000))
     table = Table.new(
@@ -65,7 +67,7 @@ def test_the_table_page_has_no_wcag_violation(
     )
     with served(table) as w:
         for who in ("B", "A", "review"):  # the seat to call, another seat, the onlookers
-            url = f"http://127.0.0.1:{w.port}/?token={w.tokens[who]}"
+            url = f"http://127.0.0.1:{w.port}/?token={w.tokens[who]}&lang={lang}"
             assert list(_violations(browser, axe, url, "body[data-moment]")) == [], who
 
 

@@ -137,6 +137,24 @@ def test_a_seat_address_sees_its_seat_and_the_public_only(board: tuple[Board, Pa
         assert b.request("GET", f"/api/data?as={o}").status == 200
 
 
+def test_a_page_may_ask_its_own_language_the_board_keeping_its_own(
+    board: tuple[Board, Path],
+) -> None:
+    """A table's seat opens the board after the match in its own language (``?lang=``,
+    passed on to the data): the views and the board's labels in it; the board's own
+    language otherwise, and a language there is no catalogue for is not asked."""
+    from texas42_log.views.locales import catalogue
+
+    b, _ = board
+    for lang in ("tr", "uk"):
+        data = b.request("GET", f"/api/data?as=A&lang={lang}", who="seat A").json()["data"]
+        assert data["lang"] == lang
+        assert data["board_ui"]["save"] == catalogue(lang)["board.save"]
+    for asked in ("", "&lang=fr", "&lang=" + "x" * 5000):
+        data = b.request("GET", f"/api/data?as=A{asked}", who="seat A").json()["data"]
+        assert data["lang"] == "en", asked
+
+
 def test_the_page_allows_only_its_own_scripts_by_hash(board: tuple[Board, Path]) -> None:
     b, _ = board
     r = b.request("GET", f"/?token={b.owner}", token="")

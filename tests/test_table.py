@@ -516,9 +516,9 @@ def test_a_seats_analysis_of_its_hand_is_the_same_whatever_it_could_not_see() ->
     assert other.finished_hands() == 1 and other.game.to_act is not None  # hand 2 is live
     mine = _answer(SeatAsker(table, worlds=12), "A", 1)
     theirs = _answer(SeatAsker(other, worlds=12), "A", 1)
-    assert mine.lines and mine.lines == theirs.lines
-    verdicts = [line for line in mine.lines if line.startswith("Fair, from")]
-    assert verdicts and all(line.startswith("Fair, from A's") for line in verdicts), mine.lines
+    assert mine.lines() and mine.lines() == theirs.lines()
+    verdicts = [line for line in mine.lines() if line.startswith("Fair, from")]
+    assert verdicts and all(line.startswith("Fair, from A's") for line in verdicts), mine.lines()
 
 
 def test_a_seat_asks_its_analysis_over_the_wire_after_the_hand_only(tmp_path: Path) -> None:
@@ -578,3 +578,19 @@ def test_every_bot_action_comes_the_stated_delay_after_the_one_before_forced_or_
     gaps = [(b[0] - a[0], a[1]) for a, b in zip(changes, changes[1:], strict=False)]
     assert len(gaps) >= 30 and min(g for g, _ in gaps) >= 0.05, gaps
     assert any(forced for _, forced in gaps)  # the delay held before forced actions too
+
+
+def test_a_page_s_language_is_the_link_s_then_the_browser_s_then_english() -> None:
+    from texas42_log.table.page import page_language, table_page
+
+    assert page_language("tr", "uk;q=1") == "tr"
+    assert page_language(None, "fr-FR,fr;q=0.9,uk;q=0.8,tr;q=0.7") == "uk"
+    assert page_language(None, "tr;q=0.2, uk;q=0.9") == "uk"
+    assert page_language("fr", None) == "en"
+    assert page_language(None, "uk;q=0") == "en"
+    assert page_language("\ud800" * 100, "\x1b[31m," * 10_000 + "tr;q=abc") == "en"
+    for lang in ("en", "tr", "uk"):
+        page, _ = table_page(lang)
+        assert f'<html lang="{lang}">' in page and "{{" not in page
+        words = page.split('id="words">')[1].split("</script>")[0]
+        assert "<" not in words  # the data block cannot end early

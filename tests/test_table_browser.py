@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -507,3 +508,64 @@ def test_a_practice_match_against_three_sampling_bots_finishes_from_the_page_wit
         [sys.executable, "-m", "texas42_log", "validate", str(log)], capture_output=True, text=True
     )
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "how", "words"),
+    [
+        ("tr", "link", ("Sıra sizde", "masası", "takip etmelisiniz")),
+        ("uk", "browser", ("Ваша черга", "стіл", "мусите йти в масть")),
+    ],
+)
+def test_each_seat_s_page_speaks_its_language_its_refusals_included(
+    browser: Any,  # noqa: F811
+    tmp_path: Path,
+    lang: str,
+    how: str,
+    words: tuple[str, str, str],
+) -> None:
+    """The table page in the link's ``?lang=`` or the browser's language: its own words,
+    the turn, and a renege refused by the referee in that language (its message key,
+    the rule id kept); English stays for a seat that asks for nothing."""
+    from texas42_log.engine.live import random_deal
+    from texas42_log.table.referee import Table
+
+    from .table_client import served
+
+    count = iter(range(1, 1000))
+    table = Table.new(
+        tmp_path / "m.json", "standard", deal=lambda d: random_deal(5, next(count), d)
+    )
+    with served(table) as w:
+        # the auction by the API: B bids 30, the others pass; B declares and leads
+        for seat, call in (("B", "30"), ("C", "pass"), ("D", "pass"), ("A", "pass")):
+            assert w.act(seat, call).status == 200
+        trump = next(a for a in w.state("B")["legal"] if a.startswith("trump "))
+        assert w.act("B", trump).status == 200
+        assert w.act("B", w.state("B")["legal"][0]).status == 200
+        url = f"http://127.0.0.1:{w.port}/?token={w.tokens['C']}"
+        if how == "link":
+            context = browser.new_context(viewport=PHONE)
+            url += f"&lang={lang}"
+        else:
+            context = browser.new_context(viewport=PHONE, locale=lang)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-turn='C:play']")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert words[0] in page.inner_text("#status")
+        assert words[1] in page.inner_text("#title")
+        wrong = page.locator("#hand button.tile:enabled:not(.legal)")
+        if wrong.count():  # a renege, refused in C's language, its rule named
+            wrong.first.click()
+            page.wait_for_selector("#status.problem")
+            said = page.inner_text("#status")
+            assert words[2] in said and re.search(r"\(R1[456]\)", said), said
+            assert "trumps" not in said and "must follow" not in said, said
+        context.close()
+        english = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+        english.goto(f"http://127.0.0.1:{w.port}/?token={w.tokens['A']}")
+        english.wait_for_selector("body[data-moment]")
+        assert english.evaluate("document.documentElement.lang") == "en"
+        assert "texas42 table" in english.inner_text("#title")
+        english.context.close()

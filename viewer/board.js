@@ -8,6 +8,8 @@
   "use strict";
   var query = new URLSearchParams(window.location.search);
   var TOKEN = query.get("token") || "";
+  // a page opened in a language of its own (a table's seat: ?lang=); else the board's
+  var LANG = /^[a-z]{2,8}$/.test(query.get("lang") || "") ? query.get("lang") : "";
   // The board's labels come with the views, in their language (DATA.board_ui).
   var UI = {};
   function t(key, values) {
@@ -419,7 +421,8 @@
   function reload() { return load(st.observer); }
 
   function load(observer) {
-    return api("GET", "/api/data?as=" + encodeURIComponent(observer)).then(function (r) {
+    var url = "/api/data?as=" + encodeURIComponent(observer) + (LANG ? "&lang=" + LANG : "");
+    return api("GET", url).then(function (r) {
       if (r.status !== 200) { say("save-status", r.body.error, true); return; }
       st.observer = observer;
       st.version = r.body.version;

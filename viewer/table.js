@@ -20,6 +20,21 @@
     return e;
   }
   function clear(e) { while (e.firstChild) { e.removeChild(e.firstChild); } return e; }
+  // The page's words in its language (the views' catalogue, served with the page).
+  var WORDS = JSON.parse($("words").textContent);
+  var LANG = WORDS.lang, W = WORDS.words;
+  var PLURAL = new Intl.PluralRules(LANG);
+  function T(key, params) {
+    var t = W[key];
+    if (t === undefined) { return key; }
+    return t.replace(/\{(\w+)\}/g, function (m, k) {
+      return params && params[k] !== undefined && params[k] !== null ? String(params[k]) : m;
+    });
+  }
+  function plural(n, key) {
+    var k = key + "." + PLURAL.select(n);
+    return T(W[k] === undefined ? key + ".other" : k, { n: n });
+  }
   function say(text, kind) {
     var s = $("status");
     s.textContent = text || "";
@@ -48,31 +63,27 @@
     return t;
   }
   function callText(c) {
-    if (c.call === "pass") { return "pass"; }
-    var what = c.call === "marks" ? c.bid + " mark" + (c.bid === 1 ? "" : "s") : String(c.bid);
-    return c.special ? what + " " + c.special : what;
+    if (c.call === "pass") { return T("table.pass"); }
+    var what = c.call === "marks" ? plural(c.bid, "table.marks") : String(c.bid);
+    return c.special ? what + " " + T("table." + c.special) : what;
   }
   // Trumps as players say them: "sixes", "doubles", "follow-me (no trump)".
-  var SUITS = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"];
   function trumpWords(trump) {
-    if (/^[0-6]$/.test(String(trump))) { return SUITS[Number(trump)]; }
-    if (trump === "no-trump") { return "follow-me (no trump)"; }
-    return String(trump);
+    var key = "table.suit." + String(trump);
+    return W[key] === undefined ? String(trump) : T(key);
   }
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : many); }
   function contractText(c) {
     if (!c) { return ""; }
-    var bid = c.kind === "marks" ? plural(c.marks, "mark", "marks") : String(c.bid);
-    var special = { nello: "Nel-O", sevens: "Sevens", plunge: "a Plunge", splash: "a Splash" };
-    var trump = c.special === "nello" || c.special === "sevens" ? special[c.special]
-      : (c.trump === null ? "trumps to declare" : trumpWords(c.trump));
-    return c.bidder + " bid " + bid + ", " + trump;
+    var bid = c.kind === "marks" ? plural(c.marks, "table.marks") : String(c.bid);
+    var trump = c.special === "nello" || c.special === "sevens" ? T("table." + c.special)
+      : (c.trump === null ? T("table.to_declare") : trumpWords(c.trump));
+    return T("table.contract", { bidder: c.bidder, bid: bid, trump: trump });
   }
   function scoreText(s) {
     var teams = Object.keys(s.score);
     var parts = teams.map(function (t) { return t + " " + s.score[t]; });
-    var unit = s.unit === "marks" ? "marks" : "points";
-    return parts.join(" – ") + " " + unit + " (to " + s.goal + ")";
+    var unit = T(s.unit === "marks" ? "table.unit.marks" : "table.unit.points");
+    return T("table.score", { score: parts.join(" – "), unit: unit, goal: s.goal });
   }
   function team(seat) { return seat === "A" || seat === "C" ? "A+C" : "B+D"; }
   // In a point contract the points each side has taken and what the bidders still need
@@ -82,20 +93,21 @@
     if (!c || c.trump === null && !c.special) { return ""; }
     var bidders = team(c.bidder), others = bidders === "A+C" ? "B+D" : "A+C";
     if (c.kind === "points" && v.points) {
-      return bidders + " need " + c.bid + ": " + v.points[bidders] + " so far · " + others +
-        " " + plural(v.points[others], "point", "points");
+      return T("table.need", { bidders: bidders, bid: c.bid, taken: v.points[bidders],
+        others: others, points: plural(v.points[others], "table.points") });
     }
     var t = v.tricks_won || {};
-    return "Tricks: " + bidders + " " + (t[bidders] || 0) + " · " + others + " " + (t[others] || 0);
+    return T("table.tricks", { bidders: bidders, a: t[bidders] || 0, others: others, b: t[others] || 0 });
   }
   // The trick just taken, by its faces and the team that won it, not by who played which (R28).
   function lastTrickText(v) {
     var won = v.won || [];
     if (!won.length) { return ""; }
     var w = won[won.length - 1];
-    var faces = (w.faces || []).join(" ");
-    var pts = w.points === null || w.points === undefined ? "" : ", " + plural(w.points, "point", "points");
-    return "Trick " + w.number + (faces ? " (" + faces + ")" : "") + " taken by " + w.team + pts;
+    var said = { number: w.number, faces: (w.faces || []).join(" "), team: w.team };
+    if (w.points === null || w.points === undefined) { return T("table.trick_taken", said); }
+    said.points = plural(w.points, "table.points");
+    return T("table.trick_taken.points", said);
   }
   // The four places round the felt, this page's seat at the bottom (the public: A).
   function places(me) {
@@ -108,17 +120,42 @@
     var s = st.state;
     if (st.busy || !s || st.offline) { return; }
     st.busy = true;
-    say("Sending " + text + "…");
+    say(T("table.sending", { action: text }));
     api("POST", "/table/act", { moment: s.moment, action: text, request: requestId() }).then(function (r) {
       st.busy = false;
       // accepted: the push may already have shown a newer moment (the match over, say),
       // so the status is the newest state's, never cleared over it
       if (r.status === 200) { if (st.state.moment > s.moment) { status(st.state); } else { say(""); } return; }
-      // The sentence names its rule already ("… (R16)").
-      st.problem = { moment: s.moment, text: r.body.error || "refused" };
+      // The sentence names its rule already ("… (R16)"), in the page's language by its key.
+      st.problem = { moment: s.moment, text: refusalText(r.body) };
       say(st.problem.text, "problem");
       if (r.status === 409) { refresh(); }
     });
+  }
+  // A refusal in the page's language: its message key's sentence with its parameters
+  // (the words among them translated: a suit, what the seat tried, a turn's verb); a
+  // refusal with no key (the server's own) keeps its sentence.
+  var VERB_KEYS = { "call": "table.verb.call", "declare trumps": "table.verb.declare",
+    "play": "table.verb.play", "deal": "table.verb.deal" };
+  var TRIED_KEYS = { "call": "table.tried.call", "trump": "table.tried.trump",
+    "tile": "table.tried.tile", "deal": "table.tried.deal", "play a tile": "table.tried.play_tile" };
+  // A suit as the engine's English names it ("fives", "trumps", "doubles"), in the page's words.
+  var SUIT_NAMES = ["blanks", "aces", "deuces", "treys", "fours", "fives", "sixes"];
+  function suitWords(name) {
+    var i = SUIT_NAMES.indexOf(name);
+    return trumpWords(i >= 0 ? String(i) : name);
+  }
+  function refusalText(body) {
+    if (!body || !body.key || W["refusal." + body.key] === undefined) {
+      return (body && body.error) || T("table.refused");
+    }
+    var p = {};
+    Object.keys(body.params || {}).forEach(function (k) { p[k] = body.params[k]; });
+    if (p.verb !== undefined && VERB_KEYS[p.verb]) { p.verb = T(VERB_KEYS[p.verb]); }
+    if (p.tried !== undefined && TRIED_KEYS[p.tried]) { p.tried = T(TRIED_KEYS[p.tried]); }
+    if (p.suit !== undefined) { p.suit = suitWords(p.suit); }
+    if (Array.isArray(p.follow)) { p.follow = p.follow.join(", "); }
+    return T("refusal." + body.key, p);
   }
   function refresh() {
     api("GET", "/table/state").then(function (r) { if (r.status === 200) { render(r.body); } });
@@ -137,9 +174,9 @@
     Object.keys(at).forEach(function (pos) {
       var seat = at[pos];
       var box = clear($("pos-" + pos));
-      var label = name(s, seat) + (seat === v.dealer ? " · deals" : "");
+      var label = seat === v.dealer ? T("table.dealer", { seat: name(s, seat) }) : name(s, seat);
       box.appendChild(el("div", "who", label));
-      box.appendChild(el("div", "count", plural(v.counts[seat] || 0, "tile", "tiles")));
+      box.appendChild(el("div", "count", plural(v.counts[seat] || 0, "table.tiles")));
       box.className = "seat" + (s.turn && s.turn.seat === seat ? " to-act" : "");
       box.dataset.seat = seat;
       if (played[seat]) {
@@ -189,9 +226,10 @@
     var l = s.last;
     box.hidden = !l;
     if (!l) { return; }
-    $("last-title").textContent = "Hand " + l.hand;
+    $("last-title").textContent = T("table.hand", { n: l.hand });
     var marks = l.result_marks ? Object.keys(l.result_marks).map(function (t) { return t + " +" + l.result_marks[t]; }).join(", ") : "";
-    var what = l.result === "no-contract" ? "all passed" : (contractText(l.contract) + ": " + (l.result || ""));
+    var result = l.result && W["table.result." + l.result] !== undefined ? T("table.result." + l.result) : (l.result || "");
+    var what = l.result === "no-contract" ? T("table.all_passed") : (contractText(l.contract) + ": " + result);
     $("last-result").textContent = what + (marks ? " (" + marks + ")" : "");
     if (st.reviewed !== l.hand) { clear($("review")); $("review").hidden = true; }
     // a seat may ask the fair analysis of its own actions in the hand just over
@@ -204,19 +242,19 @@
     if (!s || !s.last) { return; }
     var n = s.last.hand;
     st.asking = n;
-    $("mine-status").textContent = "Analysing…";
-    api("POST", "/table/ask", { hand: n }).then(function (r) { followMine(n, r); });
+    $("mine-status").textContent = T("table.analysing");
+    api("POST", "/table/ask", { hand: n, lang: LANG }).then(function (r) { followMine(n, r); });
   }
   function followMine(n, r) {
     if (st.asking !== n) { return; } // another hand is over meanwhile
     var b = r.body;
-    if (r.status !== 200 || b.state === "failed") { $("mine-status").textContent = b.error || "refused"; return; }
+    if (r.status !== 200 || b.state === "failed") { $("mine-status").textContent = b.error || T("table.refused"); return; }
     if (b.state === "running") {
-      $("mine-status").textContent = "Analysing: " + b.done + " of " + b.of + "…";
-      setTimeout(function () { api("GET", "/table/ask?hand=" + n).then(function (r2) { followMine(n, r2); }); }, 500);
+      $("mine-status").textContent = T("table.analysing_n", { done: b.done, of: b.of });
+      setTimeout(function () { api("GET", "/table/ask?hand=" + n + "&lang=" + encodeURIComponent(LANG)).then(function (r2) { followMine(n, r2); }); }, 500);
       return;
     }
-    $("mine-status").textContent = "Hand " + n + ", fair: over the deals you could not tell apart.";
+    $("mine-status").textContent = T("table.mine_done", { n: n });
     var list = clear($("mine"));
     b.lines.forEach(function (line) { list.appendChild(el("li", "", line)); });
   }
@@ -224,11 +262,11 @@
   function status(s) {
     if (st.problem && st.problem.moment === s.moment) { say(st.problem.text, "problem"); return; }
     st.problem = null;
-    if (s.winner) { say("The match is over: " + s.winner + " won. " + scoreText(s) + "."); return; }
+    if (s.winner) { say(T("table.over", { winner: s.winner, score: scoreText(s) })); return; }
     var t = s.turn;
     if (!t) { say(""); return; }
-    var verb = { call: "call", declare: "declare trumps", play: "play", deal: "deal" }[t.kind];
-    if (t.seat === s.observer) { say("Your turn to " + verb + ".", "mine"); } else { say(name(s, t.seat) + " to " + verb + "."); }
+    var verb = T("table.verb." + t.kind);
+    if (t.seat === s.observer) { say(T("table.your_turn", { verb: verb }), "mine"); } else { say(T("table.their_turn", { seat: name(s, t.seat), verb: verb })); }
   }
 
   function render(s) {
@@ -236,8 +274,9 @@
     st.state = s;
     document.body.dataset.moment = String(s.moment);
     document.body.dataset.turn = s.turn ? s.turn.seat + ":" + s.turn.kind : "over";
-    var who = ORDER.indexOf(s.observer) >= 0 ? "seat " + name(s, s.observer) : "onlookers";
-    $("title").textContent = "texas42 table · " + who + " · hand " + s.view.hand;
+    $("title").textContent = ORDER.indexOf(s.observer) >= 0
+      ? T("table.seat_title", { seat: name(s, s.observer), hand: s.view.hand })
+      : T("table.onlookers_title", { hand: s.view.hand });
     $("score").textContent = scoreText(s);
     $("contract").textContent = contractText(s.view.contract);
     $("tally").textContent = tallyText(s.view);
@@ -284,9 +323,11 @@
   // Each call, trump and play is announced to screen readers (the live region #said).
   function announce(a) {
     if (!a) { return; }
-    var what = a.kind === "declare" ? a.action.replace(/^trump (\S+)$/, function (_, t) { return "trumps " + trumpWords(t); })
-      : a.kind === "call" ? (a.action === "pass" ? "passes" : "bids " + a.action) : "plays " + a.action;
-    $("said").textContent = a.seat + " " + what + ".";
+    var m = /^trump (\S+)$/.exec(a.action);
+    var said = a.kind === "declare" ? T("table.said.trumps", { seat: a.seat, trump: m ? trumpWords(m[1]) : a.action })
+      : a.kind === "call" ? (a.action === "pass" ? T("table.said.passes", { seat: a.seat }) : T("table.said.bids", { seat: a.seat, call: a.action }))
+      : T("table.said.plays", { seat: a.seat, tile: a.action });
+    $("said").textContent = said;
   }
 
   // Practice (one person against bots): the seat to act may ask the fair hint of its own
@@ -294,12 +335,13 @@
   function askHint() {
     var s = st.state;
     if (!s || st.offline) { return; }
-    $("hint").textContent = "Thinking…";
+    $("hint").textContent = T("table.thinking");
     api("POST", "/table/hint", {}).then(function (r) {
       st.hinted = s.moment;
-      if (r.status !== 200) { $("hint").textContent = r.body.error || "no hint"; return; }
-      var b = r.body, pct = b.chance === null ? "" : " (" + Math.round(b.chance * 100) + "% chance, from " + b.worlds + " deals you cannot tell apart)";
-      $("hint").textContent = "Hint: " + b.suggestion + pct;
+      if (r.status !== 200) { $("hint").textContent = r.body.error || T("table.no_hint"); return; }
+      var b = r.body;
+      $("hint").textContent = b.chance === null ? T("table.hint_said", { action: b.suggestion })
+        : T("table.hint_chance", { action: b.suggestion, chance: Math.round(b.chance * 100), worlds: b.worlds });
     });
   }
 
@@ -315,12 +357,11 @@
     if (down) {
       box.hidden = false;
       box.className = "down";
-      box.textContent = "The table is not answering: nothing can be played until it is back. " +
-        "This page tries again by itself.";
+      box.textContent = T("table.down");
     } else if (was) {
       box.hidden = false;
       box.className = "back";
-      box.textContent = "The table is back.";
+      box.textContent = T("table.back");
     }
   }
 
@@ -329,7 +370,7 @@
     var over = !!s.winner;
     $("after").hidden = !over;
     $("comments-closed").hidden = over;
-    if (over) { $("board-link").href = "/board?token=" + encodeURIComponent(TOKEN); }
+    if (over) { $("board-link").href = "/board?token=" + encodeURIComponent(TOKEN) + "&lang=" + encodeURIComponent(LANG); }
   }
 
   function review() {
@@ -342,12 +383,12 @@
       if (r.status !== 200) { box.appendChild(el("p", "problem", r.body.error)); return; }
       st.reviewed = n;
       var v = r.body;
-      box.appendChild(el("h2", "", "Calls"));
+      box.appendChild(el("h2", "", T("table.calls")));
       var calls = el("ol");
       v.auction.forEach(function (c) { calls.appendChild(el("li", "", c.seat + ": " + callText(c))); });
       box.appendChild(calls);
       if (v.contract) { box.appendChild(el("p", "", contractText(v.contract))); }
-      box.appendChild(el("h2", "", "Tricks"));
+      box.appendChild(el("h2", "", T("table.tricks_heading")));
       var tricks = el("ol");
       v.won.forEach(function (w) {
         var li = el("li");

@@ -40,6 +40,7 @@ import tornado.web
 
 from ..files.locking import lock_seconds
 from ..log.inert import inert_value
+from ..views.locales import languages
 from .ask import Asker
 from .page import board_page
 from .state import Access, Board, BoardError, parse_changes
@@ -204,11 +205,14 @@ class _Data(Handler):
     async def get(self) -> None:
         observer = self.get_query_argument("as", "")[:20]
         answers = self.asker.answers
+        # a page opened with ?lang= (the table's seats, each in its own language)
+        asked = self.get_query_argument("lang", "")[:8]
+        lang = asked if asked in languages() else None
 
         def work() -> bytes:
             self.board.refresh()
             return self.board.data(
-                self.access, observer, answers, lambda: self.asker.analysed(observer)
+                self.access, observer, answers, lambda: self.asker.analysed(observer), lang
             )
 
         try:

@@ -143,7 +143,7 @@ class Board:
     _links_stamp: tuple[int, int, int] | None = None
     _stamp: tuple[int, int, int] | None = None
     _content: str = ""
-    _cache: OrderedDict[tuple[int, str, int], tuple[bytes, frozenset[str]]] = field(
+    _cache: OrderedDict[tuple[int, str, int, str], tuple[bytes, frozenset[str]]] = field(
         default_factory=OrderedDict
     )
     _cached_bytes: int = 0
@@ -383,32 +383,37 @@ class Board:
         observer: str,
         answers: int = 0,
         analysed: Callable[[], Match | None] | None = None,
+        lang: str | None = None,
     ) -> bytes:
         """The response for a page of ``observer``: the version and the views
         (:func:`~texas42_log.views.html.page_data`) — of the log with the analysis asked
-        so far (``analysed()``) when there is some. Kept until the version changes or
-        more answers come in (``answers``: how many the asker holds)."""
+        so far (``analysed()``) when there is some — in ``lang`` (None: the board's own).
+        Kept until the version changes or more answers come in (``answers``: how many the
+        asker holds)."""
         self.check_observer(access, observer)
-        return self._data(observer, answers, analysed)[0]
+        return self._data(observer, answers, analysed, lang or self.lang)[0]
 
     def _data(
-        self, observer: str, answers: int, analysed: Callable[[], Match | None] | None
+        self,
+        observer: str,
+        answers: int,
+        analysed: Callable[[], Match | None] | None,
+        lang: str | None = None,
     ) -> tuple[bytes, frozenset[str]]:
+        lang = lang or self.lang
         with self._lock:
             version, match = self.version, self.match
-            key = (version, observer, answers)
+            key = (version, observer, answers, lang)
             if key in self._cache:
                 self._cache.move_to_end(key)
                 return self._cache[key]
         match = (analysed() if analysed is not None and answers else None) or match
         try:
-            data = page_data(match, cast(Observer, observer), self.lang)
+            data = page_data(match, cast(Observer, observer), lang)
         except ValueError as e:  # a review before any hand has ended (R29)
             raise BoardError(400, str(e)) from None
         # the board's own labels in the views' language (the catalogue's board.* keys)
-        data["board_ui"] = {
-            k[6:]: v for k, v in catalogue(self.lang).items() if k.startswith("board.")
-        }
+        data["board_ui"] = {k[6:]: v for k, v in catalogue(lang).items() if k.startswith("board.")}
         ids = frozenset(item[0] for g in data["notes"]["groups"] for item in g["items"])
         body = {"epoch": self.epoch, "version": version, "observer": observer, "data": data}
         out = (json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), ids)

@@ -21,7 +21,8 @@ from typing import Any, cast
 from ..analysis.fair import DEFAULT_SEED, DEFAULT_WORLDS
 from ..board.ask import answer_in_child, with_analysis
 from ..log.model import Match
-from ..views.model import Observer
+from ..views.locales import DEFAULT_LANGUAGE
+from ..views.model import Observer, View
 from ..views.text import fair_lines
 from ..views.visibility import match_views
 from .referee import Table, TableError
@@ -42,15 +43,26 @@ class Asked:
     done: int = 0
     of: int = 0
     error: str = ""
-    lines: list[str] = field(default_factory=list)
+    #: The seat's views of the hand with its analysis (the answer, once done).
+    views: list[View] = field(default_factory=list)
     process: Any = None
 
-    def status(self) -> dict[str, Any]:
+    def lines(self, lang: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The answer as the seat's own views word it, in ``lang``: a line for each of its
+        actions."""
+        out: list[str] = []
+        for view in self.views:
+            for line in fair_lines(view, lang, now=False):
+                if line not in out:
+                    out.append(line)
+        return out
+
+    def status(self, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         out: dict[str, Any] = {"hand": self.hand, "state": self.state}
         if self.state == "running":
             out |= {"done": self.done, "of": self.of}
         elif self.state == "done":
-            out["lines"] = self.lines
+            out["lines"] = self.lines(lang)
         else:
             out["error"] = self.error
         return out
@@ -94,7 +106,7 @@ class SeatAsker:
             q.done, q.of = done, of
 
         def answered(answer: dict[str, Any]) -> None:
-            q.lines = _lines(doc, hand - 1, seat, answer)
+            q.views = _views(doc, hand - 1, seat, answer)
             q.state = "done"
 
         def failed() -> None:
@@ -127,8 +139,8 @@ class SeatAsker:
                 q.process.kill()
 
 
-def _lines(match: Match, hand: int, seat: str, answer: dict[str, Any]) -> list[str]:
-    """The answer as the seat's own views word it: a line for each of its actions."""
+def _views(match: Match, hand: int, seat: str, answer: dict[str, Any]) -> list[View]:
+    """The seat's own views of the hand, with the answer's analysis in them."""
     header = {"worlds": DEFAULT_WORLDS, "seed": DEFAULT_SEED}
     analysed = with_analysis(
         match,
@@ -139,10 +151,4 @@ def _lines(match: Match, hand: int, seat: str, answer: dict[str, Any]) -> list[s
     )
     if analysed is None:
         return []
-    views = match_views(analysed, cast(Observer, seat))[hand]
-    out: list[str] = []
-    for view in views:
-        for line in fair_lines(view, now=False):
-            if line not in out:
-                out.append(line)
-    return out
+    return list(match_views(analysed, cast(Observer, seat))[hand])

@@ -55,7 +55,7 @@ from ..board.state import ACCESS, Access, Board, BoardError, access_by_token
 from ..engine.seats import SEATS
 from ..views.model import OBSERVERS
 from .ask import SeatAsker
-from .page import table_page
+from .page import page_language, table_page
 from .referee import MAX_ACT_BODY, Table, TableError, said
 
 __all__ = [
@@ -164,7 +164,10 @@ class _TableHandler(Handler):
 
 class _Page(_TableHandler):
     def get(self) -> None:
-        self.send_page(*table_page())
+        lang = page_language(
+            self.get_query_argument("lang", None), self.request.headers.get("Accept-Language")
+        )
+        self.send_page(*table_page(lang))
 
 
 class _State(_TableHandler):
@@ -272,7 +275,9 @@ class _Ask(_TableHandler):
             hand = body.get("hand") if isinstance(body, dict) else None
             if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= 10_000:
                 raise TableError(400, "a question names a finished hand, from 1 ({hand})")
-            self.answer(self.seat_asker.ask(seat, hand).status())
+            asked = body.get("lang") if isinstance(body.get("lang"), str) else None
+            lang = page_language(asked, None)
+            self.answer(self.seat_asker.ask(seat, hand).status(lang))
         except BoardError as e:
             self.failed(e)
         except TableError as e:
@@ -284,7 +289,8 @@ class _Ask(_TableHandler):
             n_text = self.get_query_argument("hand", "")[:6]
             if not n_text.isdigit():
                 raise TableError(400, "a question names a finished hand, from 1 (hand=)")
-            self.answer(self.seat_asker.question(seat, int(n_text)).status())
+            lang = page_language(self.get_query_argument("lang", None), None)
+            self.answer(self.seat_asker.question(seat, int(n_text)).status(lang))
         except TableError as e:
             self.refused(e)
 
