@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..engine.auction import BidKind, Contract
 from ..engine.hand import PlayState
-from ..engine.rules import Rules
+from ..engine.rules import SPECIALS, Rules
 from ..engine.seats import SEATS, Seat
 from ..engine.tiles import TILE_BY_NAME, TILES, Tile
 from ..engine.trumps import Trump, table_for
@@ -107,7 +107,7 @@ class Knowledge:
                 f"the views show {len(plays)} of the {last.play} plays so far: give the seat's "
                 "view of every play"
             )
-        special = c.special if c.special in ("nello", "plunge", "splash", "sevens") else None
+        special = c.special if c.special in SPECIALS else None
         contract = Contract(c.bidder, BidKind(c.kind), c.bid, special)  # type: ignore[arg-type]
         trump = Trump(c.trump) if c.trump is not None else Trump.NO_TRUMP
         hand = frozenset(TILE_BY_NAME[x] for x in last.hands.get(seat, ()))

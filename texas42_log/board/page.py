@@ -14,6 +14,7 @@ from functools import cache
 
 from .._version import __version__
 from ..views.html import sha256_source, viewer_asset
+from ..views.locales import DEFAULT_LANGUAGE
 
 __all__ = ["board_page"]
 
@@ -46,7 +47,7 @@ def board_page() -> tuple[str, str]:
         "<script>{{SCRIPT}}</script>"
     )
     values = {
-        "{{LANG}}": "en",
+        "{{LANG}}": DEFAULT_LANGUAGE,
         # frame-ancestors works in the header only (a browser ignores it in a <meta>)
         "{{CSP}}": html.escape(csp.replace("; frame-ancestors 'none'", "")),
         "{{VERSION}}": html.escape(__version__),

@@ -45,7 +45,7 @@ from ..files.validate import ValidationResult, validate_bytes
 from ..log.comments import OWNER_WRITER, Change, CommentError, apply_changes, content_key
 from ..log.model import Match
 from ..views.html import page_data
-from ..views.locales import catalogue
+from ..views.locales import DEFAULT_LANGUAGE, catalogue
 from ..views.model import OBSERVERS, Observer
 from .changes import MAX_CHANGES, Held, parse_changes
 from .errors import BoardError, StartError
@@ -122,7 +122,7 @@ class Board:
     source: str
     save_path: Path
     match: Match
-    lang: str = "en"
+    lang: str = DEFAULT_LANGUAGE
     #: Whether the log was read from the file it saves to.
     saves_in_place: bool = True
     version: int = 1
@@ -158,7 +158,12 @@ class Board:
 
     @classmethod
     def open(
-        cls, name: str, *, number: int | None = None, save: str | None = None, lang: str = "en"
+        cls,
+        name: str,
+        *,
+        number: int | None = None,
+        save: str | None = None,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> Board:
         """Read log ``name`` (match ``number`` of several, from 1) and choose where it saves:
         ``save``, the log itself if it is our JSON file, else a JSON file beside it."""

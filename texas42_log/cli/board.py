@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from ..views.locales import DEFAULT_LANGUAGE
 from .app import LANG_HELP, app, say, usage_error
 from .common import Port, language_arg
 
@@ -71,7 +72,7 @@ def board(
             "else a JSON file beside it).",
         ),
     ] = None,
-    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = DEFAULT_LANGUAGE,
     worlds: Annotated[
         int,
         typer.Option(

@@ -10,6 +10,7 @@ import typer
 
 from ..log.broken import Broken
 from ..log.inert import dumps, inert
+from ..views.locales import DEFAULT_LANGUAGE
 from .app import AS_HELP, LANG_HELP, OutputFormat, app, echo, say, usage_error
 from .common import check_output, language_arg, player_or_observer, viewable_match, write_file
 
@@ -90,7 +91,7 @@ def replay(
     output: Annotated[
         OutputFormat, typer.Option("--format", "-f", help="text (default) or json.")
     ] = OutputFormat.text,
-    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = DEFAULT_LANGUAGE,
     match_no: Annotated[
         int | None,
         typer.Option("--match", "-m", min=1, help="The match, from 1, in a file of several."),
@@ -264,7 +265,7 @@ def render(
         ),
     ] = None,
     observer: Annotated[str, typer.Option("--as", help=AS_HELP)] = "public",
-    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "en",
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = DEFAULT_LANGUAGE,
     hand: Annotated[int, typer.Option("--hand", "-n", min=1, help="A picture's hand, from 1.")] = 1,
     trick: Annotated[
         int | None,

@@ -50,6 +50,7 @@ from pettingzoo.utils.env import AECEnv
 from ..bots.base import hand_end_view, situation
 from ..engine.seats import SEATS, TEAMS, Seat, team_of
 from ..play.game import Game
+from ..views.locales import DEFAULT_LANGUAGE
 from ..views.text import view_lines
 from .encoding import ACTIONS, NUM_ACTIONS, OBSERVATION_SIZE, action_mask, observation
 
@@ -193,7 +194,7 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         if self.render_mode is None or self.game is None:
             return None
         view = hand_end_view(self.game, "public") if self._over() else self.game.view("public")
-        return "\n".join(view_lines(view, "en"))
+        return "\n".join(view_lines(view, DEFAULT_LANGUAGE))
 
     def close(self) -> None:
         pass

@@ -38,7 +38,7 @@ from typing import Any
 from .._version import __version__
 from ..log.broken import Broken
 from ..log.model import Match
-from .locales import catalogue
+from .locales import DEFAULT_LANGUAGE, catalogue
 from .text import (
     analysis_lines,
     contract_sentence,
@@ -211,7 +211,10 @@ def _tokenized(match: Match) -> tuple[Match, list[str]]:
 
 
 def page_data(
-    match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None
+    match: Match,
+    observer: Observer,
+    lang: str = DEFAULT_LANGUAGE,
+    broken: dict[int, Broken] | None = None,
 ) -> dict[str, Any]:
     """Everything the page is given: the observer's views and their texts, UI labels,
     the log strings they show (``strings``, referred to by token), and for a hand that
@@ -273,7 +276,10 @@ def _hand(i: int, views: list[View], lang: str) -> dict[str, Any]:
 
 
 def render_html(
-    match: Match, observer: Observer, lang: str = "en", broken: dict[int, Broken] | None = None
+    match: Match,
+    observer: Observer,
+    lang: str = DEFAULT_LANGUAGE,
+    broken: dict[int, Broken] | None = None,
 ) -> str:
     """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
     hands of a log that breaks rules (shown up to their first illegal action)."""

@@ -28,7 +28,7 @@ from typing import Final
 
 from ..engine.seats import SEATS, TEAMS, Seat, Team, next_seat
 from ..log.inert import inert_value
-from .locales import catalogue
+from .locales import DEFAULT_LANGUAGE, catalogue
 from .text import contract_sentence, moment_text, observer_label, trick_caption
 from .visibility import View
 
@@ -154,7 +154,7 @@ def _seat_name(view: View, seat: Seat) -> str:
     )
 
 
-def render_svg(view: View, lang: str = "en") -> str:
+def render_svg(view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """The board of ``view`` in ``lang`` as a self-contained SVG document."""
     m = catalogue(lang)
     bottom: Seat = view.observer if view.observer in SEATS else "A"

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.seats import SEATS, TEAMS, Seat, Team
 from ..log.inert import inert_value
-from .locales import catalogue
+from .locales import DEFAULT_LANGUAGE, catalogue
 from .visibility import Note, View
 
 __all__ = [
@@ -122,18 +122,18 @@ def description_parts(view: View, lang: str) -> list[str]:
     return out
 
 
-def describe(view: View, lang: str = "en") -> str:
+def describe(view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """The seeds' one-paragraph description of ``view``."""
     return " ".join(description_parts(view, lang))
 
 
-def contract_sentence(view: View, lang: str = "en") -> str:
+def contract_sentence(view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """The description's contract sentence (after a review's or omniscient label)."""
     parts = description_parts(view, lang)
     return parts[1] if view.observer in ("review", "omniscient") else parts[0]
 
 
-def trick_caption(view: View, lang: str = "en") -> str | None:
+def trick_caption(view: View, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The seeds' caption of a complete trick on the table ("Trick 1 · D · hand points:
     16"); None while the trick is not complete."""
     t = view.trick
@@ -160,7 +160,7 @@ def _moment(m: _Msg, view: View) -> str:
     return text
 
 
-def turn_line(view: View, lang: str = "en") -> str | None:
+def turn_line(view: View, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The line of :func:`view_lines` that says whose turn it is ("Next to play: C."),
     or None when nobody is to act (the hand is decided, or before a declaration)."""
     if view.to_play is None or view.over:
@@ -168,7 +168,7 @@ def turn_line(view: View, lang: str = "en") -> str | None:
     return _Msg(lang)("next" if view.trick is not None else "next.call", seat=view.to_play)
 
 
-def moment_text(view: View, lang: str = "en") -> str:
+def moment_text(view: View, lang: str = DEFAULT_LANGUAGE) -> str:
     """Where in the hand ``view`` is, as the header says it (``after play 3 (trick 1)``)."""
     return _moment(_Msg(lang), view)
 
@@ -182,12 +182,14 @@ def _note(m: _Msg, n: Note) -> str:
     return m("note.by", on=on, author=inert_value(n.author), text=inert_value(n.text))
 
 
-def view_lines(view: View, lang: str = "en") -> list[str]:
+def view_lines(view: View, lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """The whole view, one line each: header, the seeds' description, then the rest."""
     return lines_and_notes_at(view, lang, notes=True)[0]
 
 
-def lines_and_notes_at(view: View, lang: str = "en", *, notes: bool) -> tuple[list[str], int]:
+def lines_and_notes_at(
+    view: View, lang: str = DEFAULT_LANGUAGE, *, notes: bool
+) -> tuple[list[str], int]:
     """:func:`view_lines`, with the comments' lines only when ``notes``, and the index
     among the lines at which the comments' lines stand (or would stand)."""
     m = _Msg(lang)
@@ -383,7 +385,7 @@ def _row_of_contract(view: View) -> str | None:
     return c.trump
 
 
-def fair_lines(view: View, lang: str = "en", now: bool = True) -> list[str]:
+def fair_lines(view: View, lang: str = DEFAULT_LANGUAGE, now: bool = True) -> list[str]:
     """The view's fair analysis as lines, the auction's verdicts included (none unless the
     view holds one); without ``now`` the values open now are left out (the page shows
     them as a table)."""
@@ -442,12 +444,12 @@ def _result_line(m: _Msg, view: View) -> str | None:
     return m(f"result.{view.result}", team=gainer, marks=view.result_marks[gainer])
 
 
-def result_line(view: View, lang: str = "en") -> str | None:
+def result_line(view: View, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The hand's result as one sentence, once it is decided (None before)."""
     return _result_line(_Msg(lang), view)
 
 
-def analysis_lines(view: View, lang: str = "en", *, table: bool = True) -> list[str]:
+def analysis_lines(view: View, lang: str = DEFAULT_LANGUAGE, *, table: bool = True) -> list[str]:
     """The view's open-hand analysis as lines (none unless the view holds one);
     ``table=False`` leaves out the makeable table's line (the viewer draws a table)."""
     return _analysis_lines(_Msg(lang), view, table) if view.analysis is not None else []
@@ -502,6 +504,6 @@ def _analysis_lines(m: _Msg, view: View, table: bool = True) -> list[str]:
     return out
 
 
-def render_text(views: list[View], lang: str = "en") -> str:
+def render_text(views: list[View], lang: str = DEFAULT_LANGUAGE) -> str:
     """Views as plain text: one block per view, a blank line between."""
     return "\n\n".join("\n".join(view_lines(v, lang)) for v in views) + "\n"

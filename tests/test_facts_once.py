@@ -1,0 +1,81 @@
+"""Facts written once: a hand-written copy of a fact the package holds in one place fails
+here, so the copies cannot drift (the format version, the default language, the special
+contracts, the kinds of contract the chances are corrected by)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from texas42_log.analysis.calibration import KINDS
+from texas42_log.engine.rules import SPECIALS
+from texas42_log.log.versions import FORMAT_VERSION
+from texas42_log.views.locales import DEFAULT_LANGUAGE
+
+PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
+
+
+def _constants(path: Path) -> Iterator[tuple[int, object]]:
+    """Every literal of a module: (line, value); a tuple or list of literals as a tuple."""
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Constant):
+            yield node.lineno, node.value
+        elif isinstance(node, ast.Tuple | ast.List) and all(
+            isinstance(e, ast.Constant) for e in node.elts
+        ):
+            yield node.lineno, tuple(e.value for e in node.elts)  # type: ignore[attr-defined]
+
+
+def _modules(*allowed: str) -> Iterator[Path]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if not any(rel == a or rel.startswith(a.rstrip("/") + "/") for a in allowed):
+            yield path
+
+
+def _copies(value: object, *allowed: str, same_set: bool = False) -> list[str]:
+    found = []
+    for path in _modules(*allowed):
+        for line, got in _constants(path):
+            hit = (
+                isinstance(got, tuple) and set(got) == set(value)  # type: ignore[arg-type]
+                if same_set
+                else got == value
+            )
+            if hit:
+                found.append(f"{path.relative_to(PACKAGE)}:{line}")
+    return found
+
+
+def test_the_format_version_is_written_once() -> None:
+    assert _copies(FORMAT_VERSION, "log/versions.py") == []
+
+
+def test_the_default_language_is_written_once() -> None:
+    """Every default of ``lang`` is ``DEFAULT_LANGUAGE``; the catalogues name their own."""
+    assert _copies(DEFAULT_LANGUAGE, "views/locales/") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "home", "typed"),
+    [
+        # engine/auction.py spells the type (``Special``) the list is checked against below
+    ("SPECIALS", SPECIALS, "engine/rules.py", "engine/auction.py"),
+        ("KINDS", KINDS, "analysis/calibration.py", ""),
+    ],
+)
+def test_a_list_the_package_holds_is_not_copied(
+    name: str, value: tuple[str, ...], home: str, typed: str
+) -> None:
+    assert _copies(value, home, *([typed] if typed else []), same_set=True) == [], name
+
+
+def test_the_special_contracts_type_is_the_list() -> None:
+    from typing import get_args
+
+    from texas42_log.engine.auction import Special
+
+    assert get_args(Special) == SPECIALS
