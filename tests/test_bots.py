@@ -461,10 +461,12 @@ def _declares_its_best(s: Situation, chosen: Any, sw: Any) -> None:
 
 
 def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump() -> None:
-    """``sampling``: the bid of the highest worth, marks × (2 × corrected chance − 1), from
+    """``sampling``: the bid of the highest worth, marks × (2 × chance as played − 1), from
     its fair makeable table (a pass when none is worth more than 0, and over its partner's
-    bid), and the declaration of the best chance — recomputed here from the table itself."""
-    from texas42_log.analysis.bidding import Bid, corrected
+    bid), and the declaration of the best chance — recomputed here from the table itself:
+    each row's share of worlds made through its kind's curve, the best row's."""
+    from texas42_log.analysis.bidding import Bid, SeatTable
+    from texas42_log.analysis.calibration import as_played, kind_of
     from texas42_log.bots.rule import bid_to_beat
     from texas42_log.engine.actions import Call
     from texas42_log.engine.auction import BidKind
@@ -478,9 +480,15 @@ def test_the_sampling_bot_bids_its_tables_best_worth_and_declares_its_best_trump
         bids = [a for a in s.legal if isinstance(a, Call) and a.bid is not None]
         high, _ = bid_to_beat(s)
         table = sw.table([Bid(c.kind, c.bid, c.special) for c in bids])
+
+        def played(bid: Bid, table: SeatTable = table) -> float:
+            rows = table.made[bid]
+            return max(
+                round(as_played(sum(v) / len(v), kind_of(bid, r)), 4) for r, v in rows.items()
+            )
+
         worth = {
-            c: Bid(c.kind, c.bid).contract(s.seat).marks
-            * (2 * corrected(table.best(Bid(c.kind, c.bid)).share) - 1)
+            c: Bid(c.kind, c.bid).contract(s.seat).marks * (2 * played(Bid(c.kind, c.bid)) - 1)
             for c in bids
         }
         top = max(bids, key=lambda c: (worth[c], -Bid(c.kind, c.bid).size))

@@ -494,7 +494,12 @@ def test_analyze_fair_reports_text_json_and_csv_the_same_numbers(tmp_path: Any) 
     assert js.returncode == 0, js.stderr
     first = json.loads(js.stdout.splitlines()[0])
     plays = first["hands"][0]["plays"]
-    assert first["hands"][0]["fair"] == {"worlds": 12, "seed": 3, "calls": "contract"}
+    assert first["hands"][0]["fair"] == {
+        "worlds": 12,
+        "seed": 3,
+        "calls": "contract",
+        "chances": "kind",
+    }
     assert (
         sum(1 for p in plays if p["fair"] == {"forced": True, "verdict": None, "note": None}) == 2
     )

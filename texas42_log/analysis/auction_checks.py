@@ -391,21 +391,18 @@ def recomputed_auction(doc: dict[str, Any], h: int, mine: AuctionAnalysis) -> li
     run = f"drawn again with seed {mine.seed} and {mine.worlds} worlds"
     pairs: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
     version = str(doc.get("version", "1.0"))
-    corr = correction_of(version)  # a log before 1.12 states its chances by the single curve
+    # a log before 1.12 states its chances by the single curve: checked by the verdicts
+    # drawn again by it (on the same worlds)
+    if correction_of(version) != mine.correction and mine.older is not None:
+        mine = mine.older
     for n in mine.calls:
         stated = (hand["auction"][n.index].get("analysis") or {}).get("fair")
         if stated is not None and "contract" not in stated:
             n = replace(n, contract=None)  # stated by 1.10's rule: checked by it
-        if corr != n.table.correction:
-            worth = None if n.contract is None else n.contract.restated(corr)
-            n = replace(n, table=replace(n.table, correction=corr), contract=worth)
         pairs.append((f"/hands/{h}/auction/{n.index}/analysis/fair", stated, n.as_dict()))
-    d = mine.declaration
-    if d is not None and isinstance(hand.get("declaration"), dict):
+    if mine.declaration is not None and isinstance(hand.get("declaration"), dict):
         stated = (hand["declaration"].get("analysis") or {}).get("fair")
-        if corr != d.table.correction:
-            d = replace(d, table=replace(d.table, correction=corr))
-        pairs.append((f"/hands/{h}/declaration/analysis/fair", stated, d.as_dict()))
+        pairs.append((f"/hands/{h}/declaration/analysis/fair", stated, mine.declaration.as_dict()))
     older = version_key(version) < version_key(CALL_VERDICTS_SINCE)
     for where, stated, now in pairs:
         if stated is None:

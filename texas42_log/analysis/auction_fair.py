@@ -26,7 +26,7 @@ Pure, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,7 +50,7 @@ from .bidding import (
     row_of,
     seat_worlds,
 )
-from .calibration import BY_KIND, Correction
+from .calibration import BY_KIND, SINGLE, Correction
 from .call_verdicts import Worth, call_mark, loss_se, pays_best, worth
 from .continuation import CallWorth, ContractWorth, contract_worth
 from .fair import BLUNDER, DUBIOUS, Mark
@@ -289,6 +289,8 @@ class AuctionAnalysis:
     words: dict[int, str] = field(default_factory=dict)
     #: How its chances are stated and judged (:mod:`.calibration`; before 1.12 ``SINGLE``).
     correction: Correction = BY_KIND
+    #: The same verdicts by the single curve, when asked (to verify a log before 1.12).
+    older: AuctionAnalysis | None = None
 
 
 def _bid_of(kind: str, bid: int | None, special: str | None) -> Bid | None:
@@ -380,19 +382,13 @@ def judge_auction(
     seed: int = DEFAULT_SEED,
     by_contract: bool = True,
     correction: Correction = BY_KIND,
+    older: bool = False,
 ) -> AuctionAnalysis:
     """The fair verdicts of a planned auction (see the module text); ``by_contract``: each
     call worth the contract its auction ends in (format 1.11), else as if it ended with
     the call (1.10); ``correction``: chances as played by kind (1.12), or the single curve
-    a log before 1.12 is checked by."""
-    out = AuctionAnalysis(
-        plan.hand,
-        worlds,
-        seed,
-        skipped=list(plan.skipped),
-        words=dict(plan.words),
-        correction=correction,
-    )
+    a log before 1.12 is checked by; ``older``: the verdicts by the single curve besides,
+    in :attr:`AuctionAnalysis.older` (to verify a log before 1.12), on the same worlds."""
     space: dict[Seat, SeatWorlds] = {}
 
     def of(seat: Seat) -> SeatWorlds:
@@ -402,6 +398,29 @@ def judge_auction(
             )
         return space[seat]
 
+    out = _judged(plan, of, worlds, seed, by_contract, correction)
+    if older and correction != SINGLE:
+        out.older = _judged(plan, of, worlds, seed, by_contract, SINGLE)
+    out.nodes = sum(s.nodes for s in space.values())
+    return out
+
+
+def _judged(
+    plan: AuctionPlan,
+    of: Callable[[Seat], SeatWorlds],
+    worlds: int,
+    seed: int,
+    by_contract: bool,
+    correction: Correction,
+) -> AuctionAnalysis:
+    out = AuctionAnalysis(
+        plan.hand,
+        worlds,
+        seed,
+        skipped=list(plan.skipped),
+        words=dict(plan.words),
+        correction=correction,
+    )
     declared = plan.declaration[1] if plan.declaration is not None else None
     judged = plan.rules.match_goal == "marks"
     for c in plan.calls:
@@ -428,12 +447,9 @@ def judge_auction(
         )
     if plan.declaration is not None and plan.contract is not None:
         seat, row = plan.declaration
-        sw = of(seat)
         contract = plan.contract
-        bid = Bid.of(contract)
-        table = sw.declaration_table(contract, correction)
-        out.declaration = DeclarationNote(seat, bid, row, table)
-    out.nodes = sum(s.nodes for s in space.values())
+        table = of(seat).declaration_table(contract, correction)
+        out.declaration = DeclarationNote(seat, Bid.of(contract), row, table)
     return out
 
 

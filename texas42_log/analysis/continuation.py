@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract
@@ -138,13 +138,6 @@ class End:
         return out
 
 
-def _restated(e: End, correction: Correction) -> End:
-    if e.bid is None or e.row is None:
-        return e
-    made = as_stated(correction.stated(e.open, kind_of(e.bid, e.row)))
-    return replace(e, made=made, correction=correction)
-
-
 @dataclass(frozen=True, slots=True)
 class CallWorth:
     """One call open to the caller, valued by the contracts its auction ends in."""
@@ -203,18 +196,6 @@ class ContractWorth:
     @property
     def mark(self) -> Mark | None:
         return call_mark(self.lost, self.lost_se)
-
-    def restated(self, correction: Correction) -> ContractWorth:
-        """The same contracts with their chances stated and judged by ``correction`` (a log
-        before 1.12 is checked by the single curve)."""
-
-        def again(o: CallWorth) -> CallWorth:
-            ends = tuple(_restated(e, correction) for e in o.ends)
-            return replace(o, ends=ends, expected=as_stated(sum(e.value for e in ends)))
-
-        options = tuple(again(o) for o in self.options)
-        made = next((o for o in options if o.call == self.made.call), None)
-        return replace(self, options=options, made=made or again(self.made))
 
     def as_dict(self) -> dict[str, Any]:
         """The format's ``contract`` object of a call's fair verdict (since 1.11)."""

@@ -84,10 +84,12 @@ def _decide_task(knowledge: Knowledge, worlds: int, seed: int, hand: int) -> lis
     return [decide(knowledge, worlds=worlds, seed=seed, hand=hand)]
 
 
-def _auction_task(plan: AuctionPlan, worlds: int, seed: int) -> list[AuctionAnalysis]:
+def _auction_task(
+    plan: AuctionPlan, worlds: int, seed: int, older: bool = False
+) -> list[AuctionAnalysis]:
     from ..analysis.auction_fair import judge_auction
 
-    return [judge_auction(plan, worlds=worlds, seed=seed)]
+    return [judge_auction(plan, worlds=worlds, seed=seed, older=older)]
 
 
 def _nothing() -> list[None]:
@@ -104,6 +106,7 @@ def _plan(
     auction: AuctionChoice,
 ) -> tuple[_Job, list[tuple[Any, ...]]]:
     from ..analysis.auction_fair import plan_auction
+    from ..analysis.calibration import BY_KIND, correction_of
     from ..analysis.fair_hands import passed_out, plan_hand
     from ..analysis.open_hand import Skipped
     from ..files.validate import ValidationResult
@@ -142,7 +145,9 @@ def _plan(
             judged_calls = match.hands[i].declaration is not None or passed_out(match, i)
             if judged_calls and _judged(match, i, auction):
                 job.slots.append((i, run, AUCTION))
-                tasks.append((_auction_task, plan_auction(match, i), run[0], run[1]))
+                # a log before 1.12 is verified by the single curve: drawn by it too
+                older = correction_of(match.version) != BY_KIND and _judged(match, i, "stated")
+                tasks.append((_auction_task, plan_auction(match, i), run[0], run[1], older))
             for p in planned[1]:
                 if p.knowledge is not None:
                     job.slots.append((i, run, p))

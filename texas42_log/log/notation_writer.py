@@ -40,7 +40,8 @@ def _ext(obj: Any, note: bool = False) -> str:
     analysis = getattr(obj, "analysis", None)
     if analysis is not None:
         # Since 1.3, a hand's or a play's open-hand analysis rides with its extensions.
-        extra = {"analysis": analysis.model_dump(mode="json", exclude_none=True)} | extra
+        # a required field that may be null (a call's `supported`) is kept: defaults only go
+        extra = {"analysis": analysis.model_dump(mode="json", exclude_defaults=True)} | extra
     return f" &{_s(extra)}" if extra else ""
 
 
