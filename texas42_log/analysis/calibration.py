@@ -69,16 +69,16 @@ SINGLE_CURVE: Final = (-0.447, 0.682)
 #: Per kind, (a, b) of ``logit(as played) = a + b · logit(chance)``: fitted by
 #: ``tools/calibrate.py`` (docs/analysis.md has the data and the check).
 KIND_CORRECTIONS: Final[dict[str, tuple[float, float]]] = {
-    "30–34": (-0.916, 0.714),
-    "35–41": (-1.041, 0.744),
-    "1 mark": (-1.127, 0.788),
-    "2+ marks": (-1.127, 0.788),
-    "doubles": (-1.663, 0.774),
-    "follow-me": (-1.236, 0.818),
-    "nello": (1.603, 0.798),
-    "plunge": (-1.415, 1.178),
-    "splash": (-1.524, 0.842),
-    "sevens": (-4.673, 0.0),
+    "30–34": (-0.906, 0.613),
+    "35–41": (-1.222, 0.718),
+    "1 mark": (-1.356, 0.833),
+    "2+ marks": (-1.356, 0.833),
+    "doubles": (-1.138, 0.803),
+    "follow-me": (-1.203, 0.847),
+    "nello": (1.322, 0.742),
+    "plunge": (-1.411, 1.221),
+    "splash": (-1.36, 0.703),
+    "sevens": (-2.383, 0.72),
 }
 
 #: A chance is clipped to [EDGE, 1 − EDGE] before a curve (logit(0) is infinite).
