@@ -63,7 +63,7 @@ def test_the_default_language_is_written_once() -> None:
     ("name", "value", "home", "typed"),
     [
         # engine/auction.py spells the type (``Special``) the list is checked against below
-    ("SPECIALS", SPECIALS, "engine/rules.py", "engine/auction.py"),
+        ("SPECIALS", SPECIALS, "engine/rules.py", "engine/auction.py"),
         ("KINDS", KINDS, "analysis/calibration.py", ""),
     ],
 )
