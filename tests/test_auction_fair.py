@@ -33,6 +33,7 @@ from texas42_log.analysis.bidding import (
     seat_worlds,
 )
 from texas42_log.analysis.calibration import as_played, kind_of
+from texas42_log.analysis.contract_checks import top_row
 from texas42_log.engine.auction import BidKind
 from texas42_log.engine.hand import PlayState
 from texas42_log.engine.rules import Rules
@@ -302,7 +303,11 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     doc = json.loads(js.stdout.splitlines()[0])
     auction = doc["hands"][0]["auction"]
     assert [c["seat"] for c in auction["calls"]] == ["A", "B", "C", "D"]
-    assert auction["declaration"]["fair"]["best"] == "0"
+    declared = auction["declaration"]["fair"]
+    # the best row is the one of the best chance as played (ties: the first in row order);
+    # the open-hand shares beside it say the same rows
+    assert declared["best"] == top_row(declared["table"]) == "no-trump"
+    assert set(declared["open_table"]) == set(declared["table"])
     csv = run_texas42(
         *["analyze", str(FIXTURE), "--fair", "--worlds", "12", "--hand", "1", "--format", "csv"]
     )
@@ -370,14 +375,30 @@ def test_analyze_fair_reports_annotates_validates_and_verifies(tmp_path: Path) -
     for token in pointer.split("/")[1:]:
         node = node[int(token)] if isinstance(node, list) else node[token]
     assert node == cells[row]
-    # and a log that says a version before 1.8, or before 1.11 with 1.11's fields
-    written = json.loads(target.read_text("utf-8")) | {"version": "1.7"}
-    bad.write_text(json.dumps(written), "utf-8")
+    # and a log that says a version before 1.12 with 1.12's chances as played, before 1.8,
+    # or before 1.11 with 1.11's fields (its chances as played taken out)
+    for version in ("1.7", "1.10", "1.11"):
+        written = json.loads(target.read_text("utf-8")) | {"version": version}
+        bad.write_text(json.dumps(written), "utf-8")
+        r = run_texas42(*["validate", str(bad)])
+        assert r.returncode == 1 and "came in format 1.12" in r.stdout + r.stderr
+
+    def without_played(version: str) -> dict[str, Any]:
+        doc = json.loads(target.read_text("utf-8")) | {"version": version}
+        hand = doc["hands"][0]
+        hand["analysis"]["fair"].pop("chances")
+        for step in [*hand["auction"], hand["declaration"]]:
+            fair = step.get("analysis", {}).get("fair", {})
+            fair.pop("open_table", None)
+            for end in fair.get("contract", {}).get("ends", []):
+                end.pop("made_open", None)
+        return doc
+
+    bad.write_text(json.dumps(without_played("1.7")), "utf-8")
     r = run_texas42(*["validate", str(bad)])
     assert r.returncode == 1 and "came in format 1.8" in r.stdout + r.stderr
     for version in ("1.9", "1.10"):
-        written = json.loads(target.read_text("utf-8")) | {"version": version}
-        bad.write_text(json.dumps(written), "utf-8")
+        bad.write_text(json.dumps(without_played(version)), "utf-8")
         r = run_texas42(*["validate", str(bad)])
         assert r.returncode == 1 and "came in format 1.11" in r.stdout + r.stderr
     # a log annotated by 1.8's rule (no verdict as players bid; open-hand tables, as the
