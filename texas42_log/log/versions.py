@@ -108,38 +108,42 @@ CONTRACT_VERDICTS_SINCE = "1.11"
 CHANCES_SINCE = "1.12"
 
 
-def has_played_chances(doc: dict[str, Any]) -> bool:
-    """Whether any hand of ``doc`` says its chances are stated as played (format 1.12), or
-    any call or declaration states an open-hand table beside them."""
+def _stated_fair(
+    doc: dict[str, Any], declaration: bool
+) -> Iterator[tuple[dict[str, Any] | None, dict[str, Any] | None]]:
+    """Each hand's fair header (its analysis's ``fair``), then each of its calls' (and,
+    with ``declaration``, its declaration's) fair verdict, as (header, None) and
+    (None, verdict) pairs; whatever is not an object is passed over."""
     for h in doc.get("hands", []) or []:
         if not isinstance(h, dict):
             continue
         run = (h.get("analysis") or {}).get("fair") if isinstance(h.get("analysis"), dict) else None
-        if isinstance(run, dict) and "chances" in run:
-            return True
+        if isinstance(run, dict):
+            yield run, None
         d = h.get("declaration")
-        steps = list(h.get("auction", []) or []) + ([d] if isinstance(d, dict) else [])
+        steps = list(h.get("auction", []) or []) + ([d] if declaration else [])
         for c in steps:
             fair = ((c.get("analysis") or {}).get("fair")) if isinstance(c, dict) else None
-            if isinstance(fair, dict) and "open_table" in fair:
-                return True
-    return False
+            if isinstance(fair, dict):
+                yield None, fair
+
+
+def has_played_chances(doc: dict[str, Any]) -> bool:
+    """Whether any hand of ``doc`` says its chances are stated as played (format 1.12), or
+    any call or declaration states an open-hand table beside them."""
+    return any(
+        (run is not None and "chances" in run) or (fair is not None and "open_table" in fair)
+        for run, fair in _stated_fair(doc, declaration=True)
+    )
 
 
 def has_contract_verdicts(doc: dict[str, Any]) -> bool:
     """Whether any call of ``doc`` states a verdict by the contract its auction ends in, or
     any hand says its calls were judged so (format 1.11)."""
-    for h in doc.get("hands", []) or []:
-        if not isinstance(h, dict):
-            continue
-        run = (h.get("analysis") or {}).get("fair") if isinstance(h.get("analysis"), dict) else None
-        if isinstance(run, dict) and "calls" in run:
-            return True
-        for c in h.get("auction", []) or []:
-            fair = ((c.get("analysis") or {}).get("fair")) if isinstance(c, dict) else None
-            if isinstance(fair, dict) and "contract" in fair:
-                return True
-    return False
+    return any(
+        (run is not None and "calls" in run) or (fair is not None and "contract" in fair)
+        for run, fair in _stated_fair(doc, declaration=False)
+    )
 
 
 def has_auction_analysis(doc: dict[str, Any]) -> bool:
