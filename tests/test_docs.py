@@ -325,16 +325,19 @@ def test_no_user_facing_text_cites_files_outside_the_repository() -> None:
 
 
 def test_the_layer_tables_name_every_layer() -> None:
-    """docs/architecture.md's tree, CONTRIBUTING.md's table and the package's docstring
-    each name every layer the design test knows (tests/test_design.py)."""
+    """docs/architecture.md's tree, CONTRIBUTING.md's table, README.md's layout table and
+    the package's docstring each name every layer the design test knows
+    (tests/test_design.py)."""
     import texas42_log
     from tests.test_design import LAYERS
 
     tree = (ROOT / "docs" / "architecture.md").read_text("utf-8")
     contributing = (ROOT / "CONTRIBUTING.md").read_text("utf-8")
+    readme = (ROOT / "README.md").read_text("utf-8")
     for layer in LAYERS:
         assert f"\n  {layer}/ " in tree, layer
         assert f"`{layer}/`" in contributing, layer
+        assert f"| `texas42_log/{layer}/` |" in readme, layer
         assert f":mod:`.{layer}`" in (texas42_log.__doc__ or ""), layer
 
 
