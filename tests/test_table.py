@@ -594,3 +594,20 @@ def test_a_page_s_language_is_the_link_s_then_the_browser_s_then_english() -> No
         assert f'<html lang="{lang}">' in page and "{{" not in page
         words = page.split('id="words">')[1].split("</script>")[0]
         assert "<" not in words  # the data block cannot end early
+
+
+def test_every_refusal_key_has_its_sentence_in_every_language() -> None:
+    """The page says a refusal by its key: English is the referee's own template, and
+    each language has a sentence with the same parameters."""
+    import string
+
+    from texas42_log.play.refusals import KEYS
+    from texas42_log.views.locales import catalogue, languages
+
+    def fields(t: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(t) if f}
+
+    for key, template in KEYS.items():
+        assert catalogue("en")[f"refusal.{key}"] == template
+        for lang in languages():
+            assert fields(catalogue(lang)[f"refusal.{key}"]) == fields(template), (lang, key)
