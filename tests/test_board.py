@@ -197,6 +197,7 @@ def _seat_a_responses(b: Board, hands: int) -> list[bytes]:
         out.append(json.dumps(status).encode())
     out.append(b.request("GET", "/api/data?as=A", who="seat A").body)
     out.append(b.request("GET", "/api/data?as=public", who="seat A").body)
+    out.append(b.request("GET", "/api/data?as=A&lang=tr", who="seat A").body)  # its language
     # seat A comments on its first play, then edits it: what it is sent back, with the
     # comment's random id named by its order instead (an id is random by design)
     change = {"op": "add", "on": {"hand": 1, "play": 1}, "text": "my lead"}

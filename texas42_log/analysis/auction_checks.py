@@ -3,7 +3,7 @@
 A stated verdict is checked against itself and the replay (``validate``): the version
 holds it, the winning bid's ``chance`` and ``best`` are what its own table says, the
 ``declared`` trump is the one the log declares, ``supported`` is what the table
-supports (:func:`texas42_log.analysis.bidding.corrected`), a declaration's ``best``,
+supports (:mod:`texas42_log.analysis.calibration`), a declaration's ``best``,
 ``chance_lost`` and mark follow from its table. ``analyze --verify`` draws the worlds
 again and compares every number (:func:`recomputed_auction`). Pure, no I/O.
 """

@@ -26,7 +26,7 @@ the same counts as one batch a level gave (tests/test_auction_levels.py).
 
 What the table cannot see: each world is solved as if, from the first lead on, every
 hand were open (bridge calls it *strategy fusion*): it flatters the declarer, and
-docs/analysis.md measures by how much and gives the chance :func:`corrected` for it.
+docs/analysis.md measures by how much, kind by kind: :mod:`.calibration` corrects for it.
 
 Pure, no I/O. Seeded: the same seed, seat, tiles and world count give the same table.
 """
@@ -48,7 +48,7 @@ from ..engine.seats import SEATS, Seat, partner
 from ..engine.tiles import TILES, TOTAL_HAND_POINTS, Tile
 from ..engine.trumps import Trump
 from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
-from .calibration import BY_KIND, EDGE, SINGLE_CURVE, Correction, kind_of, logistic
+from .calibration import BY_KIND, Correction, kind_of
 
 __all__ = [
     "Bid",
@@ -57,31 +57,18 @@ __all__ = [
     "SeatTable",
     "SeatWorlds",
     "SUPPORT",
-    "CORRECTION",
-    "corrected",
     "auction_seed",
     "seat_worlds",
     "deal_count",
     "legal_bids",
     "open_calls",
-    "EDGE",
 ]
 
 #: A bid is supported by the table when its best row's corrected chance is at least this:
 #: where its worth, its marks × (2 × chance − 1) against 0 for a pass, turns positive.
 SUPPORT: Final = 0.5
 
-#: The single curve of the table's open-hand optimism before format 1.12 (one for every
-#: contract); since 1.12 each kind of contract has its own (:mod:`.calibration`).
-CORRECTION: Final = SINGLE_CURVE
-
 World = dict[Seat, frozenset[Tile]]
-
-
-def corrected(chance: float, correction: tuple[float, float] = CORRECTION) -> float:
-    """The table's chance corrected by one curve (:data:`CORRECTION`, the rule before
-    1.12); a contract's chance as played is :meth:`SeatTable.played`."""
-    return logistic(chance, correction)
 
 
 @dataclass(frozen=True, slots=True, order=True)
