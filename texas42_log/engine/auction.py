@@ -12,14 +12,26 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Final, Literal
 
 from .errors import IllegalAction
 from .rules import Rules
 from .seats import SEATS, Seat, next_seat, partner
 from .tiles import Tile
 
-__all__ = ["BidKind", "Contract", "Auction", "Special", "BidSpecial", "count_doubles"]
+__all__ = [
+    "BidKind",
+    "Contract",
+    "Auction",
+    "Special",
+    "BidSpecial",
+    "count_doubles",
+    "MARK_SIZE",
+]
+
+#: A mark in the auction's order (R8): a 1-mark bid ranks as a bid of 42 points, above
+#: every point bid. The bids' order, not the count (:mod:`.count` says what a hand holds).
+MARK_SIZE: Final = 42
 
 
 class BidKind(enum.StrEnum):
@@ -253,7 +265,7 @@ class Auction:
             else (
                 0
                 if last[2] is not None
-                else (last[1] if last[0] is BidKind.POINTS else 42 * last[1])
+                else (last[1] if last[0] is BidKind.POINTS else MARK_SIZE * last[1])
             )
         )
         after = "no bid yet" if last is None else self._describe(last[0], last[1], last[2])
@@ -431,7 +443,7 @@ class Auction:
             self._last = (kind, bid, special)
             if kind is BidKind.MARKS:
                 self._h = max(self._h, bid)
-            value = bid if kind is BidKind.POINTS else 42 * bid
+            value = bid if kind is BidKind.POINTS else MARK_SIZE * bid
             if self._best is None or value > self._best[0]:  # a tie goes to the earlier bid
                 self._best = (value, seat, kind, bid, special)
             self._winner = self._best[1]
@@ -443,6 +455,22 @@ class Auction:
             self._high_marks = bid
             self._winner = seat
             self._special = special
+
+    def lowest_point_bid(self) -> int | None:
+        """The lowest point bid the seat to call may make now (R8 and every option of
+        the auction), or None when it may make none: what a generator or a bot raises
+        from, asked of the auction instead of read from the rules' fields."""
+        seat = self.to_call
+        if seat is None:
+            return None
+        r = self.rules
+        for b in range(r.min_point_bid, r.max_point_bid + 1):
+            try:
+                self.check(seat, BidKind.POINTS, b, None)
+            except IllegalAction:
+                continue
+            return b
+        return None
 
     def legal_calls(self) -> list[tuple[BidKind, int | None, BidSpecial | None]]:
         """Every legal call for the seat to call now (for generators and tools)."""

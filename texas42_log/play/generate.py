@@ -48,7 +48,6 @@ class Policy:
         # generated match, the committed fixtures included.
         rng, r = self.rng, self.rules
         marks = [c[2] for c in auction.calls if c[1] is BidKind.MARKS]
-        points = [c[2] for c in auction.calls if c[1] is BidKind.POINTS]
         options: list[tuple[BidKind, int | None]] = [(BidKind.PASS, None)]
         weights = [6 if marks else 5]
         if marks:
@@ -58,8 +57,8 @@ class Policy:
                 options.append((BidKind.MARKS, last + r.mark_bid_raise))
                 weights.append(1)
         else:
-            low = points[-1] + 1 if points and points[-1] is not None else r.min_point_bid
-            if low <= r.max_point_bid:  # R8: above the current point bid
+            low = auction.lowest_point_bid()  # R8: above the current point bid
+            if low is not None:
                 options.append((BidKind.POINTS, rng.randint(low, min(low + 4, r.max_point_bid))))
                 weights.append(4)
             options.append((BidKind.MARKS, rng.randint(1, r.max_opening_mark_bid)))
