@@ -179,11 +179,26 @@ def test_render_refuses_to_overwrite_unless_forced(tmp_path: Path) -> None:
     assert out.read_text("utf-8").startswith("<!DOCTYPE html>")
 
 
+def test_render_refuses_a_name_that_says_no_kind_it_writes(tmp_path: Path) -> None:
+    """README: an output's format follows its name, and a name that says none is refused."""
+    log = "fixtures/valid/seed-worked-example.json"
+    for name in ("x.txt", "page"):
+        out = tmp_path / name
+        code, _, err = run("render", log, "-o", str(out))
+        assert code == 2 and f"{name} names no kind of output render writes" in err
+        assert not out.exists()
+    out = tmp_path / "x.txt"
+    code, _, _ = run("render", log, "-o", str(out), "--to", "html")
+    assert code == 0 and out.read_text("utf-8").startswith("<!DOCTYPE html>")
+    code, _, _ = run("render", log, "-o", str(tmp_path / "p.HTM"))
+    assert code == 0
+
+
 def test_render_never_writes_over_its_input(tmp_path: Path) -> None:
     log = tmp_path / "log.json"
     data = (ROOT / "fixtures/valid/seed-worked-example.json").read_bytes()
     log.write_bytes(data)
-    code, _, err = run("render", str(log), "-o", str(log), "--force")
+    code, _, err = run("render", str(log), "-o", str(log), "--force", "--to", "html")
     assert code == 2 and "is the input log" in err
     assert log.read_bytes() == data
 

@@ -182,7 +182,7 @@ def main() -> None:
         code = 128 + signal.SIGPIPE
     except CLICK_ERRORS as e:
         _in_our_words(e)
-        e.show()  # type: ignore[attr-defined]
+        _say_click_error(e)
         code = e.exit_code  # type: ignore[attr-defined]
     except Exception as e:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("TEXAS42_DEBUG"):
@@ -214,6 +214,16 @@ def _in_our_words(e: BaseException) -> None:
     elif message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     e.message = message  # type: ignore[attr-defined]
+
+
+def _say_click_error(e: BaseException) -> None:
+    """A usage error the command line's parser found, in the one style of every error of
+    ours (``texas42: error: …``, as :func:`.app.usage_error` says it), then where the
+    command's help is."""
+    say(f"texas42: error: {e.format_message()}", err=True)  # type: ignore[attr-defined]
+    ctx = getattr(e, "ctx", None)
+    if ctx is not None:
+        say(f"Try '{ctx.command_path} -h' for help.", err=True)
 
 
 def _finish(code: int) -> None:

@@ -304,7 +304,14 @@ def render(
 
     lang = language_arg(lang)
     to_stdout = str(out) == "-"
-    kind = to or {".svg": Picture.svg, ".png": Picture.png}.get(out.suffix.lower(), Picture.html)
+    by_suffix = {".html": Picture.html, ".htm": Picture.html, ".svg": Picture.svg}
+    by_suffix[".png"] = Picture.png
+    kind = to or (Picture.html if to_stdout else by_suffix.get(out.suffix.lower()))
+    if kind is None:
+        raise usage_error(
+            f"{out.name} names no kind of output render writes (.html, .svg or .png): "
+            "give such a name, or say which with --to"
+        )
     if kind is Picture.html and (trick is not None or play is not None or hand != 1):
         raise usage_error(
             "--hand, --play and --trick choose the moment of a picture (--to svg or png); "
