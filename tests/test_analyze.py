@@ -263,6 +263,33 @@ def test_validate_checks_the_stated_analysis(worked: dict[str, Any]) -> None:
     assert all(d.line is not None for d in result.errors)
     messages = " ".join(d.message for d in result.errors)
     assert "it leaves out [0|2]" in messages and "its values make it 41" in messages
+    # A value past the hand's points (R6): within the schema's bound for any count, past
+    # the seed rules' 42.
+    over = copy.deepcopy(worked)
+    over["hands"][3]["analysis"]["value"] = 50
+    table = over["hands"][3]["analysis"]["table"]
+    table[next(iter(table))] = 43
+    result = validate_bytes(json.dumps(over, indent=1))
+    found = [(d.rule, d.pointer) for d in result.errors]
+    assert found[:2] == [
+        ("analysis", "/hands/3/analysis/value"),
+        ("analysis", f"/hands/3/analysis/table/{next(iter(table))}"),
+    ]
+    # and the first play's values no longer reach the hand's value
+    assert found[2:] == [("analysis", "/hands/3/plays/0/analysis/values")]
+    assert "gives 50 hand points, but a hand holds 42 under these rules (R6)" in (
+        result.errors[0].message
+    )
+    play = copy.deepcopy(worked)
+    values = play["hands"][2]["plays"][4]["analysis"]["values"]
+    values[next(iter(values))] = 43
+    result = validate_bytes(json.dumps(play, indent=1))
+    assert [(d.rule, d.pointer) for d in result.errors] == [
+        ("analysis", "/hands/2/plays/4/analysis/values")
+    ]
+    assert "43 hand points, but a hand holds 42 under these rules (R6)" in (
+        result.errors[0].message
+    )
 
 
 def test_verify_finds_a_value_the_solver_disagrees_with(

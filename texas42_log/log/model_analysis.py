@@ -11,9 +11,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from ..engine.count import VALUE_LIMIT
 from .model_base import LogObject, TrumpName
 
-Points42 = Annotated[int, Field(ge=0, le=42)]
+#: Hand points, bounded by what any count can hold (42 by the seed rules; the rules'
+#: count, :mod:`texas42_log.engine.count`, bounds them exactly, and ``validate`` checks it).
+HandPoints = Annotated[int, Field(ge=0, le=VALUE_LIMIT)]
+PointsFloat = Annotated[float, Field(ge=0, le=VALUE_LIMIT)]
 #: A play as an analysis names it: the tile, and " led N" for a declared lead.
 MoveKey = Annotated[str, StringConstraints(pattern=r"^\[[0-6]\|[0-6]\]( led [0-6])?$")]
 
@@ -27,12 +31,8 @@ Share = Annotated[float, Field(ge=0, le=1)]
 class FairValue(LogObject):
     """Since 1.4. One play's values over the worlds its player could not tell apart."""
 
-    mean: Annotated[float, Field(ge=0, le=42)] = Field(
-        description="The mean open-hand value over the worlds."
-    )
-    se: Annotated[float, Field(ge=0, le=42)] = Field(
-        description="Its standard error (0: every world counted)."
-    )
+    mean: PointsFloat = Field(description="The mean open-hand value over the worlds.")
+    se: PointsFloat = Field(description="Its standard error (0: every world counted).")
     share: Share = Field(
         description="The share of worlds in which the seat's side reaches its goal "
         "(the contract made for the bidders, set for the defenders)."
@@ -59,7 +59,7 @@ class FairPlay(LogObject):
     values: dict[MoveKey, FairValue] | None = Field(
         default=None, description="Each legal play's values."
     )
-    cost: Annotated[float, Field(ge=0, le=42)] | None = Field(
+    cost: PointsFloat | None = Field(
         default=None, description="Hand points the play gave away against the best mean."
     )
     chance_lost: Share | None = Field(
@@ -107,13 +107,13 @@ class PlayAnalysis(LogObject):
     play on both sides and every hand open. Checked against the play and the
     replay; ``texas42 analyze --verify`` recomputes them."""
 
-    values: dict[MoveKey, Points42] | None = Field(
+    values: dict[MoveKey, HandPoints] | None = Field(
         default=None,
         description="The value after each legal play at this moment, the play made included. "
         "Required where the deal is fully known; since 1.6 absent where it is not (a play with "
         "only its fair analysis).",
     )
-    cost: Points42 | None = Field(
+    cost: HandPoints | None = Field(
         default=None,
         description="Hand points the play gave away against its side's best play (with values).",
     )
@@ -129,7 +129,7 @@ class HandAnalysis(LogObject):
     """Since 1.3. The open-hand analysis of a hand: its value at the first lead and the
     deal's makeable table."""
 
-    value: Points42 | None = Field(
+    value: HandPoints | None = Field(
         default=None,
         description="The bidders' hand points in all 7 tricks with best play from the first "
         "lead. Required where the deal is fully known; since 1.6 absent where it is not (a hand "
@@ -138,7 +138,7 @@ class HandAnalysis(LogObject):
     makeable: bool | None = Field(
         default=None, description="Whether best play makes the contract (with value)."
     )
-    table: dict[TrumpName, Points42] | None = Field(
+    table: dict[TrumpName, HandPoints] | None = Field(
         default=None,
         description="For each trump choice: the bidders' hand points with best play when the "
         "bidder "
