@@ -34,6 +34,7 @@ NATIVE = Extension(
 COMPILED = [
     "texas42_log/engine/seats.py",
     "texas42_log/engine/trumps.py",
+    "texas42_log/engine/count.py",
     "texas42_log/engine/rules.py",
     "texas42_log/engine/errors.py",
     "texas42_log/engine/auction.py",

@@ -101,7 +101,7 @@ def test_every_chance_is_the_share_of_reference_solves(rules: Rules, doubles: in
                     {s: set(w[s]) for s in SEATS},
                     nello_doubles=row.doubles,
                 )
-                made.append(makeable(contract, _reference(state)))
+                made.append(makeable(contract, _reference(state), total=42))
             share = sum(made) / len(made)
             assert table.open_chance(bid, row).share == share, (bid, row)
             assert table.chance(bid, row).share == as_played(share, kind_of(bid, row)), (bid, row)
@@ -287,7 +287,7 @@ def test_a_plunge_row_is_the_partner_declaring() -> None:
         c = plunge[0].contract("A")
         state = PlayState(rules, c, row.trump, {s: set(w[s]) for s in SEATS})
         assert c.declarer == partner("A")
-        made.append(makeable(c, _reference(state)))
+        made.append(makeable(c, _reference(state), total=42))
     assert table.open_chance(plunge[0], row).share == sum(made) / len(made)
 
 

@@ -404,7 +404,7 @@ def test_the_open_sampling_bot_bids_as_if_it_weighed_every_bid_by_exact_values()
                         assert call.bid is not None
                         contract = Contract(s.seat, call.kind, call.bid)
                         chance = max(
-                            sum(makeable(contract, v) for v in vs) / len(vs)
+                            sum(makeable(contract, v, total=42) for v in vs) / len(vs)
                             for vs in values.values()
                         )
                         key = (

@@ -18,9 +18,24 @@ from texas42_log.views.locales import DEFAULT_LANGUAGE
 PACKAGE = Path(__file__).resolve().parent.parent / "texas42_log"
 
 
+#: Keywords whose values are history, not a copy: the version that brought an option or
+#: one of its values (``option(..., since="1.12")``) stays that version after the next.
+HISTORY = ("since", "value_since")
+
+
 def _constants(path: Path) -> Iterator[tuple[int, object]]:
-    """Every literal of a module: (line, value); a tuple or list of literals as a tuple."""
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    """Every literal of a module: (line, value); a tuple or list of literals as a tuple.
+    The values of the :data:`HISTORY` keywords are left out."""
+    tree = ast.parse(path.read_text("utf-8"))
+    history = {
+        id(n)
+        for k in ast.walk(tree)
+        if isinstance(k, ast.keyword) and k.arg in HISTORY
+        for n in ast.walk(k.value)
+    }
+    for node in ast.walk(tree):
+        if id(node) in history:
+            continue
         if isinstance(node, ast.Constant):
             yield node.lineno, node.value
         elif isinstance(node, ast.Tuple | ast.List) and all(

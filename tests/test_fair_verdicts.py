@@ -303,9 +303,9 @@ def test_the_best_play_is_chosen_by_the_chance_then_the_mean() -> None:
         b: FairValue(31.0, 0.0, 0.80, 0.0),
         c: FairValue(33.0, 0.0, 0.80, 0.0),  # as much chance as b, more points: the best
     }
-    d = Decision("A", contract, 0, True, True, values, 10, 10, True, {}, 0, "chance")
+    d = Decision("A", contract, 0, True, True, values, 10, 10, True, {}, 42, 0, "chance")
     assert d.best == c and move_key(d.best) == "[2|2]"
     assert d.chance_lost(a) == 0.2 and d.cost(a) == 0 and d.mark(a) == "??"
     assert d.mark(b) is None and d.cost(b) == 2.0 and d.note(b) is not None
-    p = Decision("A", contract, 0, True, True, values, 10, 10, True, {}, 0, "points")
+    p = Decision("A", contract, 0, True, True, values, 10, 10, True, {}, 42, 0, "points")
     assert p.best == a and p.cost(b) == 4.0 and p.mark(b) == "?" and p.mark(a) is None

@@ -148,7 +148,7 @@ def test_odd_but_well_formed_positions_search_safely(data: st.DataObject) -> Non
     try:
         out = search.solve(kind, position, [hands, hands], None if kind == 1 else arg)
     except ValueError as e:  # the one check these positions can fail: a count past 35 points
-        assert "more than 35 points" in str(e)
+        assert "more than the 35 the tiles count" in str(e)
         return
     # The same world twice gives the same answer, whatever the guess carried over.
     assert len(out) == 2 and out[0] == out[1]
@@ -259,7 +259,11 @@ def test_the_checks_say_what_is_wrong() -> None:
         (lambda: search.solve(0, (1, 1, 1, 3, 0, 5, 0), [full]), "holds"),
         (lambda: search.solve(0, (2, 1, 1, 3, 1, 5, 0), [full]), "winner so far"),
         (lambda: Search(setup, 99), "table_bits must be 4 to 24"),
-        (lambda: Search(setup[:13]), "a tuple of 14 fields"),
+        (lambda: Search(setup[:13]), "a tuple of 15 fields"),
+        # The count (R6) crosses as data and is bounded: 63 points at most (6-bit values).
+        (lambda: Search((*setup[:14], (9,) * 7)), "add up to 98 points, past the 63"),
+        (lambda: Search((*setup[:14], (1,) * 6)), "must hold 7 numbers, not 6"),
+        (lambda: Search((*setup[:14], (1, 1, 1, 1, 1, 1, -1))), "must be between"),
         (lambda: Search((*setup[:11], (1, 1, 1, 1), *setup[12:])), "not one round of 4 seats"),
     ]
     for call, message in cases:

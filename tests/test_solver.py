@@ -167,14 +167,15 @@ def test_the_value_decides_whether_the_contract_can_be_made() -> None:
         st = position(rng, rules, contract, trump, 2)
         v = Solver(st).value(st)
         expected = minimax(st)
-        assert makeable(contract, v) == makeable(contract, expected), name
+        assert makeable(contract, v, total=42) == makeable(contract, expected, total=42), name
     points = Contract("A", BidKind.POINTS, 30)
-    assert makeable(points, 30) and not makeable(points, 29)
-    assert makeable(Contract("A", BidKind.MARKS, 2), 42) and not makeable(
-        Contract("A", BidKind.MARKS, 2), 41
-    )
+    assert makeable(points, 30, total=42) and not makeable(points, 29, total=42)
+    marks = Contract("A", BidKind.MARKS, 2)
+    assert makeable(marks, 42, total=42) and not makeable(marks, 41, total=42)
+    # An all-tricks contract needs the count's every point, whatever the count holds.
+    assert makeable(marks, 47, total=47) and not makeable(marks, 42, total=47)
     nello = Contract("A", BidKind.MARKS, 2, "nello")
-    assert makeable(nello, 0) and not makeable(nello, 1)
+    assert makeable(nello, 0, total=42) and not makeable(nello, 1, total=42)
 
 
 def test_an_unknown_tile_or_a_finished_hand_cannot_be_solved() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from texas42_log.engine.tiles import TILE_BY_NAME, TILES, TOTAL_HAND_POINTS, Tile, count_value, tile
+from texas42_log.engine.count import STANDARD_COUNT
+from texas42_log.engine.tiles import TILE_BY_NAME, TILES, Tile, count_value, tile
 
 
 def test_the_set_has_28_distinct_tiles_halves_0_to_6() -> None:  # R2
@@ -46,7 +47,7 @@ def test_count_values_r6() -> None:
     assert count_value(tile(6, 6)) == 0
     # 35 count points + 7 tricks = 42 (R6)
     assert sum(count_value(t) for t in TILES) == 35
-    assert TOTAL_HAND_POINTS == 42
+    assert STANDARD_COUNT.total == 42
 
 
 def test_tiles_sort_as_the_seeds_list_them() -> None:  # R28: won faces listed sorted

@@ -39,13 +39,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..engine.auction import Auction, BidKind, BidSpecial, Contract
+from ..engine.auction import MARK_SIZE, Auction, BidKind, BidSpecial, Contract
 from ..engine.declare import declaration_choices
 from ..engine.hand import PlayState
 from ..engine.rules import Rules
 from ..engine.search import levels_in_worlds, reaches_in_worlds
 from ..engine.seats import SEATS, Seat, partner
-from ..engine.tiles import TILES, TOTAL_HAND_POINTS, Tile
+from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
 from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
 from .calibration import BY_KIND, Correction, kind_of
@@ -82,7 +82,7 @@ class Bid:
     @property
     def size(self) -> int:
         """Its size in points (a mark is 42), for ordering."""
-        return self.bid * TOTAL_HAND_POINTS if self.kind is BidKind.MARKS else self.bid
+        return self.bid * MARK_SIZE if self.kind is BidKind.MARKS else self.bid
 
     @property
     def key(self) -> str:
@@ -279,7 +279,7 @@ class SeatWorlds:
             template = self._template(contract, trump)
             if special is not None:
                 # after a Plunge or Splash only every trick counts: one bounded search
-                every, nodes = reaches_in_worlds(template, self.worlds, TOTAL_HAND_POINTS)
+                every, nodes = reaches_in_worlds(template, self.worlds, self.rules.count.total)
                 got = [len(self.thresholds) if r else 0 for r in every]
             else:
                 got, nodes = _levels(template, self.worlds, self.thresholds)
@@ -319,7 +319,7 @@ class SeatWorlds:
                 reached, nodes = reaches_in_worlds(template, ws, 1)
                 got = [not r for r in reached]
             else:
-                got, nodes = reaches_in_worlds(template, ws, TOTAL_HAND_POINTS)
+                got, nodes = reaches_in_worlds(template, ws, self.rules.count.total)
             self.nodes += nodes
             cache.update(zip(todo, got, strict=True))
         return cache
@@ -335,7 +335,7 @@ class SeatWorlds:
                 reached, nodes = reaches_in_worlds(template, self.worlds, 1)
                 got = [not r for r in reached]
             else:
-                got, nodes = reaches_in_worlds(template, self.worlds, TOTAL_HAND_POINTS)
+                got, nodes = reaches_in_worlds(template, self.worlds, self.rules.count.total)
             self.nodes += nodes
             self._special[key] = got
         return got
@@ -405,7 +405,7 @@ def seat_worlds(
         )
     rng = random.Random(auction_seed(seed, hand, seat))
     drawn = draw_deals(seat, tiles, worlds, rng)
-    thresholds = (*range(rules.min_point_bid, rules.max_point_bid + 1), TOTAL_HAND_POINTS)
+    thresholds = (*range(rules.min_point_bid, rules.max_point_bid + 1), rules.count.total)
     return SeatWorlds(
         rules,
         seat,

@@ -17,6 +17,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import Diagnostic
+from ..engine.hand import PlayState
 from ..engine.rules import Rules
 from ..engine.tiles import TILE_BY_NAME
 from ..engine.values import makeable, maximiser, move_of
@@ -196,11 +197,26 @@ def _partial_problems(
 def _stated_hand_problems(
     rules: Rules, stated: dict[str, Any], contract: Contract, h: int
 ) -> list[Diagnostic]:
-    """The hand's stated open analysis: its value against makeable, and its table's trumps
-    against the rules (R12)."""
+    """The hand's stated open analysis: its values within the hand's points (R6), its value
+    against makeable, and its table's trumps against the rules (R12)."""
     out: list[Diagnostic] = []
     where = f"/hands/{h}/analysis"
-    if stated["makeable"] != makeable(contract, stated["value"]):
+    total = rules.count.total
+    figures = [("value", stated["value"])]
+    figures += [(f"table/{k}", v) for k, v in (stated.get("table") or {}).items()]
+    for at, v in figures:
+        if v is not None and v > total:
+            out.append(
+                analysis_problem(
+                    f"{where}/{at}",
+                    f"hand {h + 1}'s analysis gives {v} hand points, but a hand holds "
+                    f"{total} under these rules (R6)",
+                    h,
+                )
+            )
+    if out:
+        return out
+    if stated["makeable"] != makeable(contract, stated["value"], total=rules.count.total):
         out.append(
             analysis_problem(
                 f"{where}/makeable",
@@ -231,7 +247,7 @@ def _open_value_problems(
     made: str,
     what: str,
     high: bool,
-    contract: Contract,
+    state: PlayState,
     first: dict[str, Any] | None,
     ptr: str,
     h: int,
@@ -241,6 +257,17 @@ def _open_value_problems(
     first play, whose best value is the hand's."""
     out: list[Diagnostic] = []
     values: dict[str, int] = a["values"]
+    total = state.count.total
+    over = [f"{m} {v}" for m, v in values.items() if v > total]
+    if over:
+        return [
+            analysis_problem(
+                f"{ptr}/values",
+                f"the analysis of {what} values {', '.join(over)} hand points, but a hand "
+                f"holds {total} under these rules (R6)",
+                h,
+            )
+        ]
     if sorted(values) != legal:
         missing = [m for m in legal if m not in values]
         extra = [m for m in values if m not in legal]
@@ -274,7 +301,7 @@ def _open_value_problems(
                     h,
                 )
             )
-        fate = fate_of(contract, high, best, values[made])
+        fate = fate_of(state.contract, high, best, values[made], state.count.total)
         if a.get("fate") != fate:
             out.append(
                 analysis_problem(
@@ -329,7 +356,7 @@ def _hand_problems(
                 made,
                 f"{seat}'s {tile}",
                 maximiser(contract, seat),
-                contract,
+                state,
                 stated if first else None,
                 ptr,
                 h,

@@ -140,6 +140,8 @@ class Decision:
     enumerated: bool
     #: Per world, each play's value (the paired differences come from them).
     samples: dict[Move, tuple[int, ...]]
+    #: The hand's every point (the count's total, R6): what an all-tricks contract needs.
+    hand_total: int
     #: Search nodes visited over all the worlds (the benchmark's figure).
     nodes: int = 0
 
@@ -245,7 +247,7 @@ class Decision:
 
     def _ok(self, value: int) -> bool:
         """Whether the seat's side reaches its goal in a world of this value."""
-        return makeable(self.contract, value) == self.bidders
+        return makeable(self.contract, value, total=self.hand_total) == self.bidders
 
     def reaches(self, value: int) -> bool:
         """Whether the seat's side reaches its goal at ``value`` (the bidders' hand points)."""
@@ -307,7 +309,9 @@ def decide(
     values: dict[Move, FairValue] = {}
     for move in sorted(samples, key=lambda m: (m[0].index, -1 if m[1] is None else m[1])):
         xs = samples[move]
-        goal = [1.0 if makeable(contract, v) == bidders else 0.0 for v in xs]
+        goal = [
+            1.0 if makeable(contract, v, total=state.count.total) == bidders else 0.0 for v in xs
+        ]
         fx = [float(v) for v in xs]
         mean = sum(fx) / n
         share = sum(goal) / n
@@ -325,6 +329,7 @@ def decide(
         space.count,
         enumerated,
         {m: tuple(v) for m, v in samples.items()},
+        state.count.total,
         nodes,
         objective_of(knowledge.rules),
     )

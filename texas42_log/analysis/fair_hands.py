@@ -197,9 +197,7 @@ def legal_moves(knowledge: Knowledge) -> list[Move]:
     trick = state.current
     dl = knowledge.rules.declared_lead
     if not trick.plays and (dl == "always" or (dl == "first-trick" and trick.number == 1)):
-        from ..engine.trumps import table_for
-
-        table = table_for(state.trump, state.doubles)
+        table = state.table
         moves += [(t, t.low) for t in tiles if not t.is_double and not table[t].trump]
     return moves
 

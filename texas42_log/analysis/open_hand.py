@@ -146,9 +146,10 @@ def makeable_table(
     return out, nodes
 
 
-def fate_of(contract: Contract, high: bool, best: int, value: int) -> Fate | None:
-    """The fate mark of a play by a seat that plays for high values (``high``) or low."""
-    before, after = makeable(contract, best), makeable(contract, value)
+def fate_of(contract: Contract, high: bool, best: int, value: int, total: int) -> Fate | None:
+    """The fate mark of a play by a seat that plays for high values (``high``) or low, in a
+    hand worth ``total`` points."""
+    before, after = makeable(contract, best, total=total), makeable(contract, value, total=total)
     bidders_side = high != (contract.special == "nello")
     if bidders_side and before and not after:
         return "lost"
@@ -205,7 +206,7 @@ def analyze_hand(
         contract,
         live.trump if contract.special not in ("nello", "sevens") else None,
         value,
-        makeable(contract, value),
+        makeable(contract, value, total=state.count.total),
     )
     if plays:
         result.plays = list(_play_notes(solver, state, contract, hand.get("plays", []), value))
@@ -245,7 +246,7 @@ def _play_notes(
             best,
             made,
             cost,
-            fate_of(contract, high, best, made),
+            fate_of(contract, high, best, made, state.count.total),
         )
         guess = made
         state.apply(seat, move[0], p.get("led"))

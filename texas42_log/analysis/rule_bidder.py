@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from ..engine.auction import BidKind, BidSpecial
+from ..engine.auction import MARK_SIZE, BidKind, BidSpecial
 from ..engine.rules import Rules
 from ..engine.seats import Seat, partner
-from ..engine.tiles import TOTAL_HAND_POINTS, Tile
+from ..engine.tiles import Tile
 from ..engine.trumps import Trump
 
 __all__ = [
@@ -82,7 +82,7 @@ def call_points(kind: BidKind | str, bid: int | None) -> int:
     """A call's size in points (a mark is 42); 0 for a pass."""
     if kind == "pass" or bid is None:
         return 0
-    return bid * TOTAL_HAND_POINTS if kind == "marks" else bid
+    return bid * MARK_SIZE if kind == "marks" else bid
 
 
 def high_bid(calls: Iterable[tuple[Seat, BidKind | str, int | None]]) -> tuple[Seat | None, int]:
@@ -121,6 +121,6 @@ def rule_choice(
     above = [c for c in plain if call_points(c[0], c[1]) > wanted]
     if below:
         return max(below, key=lambda c: call_points(c[0], c[1]))
-    if wanted >= TOTAL_HAND_POINTS and above:
+    if wanted >= MARK_SIZE and above:
         return min(above, key=lambda c: call_points(c[0], c[1]))
     return passing[0]

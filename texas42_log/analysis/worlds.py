@@ -36,7 +36,7 @@ from ..engine.hand import PlayState
 from ..engine.rules import SPECIALS, Rules
 from ..engine.seats import SEATS, Seat
 from ..engine.tiles import TILE_BY_NAME, TILES, Tile
-from ..engine.trumps import Trump, table_for
+from ..engine.trumps import Trump
 
 if TYPE_CHECKING:
     from ..views.model import View
@@ -160,7 +160,7 @@ class Worlds:
             raise ValueError("the tile counts do not add up to the tiles not seen")
         #: Suits each other seat has shown it cannot follow.
         self.voids: dict[Seat, set[int]] = {s: set() for s in self.seats}
-        table = table_for(state.trump, state.doubles)
+        table = state.table
         # Sevens played closest to 7 (option sevens_play): no suit is followed, so no void
         # shows; a seat that played a tile d pips from 7 held none nearer, then or since.
         closest = (

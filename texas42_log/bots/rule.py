@@ -48,7 +48,7 @@ from ..engine.auction import BidKind
 from ..engine.hand import PlayState
 from ..engine.seats import Seat, partner
 from ..engine.tiles import TILE_BY_NAME, TILES, Tile, count_value
-from ..engine.trumps import TRUMP_SUIT, sevens_winner_index, table_for, trick_winner_index
+from ..engine.trumps import TRUMP_SUIT
 from .base import Situation
 
 __all__ = ["RandomBot", "RuleBot", "hand_count", "suit_strength", "BID_FOR_COUNT"]
@@ -113,11 +113,10 @@ def play_state(situation: Situation) -> PlayState:
 
 def _winner_index(state: PlayState, tiles: list[Tile]) -> int:
     """The position (from 0) of the tile that wins ``tiles`` played in the current trick."""
-    if state.contract.special == "sevens":
-        return sevens_winner_index(tiles)
-    return trick_winner_index(
-        tiles, state.trump, table_for(state.trump, state.doubles), state.current.led
-    )
+    led = state.current.led
+    if led is None:  # the lead itself: it wins the trick it opens
+        led = state.table[tiles[0]].leads
+    return state.winner_index(tiles, led)
 
 
 def _winner_with(state: PlayState, tile: Tile) -> int:
@@ -127,7 +126,7 @@ def _winner_with(state: PlayState, tile: Tile) -> int:
 
 def _power(state: PlayState, t: Tile) -> tuple[int, int]:
     """How high ``t`` stands in the current trick: trumps above the led suit."""
-    f = table_for(state.trump, state.doubles)[t]
+    f = state.table[t]
     if f.trump:
         return 1, f.rank_in[TRUMP_SUIT]
     led = state.current.led
@@ -163,7 +162,7 @@ def choose_play(situation: Situation) -> Play:
 
 
 def _lead(state: PlayState, seat: Seat, tiles: list[Tile]) -> Tile:
-    table = table_for(state.trump, state.doubles)
+    table = state.table
     mine = [t for t in tiles if table[t].trump]
     bidders = seat in (state.contract.bidder, partner(state.contract.bidder))
     if mine and bidders:

@@ -55,7 +55,7 @@ from ..analysis.fair import decide
 from ..analysis.fair_hands import knowledge_at
 from ..analysis.open_hand import allowed_trumps
 from ..engine.actions import Action, Call, Declare, Play
-from ..engine.auction import BidKind, Contract
+from ..engine.auction import MARK_SIZE, BidKind, Contract
 from ..engine.hand import PlayState
 from ..engine.search import reaches_in_worlds, values_in_worlds
 from ..engine.seats import SEATS, Seat, partner
@@ -180,7 +180,7 @@ class OpenSamplingBot:
         at the contract's threshold (engine/search.py), one world at a time in C."""
         rules, seat = situation.rules, situation.seat
         deals = self._deals(situation)
-        threshold, made = goal(contract)
+        threshold, made = goal(contract, total=rules.count.total)
         out: dict[Trump, float] = {}
         for trump in trumps:
             template = PlayState(
@@ -218,6 +218,7 @@ class OpenSamplingBot:
         trumps = self._candidates(situation, [d.trump for d in declares if d.trump is not None])
         options = [d for d in declares if d.trump in trumps or d.special is not None] or declares
         rules, seat = situation.rules, situation.seat
+        hand = rules.count.total
         scores: dict[Declare, tuple[float, float]] = {}
         deals = self._deals(situation)
         solved = (
@@ -230,13 +231,16 @@ class OpenSamplingBot:
             high = maximiser(contract, seat)
             if d.trump in solved and d.special is None:
                 vs = solved[d.trump]
-                scores[d] = (sum(makeable(contract, v) for v in vs) / len(vs), sum(vs) / len(vs))
+                scores[d] = (
+                    sum(makeable(contract, v, total=hand) for v in vs) / len(vs),
+                    sum(vs) / len(vs),
+                )
                 continue
             template = PlayState(
                 rules, contract, d.trump or Trump.NO_TRUMP, deals[0], nello_doubles=d.doubles
             )
             vs, _ = values_in_worlds(template, deals)
-            made = sum(makeable(contract, v) for v in vs)
+            made = sum(makeable(contract, v, total=hand) for v in vs)
             total = sum(v if high else -v for v in vs)
             scores[d] = (made / len(deals), total / len(deals))
         return max(options, key=lambda d: scores[d])
@@ -274,7 +278,7 @@ def _contenders(bids: list[Call]) -> list[Call]:
 
 def _size(call: Call) -> int:
     assert call.bid is not None
-    return call.bid * 42 if call.kind is BidKind.MARKS else call.bid
+    return call.bid * MARK_SIZE if call.kind is BidKind.MARKS else call.bid
 
 
 class SamplingBot(OpenSamplingBot):

@@ -35,8 +35,17 @@
 #define MAX_BITS 24
 
 typedef struct {
+    /* The count (R6), all of it data (texas42_log/engine/count.py): each tile's count,
+       the counting tiles grouped by value, the points for winning trick n (1..7), the
+       trick points from trick n on (1..8), and the hand's total (at most 63: the table
+       packs bounds in 6 bits). */
     int counts[NTILES];
-    uint32_t m5, m10;
+    int nvalues;
+    int value_pts[NTILES];
+    uint32_t value_mask[NTILES];
+    int trick_pts[TRICKS + 2];
+    int after[TRICKS + 2];
+    int total;
     uint32_t follow[NSUITS];
     int leads[NTILES];
     int key[NSUITS][NTILES];
@@ -127,8 +136,10 @@ static int bits_of(uint32_t mask, int *out) {
 
 /* -- the search (a line-for-line reading of the reference's) ---------------------- */
 
-static inline int points_left(const Setup *s, uint32_t remaining, int tricks_left) {
-    return 5 * popcount32(remaining & s->m5) + 10 * popcount32(remaining & s->m10) + tricks_left;
+static inline int points_left(const Setup *s, uint32_t remaining, int number) {
+    int p = s->after[number];
+    for (int j = 0; j < s->nvalues; j++) p += s->value_pts[j] * popcount32(remaining & s->value_mask[j]);
+    return p;
 }
 
 static inline uint32_t nearest(const Setup *s, uint32_t hand) {
@@ -233,7 +244,7 @@ static int trick(SearchObject *o, int leader, int number, int alpha, int beta) {
     uint32_t *hands = o->hands;
     if (number > TRICKS || hands[leader] == 0) return 0;
     uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
-    int top = points_left(s, remaining, TRICKS + 1 - number);
+    int top = points_left(s, remaining, number);
     if (number == TRICKS) {
         o->nodes++;
         int tile = msb32(hands[leader]);
@@ -302,7 +313,7 @@ static int trick(SearchObject *o, int leader, int number, int alpha, int beta) {
     if (best <= a0) hi = best;
     else if (best >= b0) lo = best;
     else lo = hi = best;
-    if (lo >= 0 && lo <= 63 && hi >= 0 && hi <= 63) { /* always: the points still to come are 0 to 42 */
+    if (lo >= 0 && lo <= 63 && hi >= 0 && hi <= 63) { /* always: the points still to come are 0 to the total */
         *e = (uint64_t)key | ((uint64_t)o->gen << 30) | ((uint64_t)lo << 46) | ((uint64_t)hi << 52) |
              ((uint64_t)(best_code < 0 ? NO_BEST : best_code) << 58);
     }
@@ -345,7 +356,7 @@ static int ply(SearchObject *o, int seat, int k, int number, int led, int win_se
         hands[seat] = hand ^ bit;
         int v;
         if (last) {
-            int gain = s->bidder_seat[ws] ? p + 1 : 0;
+            int gain = s->bidder_seat[ws] ? p + s->trick_pts[number] : 0;
             v = gain + trick(o, ws, number + 1, alpha - gain, beta - gain);
         } else {
             v = ply(o, nxt, k + 1, number, led, ws, wk, p, alpha, beta);
@@ -376,7 +387,7 @@ static int window(SearchObject *o, const Position *p, int code, int alpha, int b
     int v;
     o->hands[p->seat] ^= bit;
     if (p->k + 1 == s->size) {
-        int gain = s->bidder_seat[ws] ? p->pts + s->counts[i] + 1 : 0;
+        int gain = s->bidder_seat[ws] ? p->pts + s->counts[i] + s->trick_pts[p->number] : 0;
         v = gain + trick(o, ws, p->number + 1, alpha - gain, beta - gain);
     } else {
         v = ply(o, s->next_of[p->seat], p->k + 1, p->number, led, ws, wk, p->pts + s->counts[i], alpha, beta);
@@ -455,32 +466,37 @@ static int read_ints(PyObject *obj, Py_ssize_t n, long long lo, long long hi, co
     return 0;
 }
 
-#define SETUP_FIELDS 14
+#define SETUP_FIELDS 15
 
 static int read_setup(PyObject *obj, Setup *s) {
     long long v[NSUITS * NTILES];
     memset(s, 0, sizeof(*s));
     if (!PyTuple_Check(obj) || PyTuple_GET_SIZE(obj) != SETUP_FIELDS) {
-        PyErr_SetString(PyExc_ValueError, "the search setup must be a tuple of 14 fields (texas42_log.engine.native)");
+        PyErr_SetString(PyExc_ValueError, "the search setup must be a tuple of 15 fields (texas42_log.engine.native)");
         return -1;
     }
-    /* 0 counts */
-    if (read_ints(PyTuple_GET_ITEM(obj, 0), NTILES, 0, 10, "the tiles' counts", v) < 0) return -1;
+    /* 0 counts, 14 the points for each trick: every value lies in 0..total <= 63, which
+       the search's bounds and its table rely on. */
+    if (read_ints(PyTuple_GET_ITEM(obj, 0), NTILES, 0, 63, "the tiles' counts", v) < 0) return -1;
+    int total = 0;
     for (int i = 0; i < NTILES; i++) {
-        if (v[i] != 0 && v[i] != 5 && v[i] != 10) {
-            PyErr_SetString(PyExc_ValueError, "a tile's count must be 0, 5 or 10 (R6)");
-            return -1;
-        }
         s->counts[i] = (int)v[i];
-        if (v[i] == 5) s->m5 |= 1u << i;
-        if (v[i] == 10) s->m10 |= 1u << i;
+        total += (int)v[i];
+        if (v[i] == 0) continue;
+        int j = 0;
+        while (j < s->nvalues && s->value_pts[j] != (int)v[i]) j++;
+        if (j == s->nvalues) { s->value_pts[j] = (int)v[i]; s->value_mask[j] = 0; s->nvalues++; }
+        s->value_mask[j] |= 1u << i;
     }
-    if (points_left(s, ALL_TILES, 0) > 35) {
-        /* Every value lies in 0..42 (35 counting points and 7 tricks): the search's
-           bounds and its table rely on it. */
-        PyErr_SetString(PyExc_ValueError, "the tiles' counts add up to more than 35 points (R6)");
+    if (read_ints(PyTuple_GET_ITEM(obj, 14), TRICKS, 0, 63, "the points for each trick", v) < 0) return -1;
+    for (int n = 1; n <= TRICKS; n++) s->trick_pts[n] = (int)v[n - 1];
+    for (int n = TRICKS; n >= 1; n--) s->after[n] = s->after[n + 1] + s->trick_pts[n];
+    total += s->after[1];
+    if (total > 63) {
+        PyErr_Format(PyExc_ValueError, "the tiles and tricks add up to %d points, past the 63 the search can value (R6)", total);
         return -1;
     }
+    s->total = total;
     /* 1 follow */
     if (read_ints(PyTuple_GET_ITEM(obj, 1), NSUITS, 0, ALL_TILES, "the followers of each suit", v) < 0) return -1;
     for (int j = 0; j < NSUITS; j++) s->follow[j] = (uint32_t)v[j];
@@ -615,8 +631,8 @@ static int read_position(const Setup *s, PyObject *obj, Position *p) {
             PyErr_SetString(PyExc_ValueError, "the trick's winner so far must be a seat that already played in it");
             return -1;
         }
-        if (p->win_key < 0 || p->pts > 42) {
-            PyErr_SetString(PyExc_ValueError, "the winner's key must be at least 0 and the trick's count at most 42");
+        if (p->win_key < 0 || p->pts > s->total) {
+            PyErr_SetString(PyExc_ValueError, "the winner's key must be at least 0 and the trick's count at most the hand's total");
             return -1;
         }
     }
@@ -631,10 +647,10 @@ static int check_sizes(const Setup *s, const uint32_t *hands, const Position *p)
         x = s->next_of[x];
     }
     uint32_t all = hands[0] | hands[1] | hands[2] | hands[3];
-    if (p->pts + points_left(s, all, 0) > 35) {
+    if (p->pts + points_left(s, all, 0) > s->total - s->after[1]) {
         PyErr_Format(PyExc_ValueError,
-                     "the trick's count so far (%d) and the counting tiles still held add up to more than 35 points",
-                     p->pts);
+                     "the trick's count so far (%d) and the counting tiles still held add up to more than the %d the tiles count",
+                     p->pts, s->total - s->after[1]);
         return -1;
     }
     for (int j = 0; j < NSEATS; j++) {
@@ -764,8 +780,8 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "reaches needs a threshold");
         return NULL;
     }
-    if (kind == PLAY_VALUES && has_arg && (a < 0 || a > 42)) {
-        PyErr_SetString(PyExc_ValueError, "a position's own value is 0 to 42 points still to come");
+    if (kind == PLAY_VALUES && has_arg && (a < 0 || a > o->s.total)) {
+        PyErr_SetString(PyExc_ValueError, "a position's own value is 0 to the hand's total points still to come");
         return NULL;
     }
     if (!PyList_Check(worlds) && !PyTuple_Check(worlds)) {
@@ -814,19 +830,20 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
        play's own search starts from the position's value, as the reference's does
        (guessing it from the world before measured slower). */
     int maxing = o->s.maximiser[p.seat];
+    const int total = o->s.total;
     for (Py_ssize_t w = 0; w < nw; w++) {
         if (fresh) next_generation(o);
         memcpy(o->hands, all + w * NSEATS, sizeof(o->hands));
         if (kind == VALUE) {
-            if (w == 0) out[w] = exact(o, &p, -1, has_arg, (int)a, 0, 42);
-            else out[w] = exact(o, &p, -1, 1, out[w - 1], 0, 42);
+            if (w == 0) out[w] = exact(o, &p, -1, has_arg, (int)a, 0, total);
+            else out[w] = exact(o, &p, -1, 1, out[w - 1], 0, total);
         } else if (kind == REACHES) {
             int need = (int)a;
-            out[w] = need <= 0 ? 1 : (need > 42 ? 0 : window(o, &p, -1, need - 1, need) >= need);
+            out[w] = need <= 0 ? 1 : (need > total ? 0 : window(o, &p, -1, need - 1, need) >= need);
         } else if (kind == LEVELS) {
             /* The value lies in lo..hi; a level t is settled once t <= lo (reached) or
                t > hi (not). A null window at t fails soft: its answer bounds the value. */
-            int lo = 0, hi = 42, asked = 0;
+            int lo = 0, hi = total, asked = 0;
             for (;;) {
                 int first = -1, last = -1;
                 for (int j = 0; j < nlevels; j++) {
@@ -848,10 +865,10 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
             out[w] = count;
         } else {
             if (has_arg || w == 0) {
-                int own = has_arg ? (int)a : exact(o, &p, -1, 0, 0, 0, 42);
+                int own = has_arg ? (int)a : exact(o, &p, -1, 0, 0, 0, total);
                 for (int c = 0; c < ncodes; c++) {
                     out[w * per + c] = maxing ? exact(o, &p, codes[c], 1, own, 0, own)
-                                              : exact(o, &p, codes[c], 1, own, own, 42);
+                                              : exact(o, &p, codes[c], 1, own, own, total);
                 }
             } else {
                 /* The plays in the order the world before ranked them, best first: the
@@ -869,7 +886,7 @@ static PyObject *Search_solve(SearchObject *o, PyObject *args, PyObject *kwds) {
                 int best = prev[order[0]];
                 for (int j = 0; j < ncodes; j++) {
                     int c = order[j];
-                    int v = exact(o, &p, codes[c], 1, best, 0, 42);
+                    int v = exact(o, &p, codes[c], 1, best, 0, total);
                     out[w * per + c] = v;
                     if (j == 0 || (maxing ? v > best : v < best)) best = v;
                 }
@@ -987,7 +1004,8 @@ PyMODINIT_FUNC PyInit__native(void) {
         Py_DECREF(m);
         return NULL;
     }
-    if (PyModule_AddIntConstant(m, "ABI", 1) < 0) {
+    /* The setup's shape: 2 since the count crosses as data (15 fields). */
+    if (PyModule_AddIntConstant(m, "ABI", 2) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -23,19 +23,13 @@ from functools import cache
 from typing import Any, Final
 
 from .auction import Contract
+from .count import Count
 from .errors import IllegalAction
 from .rules import NelloDoubles, Rules
 from .seats import SEATS, TEAMS, Seat, Team, other_team, partner, team_of
-from .tiles import POINT_COUNT, TOTAL_HAND_POINTS, Tile
-from .trumps import (
-    TRUMP_SUIT,
-    WIN_KEYS,
-    DoublesMode,
-    Trump,
-    sevens_winner_index,
-    suit_name,
-    table_for,
-)
+from .tiles import Tile
+from .tricks import TrickRules
+from .trumps import TRUMP_SUIT, DoublesMode, TileFacts, Trump, suit_name
 
 __all__ = ["Trick", "HandResult", "PlayState", "Outcome", "closest_to_seven"]
 
@@ -92,6 +86,8 @@ class PlayState:
 
     __slots__ = (
         "rules",
+        "count",
+        "trick_rules",
         "contract",
         "trump",
         "known",
@@ -120,10 +116,19 @@ class PlayState:
         unknown: dict[Seat, int] | None = None,
         *,
         nello_doubles: NelloDoubles | None = None,
+        count: Count | None = None,
+        trick_rules: TrickRules | None = None,
     ) -> None:
         """``trump`` is ignored for Nel-O and Sevens (no trumps); ``nello_doubles`` is the
-        declaration's choice when the rules let the bidder choose."""
+        declaration's choice when the rules let the bidder choose; ``count`` what tiles
+        and tricks are worth (R6) and ``trick_rules`` who follows and wins (R13–R19): the
+        rules' own phases when not given."""
         self.rules = rules
+        #: What each trick and tile is worth (R6): the engine scores by it, the solvers
+        #: value by it (:mod:`.count`).
+        self.count: Count = rules.count if count is None else count
+        #: Following and winning a trick (:mod:`.tricks`).
+        self.trick_rules: TrickRules = rules.trick_rules if trick_rules is None else trick_rules
         self.contract = contract
         special = contract.special
         if special in ("nello", "sevens"):
@@ -162,11 +167,12 @@ class PlayState:
         self.result: HandResult | None = None
         #: No more plays: decided (R22), or all 7 tricks played (option hand_end).
         self.finished = False
-        self._table = table_for(trump, mode)
+        # Following and winning (R13–R19) as the rules' trick phase says (:mod:`.tricks`).
+        self._table = self.trick_rules.table(trump, mode)
         self._bidders: Team = team_of(contract.bidder)
         # The playing order from each leader (R21), looked up instead of counted.
         self._rotation = _rotations(self.seats)
-        self._win_keys = WIN_KEYS[(trump, mode)]
+        self._win_keys = self.trick_rules.win_keys(trump, mode)
         #: Sevens with sevens_play "closest": every play, leads included, is a tile of the
         #: hand as close to 7 as any other.
         self._closest = special == "sevens" and rules.sevens_play == "closest"
@@ -175,7 +181,14 @@ class PlayState:
         """An independent copy, to try plays on (analysis, tests) without changing this one."""
         nello = self.doubles if self.contract.special == "nello" else None
         other = PlayState(
-            self.rules, self.contract, self.trump, self.known, self.unknown, nello_doubles=nello
+            self.rules,
+            self.contract,
+            self.trump,
+            self.known,
+            self.unknown,
+            nello_doubles=nello,
+            count=self.count,
+            trick_rules=self.trick_rules,
         )
         other.played = dict(self.played)
         other.tricks = [
@@ -188,6 +201,24 @@ class PlayState:
         return other
 
     # -- state ---------------------------------------------------------------
+
+    @property
+    def table(self) -> dict[Tile, TileFacts]:
+        """Every tile's facts under this hand's suit system (the rules' trick phase):
+        what the solvers, bots and views read instead of :mod:`.trumps`."""
+        return self._table
+
+    @property
+    def win_keys(self) -> dict[int, dict[Tile, int]]:
+        """Per led suit, the order that decides a trick (R17; the rules' trick phase)."""
+        return self._win_keys
+
+    def winner_index(self, tiles: list[Tile], led: int) -> int:
+        """The position in ``tiles`` (play order, leader first) of the tile that wins a
+        trick led in ``led`` (R17; Sevens closest to 7), by the rules' trick phase."""
+        return self.trick_rules.winner_index(
+            tiles, self._win_keys[led], self.contract.special == "sevens"
+        )
 
     @property
     def current(self) -> Trick:
@@ -482,23 +513,14 @@ class PlayState:
 
     def _complete(self, trick: Trick) -> Trick:
         plays = trick.plays
-        if self.contract.special == "sevens":
-            winner = plays[sevens_winner_index([t for _, t in plays])][0]
-        else:
-            # R17 (same order as trick_winner_index, from the precomputed keys).
-            assert trick.led is not None
-            keys = self._win_keys[trick.led]
-            winner, best = plays[0][0], keys.get(plays[0][1], -1)
-            for seat, t in plays:
-                k = keys.get(t, -1)
-                if k > best:
-                    winner, best = seat, k
+        assert trick.led is not None
+        winner = plays[self.winner_index([t for _, t in plays], trick.led)][0]
         trick.winner = winner
-        # R6: one point for the trick plus the count of its tiles.
-        count = POINT_COUNT.get
-        points = 1
+        # R6: the trick's points (one by the seed rules) plus the count of its tiles.
+        tiles = self.count.tiles
+        points = self.count.of_trick(trick.number)
         for _, t in plays:
-            points += count(t, 0)
+            points += tiles[t.index]
         trick.points = points
         team = team_of(winner)
         self.points[team] += trick.points
@@ -538,7 +560,7 @@ class PlayState:
                 return None
         elif self.points[bidders] >= c.bid:
             outcome = Outcome.MADE
-        elif self.points[defenders] > TOTAL_HAND_POINTS - c.bid:
+        elif self.points[defenders] > self.count.total - c.bid:
             outcome = Outcome.SET
         else:
             return None

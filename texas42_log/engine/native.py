@@ -28,13 +28,19 @@ from typing import Any, Final
 from .hand import PlayState
 from .seats import SEATS, Seat, partner, team_of
 from .solver import SearchTables, trick_facts
-from .tiles import TILES, TOTAL_HAND_POINTS, Tile, count_value
+from .tiles import TILES, Tile
 from .values import Move, NotSolvable
+
+#: The setup's shape this module builds (``_native.c``'s ``ABI``): a build of another
+#: shape, left over from an older checkout, is not used.
+_ABI: Final = 2
 
 try:
     from . import _native
 except ImportError:  # not built: the reference solver serves (engine/search.py)
     _native = None  # type: ignore[assignment]
+if _native is not None and getattr(_native, "ABI", None) != _ABI:  # pragma: no cover
+    _native = None  # type: ignore[assignment]  # stale: the reference serves
 
 __all__ = [
     "AVAILABLE",
@@ -62,7 +68,6 @@ LEVELS: Final = 3
 
 _SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
 _BIT: Final[dict[Tile, int]] = {t: 1 << t.index for t in TILES}
-_COUNTS: Final[tuple[int, ...]] = tuple(count_value(t) for t in TILES)
 _DECLARED_LEAD: Final[dict[str, int]] = {"never": 0, "first-trick": 1, "always": 2}
 _DECLARED: Final = 32
 
@@ -81,7 +86,7 @@ class _Prepared:
     def __init__(self, tables: SearchTables) -> None:
         self.tables = tables
         self.setup = (
-            _COUNTS,
+            tuple(tables.counts),
             tuple(tables.follow),
             tuple(tables.leads),
             tuple(k for row in tables.key for k in row),
@@ -95,6 +100,7 @@ class _Prepared:
             tuple(tables.next_of),
             tuple(int(b) for b in tables.bidder_seat),
             tuple(int(b) for b in tables.maximiser),
+            tuple(tables.trick_points[1:-1]),
         )
         self.local = threading.local()
 
@@ -130,8 +136,18 @@ _PREPARED: dict[tuple[object, ...], _Prepared] = {}
 
 def _prepared(state: PlayState) -> _Prepared:
     """The suit system of ``state``, built once: the tables depend only on these facts."""
-    c, r = state.contract, state.rules
-    key = (state.trump, state.doubles, c.special, c.bidder, r.sevens_play, r.declared_lead)
+    c = state.contract
+    # The whole rules, not a choice of their fields: an option that changes the tables
+    # can never be served another's.
+    key = (
+        state.trump,
+        state.doubles,
+        c.special,
+        c.bidder,
+        state.rules,
+        state.count,
+        state.trick_rules,
+    )
     p = _PREPARED.get(key)
     if p is None:
         if len(_PREPARED) >= 512:
@@ -149,7 +165,7 @@ def _position(tables: SearchTables, state: PlayState) -> Position | None:
         if trick.number == 7:
             return None
         return (trick.number + 1, 0, _SEAT_INDEX[trick.winner], -1, -1, -1, 0)
-    number, leader, led, win_seat, win_key, pts = trick_facts(tables.key, state)
+    number, leader, led, win_seat, win_key, pts = trick_facts(tables.key, tables.counts, state)
     k = len(trick.plays)
     if k == 0:
         return (number, 0, leader, -1, -1, -1, 0)
@@ -172,8 +188,8 @@ def _move(code: int, tables: SearchTables) -> Move:
     return (TILES[i], tables.low[i] if code & _DECLARED else None)
 
 
-def _clamp(x: int) -> int:
-    return 0 if x < 0 else TOTAL_HAND_POINTS if x > TOTAL_HAND_POINTS else x
+def _clamp(x: int, total: int) -> int:
+    return 0 if x < 0 else total if x > total else x
 
 
 class NativeSolver:
@@ -226,7 +242,7 @@ class NativeSolver:
         position, hands, base = self._load(state)
         if position is None:
             return base
-        g = None if guess is None else _clamp(guess - base)
+        g = None if guess is None else _clamp(guess - base, self._tables.total)
         return base + int(self._search.solve(VALUE, position, [hands], g, False)[0])
 
     def play_values(self, state: PlayState, value: int | None = None) -> dict[Move, int]:
@@ -236,7 +252,7 @@ class NativeSolver:
         position, hands, base = self._load(state)
         assert position is not None
         own = None if value is None else value - base
-        if own is not None and not 0 <= own <= TOTAL_HAND_POINTS:
+        if own is not None and not 0 <= own <= self._tables.total:
             raise ValueError(
                 f"{value} cannot be the value of this moment: the bidders have {base} points "
                 "already"
@@ -252,7 +268,7 @@ class NativeSolver:
         need = threshold - base
         if need <= 0:
             return True
-        if need > TOTAL_HAND_POINTS or position is None:
+        if need > self._tables.total or position is None:
             return False
         return bool(self._search.solve(REACHES, position, [hands], need, False)[0])
 
@@ -307,7 +323,7 @@ def solve_worlds(
         raw, nodes = _solve(prepared, LEVELS, position, hands, [t - base for t in levels], threads)
         return [], raw, nodes
     need = threshold - base
-    if need <= 0 or need > TOTAL_HAND_POINTS:
+    if need <= 0 or need > tables.total:
         return [], [need <= 0 for _ in hands], 0
     raw, nodes = _solve(prepared, REACHES, position, hands, need, threads)
     return [], list(raw), nodes

@@ -22,14 +22,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final, Literal
 
+from .count import STANDARD_COUNT, Count
 from .options import COUNT_LIMIT, Option, option, option_of
+from .tricks import STANDARD_TRICK_RULES, TrickRules
 
 __all__ = [
     "Rules",
     "Option",
     "option",
     "OPTIONS",
-    "OPTION_DOCS",
     "COUNT_LIMIT",
     "STANDARD",
     "SPECIALS",
@@ -469,6 +470,21 @@ class Rules:
         return {name: mine for name, (mine, _) in self.differences(preset).items()}
 
     @property
+    def count(self) -> Count:
+        """The count phase (R6): what each tile and each trick is worth, the hand's total.
+        The engine scores by it and both solvers value by it (:mod:`.count`); an option
+        that changes the count changes it here, once."""
+        return STANDARD_COUNT
+
+    @property
+    def trick_rules(self) -> TrickRules:
+        """The play phase's trick (R13–R19): who follows what and who wins, per suit
+        system. The engine's hand takes its tables from it and everything else reads
+        them from the hand (:mod:`.tricks`); an option that changes a trick changes it
+        here, once."""
+        return STANDARD_TRICK_RULES
+
+    @property
     def goal(self) -> int:
         """R24 or seed 004: the score that wins, in the unit of :attr:`match_goal`."""
         return self.match_goal_marks if self.match_goal == "marks" else self.match_goal_points
@@ -478,8 +494,5 @@ class Rules:
 #: 003/004 for the variants; docs/conversions.md for the foreign programs' rules). Shown
 #: by ``texas42 rules``.
 OPTIONS: Final[dict[str, Option]] = {f.name: option_of(f) for f in fields(Rules)}
-
-#: One line per option (kept for callers of format 1.0's API).
-OPTION_DOCS: Final[dict[str, str]] = {name: f"{o.doc} ({o.source})" for name, o in OPTIONS.items()}
 
 STANDARD: Final = Rules()

@@ -32,25 +32,15 @@ from .auction import Contract
 from .hand import TRICKS_PER_HAND, PlayState
 from .rules import Rules
 from .seats import SEATS, Seat, partner, team_of
-from .tiles import TILES, TOTAL_HAND_POINTS, count_value
-from .trumps import WIN_KEYS, table_for
+from .tiles import TILES
 from .values import Move, NotSolvable
 
 __all__ = ["Solver", "SearchTables", "trick_facts"]
 
 
 SEAT_INDEX: Final[dict[Seat, int]] = {s: i for i, s in enumerate(SEATS)}
-_COUNTS: Final[list[int]] = [count_value(t) for t in TILES]
-_MASK5: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 5)
-_MASK10: Final[int] = sum(1 << i for i, c in enumerate(_COUNTS) if c == 10)
 DECLARED_LOW: Final = 32  # a move code's flag: the leader declared the tile's lower number
 _INF: Final = 1000
-
-
-def _points_left(remaining: int, tricks_left: int) -> int:
-    return (
-        5 * (remaining & _MASK5).bit_count() + 10 * (remaining & _MASK10).bit_count() + tricks_left
-    )
 
 
 class SearchTables:
@@ -64,9 +54,17 @@ class SearchTables:
         contract = state.contract
         self.contract: Contract = contract
         self.rules: Rules = state.rules
+        # The count (R6, :mod:`.count`): each tile's, trick n's (trick_points[n]), the
+        # tricks' from n on (after[n]), the counting tiles by value, the hand's total.
+        count = state.count
+        self.counts: list[int] = list(count.tiles)
+        self.trick_points: list[int] = [0, *count.tricks, 0]
+        self.after: list[int] = [count.from_trick(n) for n in range(TRICKS_PER_HAND + 2)]
+        self.by_value: list[tuple[int, int]] = list(count.by_value())
+        self.total: int = count.total
         sevens = contract.special == "sevens"
-        table = table_for(state.trump, state.doubles)
-        win = WIN_KEYS[(state.trump, state.doubles)]
+        table = state.table
+        win = state.win_keys
         # follow[s]: the tiles that follow suit s (R15); key[s][i]: tile i's rank in a
         # trick led in s (R17; -1 cannot win); in Sevens the closeness to 7 instead.
         self.follow: list[int] = [
@@ -94,7 +92,9 @@ class SearchTables:
         if not sevens:
             for suit in (7, 8):
                 members = [i for i, t in enumerate(TILES) if table[t].follows == frozenset({suit})]
-                members.sort(key=lambda i: -table[TILES[i]].rank_in[suit])
+                # By the order that wins a trick of the suit (the rules' trick phase).
+                wins = win[suit]
+                members.sort(key=lambda i: -wins.get(TILES[i], -1))
                 if len(members) > 1:
                     self.groups.append(members)
         self.group_mask: int = sum(1 << i for g in self.groups for i in g)
@@ -127,6 +127,11 @@ class Solver:
         tables = SearchTables(state)
         self.contract: Contract = tables.contract
         self.rules: Rules = tables.rules
+        self.counts: list[int] = tables.counts
+        self.trick_points: list[int] = tables.trick_points
+        self.after: list[int] = tables.after
+        self.by_value: list[tuple[int, int]] = tables.by_value
+        self.total: int = tables.total
         self.follow: list[int] = tables.follow
         self.leads: list[int] = tables.leads
         self.closest: bool = tables.closest
@@ -165,7 +170,7 @@ class Solver:
         self._load(state)
         base = self._bidders_so_far(state)
         return base + self._exact(
-            state, -1, None if guess is None else guess - base, 0, TOTAL_HAND_POINTS - base
+            state, -1, None if guess is None else guess - base, 0, self.total - base
         )
 
     def play_values(self, state: PlayState, value: int | None = None) -> dict[Move, int]:
@@ -190,7 +195,7 @@ class Solver:
             if maximiser:
                 v = self._exact(state, code, own, 0, own)
             else:
-                v = self._exact(state, code, own, own, TOTAL_HAND_POINTS)
+                v = self._exact(state, code, own, own, self.total)
             out[(TILES[i], led)] = base + v
         return out
 
@@ -202,7 +207,7 @@ class Solver:
         need = threshold - self._bidders_so_far(state)
         if need <= 0:
             return True
-        if need > TOTAL_HAND_POINTS:
+        if need > self.total:
             return False
         return self._from_state(state, need - 1, need) >= need
 
@@ -213,7 +218,7 @@ class Solver:
         fails soft, so its answer bounds the value and settles every level on its side."""
         self._load(state)
         so_far = self._bidders_so_far(state)
-        lo, hi = so_far, TOTAL_HAND_POINTS  # the value lies in lo..hi
+        lo, hi = so_far, self.total  # the value lies in lo..hi
         asked = 0
         while True:
             open_ = [t for t in levels if lo < t <= hi]
@@ -240,8 +245,8 @@ class Solver:
         state: PlayState,
         code: int,
         guess: int | None,
-        lo: int = 0,
-        hi: int = TOTAL_HAND_POINTS,
+        lo: int,
+        hi: int,
     ) -> int:
         """The exact points still to come at ``state`` (after the play ``code``, unless
         it is -1), known to lie in ``lo``–``hi``, by null-window searches that each ask
@@ -289,7 +294,7 @@ class Solver:
         return state.points[team_of(self.contract.bidder)]
 
     def _trick_facts(self, state: PlayState) -> tuple[int, int, int, int, int, int]:
-        return trick_facts(self.key, state)
+        return trick_facts(self.key, self.counts, state)
 
     def _from_state(self, state: PlayState, alpha: int, beta: int) -> int:
         trick = state.current
@@ -349,7 +354,8 @@ class Solver:
         self.hands[s] ^= bit
         try:
             if k + 1 == self.size:
-                gain = pts + _COUNTS[i] + 1 if self.bidder_seat[win_seat] else 0
+                won = self.bidder_seat[win_seat]
+                gain = pts + self.counts[i] + self.trick_points[number] if won else 0
                 return gain + self._trick(win_seat, number + 1, alpha - gain, beta - gain)
             return self._ply(
                 self.next_of[s],
@@ -358,7 +364,7 @@ class Solver:
                 led,
                 win_seat,
                 win_key,
-                pts + _COUNTS[i],
+                pts + self.counts[i],
                 alpha,
                 beta,
             )
@@ -384,7 +390,7 @@ class Solver:
                     prev >= 0
                     and moves >> i & 1
                     and moves >> prev & 1
-                    and _COUNTS[i] == _COUNTS[prev]
+                    and self.counts[i] == self.counts[prev]
                     and (keys[i] > win_key) == (keys[prev] > win_key)
                 ):
                     moves &= ~(1 << i)
@@ -399,7 +405,9 @@ class Solver:
         if number > TRICKS_PER_HAND or hands[leader] == 0:
             return 0
         remaining = hands[0] | hands[1] | hands[2] | hands[3]
-        top = _points_left(remaining, TRICKS_PER_HAND + 1 - number)
+        top = self.after[number]
+        for points, mask in self.by_value:
+            top += points * (remaining & mask).bit_count()
         if number == TRICKS_PER_HAND:
             # The last trick: every seat has one tile left, so it plays itself.
             self.nodes += 1
@@ -443,7 +451,7 @@ class Solver:
             led = self.low[i] if code & DECLARED_LOW else self.leads[i]
             bit = 1 << i
             hands[leader] ^= bit
-            v = self._ply(nxt, 1, number, led, leader, self.key[led][i], _COUNTS[i], a, b)
+            v = self._ply(nxt, 1, number, led, leader, self.key[led][i], self.counts[i], a, b)
             hands[leader] ^= bit
             if maxing:
                 if v > best:
@@ -497,15 +505,15 @@ class Solver:
         ours = self.bidder_seat[win_seat] == self.bidder_seat[seat]
         # Move order: when the seat's side is winning the trick, its count first;
         # otherwise the tiles that take the trick (the lowest such first), then the rest.
-        ordered = _ordered(moves, keys, win_key, ours)
+        ordered = _ordered(moves, keys, self.counts, win_key, ours)
         for i in ordered:
             bit = 1 << i
             key = keys[i]
             ws, wk = (seat, key) if key > win_key else (win_seat, win_key)
-            p = pts + _COUNTS[i]
+            p = pts + self.counts[i]
             hands[seat] = hand ^ bit
             if last:
-                gain = p + 1 if self.bidder_seat[ws] else 0
+                gain = p + self.trick_points[number] if self.bidder_seat[ws] else 0
                 v = gain + self._trick(ws, number + 1, alpha - gain, beta - gain)
             else:
                 v = self._ply(nxt, k + 1, number, led, ws, wk, p, alpha, beta)
@@ -541,9 +549,12 @@ class Solver:
         return top if self.bidder_seat[win_seat] else 0
 
 
-def trick_facts(key: list[list[int]], state: PlayState) -> tuple[int, int, int, int, int, int]:
+def trick_facts(
+    key: list[list[int]], counts: list[int], state: PlayState
+) -> tuple[int, int, int, int, int, int]:
     """(trick number, leader, led suit, winning seat, winning key, count so far) of the
-    trick in play, by the keys of :class:`SearchTables` (seats by index, -1 for none)."""
+    trick in play, by the keys and counts of :class:`SearchTables` (seats by index, -1
+    for none)."""
     trick = state.current
     leader = SEAT_INDEX[trick.leader]
     if not trick.plays:
@@ -555,7 +566,7 @@ def trick_facts(key: list[list[int]], state: PlayState) -> tuple[int, int, int, 
         k = keys[t.index]
         if k > win_key:
             win_seat, win_key = SEAT_INDEX[seat], k
-        pts += _COUNTS[t.index]
+        pts += counts[t.index]
     return trick.number, leader, led, win_seat, win_key, pts
 
 
@@ -568,7 +579,7 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-def _ordered(moves: int, keys: list[int], win_key: int, ours: bool) -> list[int]:
+def _ordered(moves: int, keys: list[int], counts: list[int], win_key: int, ours: bool) -> list[int]:
     """The order to try a follower's tiles in: when its side is winning the trick, the
     count first (most first); otherwise the tiles that take the trick, lowest first,
     then the rest, least count first. Only speed depends on it."""
@@ -578,11 +589,11 @@ def _ordered(moves: int, keys: list[int], win_key: int, ours: bool) -> list[int]
     scored: list[int] = []
     for i in tiles:
         if ours:
-            score = 64 - _COUNTS[i]
+            score = 64 - counts[i]
         elif keys[i] > win_key:
             score = keys[i] - 200
         else:
-            score = _COUNTS[i]
+            score = counts[i]
         scored.append(score * 32 + i)
     scored.sort()
     return [x & 31 for x in scored]

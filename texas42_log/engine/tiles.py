@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["Tile", "TILES", "TILE_BY_NAME", "count_value", "tile", "TOTAL_HAND_POINTS"]
+__all__ = ["Tile", "TILES", "TILE_BY_NAME", "count_value", "tile"]
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -120,9 +120,6 @@ POINT_COUNT: Final[dict[Tile, int]] = {
     TILES[_INDEX[(4, 6)]]: 10,
     TILES[_INDEX[(5, 5)]]: 10,
 }
-
-#: 35 count points + 7 tricks (R6).
-TOTAL_HAND_POINTS: Final = 42
 
 
 def tile(low: int, high: int) -> Tile:

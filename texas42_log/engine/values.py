@@ -4,10 +4,10 @@ The **value** of a position is the hand points (R6) the bidders' team holds at t
 of all 7 tricks when both sides play their best from there (the open-hand search,
 :mod:`.search`, is the one door to it). Whether the contract can still be made follows
 from the value (:func:`makeable`): a point bid ``b`` needs ``value >= b`` (R22); an
-all-tricks contract — a plain mark bid, Plunge, Splash, Sevens — needs all 42 points,
-which only all 7 tricks give (R6); Nel-O needs 0 points, which only losing every trick
-gives. A play is a :data:`Move` (a tile and a declared lead), written by
-:func:`move_key` as an analysis stores it.
+all-tricks contract — a plain mark bid, Plunge, Splash, Sevens — needs the hand's
+every point (42 by the seed count, :mod:`.count`), which only all 7 tricks give (R6);
+Nel-O needs 0 points, which only losing every trick gives. A play is a :data:`Move` (a
+tile and a declared lead), written by :func:`move_key` as an analysis stores it.
 
 The searches (the native one, the reference :mod:`.solver`) and everything that reads
 their values (analysis, views, bots) take these words from here. Pure, no I/O.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .auction import Contract
 from .seats import Seat, team_of
-from .tiles import TOTAL_HAND_POINTS, Tile
+from .tiles import Tile
 
 __all__ = ["Move", "NotSolvable", "goal", "makeable", "maximiser", "move_key", "move_of"]
 
@@ -29,23 +29,24 @@ class NotSolvable(ValueError):
     """The position cannot be analysed: a tile is not known, or there is no play to value."""
 
 
-def makeable(contract: Contract, value: int) -> bool:
+def makeable(contract: Contract, value: int, *, total: int) -> bool:
     """Whether best play from a position of this ``value`` makes ``contract`` (see the module
-    text)."""
+    text), in a hand worth ``total`` points (the count's, :attr:`.count.Count.total`)."""
     if contract.special == "nello":
         return value == 0
     if contract.all_tricks:
-        return value == TOTAL_HAND_POINTS
+        return value == total
     return value >= contract.bid
 
 
-def goal(contract: Contract) -> tuple[int, bool]:
+def goal(contract: Contract, *, total: int) -> tuple[int, bool]:
     """The contract as one threshold: ``(t, made)`` — the contract is made exactly when
-    ``value >= t`` is ``made`` (Nel-O: made when the value does not reach 1)."""
+    ``value >= t`` is ``made`` (Nel-O: made when the value does not reach 1), in a hand
+    worth ``total`` points."""
     if contract.special == "nello":
         return 1, False
     if contract.all_tricks:
-        return TOTAL_HAND_POINTS, True
+        return total, True
     return contract.bid, True
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubles
+from ..engine.auction import MARK_SIZE, Auction, BidKind, BidSpecial, Contract, count_doubles
 from ..engine.declare import Choice, declaration_problems
 from ..engine.errors import Diagnostic, IllegalAction
 from ..engine.hand import PlayState
@@ -87,7 +87,7 @@ def call_args(
     if isinstance(call, PassCall):
         return BidKind.PASS, None, None
     if isinstance(call, MarkBid):
-        bid = call.bid // 42 if rules.mark_bid_units == "points" else call.bid
+        bid = call.bid // MARK_SIZE if rules.mark_bid_units == "points" else call.bid
         return BidKind.MARKS, bid, call.special
     return BidKind.POINTS, call.bid, None
 
@@ -267,7 +267,7 @@ class _MatchChecker(StatedFacts):
             if kind is BidKind.MARKS and self.rules.mark_bid_units == "points":
                 pointer = f"{hp}/auction/{j}"
                 assert bid is not None
-                if bid < 42 or bid % 42:
+                if bid < MARK_SIZE or bid % MARK_SIZE:
                     self.error(
                         "variant:mark_bid_units",
                         f"{pointer}/bid",
@@ -277,7 +277,7 @@ class _MatchChecker(StatedFacts):
                     )
                     self.score_known = False
                     return
-                bid //= 42
+                bid //= MARK_SIZE
             if call.rejected:
                 self._check_rejected_call(
                     auction, call.seat, kind, bid, f"{hp}/auction/{j}", n, special

@@ -17,7 +17,7 @@ from ..engine.errors import Diagnostic, cite
 from ..engine.hand import HandResult, PlayState, Trick
 from ..engine.rules import Rules
 from ..engine.seats import TEAMS, Team
-from ..engine.trumps import TRUMP_SUIT, Trump, suit_name, table_for
+from ..engine.trumps import TRUMP_SUIT, Trump, suit_name
 from .model import Hand, HandOutcome, TeamNumbers, TrickOutcome
 
 __all__ = ["StatedFacts"]
@@ -228,7 +228,7 @@ class StatedFacts:
         self, pointer: str, n: int, trick: Trick, stated: str, state: PlayState
     ) -> None:
         trump = state.trump
-        table = table_for(trump, state.doubles)
+        table = state.table
         by_seat = dict(trick.plays)
         actual = trick.winner
         assert actual is not None

@@ -182,10 +182,13 @@ def analysis_view(
     observer: Observer,
     k: int,
     secret: frozenset[Seat] = frozenset(),
+    *,
+    total: int,
 ) -> AnalysisView | None:
     """The log's analysis of ``hand`` up to play ``k``, as a review or omniscient
     ``observer`` may see it; None when the hand carries none, or when a seat's figures are
     ``secret`` (:func:`secret_holders`: every open-hand value depends on every hand).
+    ``total``: the hand's every point (the count's, R6), what an all-tricks contract needs.
     ``plays_made``: the hand's accepted plays as (seat, tile, index in ``hand.plays``)."""
     if secret:
         return None
@@ -257,5 +260,7 @@ def analysis_view(
         tuple(plays),
         now,
         now_best,
-        None if table is None else {t: makeable(contract, v) for t, v in table.items()},
+        None
+        if table is None
+        else {t: makeable(contract, v, total=total) for t, v in table.items()},
     )

@@ -57,7 +57,7 @@ from ..engine.hand import PlayState, Trick
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, partner, team_of
 from ..engine.tiles import Tile
-from ..engine.trumps import Trump, table_for
+from ..engine.trumps import Trump
 from ..log.annotate import Target, place_key
 from ..log.model import Annotation, Hand, Match
 from ..log.replayed import HandFacts, replay_match
@@ -463,7 +463,8 @@ class _HandReplay:
 
     def _analysis(self, k: int) -> AnalysisView | None:
         assert self.contract is not None
-        return analysis_view(self.hand, self.plays, self.contract, self.observer, k, self.secret)
+        h, c, total = self.hand, self.contract, self.rules.count.total
+        return analysis_view(h, self.plays, c, self.observer, k, self.secret, total=total)
 
     @staticmethod
     def _won(t: Trick, face_up: bool, full: bool) -> WonTrick:
@@ -481,7 +482,7 @@ def _declared(state: PlayState, t: Trick) -> int | None:
     """The suit the leader of ``t`` declared, when not the one its tile leads anyway."""
     if not t.plays or t.led is None:
         return None
-    natural = table_for(state.trump, state.doubles)[t.plays[0][1]].leads
+    natural = state.table[t.plays[0][1]].leads
     return None if t.led == natural else t.led
 
 

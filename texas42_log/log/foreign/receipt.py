@@ -161,7 +161,8 @@ def _set_result(m: re.Match[str], out: dict[str, Any]) -> bool:
     score; whether it wrote "marks" for one mark."""
     declaring = _TEAM[int(m.group(1))]
     points = int(m.group(2))
-    split = {declaring: points, _TEAM[1 - int(m.group(1))]: 42 - points}
+    total = PRESETS["texas-42"].count.total  # a receipt's rules are texas-42's
+    split = {declaring: points, _TEAM[1 - int(m.group(1))]: total - points}
     out["points"] = {"A+C": split["A+C"], "B+D": split["B+D"]}
     out["result"] = m.group(3)
     to = _TEAM[int(m.group(6))]
