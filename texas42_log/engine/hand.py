@@ -29,7 +29,7 @@ from .rules import NelloDoubles, Rules
 from .seats import SEATS, TEAMS, Seat, Team, other_team, partner, team_of
 from .tiles import Tile
 from .tricks import TrickRules
-from .trumps import TRUMP_SUIT, DoublesMode, TileFacts, Trump, suit_name
+from .trumps import TRUMP_SUIT, DoublesMode, TileFacts, Trump, sevens_winner_index, suit_name
 
 __all__ = ["Trick", "HandResult", "PlayState", "Outcome", "closest_to_seven"]
 
@@ -215,10 +215,17 @@ class PlayState:
 
     def winner_index(self, tiles: list[Tile], led: int) -> int:
         """The position in ``tiles`` (play order, leader first) of the tile that wins a
-        trick led in ``led`` (R17; Sevens closest to 7), by the rules' trick phase."""
-        return self.trick_rules.winner_index(
-            tiles, self._win_keys[led], self.contract.special == "sevens"
-        )
+        trick led in ``led``: the highest of the rules' win keys for that suit (R17; a
+        tile absent cannot win), or in Sevens the closest to 7 (seed 004)."""
+        if self.contract.special == "sevens":
+            return sevens_winner_index(tiles)
+        keys = self._win_keys[led]
+        best, best_key = 0, keys.get(tiles[0], -1)
+        for i in range(1, len(tiles)):
+            k = keys.get(tiles[i], -1)
+            if k > best_key:
+                best, best_key = i, k
+        return best
 
     @property
     def current(self) -> Trick:

@@ -2,9 +2,9 @@
 
 :class:`TrickRules` answers, for a suit system (a trump choice and where the non-trump
 doubles stand), which suit each tile leads and follows (:meth:`TrickRules.table`) and the
-order that decides who wins a trick led in each suit (:meth:`TrickRules.win_keys`); and,
-from those, which tile of a trick wins (:meth:`TrickRules.winner_index`, Sevens' own rule
-included). :attr:`Rules.trick_rules <texas42_log.engine.rules.Rules.trick_rules>` is the object a
+order that decides who wins a trick led in each suit (:meth:`TrickRules.win_keys`; the
+hand's :meth:`~texas42_log.engine.hand.PlayState.winner_index` reads a trick by them).
+:attr:`Rules.trick_rules <texas42_log.engine.rules.Rules.trick_rules>` is the object a
 log plays under. The engine's :class:`~texas42_log.engine.hand.PlayState` takes its
 tables from it once per hand, and everything else — both open-hand solvers, the bots,
 the views, the fair analysis — reads them from the state, never from
@@ -17,12 +17,11 @@ Pure, no I/O. Not compiled: a test (or a scratch walk of a new option) may subcl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from .tiles import Tile
-from .trumps import WIN_KEYS, DoublesMode, TileFacts, Trump, sevens_winner_index, table_for
+from .trumps import WIN_KEYS, DoublesMode, TileFacts, Trump, table_for
 
 __all__ = ["TrickRules", "STANDARD_TRICK_RULES"]
 
@@ -40,21 +39,6 @@ class TrickRules:
         """Per led suit, a number per tile that orders the trick (R17): the highest
         number played wins; a tile absent cannot win a trick led in that suit."""
         return WIN_KEYS[(trump, doubles)]
-
-    def winner_index(
-        self, tiles: Sequence[Tile], keys: dict[Tile, int], sevens: bool = False
-    ) -> int:
-        """The position in ``tiles`` (play order, leader first) of the tile that wins,
-        by the keys of the led suit (:meth:`win_keys`); in Sevens, the closest to 7
-        (seed 004)."""
-        if sevens:
-            return sevens_winner_index(list(tiles))
-        best, best_key = 0, keys.get(tiles[0], -1)
-        for i in range(1, len(tiles)):
-            k = keys.get(tiles[i], -1)
-            if k > best_key:
-                best, best_key = i, k
-        return best
 
 
 #: The seed rules' trick (R13–R19).
