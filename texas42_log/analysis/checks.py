@@ -216,7 +216,7 @@ def _stated_hand_problems(
             )
     if out:
         return out
-    if stated["makeable"] != makeable(contract, stated["value"], total=rules.count.total):
+    if stated["makeable"] != makeable(contract, stated["value"], total=total):
         out.append(
             analysis_problem(
                 f"{where}/makeable",

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any, Final
 
 from .auction import Contract
-from .count import Count
+from .count import TRICKS, Count
 from .errors import IllegalAction
 from .rules import NelloDoubles, Rules
 from .seats import SEATS, TEAMS, Seat, Team, other_team, partner, team_of
@@ -33,7 +33,7 @@ from .trumps import TRUMP_SUIT, DoublesMode, TileFacts, Trump, sevens_winner_ind
 
 __all__ = ["Trick", "HandResult", "PlayState", "Outcome", "closest_to_seven"]
 
-TRICKS_PER_HAND: Final = 7
+TRICKS_PER_HAND: Final = TRICKS  # the count's (engine/count.py), written once
 
 
 class Outcome(enum.StrEnum):
