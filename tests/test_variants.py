@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from texas42_log.engine.actions import Call
 from texas42_log.engine.auction import Auction, BidKind, Contract, count_doubles
 from texas42_log.engine.errors import IllegalAction
 from texas42_log.engine.hand import PlayState
@@ -17,6 +18,7 @@ from texas42_log.engine.tiles import Tile
 from texas42_log.engine.trumps import DOUBLES_SUIT, Trump, sevens_winner_index, table_for
 from texas42_log.files.validate import validate_bytes
 from texas42_log.log.model import minimal_version
+from texas42_log.play.game import Game
 from texas42_log.play.generate import random_match
 
 T = Tile.parse
@@ -392,8 +394,15 @@ def test_no_trump_and_doubles_trump_can_be_switched_off() -> None:
 def test_plain_mark_bids_can_be_switched_off() -> None:
     doc = random_match(21)
     i = first_hand_with(doc, "marks")
-    doc["rules"] = {"preset": "standard", "options": {"plain_mark_bids": False}}
+    k = next(k for k, c in enumerate(doc["hands"][i]["auction"]) if c["call"] == "marks")
+    # With Nel-O played, the mark bid stands and its plain declaration is refused;
+    doc["rules"] = {"preset": "standard", "options": {"plain_mark_bids": False, "nello": True}}
     assert errors(doc)[0] == ("variant:plain_mark_bids", f"/hands/{i}/declaration")
+    # with no special contract to declare after it, the mark bid itself is (no dead end).
+    doc["rules"] = {"preset": "standard", "options": {"plain_mark_bids": False}}
+    assert errors(doc)[0] == ("variant:plain_mark_bids", f"/hands/{i}/auction/{k}")
+    game = Game(Rules(plain_mark_bids=False), seed=4)
+    assert not [a for a in game.legal_actions() if isinstance(a, Call) and a.kind is BidKind.MARKS]
 
 
 def test_250_points_scores_the_hand_points_taken() -> None:

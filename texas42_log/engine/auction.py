@@ -46,6 +46,22 @@ Special = Literal["nello", "plunge", "splash", "sevens"]
 BidSpecial = Literal["plunge", "splash"]
 
 
+def declared_special_floor(rules: Rules) -> int | None:
+    """The fewest marks a special contract declared after a plain mark bid (Nel-O,
+    Sevens) takes under ``rules``, or ``None`` when neither is played: where mark bids
+    must be special contracts (``plain_mark_bids`` false), the lowest mark bid that can be
+    declared one (:mod:`.declare` checks the declaration itself)."""
+    least: list[int] = []
+    if rules.nello:
+        least.append(rules.nello_min_marks)
+        choosing = rules.nello_doubles in ("bidder-chooses", "own-suit-or-low")
+        if choosing and rules.nello_low_min_marks is not None:
+            least.append(rules.nello_low_min_marks)
+    if rules.sevens:
+        least.append(rules.sevens_min_marks)
+    return min(least) if least else None
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The winning bid: who, what kind, how much (R8–R10, R23), and a special contract."""
@@ -189,6 +205,20 @@ class Auction:
         forced = r.all_pass != "redeal" and seat == self.dealer and self._winner is None
         if forced:
             self._check_forced(seat, kind, bid)
+        if kind is BidKind.MARKS and special is None and not r.plain_mark_bids:
+            assert bid is not None
+            floor = declared_special_floor(r)
+            if floor is None or bid < floor:
+                raise IllegalAction(
+                    "variant:plain_mark_bids",
+                    f"{seat} bids {bid} mark{'s' if bid != 1 else ''}; under these rules a mark "
+                    "bid is a special contract (plain_mark_bids = false), and "
+                    + (
+                        "none is declared after a mark bid here (nello and sevens are false)"
+                        if floor is None
+                        else f"Nel-O or Sevens needs at least {floor} marks"
+                    ),
+                )
         if r.special_bids == "aside":
             self._check_aside(seat, kind, bid, special)
         elif special is not None:
