@@ -42,6 +42,7 @@ COMPILED = [
     "texas42_log/log/stated.py",
     "texas42_log/log/check.py",
     "texas42_log/log/plain.py",
+    "texas42_log/engine/search_tables.py",
     "texas42_log/engine/solver.py",
 ]
 

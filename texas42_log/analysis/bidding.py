@@ -45,12 +45,14 @@ from ..engine.hand import PlayState
 from ..engine.rules import Rules
 from ..engine.search import levels_in_worlds, reaches_in_worlds
 from ..engine.seats import SEATS, Seat, partner
+from ..engine.support import Support
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
 from . import DEFAULT_SEED, DEFAULT_WORLDS, as_stated
 from .calibration import BY_KIND, Correction, kind_of
 
 __all__ = [
+    "RULES_SUPPORT",
     "Bid",
     "Row",
     "Chance",
@@ -387,6 +389,11 @@ class SeatWorlds:
 TOTAL_TILES: Final = len(TILES)
 
 
+#: What the auction's table honours (:mod:`texas42_log.engine.support`): every option;
+#: its bids are the auction's legal calls and its rows the declaration's choices.
+RULES_SUPPORT: Final = Support("the auction's table")
+
+
 def seat_worlds(
     rules: Rules,
     seat: Seat,
@@ -397,6 +404,7 @@ def seat_worlds(
     seed: int = DEFAULT_SEED,
 ) -> SeatWorlds:
     """A seat's auction worlds (see the module text), nothing solved yet."""
+    RULES_SUPPORT.check(rules)
     if worlds < 2:
         raise ValueError("the makeable table needs at least 2 worlds (a share's error needs two)")
     if len(tiles) != 7:

@@ -55,6 +55,7 @@ from ..engine.auction import Contract
 from ..engine.rules import Rules
 from ..engine.search import play_values_in_worlds
 from ..engine.seats import Seat, team_of
+from ..engine.support import Support
 from ..engine.values import Move, makeable, maximiser, move_key
 from . import (  # (defined with the layer, where the CLI reads them cheaply)
     DEFAULT_SEED,
@@ -65,6 +66,7 @@ from . import (  # (defined with the layer, where the CLI reads them cheaply)
 from .worlds import Knowledge, Worlds, draw_worlds
 
 __all__ = [
+    "RULES_SUPPORT",
     "FairValue",
     "Decision",
     "decide",
@@ -278,6 +280,11 @@ def decision_seed(seed: int, hand: int, play: int) -> str:
     return f"texas42-fair:{seed}:{hand}:{play}"
 
 
+#: What the fair analysis honours (:mod:`texas42_log.engine.support`): every option;
+#: its worlds are dealt and played out by the engine and valued by the open-hand search.
+RULES_SUPPORT: Final = Support("the fair analysis")
+
+
 def decide(
     knowledge: Knowledge, *, worlds: int = DEFAULT_WORLDS, seed: int = DEFAULT_SEED, hand: int = 0
 ) -> Decision:
@@ -285,6 +292,7 @@ def decide(
     its moment (the seat must be the one to play)."""
     if worlds < 1:
         raise ValueError("at least one world is needed")
+    RULES_SUPPORT.check(knowledge.rules)
     state = knowledge.state()
     seat = knowledge.seat
     if state.to_play != seat:

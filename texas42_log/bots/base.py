@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..engine.actions import Action, ActionKind
 from ..engine.rules import Rules
 from ..engine.seats import SEATS, Seat
+from ..engine.support import Support
 
 if TYPE_CHECKING:
     from ..play.game import Game
@@ -132,6 +133,9 @@ def play_turn(game: Game, bots: Mapping[Seat, Bot]) -> Action:
     """Ask the bot of the seat to act for its action and push it; :class:`BotError`
     (naming the bot's seat and answer) when the answer is not a legal action."""
     now = situation(game)
+    support = getattr(bots[now.seat], "support", None)
+    if isinstance(support, Support):  # a built-in bot's declaration: refused by name
+        support.check(now.rules)
     try:
         answer = bots[now.seat].act(now)
     except BotError:

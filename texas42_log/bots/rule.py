@@ -32,6 +32,7 @@ itself (a Plunge bid by nobody, a forced Nel-O) is still played. Pure: no I/O.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from ..analysis.fair_hands import knowledge_at
 from ..analysis.rule_bidder import (
@@ -47,6 +48,7 @@ from ..engine.actions import Action, Call, Declare, Play
 from ..engine.auction import BidKind
 from ..engine.hand import PlayState
 from ..engine.seats import Seat, partner
+from ..engine.support import Support
 from ..engine.tiles import TILE_BY_NAME, TILES, Tile, count_value
 from ..engine.trumps import TRUMP_SUIT
 from .base import Situation
@@ -58,6 +60,9 @@ class RandomBot:
     """Any legal action, from a generator seeded by ``seed``."""
 
     name = "random"
+    #: What it honours (:mod:`texas42_log.engine.support`): every option; it answers
+    #: from the legal actions the engine lists.
+    support: ClassVar[Support] = Support("the random bot")
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -200,6 +205,9 @@ class RuleBot:
     protocol (the rule bot has no chance in it: the same situation, the same answer)."""
 
     name = "rule"
+    #: What it honours (:mod:`texas42_log.engine.support`): every option; it answers
+    #: from the legal actions the engine lists.
+    support: ClassVar[Support] = Support("the rule bot")
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -47,7 +47,7 @@ give the same choice. Pure: no I/O.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import ClassVar, Final
 
 from ..analysis.bidding import Bid, SeatWorlds, row_of, seat_worlds
 from ..analysis.continuation import contract_worth
@@ -59,6 +59,7 @@ from ..engine.auction import MARK_SIZE, BidKind, Contract
 from ..engine.hand import PlayState
 from ..engine.search import reaches_in_worlds, values_in_worlds
 from ..engine.seats import SEATS, Seat, partner
+from ..engine.support import Support
 from ..engine.tiles import TILES, Tile
 from ..engine.trumps import Trump
 from ..engine.values import goal, makeable, maximiser
@@ -89,6 +90,9 @@ class OpenSamplingBot:
     ``trumps``: the trump choices solved when bidding and declaring."""
 
     name = "sampling-open"
+    #: What it honours (:mod:`texas42_log.engine.support`): every option; it answers
+    #: from the legal actions the engine lists.
+    support: ClassVar[Support] = Support("the sampling-open bot")
 
     def __init__(
         self,
@@ -287,6 +291,9 @@ class SamplingBot(OpenSamplingBot):
     of its table (every trump and contract the rules allow)."""
 
     name = "sampling"
+    #: What it honours (:mod:`texas42_log.engine.support`): every option; it answers
+    #: from the legal actions the engine lists.
+    support: ClassVar[Support] = Support("the sampling bot")
     #: Whether it bids by the contract each call leads to (``sampling-contract``).
     by_contract = False
 
@@ -391,4 +398,7 @@ class ContractSamplingBot(SamplingBot):
     each call leads to, as ``Game.hint`` and the review judge calls (see the module text)."""
 
     name = "sampling-contract"
+    #: What it honours (:mod:`texas42_log.engine.support`): every option; it answers
+    #: from the legal actions the engine lists.
+    support: ClassVar[Support] = Support("the sampling-contract bot")
     by_contract = True

@@ -31,6 +31,7 @@ from types import FrameType
 
 import typer
 
+from ..engine.support import RulesNotSupported
 from ..files.outputs import remove_temporaries
 from ..files.outputs import write_atomic as atomic_write
 from . import (  # noqa: F401  (they register commands)
@@ -184,6 +185,9 @@ def main() -> None:
         _in_our_words(e)
         _say_click_error(e)
         code = e.exit_code  # type: ignore[attr-defined]
+    except RulesNotSupported as e:  # rules a part does not honour: a usage error
+        say(f"texas42: error: {e}", err=True)
+        code = 2
     except Exception as e:  # a bug: say so in one line, keep the traceback for debugging
         if os.environ.get("TEXAS42_DEBUG"):
             raise

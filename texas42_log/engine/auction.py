@@ -62,6 +62,38 @@ def declared_special_floor(rules: Rules) -> int | None:
     return min(least) if least else None
 
 
+def highest_mark_bid(rules: Rules) -> int:
+    """The most marks any call of one auction under ``rules`` can bid (plain, Plunge or
+    Splash; 0 if none), found by playing out every auction of passes, mark calls and
+    the lowest and highest point bids (point bids of other sizes open no other mark
+    call). For parts of the tool that hold a call in a fixed space (the environments)."""
+    cached = _HIGHEST.get(rules)
+    if cached is not None:
+        return cached
+    best = 0
+    Calls = list[tuple[Seat, BidKind, "int | None", "BidSpecial | None"]]
+    stack: list[Calls] = [[]]
+    while stack:
+        calls = stack.pop()
+        auction = Auction(rules, "D")
+        for seat, kind, bid, special in calls:
+            auction.apply(seat, kind, bid, special)
+        caller = auction.to_call
+        if caller is None:
+            continue
+        for kind, bid, special in auction.legal_calls():
+            if kind is BidKind.POINTS and bid not in (rules.min_point_bid, rules.max_point_bid):
+                continue
+            if kind is BidKind.MARKS and bid is not None:
+                best = max(best, bid)
+            stack.append([*calls, (caller, kind, bid, special)])
+    _HIGHEST[rules] = best
+    return best
+
+
+_HIGHEST: dict[Rules, int] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The winning bid: who, what kind, how much (R8–R10, R23), and a special contract."""
@@ -207,18 +239,7 @@ class Auction:
             self._check_forced(seat, kind, bid)
         if kind is BidKind.MARKS and special is None and not r.plain_mark_bids:
             assert bid is not None
-            floor = declared_special_floor(r)
-            if floor is None or bid < floor:
-                raise IllegalAction(
-                    "variant:plain_mark_bids",
-                    f"{seat} bids {bid} mark{'s' if bid != 1 else ''}; under these rules a mark "
-                    "bid is a special contract (plain_mark_bids = false), and "
-                    + (
-                        "none is declared after a mark bid here (nello and sevens are false)"
-                        if floor is None
-                        else f"Nel-O or Sevens needs at least {floor} marks"
-                    ),
-                )
+            self._check_plain_marks(seat, bid)
         if r.special_bids == "aside":
             self._check_aside(seat, kind, bid, special)
         elif special is not None:
@@ -275,6 +296,23 @@ class Auction:
                     f"{self._high_marks + r.mark_bid_raise} (R9)",
                     {"high_bid": self.high_bid},
                 )
+
+    def _check_plain_marks(self, seat: Seat, bid: int) -> None:
+        """Option plain_mark_bids false: a mark bid stands only where a special contract
+        declared after it (Nel-O, Sevens) can follow, so no declaration is left with no
+        legal choice."""
+        floor = declared_special_floor(self.rules)
+        if floor is None or bid < floor:
+            raise IllegalAction(
+                "variant:plain_mark_bids",
+                f"{seat} bids {bid} mark{'s' if bid != 1 else ''}; under these rules a mark "
+                "bid is a special contract (plain_mark_bids = false), and "
+                + (
+                    "none is declared after a mark bid here (nello and sevens are false)"
+                    if floor is None
+                    else f"Nel-O or Sevens needs at least {floor} marks"
+                ),
+            )
 
     def _check_aside(
         self, seat: Seat, kind: BidKind, bid: int | None, special: BidSpecial | None

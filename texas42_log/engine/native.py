@@ -2,7 +2,8 @@
 
 :class:`NativeSolver` answers exactly what :class:`texas42_log.engine.solver.Solver`
 answers — :meth:`~NativeSolver.value`, :meth:`~NativeSolver.play_values`,
-:meth:`~NativeSolver.reaches` — from the same :class:`~texas42_log.engine.solver.SearchTables`,
+:meth:`~NativeSolver.reaches` — from the same
+:class:`~texas42_log.engine.search_tables.SearchTables`,
 with the search itself in C (``_native.c``): bitboards, a transposition table of
 bounded size at the trick boundaries (:data:`TABLE_BITS`), the reference's move
 ordering. The values are the reference's; only the node counts may differ.
@@ -26,8 +27,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 from .hand import PlayState
+from .search_tables import SearchTables
 from .seats import SEATS, Seat, partner, team_of
-from .solver import SearchTables, trick_facts
+from .solver import trick_facts
+from .support import Support
 from .tiles import TILES, Tile
 from .values import Move, NotSolvable
 
@@ -42,7 +45,12 @@ except ImportError:  # not built: the reference solver serves (engine/search.py)
 if _native is not None and getattr(_native, "ABI", None) != _ABI:  # pragma: no cover
     _native = None  # type: ignore[assignment]  # stale: the reference serves
 
+#: What the native search honours (:mod:`.support`): every option; it reads the rules
+#: only through the :class:`SearchTables` it is prepared from.
+RULES_SUPPORT: Final = Support("the native solver")
+
 __all__ = [
+    "RULES_SUPPORT",
     "AVAILABLE",
     "NativeSolver",
     "TABLE_BITS",
@@ -150,6 +158,7 @@ def _prepared(state: PlayState) -> _Prepared:
     )
     p = _PREPARED.get(key)
     if p is None:
+        RULES_SUPPORT.check(state.rules)
         if len(_PREPARED) >= 512:
             _PREPARED.clear()
         p = _PREPARED[key] = _Prepared(SearchTables(state))

@@ -5,7 +5,8 @@ benchmark's yardstick for the reference solver's node counts (:mod:`.solver`). P
 from __future__ import annotations
 
 from .hand import TRICKS_PER_HAND, PlayState
-from .solver import DECLARED_LOW, SEAT_INDEX, Solver, bits_of
+from .search_tables import SEAT_INDEX
+from .solver import DECLARED_LOW, Solver, bits_of
 from .values import NotSolvable
 
 __all__ = ["count_states"]

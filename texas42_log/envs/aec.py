@@ -48,17 +48,27 @@ from gymnasium import spaces
 from pettingzoo.utils.env import AECEnv
 
 from ..bots.base import hand_end_view, situation
+from ..engine.rules import Rules
 from ..engine.seats import SEATS, TEAMS, Seat, team_of
 from ..play.game import Game
 from ..views.locales import DEFAULT_LANGUAGE
 from ..views.text import view_lines
-from .encoding import ACTIONS, NUM_ACTIONS, OBSERVATION_SIZE, action_mask, observation
+from .encoding import (
+    ACTIONS,
+    NUM_ACTIONS,
+    OBSERVATION_SIZE,
+    RULES_SUPPORT,
+    action_mask,
+    observation,
+)
 
 __all__ = ["Texas42Env", "env", "raw_env"]
 
 
 class Texas42Env(AECEnv):  # type: ignore[misc]
-    """See the module text. ``rules``: a preset's name (``texas42 rules`` lists them)."""
+    """See the module text. ``rules``: a preset's name (``texas42 rules`` lists them) or
+    :class:`~texas42_log.engine.rules.Rules`; rules whose calls the action space cannot
+    number are refused (:data:`~.encoding.RULES_SUPPORT`)."""
 
     metadata: dict[str, Any] = {
         "name": "texas42_v0",
@@ -67,7 +77,7 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, rules: str = "standard", render_mode: str | None = None, episode: str = "hand"
+        self, rules: str | Rules = "standard", render_mode: str | None = None, episode: str = "hand"
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -77,7 +87,7 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
         self.episode = episode
         #: The hand being played (from 1).
         self._hand = 1
-        Game(rules)  # an unknown preset is refused here, not at the first reset
+        RULES_SUPPORT.check(Game(rules).rules)  # refused here, not at the first reset
         self.rules = rules
         self.render_mode = render_mode
         self.possible_agents: list[Seat] = list(SEATS)
@@ -201,13 +211,15 @@ class Texas42Env(AECEnv):  # type: ignore[misc]
 
 
 def raw_env(
-    rules: str = "standard", render_mode: str | None = None, episode: str = "hand"
+    rules: str | Rules = "standard", render_mode: str | None = None, episode: str = "hand"
 ) -> Texas42Env:
     """The environment itself."""
     return Texas42Env(rules, render_mode, episode)
 
 
-def env(rules: str = "standard", render_mode: str | None = None, episode: str = "hand") -> AECEnv:
+def env(
+    rules: str | Rules = "standard", render_mode: str | None = None, episode: str = "hand"
+) -> AECEnv:
     """The environment with PettingZoo's usual checks around it (an illegal or
     out-of-range action, acting after the end, is an error said at once)."""
     from pettingzoo.utils import wrappers

@@ -33,9 +33,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.actions import Action, Call, Declare, Play
-from ..engine.auction import BidKind
-from ..engine.rules import SPECIALS
+from ..engine.auction import BidKind, highest_mark_bid
+from ..engine.rules import SPECIALS, STANDARD, Rules
 from ..engine.seats import SEATS, Seat, team_of
+from ..engine.support import Limit, Support
 from ..engine.tiles import TILE_BY_NAME, TILES
 from ..engine.trumps import Trump
 from ..views.model import MomentKind, View
@@ -43,6 +44,7 @@ from ..views.model import MomentKind, View
 __all__ = [
     "ACTIONS",
     "ACTION_INDEX",
+    "RULES_SUPPORT",
     "NUM_ACTIONS",
     "OBSERVATION_SIZE",
     "INFORMATION_STATE_SIZE",
@@ -81,6 +83,57 @@ _TRUMPS: Final[tuple[str, ...]] = tuple(t.value for t in Trump)
 #: The special contracts, in the order of their bits: the engine's own list, not a copy.
 _SPECIALS: Final = SPECIALS
 _NELLO: Final = ("high", "low", "own-suit")
+
+
+#: The options that decide how many marks one auction can bid.
+_MARK_OPTIONS: Final = (
+    "max_mark_bid",
+    "max_opening_mark_bid",
+    "mark_bid_raise",
+    "mark_ladder",
+    "plunge_marks",
+    "splash_max_marks",
+    "splash_min_marks",
+    "special_bids",
+    "plunge",
+    "splash",
+)
+_MOST_MARKS: Final = 7
+
+
+def _marks_held(rules: Rules) -> bool:
+    return highest_mark_bid(rules) <= _MOST_MARKS
+
+
+def _marks_blame(rules: Rules) -> str:
+    """The mark option that takes ``rules`` past 7 marks: the first whose seed value
+    brings them back within, else the first that differs from the seed rules."""
+    changed = [o for o in _MARK_OPTIONS if getattr(rules, o) != getattr(STANDARD, o)]
+    for option in changed:
+        if _marks_held(rules.with_options(**{option: getattr(STANDARD, option)})):
+            return option
+    return changed[0] if changed else _MARK_OPTIONS[0]
+
+
+#: What the environments honour (:mod:`texas42_log.engine.support`): every option, but
+#: a call must have a number in :data:`ACTIONS`.
+RULES_SUPPORT: Final = Support(
+    "the environments (PettingZoo, OpenSpiel)",
+    (
+        Limit(
+            ("min_point_bid",),
+            lambda r: r.min_point_bid >= 1,
+            "their action space numbers point bids from 1 to 42",
+        ),
+        Limit(
+            _MARK_OPTIONS,
+            _marks_held,
+            f"one auction under these rules can bid more than {_MOST_MARKS} marks, and their "
+            f"action space numbers mark bids from 1 to {_MOST_MARKS}",
+            _marks_blame,
+        ),
+    ),
+)
 
 
 def action_index(action: Action) -> int:

@@ -42,6 +42,7 @@ from .encoding import (
     INFORMATION_STATE_SIZE,
     NUM_ACTIONS,
     OBSERVATION_SIZE,
+    RULES_SUPPORT,
     action_index,
     information_state,
     observation,
@@ -78,6 +79,7 @@ class Texas42Game(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         self.rules_name = str(params.get("rules", "standard"))
         rules = find_preset(self.rules_name)
+        RULES_SUPPORT.check(rules)
         self.dealer: Seat = str(params.get("dealer", "A"))  # type: ignore[assignment]
         if self.dealer not in SEATS:
             raise ValueError(f"the dealer is a seat, A to D, not {self.dealer[:10]!r}")

@@ -547,6 +547,7 @@ register(
         read=_parsed(_lazy("foreign.mk5_replay", "read_links")),
         chunk=_write_mk5,
         hand=_lazy("foreign.mk5_write", "hand_text"),
+        losses=_lazy("foreign.mk5_write", "link_losses"),
         single=False,
         looks_like=_lazy("foreign.mk5", "looks_like"),
         summary="the mk5 web app's share links: many matches, a link a line",

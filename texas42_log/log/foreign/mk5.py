@@ -87,6 +87,7 @@ class Token:
             "agree-trick": f"agree-trick-p{self.value}",
             "agree-score": f"agree-score-p{self.value}",
             "unknown": "an action mk5 cannot write",
+            "act": "an action",
         }[self.kind]
         return f"the token {self.text!r} ({what}) at column {self.column}"
 

@@ -339,10 +339,11 @@ class Branch:
                 live.apply(act, entry_of(self.rules, act, seat))
             else:
                 state = live.state
-                assert state is not None
-                seat = state.to_play
-                if seat is None:  # pragma: no cover - a finished hand waits for its steps
-                    raise IllegalAction("R22", f"hand {n} is decided")
+                seat = None if state is None else state.to_play
+                if state is None or seat is None:  # the hand ended (decided) under mk5's rules
+                    raise IllegalAction(
+                        "R22", "a play, but mk5's hand is over: mk5 ends a hand once it is decided"
+                    )
                 full = len(state.current.plays) + 1 == state.trick_size
                 state.check(seat, act.tile, None)
                 self.at[f"{hp}/plays/{len(doc.get('plays', []))}"] = (line, tok.column)

@@ -37,7 +37,7 @@ from .mk5 import (
 )
 from .mk5_branch import EXT, Branch, canonical_steps, humans_of, link_rules
 
-__all__ = ["write_link", "write_links", "hand_link", "hand_text"]
+__all__ = ["write_link", "write_links", "hand_link", "hand_text", "link_losses"]
 
 _LAYER_OF = {"nello": "n", "plunge": "p", "splash": "S", "sevens": "v"}
 
@@ -191,17 +191,40 @@ def _params(
     return params
 
 
-def write_link(match: Match) -> tuple[str, list[str]]:
-    """The link of ``match``, and a note for each action written ``~?``."""
+def _layers_of(match: Match) -> list[str]:
+    """The layer codes a link of ``match`` carries: as read (``x-mk5.layers``), or the
+    special contracts the match's rules turn on."""
     from ..check import effective_rules
 
     found = (match.__pydantic_extra__ or {}).get(EXT)
-    ext: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
-    rules = effective_rules(match)
-    codes = ext.get("layers")
+    codes = found.get("layers") if isinstance(found, dict) else None
     if not isinstance(codes, str):
+        rules = effective_rules(match)
         codes = ",".join(code for option, code in _LAYER_OF.items() if getattr(rules, option))
-    layers = [c for c in codes.split(",") if c]
+    return [c for c in codes.split(",") if c]
+
+
+def link_losses(match: Match) -> list[str]:
+    """What writing ``match`` as a link changes of its rules: a link carries mk5's rules
+    with its layers only, so each option the match sets otherwise is said (the match
+    is written when its every action is legal under mk5's rules too)."""
+    from ..check import effective_rules
+
+    mk5_rules, _ = link_rules(_layers_of(match))
+    changed = effective_rules(match).differences(mk5_rules)
+    if not changed:
+        return []
+    said = ", ".join(f"{k} {v[1]!s} (was {v[0]!s})" for k, v in changed.items())
+    return [f"a link carries mk5's rules, so these options become mk5's: {said}"]
+
+
+def write_link(match: Match) -> tuple[str, list[str]]:
+    """The link of ``match``, and a note for each action written ``~?``."""
+
+    found = (match.__pydantic_extra__ or {}).get(EXT)
+    ext: dict[str, Any] = dict(found) if isinstance(found, dict) else {}
+    layers = _layers_of(match)
+    codes = ",".join(layers)
     mk5_rules, _ = link_rules(layers)
     if match.first_dealer != "D" or (match.hands and match.hands[0].dealer != "D"):
         raise CannotExport(
