@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from texas42_log.analysis import REPORT_FORMS
 from texas42_log.analysis.calibration import KINDS
 from texas42_log.engine.rules import SPECIALS
 from texas42_log.log.versions import FORMAT_VERSION
@@ -80,6 +81,7 @@ def test_the_default_language_is_written_once() -> None:
         # engine/auction.py spells the type (``Special``) the list is checked against below
         ("SPECIALS", SPECIALS, "engine/rules.py", "engine/auction.py"),
         ("KINDS", KINDS, "analysis/calibration.py", ""),
+        ("REPORT_FORMS", REPORT_FORMS, "analysis/__init__.py", ""),
     ],
 )
 def test_a_list_the_package_holds_is_not_copied(
@@ -94,3 +96,20 @@ def test_the_special_contracts_type_is_the_list() -> None:
     from texas42_log.engine.auction import Special
 
     assert get_args(Special) == SPECIALS
+
+
+def test_the_report_forms_are_the_analysis_layers_list() -> None:
+    """``analyze --format`` offers exactly the forms the reports write, and a score card
+    asked in a form that is not one of them is refused, never written as text."""
+    from texas42_log.analysis.cards import match_card_output, season_output
+    from texas42_log.cli.analyze import AnalyzeFormat
+
+    assert tuple(f.value for f in AnalyzeFormat) == REPORT_FORMS
+    for form in REPORT_FORMS:
+        out = match_card_output(form, "x.json", {}, {})
+        assert isinstance(out, {"text": str, "json": dict, "csv": list}[form])
+        assert isinstance(season_output(form, {}), {"text": str, "json": dict, "csv": list}[form])
+    with pytest.raises(ValueError, match="no report form 'xml'"):
+        match_card_output("xml", "x.json", {}, {})  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no report form 'xml'"):
+        season_output("xml", {})  # type: ignore[arg-type]

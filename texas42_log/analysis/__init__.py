@@ -8,13 +8,19 @@ The supported names are those of :mod:`texas42_log` itself; the modules here are
 package's own, and may change between releases.
 """
 
-from typing import Final
+from typing import Final, Literal, get_args
 
 #: Worlds drawn for a fair decision unless asked otherwise (here, where the command
 #: line reads it, so that ``texas42`` starts without loading the analysis).
 DEFAULT_WORLDS: Final = 100
 #: The fair analysis's seed unless asked otherwise: the same for every run, so reports agree.
 DEFAULT_SEED: Final = 42
+
+#: The forms of every report of the analysis (``analyze --format``, ``--cards``,
+#: ``--by-player``): the one list; the command line's choices are held to it
+#: (tests/test_facts_once.py).
+ReportForm = Literal["text", "json", "csv"]
+REPORT_FORMS: Final[tuple[ReportForm, ...]] = get_args(ReportForm)
 
 #: The decimals of every fair figure a log states (a share, a mean, a cost, a chance
 #: lost): the checks recompute from the rounded numbers, so what a log states follows

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..engine.seats import SEATS, TEAMS, Seat, Team, team_of
 from ..log.inert import inert_value
-from . import as_stated
+from . import REPORT_FORMS, ReportForm, as_stated
 from .fair_hands import FairHand
 
 __all__ = [
@@ -247,7 +247,7 @@ def add_player_cards(
 
 
 def match_card_output(
-    form: str, source: str, by_hand: dict[int, dict[Seat, Card]], players: dict[Seat, str]
+    form: ReportForm, source: str, by_hand: dict[int, dict[Seat, Card]], players: dict[Seat, str]
 ) -> str | dict[str, Any] | list[list[str]]:
     """``analyze --cards`` of one match in ``form`` (text lines, a JSON object, or CSV rows
     of :data:`CARD_COLUMNS`): each seat's and team's card of the match, and of each hand."""
@@ -269,6 +269,7 @@ def match_card_output(
             for team, card in team_cards(cards).items():
                 rows += card_rows(source, label, team, "", card)
         return rows
+    _text_form(form)
     head = f"{source}: score cards of {len(by_hand)} hands (the fair analysis)"
     return "\n".join([head, *cards_lines(whole, players)])
 
@@ -284,7 +285,16 @@ def cards_lines(cards: dict[Seat, Card], players: dict[Seat, str]) -> list[str]:
     return lines
 
 
-def season_output(form: str, by_player: dict[str, Card]) -> str | dict[str, Any] | list[list[str]]:
+def _text_form(form: str) -> None:
+    """A form that is none of the others must be text: a new form is never written as
+    text unsaid."""
+    if form != "text":
+        raise ValueError(f"no report form {form!r}; the forms are {', '.join(REPORT_FORMS)}")
+
+
+def season_output(
+    form: ReportForm, by_player: dict[str, Card]
+) -> str | dict[str, Any] | list[list[str]]:
     """``analyze --by-player``: the score cards of a corpus grouped by player name (a club's
     season table), the most decisions first."""
     order = sorted(by_player.items(), key=lambda kv: (-kv[1].plays.decisions, kv[0]))
@@ -292,6 +302,7 @@ def season_output(form: str, by_player: dict[str, Card]) -> str | dict[str, Any]
         return {"by_player": {name: card.as_dict() for name, card in order}}
     if form == "csv":
         return [row for name, card in order for row in card_rows("", "all", "", name, card)]
+    _text_form(form)
     lines = [
         f"Score cards by player, {len(order)} players (the fair analysis; seats of one match "
         "that share a name are told apart by their seat):"

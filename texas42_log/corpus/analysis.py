@@ -11,8 +11,9 @@ worth the processes — with results in input order and a bounded window in flig
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
+from ..analysis import ReportForm
 from ..files.reader import Record, read_records, validated
 from ..files.validate import DEFAULT_MAX_BYTES
 from .pool import run_pool, tune_gc
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Analyzed", "analyze_record", "analyze_files", "Form", "Fair"]
 
-Form = Literal["text", "json", "csv"]
+#: The report's form: the analysis layer's one list (:data:`~texas42_log.analysis.REPORT_FORMS`).
+Form = ReportForm
 #: The fair analysis asked for: (worlds a decision, seed).
 Fair = tuple[int, int]
 
