@@ -8,6 +8,7 @@ import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -183,20 +184,12 @@ def test_csv_has_one_row_per_play(tmp_path: Path) -> None:
     rows = list(csv.DictReader(io.StringIO((tmp_path / "m.csv").read_text())))
     m = load(src)
     assert len(rows) == sum(1 for h in m.hands for p in h.plays if not p.rejected)
-    assert list(rows[0]) == [
-        "match",
-        "hand",
-        "trick",
-        "play",
-        "seat",
-        "tile",
-        "led_suit",
-        "trump",
-        "contract",
-        "bidder",
-        "winner",
-        "points",
-    ]
+    # The columns are the ones docs/conversions.md promises, in its order (the page is
+    # the format's definition; the writer is held to it, not to a copy of itself).
+    page = (Path(__file__).resolve().parent.parent / "docs" / "conversions.md").read_text()
+    section = page.split("## The table export (`csv`)", 1)[1].split("\n## ", 1)[0]
+    promised = re.findall(r"^\| `([a-z_]+)` \|", section, re.M)
+    assert len(promised) == 12 and list(rows[0]) == promised
     # the seeds' worked example: A leads [5|5] at sixes, D trumps with [6|6] for 16 points
     first = rows[:4]
     assert [r["seat"] for r in first] == ["A", "B", "C", "D"]

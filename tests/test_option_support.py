@@ -10,8 +10,8 @@ here) and holds every part to its word:
   under it; both open-hand solvers give every legal play the value a brute force of
   the engine's own play gives (so a solver that ignored a count or a trick rule fails
   here); each bot plays a hand of legal actions; the environments number every legal
-  action and play a hand to its end; the fair analysis and the auction's table value
-  a hand (long selection);
+  action and play a hand to its end; the sampling bots play a hand and the fair
+  analysis and the auction's table value it;
 * a part that does not refuses up front, at its own entry point, with one sentence
   naming the option, its value and the part;
 * the foreign writers say what they can write by their round trip: a match under the
@@ -244,7 +244,6 @@ def test_the_foreign_writers_write_the_rules_or_refuse_the_option(option: str, v
                 assert f"{name} " in losses, (fmt, name, losses)
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("option,value", PLAYABLE, ids=IDS)
 def test_the_fair_analysis_the_table_and_the_sampling_bots_act_by_the_option(
     option: str, value: Any

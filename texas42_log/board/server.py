@@ -272,11 +272,14 @@ class _Save(Handler):
             self.failed(e)
 
 
-class _Nothing(Handler):
-    """Any other path, or another method: the board serves its page and its API only."""
+class Nothing(Handler):
+    """Any other path, or another method: refused (403) with :attr:`WHY`. The board's
+    catch-all, and the table's with its own sentence."""
+
+    WHY = "not a page of the board (it serves its log only)"
 
     def nothing(self, *args: Any) -> None:
-        self.refuse(403, "not a page of the board (it serves its log only)")
+        self.refuse(403, self.WHY)
 
     get = post = put = delete = patch = head = options = nothing
 
@@ -309,7 +312,7 @@ def make_app(
     kw = {"board": board, "asker": asker, "hosts": hosts, "log": log, "pool": workers}
     return tornado.web.Application(
         routes(kw),
-        default_handler_class=_Nothing,
+        default_handler_class=Nothing,
         default_handler_args=kw,
         log_function=lambda handler: None,  # refusals are logged by the handlers, one line
         compress_response=False,

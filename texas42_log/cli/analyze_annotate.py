@@ -179,7 +179,7 @@ def _season(
     no_progress: bool,
     auction: bool,
 ) -> None:
-    from ..corpus.season import SeasonError, annotate_folder, annotate_jsonl
+    from ..corpus.season import SeasonError, SeasonRun, annotate_folder, annotate_jsonl
     from ..files.reader import InputError
     from ..files.report import diagnostic_line
     from .common import refused
@@ -199,14 +199,7 @@ def _season(
         season = run(
             file,
             out,
-            fair=fair,
-            hand=hand,
-            table=not no_table,
-            jobs=jobs,
-            restart=force,
-            progress=decided,
-            on_match=matched,
-            auction=auction,
+            SeasonRun(fair, hand, not no_table, jobs, force, decided, matched, auction),
         )
     except SeasonError as e:
         raise usage_error(str(e)) from None

@@ -44,6 +44,7 @@ from .fair_pool import Run, fair_matches
 __all__ = [
     "SeasonError",
     "Season",
+    "SeasonRun",
     "annotate_jsonl",
     "annotate_folder",
     "annotate_matches",
@@ -111,31 +112,44 @@ def _same(done: dict[str, Any], match: Match, run: Run, auction: bool = True) ->
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonRun:
+    """How a corpus is annotated: the fair analysis's (worlds, seed), one hand only (from
+    1) or every hand, the makeable table, the processes, whether an earlier ``OUT`` is
+    started again (``restart``), the calls and declaration judged too (``auction``),
+    and who hears of it: ``progress`` (decisions done, of how many) and ``on_match``
+    (the matches written so far)."""
+
+    fair: Run
+    hand: int | None = None
+    table: bool = True
+    jobs: int = 1
+    restart: bool = False
+    progress: Callable[[int, int], None] | None = None
+    on_match: Callable[[int], None] | None = None
+    auction: bool = True
+
+
 def _annotate(
     matches: Iterator[Match],
-    *,
-    fair: Run,
-    hand: int | None,
-    table: bool,
-    jobs: int,
-    progress: Callable[[int, int], None] | None,
+    run: SeasonRun,
     skipped: list[str],
     analysed: Callable[[int], None] | None = None,
-    auction: bool = True,
 ) -> Iterator[Match]:
     """Each match with its open-hand and fair analysis written in (as ``annotate_match``
-    writes it), its decisions spread over ``jobs`` processes."""
+    writes it), its decisions spread over ``run.jobs`` processes."""
     from ..analysis.api import annotated_match
     from ..analysis.open_hand import Skipped
 
+    fair = run.fair
     for done in fair_matches(
         matches,
         runs=lambda doc: {fair: list(range(len(doc.get("hands", []))))},
-        jobs=jobs,
-        hand=hand,
-        table=table,
-        progress=progress,
-        auction="all" if auction else "none",
+        jobs=run.jobs,
+        hand=run.hand,
+        table=run.table,
+        progress=run.progress,
+        auction="all" if run.auction else "none",
     ):
         match = done.result.match
         assert match is not None
@@ -174,14 +188,9 @@ def annotate_matches(
     out = list(
         _annotate(
             iter(matches),
-            fair=fair,
-            hand=hand,
-            table=table,
-            jobs=jobs,
-            progress=progress,
-            skipped=notes,
-            analysed=counted,
-            auction=auction,
+            SeasonRun(fair, hand, table, jobs, progress=progress, auction=auction),
+            notes,
+            counted,
         )
     )
     return out, analysed[0], notes
@@ -205,16 +214,7 @@ def annotate_record(
     result, _ = validated(record, max_bytes)
     if not result.valid or result.match is None:
         return None
-    (done,) = _annotate(
-        iter([result.match]),
-        fair=fair,
-        hand=hand,
-        table=table,
-        jobs=1,
-        progress=None,
-        skipped=[],
-        auction=auction,
-    )
+    (done,) = _annotate(iter([result.match]), SeasonRun(fair, hand, table, auction=auction), [])
     return write_matches([done], "jsonl")
 
 
@@ -270,19 +270,7 @@ def _done_lines(out: Path, end: int) -> Iterator[tuple[int, dict[str, Any]]]:
             yield n, doc
 
 
-def annotate_jsonl(
-    source: str,
-    out: Path,
-    *,
-    fair: Run,
-    hand: int | None = None,
-    table: bool = True,
-    jobs: int = 1,
-    restart: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-    on_match: Callable[[int], None] | None = None,
-    auction: bool = True,
-) -> Season:
+def annotate_jsonl(source: str, out: Path, run: SeasonRun) -> Season:
     """The JSON Lines corpus ``source`` annotated into the JSON Lines file ``out``, resumed
     where an earlier run of the same command stopped (see the module text). ``OUT`` is
     read back a line at a time beside the corpus, and a torn last line is cut off only
@@ -290,7 +278,7 @@ def annotate_jsonl(
     from ..files.formats import write_matches
 
     season = Season()
-    end, torn = _whole_end(out, restart)
+    end, torn = _whole_end(out, run.restart)
     done = _done_lines(out, end)
 
     def fresh() -> Iterator[Match]:
@@ -302,7 +290,7 @@ def annotate_jsonl(
                 continue
             if pending is not None:
                 n, doc = pending
-                why = _same(doc, read.result.match, fair, auction)
+                why = _same(doc, read.result.match, run.fair, run.auction)
                 if why is not None:
                     raise SeasonError(
                         f"{out}:{n} {why}, not the analysis of {read.name}:{read.number}: "
@@ -326,23 +314,14 @@ def annotate_jsonl(
 
     try:
         with open(out, "ab") as f:
-            for match in _annotate(
-                fresh(),
-                fair=fair,
-                hand=hand,
-                table=table,
-                jobs=jobs,
-                progress=progress,
-                skipped=season.skipped,
-                auction=auction,
-            ):
+            for match in _annotate(fresh(), run, season.skipped):
                 cut()  # every whole line is this corpus's: the torn one goes
                 f.write(write_matches([match], "jsonl").encode("utf-8"))
                 f.flush()
                 os.fsync(f.fileno())
                 season.written += 1
-                if on_match is not None:
-                    on_match(season.resumed + season.written)
+                if run.on_match is not None:
+                    run.on_match(season.resumed + season.written)
             cut()
     except OSError as e:
         raise SeasonError(_cannot(out, e)) from None
@@ -357,19 +336,7 @@ def _cannot(out: Path, e: OSError) -> str:
     )
 
 
-def annotate_folder(
-    source: str,
-    out: Path,
-    *,
-    fair: Run,
-    hand: int | None = None,
-    table: bool = True,
-    jobs: int = 1,
-    restart: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-    on_match: Callable[[int], None] | None = None,
-    auction: bool = True,
-) -> Season:
+def annotate_folder(source: str, out: Path, run: SeasonRun) -> Season:
     """The logs of the folder ``source`` annotated into the folder ``out``, each file under
     the same name, written whole; resumed where an earlier run stopped (the module text)."""
     from ..files.formats import write_matches
@@ -398,8 +365,8 @@ def annotate_folder(
             if fmt not in formats.OURS:
                 season.skipped.append(f"{name} is {fmt}; convert it to texas42-log first")
                 continue
-            if target.exists() and not restart:
-                why = _folder_same(target, matches, fair, auction)
+            if target.exists() and not run.restart:
+                why = _folder_same(target, matches, run.fair, run.auction)
                 if why is not None:
                     raise SeasonError(
                         f"{target} {why}, not the analysis of {name} (give another -o, or "
@@ -412,16 +379,7 @@ def annotate_folder(
                 yield from matches
 
     done: list[Match] = []
-    for match in _annotate(
-        fresh(),
-        fair=fair,
-        hand=hand,
-        table=table,
-        jobs=jobs,
-        progress=progress,
-        skipped=season.skipped,
-        auction=auction,
-    ):
+    for match in _annotate(fresh(), run, season.skipped):
         done.append(match)
         target, fmt, n = todo[0]
         if len(done) < n:
@@ -429,13 +387,13 @@ def annotate_folder(
         todo.popleft()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, write_matches(done, fmt), replace=restart)
+            write_atomic(target, write_matches(done, fmt), replace=run.restart)
         except OSError as e:
             raise SeasonError(_cannot(target, e)) from None
         season.written += len(done)
         done = []
-        if on_match is not None:
-            on_match(season.resumed + season.written)
+        if run.on_match is not None:
+            run.on_match(season.resumed + season.written)
     return season
 
 

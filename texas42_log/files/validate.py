@@ -93,6 +93,18 @@ def _rule_for(e: SchemaError) -> str:
     return "schema"
 
 
+def _model_diagnostics(e: ValidationError) -> list[Diagnostic]:
+    """The models' refusal in their words, one diagnostic an error, each at its JSON
+    pointer (the call's kind, a tagged union's tag, left out of the path)."""
+    out = []
+    for err in e.errors():
+        loc = [
+            p for p in err["loc"] if not (isinstance(p, str) and p in ("pass", "points", "marks"))
+        ]
+        out.append(Diagnostic("schema", err["msg"], _pointer(loc)))
+    return out
+
+
 def _pointer(path: Any) -> str:
     return "".join(f"/{escape_pointer_token(str(p))}" for p in path)
 
@@ -358,13 +370,7 @@ def parse_match(data: bytes | str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> Val
     except ValidationError as e:
         if not structural:
             # The schema accepted what the models refuse: report the models' words.
-            for err in e.errors():
-                loc = [
-                    p
-                    for p in err["loc"]
-                    if not (isinstance(p, str) and p in ("pass", "points", "marks"))
-                ]
-                structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
+            structural += _model_diagnostics(e)
         result.diagnostics.extend(structural)
         _place(text, result.diagnostics)
         return result
@@ -481,13 +487,7 @@ def validate_doc(
         except ValidationError as e:
             structural = _structural(doc)
             if not structural:
-                for err in e.errors():
-                    loc = [
-                        p
-                        for p in err["loc"]
-                        if not (isinstance(p, str) and p in ("pass", "points", "marks"))
-                    ]
-                    structural.append(Diagnostic("schema", err["msg"], _pointer(loc)))
+                structural = _model_diagnostics(e)
         result.diagnostics.extend(structural)
         if structural:
             result.match = None

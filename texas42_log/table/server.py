@@ -49,7 +49,7 @@ import tornado.web
 
 from ..board.ask import Asker
 from ..board.errors import StartError
-from ..board.server import MAX_BODY, Handler, loopback_hosts
+from ..board.server import MAX_BODY, Handler, Nothing, loopback_hosts
 from ..board.server import routes as board_routes
 from ..board.state import ACCESS, Access, Board, BoardError, access_by_token
 from ..engine.seats import SEATS
@@ -321,11 +321,8 @@ class _Hint(_TableHandler):
             self.refused(e)
 
 
-class _Nothing(_TableHandler):
-    def nothing(self, *args: Any) -> None:
-        self.refuse(403, "not a page of the table")
-
-    get = post = put = delete = patch = head = options = nothing
+class _Nothing(Nothing, _TableHandler):
+    WHY = "not a page of the table"
 
 
 def board_tokens(guard: Guard) -> dict[str, Access]:
