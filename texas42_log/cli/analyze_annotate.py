@@ -23,9 +23,9 @@ def _with_comments_now(written: list[Match], file: str) -> list[Match]:
     lock): a comment saved while the analysis ran is not written over. A file changed
     beyond its comments meanwhile is not written at all."""
     from ..log.comments import carry_comments
-    from .common import read_matches
+    from .common import matches_to_write
 
-    current, _ = read_matches([file], None, need_valid=False)
+    current, _ = matches_to_write([file], None, need_valid=False)
     out = [carry_comments(w, c) for w, c in zip(written, current, strict=False)]
     if len(current) != len(written) or any(m is None for m in out):
         raise input_error(
@@ -50,8 +50,8 @@ def annotate(
 ) -> None:
     from ..corpus.validation import default_jobs
     from .common import (
+        matches_to_write,
         our_formats,
-        read_matches,
         rewriting,
         write_edited,
     )
@@ -92,7 +92,7 @@ def annotate(
         )
         return
     # An invalid log is not annotated: its errors are said, exit 1.
-    matches, formats = read_matches([file], None, need_valid=True)
+    matches, formats = matches_to_write([file], None, need_valid=True)
     fmt = formats[0]
     if fmt not in our_formats():
         raise usage_error(

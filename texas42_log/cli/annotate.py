@@ -23,9 +23,9 @@ from .app import (
     usage_error,
 )
 from .common import (
+    matches_to_write,
     our_formats,
     pick,
-    read_matches,
     refused,
     rewriting,
     write_edited,
@@ -51,7 +51,7 @@ app.add_typer(annotate_app)
 
 
 def _one_of(file: str, number: int | None) -> "tuple[list[Match], str, int]":
-    matches, formats = read_matches([file], None, need_valid=False)
+    matches, formats = matches_to_write([file], None, need_valid=False)
     fmt = formats[0]
     if fmt not in our_formats():
         raise usage_error(

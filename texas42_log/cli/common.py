@@ -32,7 +32,7 @@ __all__ = [
     "language_arg",
     "format_of",
     "results_of",
-    "read_matches",
+    "matches_to_write",
     "check_output",
     "write_file",
     "emit",
@@ -228,11 +228,12 @@ def results_of(names: list[str], given: str | None) -> Iterator[tuple[str, Valid
         raise refused(e) from None
 
 
-def read_matches(
+def matches_to_write(
     names: list[str], given: str | None, *, need_valid: bool, force: bool = False
 ) -> tuple[list[Match], list[str]]:
-    """Every match of every input, validated (:func:`results_of`). Exit 1 if one is
-    invalid and ``need_valid`` without ``force``. Returns the matches and their formats."""
+    """The matches a command writes or rewrites: every match of every input, validated
+    by the one reader (:func:`results_of`). Exit 1 if one is invalid and ``need_valid``
+    without ``force``. Returns the matches and their formats."""
     matches: list[Match] = []
     formats: list[str] = []
     invalid = 0
@@ -252,104 +253,57 @@ def read_matches(
     return matches, formats
 
 
-def _same_file(a: Path, b: Path) -> bool:
+@contextmanager
+def _translated() -> Iterator[None]:
+    """The files layer's refusal of an output (:mod:`texas42_log.files.destination`) as a
+    usage error: the policy is there, the sentence and exit 2 here."""
+    from ..files.destination import OutputRefused
+
     try:
-        return a.exists() and b.exists() and a.samefile(b)
-    except OSError:
-        return False
+        yield
+    except OutputRefused as e:
+        raise usage_error(str(e)) from None
 
 
 def output_kind(out: Path) -> str | None:
-    """What is at an output's name: ``"folder"``, ``"file"`` (anything else, a dangling
-    link included) or None; a name that cannot be looked at (a folder on the way that
-    may not be searched, a file where a folder should be) is a usage error that says so."""
-    import errno
-    import os
-    import stat
+    """:func:`texas42_log.files.destination.output_kind`, its refusal a usage error."""
+    from ..files.destination import output_kind as kind
 
-    try:
-        st = os.stat(out)
-    except FileNotFoundError:
-        return "file" if os.path.islink(out) else None
-    except NotADirectoryError:
-        raise usage_error(
-            f"{out}: cannot be written (a name on its way is a file, not a folder)"
-        ) from None
-    except OSError as e:
-        why = "a folder on its way may not be searched" if e.errno == errno.EACCES else e.strerror
-        raise usage_error(f"{out}: cannot be written ({why})") from None
-    return "folder" if stat.S_ISDIR(st.st_mode) else "file"
-
-
-def _refuse_an_input(out: Path, inputs: list[str], shown: str) -> None:
-    for name in inputs:
-        if name != "-" and _same_file(out, Path(name)):
-            raise usage_error(f"-o {shown} is the input log; a command never writes over its input")
+    with _translated():
+        return kind(out)
 
 
 def check_output(out: Path, inputs: list[str], force: bool) -> None:
-    """Refuse, before any work, an output that is an input, a directory, or (without
-    ``force``) a file that exists."""
-    _refuse_an_input(out, inputs, str(out))
-    kind = output_kind(out)
-    if kind == "folder":
-        raise usage_error(
-            f"-o {out} is a directory; -o names the file to write (such as {out / 'matches.jsonl'})"
-        )
-    if kind is not None and not force:
-        raise usage_error(f"{out} exists; pass --force to replace it")
+    """:meth:`Destination.check <texas42_log.files.destination.Destination.check>`."""
+    from ..files.destination import Destination
+
+    with _translated():
+        Destination(out, tuple(inputs), force).check()
 
 
 def check_split_output(folder: Path, inputs: list[str]) -> None:
-    """Refuse, before any work, a folder for one file per match that is an input or
-    names a file (``-o game.json/``)."""
-    _refuse_an_input(folder, inputs, f"{folder}/")
-    if output_kind(folder) == "file":
-        raise usage_error(
-            f"-o {folder}/ names a folder for one file per match, but {folder} exists and is not "
-            "a folder"
-        )
+    """:meth:`Destination.check_folder <texas42_log.files.destination.Destination.check_folder>`."""
+    from ..files.destination import Destination
+
+    with _translated():
+        Destination(folder, tuple(inputs)).check_folder()
 
 
 def write_split(folder: Path, files: Iterable[tuple[str, str]], *, replace: bool) -> None:
-    """Write one file per match into ``folder``, all or nothing (:func:`..outputs.write_folder`)."""
-    from ..files.outputs import write_folder
+    """:meth:`Destination.write_folder <texas42_log.files.destination.Destination.write_folder>`."""
+    from ..files.destination import Destination
 
-    try:
-        write_folder(folder, files, replace=replace)
-    except FileExistsError as e:
-        raise usage_error(
-            f"{e.filename2 or e.filename or folder} exists (another run may have just written it); "
-            "pass --force to replace it"
-        ) from None
-    except OSError as e:
-        raise usage_error(_cannot_write(folder, e)) from None
-
-
-def _cannot_write(out: Path, e: OSError) -> str:
-    """One sentence: which output cannot be written and why (an OutputError says it whole)."""
-    from ..files.outputs import OutputError
-
-    return (
-        str(e.strerror)
-        if isinstance(e, OutputError)
-        else f"{out}: cannot be written ({e.strerror})"
-    )
+    with _translated():
+        Destination(folder, replace=replace).write_folder(files)
 
 
 def write_file(out: Path, data: str | bytes | Iterable[str], *, replace: bool) -> None:
-    """Write ``data`` to ``out`` atomically (:mod:`texas42_log.files.outputs`); ``replace``
-    only with ``--force`` or ``--in-place``."""
-    from ..files.outputs import write_atomic
+    """:meth:`Destination.write <texas42_log.files.destination.Destination.write>`:
+    atomically; ``replace`` only with ``--force`` or ``--in-place``."""
+    from ..files.destination import Destination
 
-    try:
-        write_atomic(out, data, replace=replace)
-    except FileExistsError:
-        raise usage_error(
-            f"{out} exists (another run may have just written it); pass --force to replace it"
-        ) from None
-    except OSError as e:
-        raise usage_error(_cannot_write(out, e)) from None
+    with _translated():
+        Destination(out, replace=replace).write(data)
 
 
 @contextmanager

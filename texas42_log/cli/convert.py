@@ -11,8 +11,8 @@ from .common import (
     check_split_output,
     format_of,
     format_option,
+    matches_to_write,
     output_kind,
-    read_matches,
     results_of,
     write_chunks,
     write_data,
@@ -155,7 +155,7 @@ def convert(
             jobs=jobs or default_jobs(),
         )
         return
-    matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
+    matches, _ = matches_to_write(inputs, from_format, need_valid=True, force=force)
     if fmt is None:  # standard output: JSON for one match, JSON Lines for several
         fmt = "json" if len(matches) == 1 else "jsonl"
     try:
@@ -291,7 +291,7 @@ def _hand_links(
     link that opens it in mk5)."""
     from ..files.formats import CannotExport, write_hand
 
-    matches, _ = read_matches(inputs, from_format, need_valid=True, force=force)
+    matches, _ = matches_to_write(inputs, from_format, need_valid=True, force=force)
     lines: list[str] = []
     for m in matches:
         try:

@@ -157,9 +157,9 @@ def _content(text: str) -> str:
 def _resume(path: Path, seed: int | None, keep_rejected: bool) -> "Game":
     from ..engine.errors import IllegalAction
     from ..play.game import Game
-    from .common import read_matches
+    from .common import matches_to_write
 
-    matches, _ = read_matches([str(path)], None, need_valid=True)
+    matches, _ = matches_to_write([str(path)], None, need_valid=True)
     if len(matches) != 1:
         raise input_error(f"{path} holds {len(matches)} matches; record goes on with one")
     match = matches[0]

@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from .app import OutOpt, app, say, usage_error
-from .common import check_output, emit, our_formats, read_matches
+from .common import check_output, emit, matches_to_write, our_formats
 
 
 @app.command()
@@ -58,7 +58,7 @@ def redact(
     who = who.upper() if len(who) == 1 else who.lower()
     if who not in ("public", "A", "B", "C", "D"):
         raise usage_error(f"--as {observer}: a redaction is for public or a seat A–D")
-    matches, formats = read_matches([file], None, need_valid=True, force=force)
+    matches, formats = matches_to_write([file], None, need_valid=True, force=force)
     from ..files.formats import format_for_name
 
     ours = our_formats()
