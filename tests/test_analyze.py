@@ -22,6 +22,7 @@ import pytest
 from tests.forked_cli import completed
 from texas42_log.analysis.api import annotated
 from texas42_log.analysis.open_hand import analyze_match_doc
+from texas42_log.files.assets import viewer_asset
 from texas42_log.files.formats import match_json
 from texas42_log.files.validate import validate_bytes
 from texas42_log.log.check import effective_rules
@@ -350,8 +351,12 @@ def test_no_seat_and_no_spectator_ever_sees_the_analysis(seed: int) -> None:
         for k in range(n + 1):
             assert snapshot(analysed, observer, i, k) == snapshot(plain, observer, i, k)
     for observer in ("A", "public") if seed % 4 == 0 else ():
-        a = render_html(Match.model_validate(analysed), parse_observer(observer), "en")
-        b = render_html(Match.model_validate(plain), parse_observer(observer), "en")
+        a = render_html(
+            Match.model_validate(analysed), parse_observer(observer), "en", assets=viewer_asset
+        )
+        b = render_html(
+            Match.model_validate(plain), parse_observer(observer), "en", assets=viewer_asset
+        )
         assert a == b
 
 

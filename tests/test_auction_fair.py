@@ -433,6 +433,7 @@ def test_an_annotated_auction_shows_each_seat_only_its_own_verdicts_whatever_the
     written in, are byte-identical when the tiles it cannot see are dealt again (and the
     whole log analysed again); the public sees no verdict at all."""
     from texas42_log.analysis.api import annotate_match
+    from texas42_log.files.assets import viewer_asset
     from texas42_log.views.html import render_html
     from texas42_log.views.visibility import hand_views
 
@@ -455,10 +456,16 @@ def test_an_annotated_auction_shows_each_seat_only_its_own_verdicts_whatever_the
                 for v in views:
                     for c in v.get("auction_fair", {}).get("calls", []):
                         assert c["seat"] == seat
-                pages.append((json.dumps(views, sort_keys=True), render_html(m, seat)))
+                pages.append(
+                    (json.dumps(views, sort_keys=True), render_html(m, seat, assets=viewer_asset))
+                )
             assert pages[1] == pages[0] and pages[2] == pages[0], seat
         # what the page holds of the match (its data; the viewer's own script names the keys)
-        public = render_html(base, "public").split('id="t42-data">', 1)[1].split("</script>")[0]
+        public = (
+            render_html(base, "public", assets=viewer_asset)
+            .split('id="t42-data">', 1)[1]
+            .split("</script>")[0]
+        )
         for leak in ("auction_fair", "supported_trump", "own tiles"):
             assert leak not in public
 

@@ -668,3 +668,19 @@ def test_functions_over_the_bound_are_only_those_listed() -> None:
     assert set(LONG_FUNCTIONS) <= set(long), (
         f"under the bound now, leave the list: {sorted(set(LONG_FUNCTIONS) - set(long))}"
     )
+
+
+def test_the_views_read_no_package_data() -> None:
+    """The views are pure: the viewer's files reach them from the files layer
+    (texas42_log/files/assets.py), never read by a view."""
+    reads = re.compile(
+        r"\bimportlib\.resources\b|\bfrom importlib import resources\b|"
+        r"\.read_text\(|\.read_bytes\(|\bopen\("
+    )
+    found = [
+        f"{p.relative_to(PACKAGE)}:{n}"
+        for p in sorted((PACKAGE / "views").rglob("*.py"))
+        for n, line in enumerate(p.read_text("utf-8").splitlines(), 1)
+        if reads.search(line)
+    ]
+    assert found == []

@@ -574,17 +574,20 @@ def test_an_annotated_fair_analysis_validates_verifies_and_survives_every_conver
 
 
 def test_the_html_page_shows_a_seat_its_own_fair_analysis_and_the_public_none() -> None:
+    from texas42_log.files.assets import viewer_asset
     from texas42_log.views.html import render_html
 
     with open(ROOT_FIXTURE, "rb") as f:
         doc = json.load(f)
     match = _annotated(doc, 2, 4)
     match.hands[:] = match.hands[:3]
-    seat_page = render_html(match, "B")
+    seat_page = render_html(match, "B", assets=viewer_asset)
     assert "Fair, from B's own view" in seat_page and "Fair, from A's own view" not in seat_page
     # what the page holds of the match (its data; the viewer's own script names the keys)
     data = json.loads(
-        render_html(match, "public").split('id="t42-data">', 1)[1].split("</script>")[0]
+        render_html(match, "public", assets=viewer_asset)
+        .split('id="t42-data">', 1)[1]
+        .split("</script>")[0]
     )
     data.pop("ui")  # the page's words (its legend speaks of a chance's share)
     public_page = json.dumps(data, separators=(",", ":"))

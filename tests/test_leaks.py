@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from texas42_log.engine.presets import PRESETS
+from texas42_log.files.assets import viewer_asset
 from texas42_log.log.model import Match
 from texas42_log.play.generate import random_match
 from texas42_log.views.html import render_html
@@ -143,9 +144,9 @@ def test_redealing_hidden_tiles_changes_no_view(seed: int) -> None:
 @pytest.mark.parametrize("seed", [pytest.param(s, id=f"seed-{s}") for s in range(HTML_MATCHES)])
 def test_redealing_unplayed_tiles_changes_no_html_page(seed: int) -> None:
     observer, doc, world = _html_case(seed)
-    assert render_html(Match.model_validate(world), parse_observer(observer), "en") == render_html(
-        Match.model_validate(doc), parse_observer(observer), "en"
-    )
+    assert render_html(
+        Match.model_validate(world), parse_observer(observer), "en", assets=viewer_asset
+    ) == render_html(Match.model_validate(doc), parse_observer(observer), "en", assets=viewer_asset)
 
 
 @pytest.mark.parametrize("preset", VARIANTS)

@@ -198,7 +198,7 @@ def test_the_engine_the_solvers_and_the_envs_act_by_the_option(option: str, valu
     e = env(rules)
     e.reset(seed=3)
     rng = random.Random(3)
-    for agent in e.agent_iter(max_iter=400):
+    for _agent in e.agent_iter(max_iter=400):
         obs, _, term, trunc, _ = e.last()
         if term or trunc:
             e.step(None)

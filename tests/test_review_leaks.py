@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from texas42_log.analysis.api import annotate_match
+from texas42_log.files.assets import viewer_asset
 from texas42_log.files.formats import match_json
 from texas42_log.log.model import Match
 from texas42_log.play.generate import random_match
@@ -48,7 +49,9 @@ def everything_shown(doc: dict[str, Any], observer: str, hand: int) -> list[str]
     n = len(doc["hands"][hand]["plays"])
     moments = [n] if observer == "review" else [*range(0, n, 3), n]
     out = [snapshot(doc, observer, hand, k) for k in moments]
-    out.append(render_html(Match.model_validate(doc), parse_observer(observer), "en"))
+    out.append(
+        render_html(Match.model_validate(doc), parse_observer(observer), "en", assets=viewer_asset)
+    )
     return out
 
 

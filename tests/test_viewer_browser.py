@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
+from texas42_log.files.assets import viewer_asset
 from texas42_log.files.validate import read_match
 from texas42_log.log.model import Match
 from texas42_log.play.generate import random_match
@@ -90,7 +91,7 @@ def write(
     tmp_path: Path, match: Match, observer: str, lang: str = "en", name: str = "page.html"
 ) -> Path:
     out = tmp_path / name
-    out.write_text(render_html(match, observer, lang), "utf-8")  # type: ignore[arg-type]
+    out.write_text(render_html(match, observer, lang, assets=viewer_asset), "utf-8")  # type: ignore[arg-type]
     return out
 
 

@@ -13,7 +13,8 @@ import re
 from functools import cache
 
 from .._version import __version__
-from ..views.html import sha256_source, viewer_asset
+from ..files.assets import viewer_asset
+from ..views.html import sha256_source
 from ..views.locales import DEFAULT_LANGUAGE
 
 __all__ = ["board_page"]

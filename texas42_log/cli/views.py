@@ -300,6 +300,7 @@ def render(
     legally, each broken hand flagged, and the exit status is 1. Exit 2 on a
     usage error.
     """
+    from ..files.assets import viewer_asset
     from ..views.html import render_html
 
     lang = language_arg(lang)
@@ -329,7 +330,7 @@ def render(
     data: str | bytes
     try:
         if kind is Picture.html:
-            data = render_html(match, who, lang, broken)
+            data = render_html(match, who, lang, broken, assets=viewer_asset)
         else:
             data = _picture(match, who, lang, hand, trick, play, converter)
     except ValueError as e:

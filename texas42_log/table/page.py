@@ -19,7 +19,8 @@ import re
 from functools import cache
 
 from .._version import __version__
-from ..views.html import sha256_source, viewer_asset
+from ..files.assets import viewer_asset
+from ..views.html import sha256_source
 from ..views.locales import DEFAULT_LANGUAGE, catalogue, languages
 
 __all__ = ["table_page", "page_language"]

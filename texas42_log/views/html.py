@@ -31,8 +31,6 @@ import html
 import json
 import re
 from collections.abc import Callable, Mapping
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from .._version import __version__
@@ -53,13 +51,7 @@ from .text import (
 )
 from .visibility import Observer, View, in_play_hand, match_views
 
-__all__ = ["render_html", "page_data", "sha256_source", "viewer_asset"]
-
-
-@cache
-def viewer_asset(name: str) -> str:
-    """One file of the viewer (``texas42_log.viewer``), read once."""
-    return (resources.files("texas42_log.viewer") / name).read_text("utf-8")
+__all__ = ["render_html", "page_data", "sha256_source"]
 
 
 def sha256_source(text: str) -> str:
@@ -280,19 +272,22 @@ def render_html(
     observer: Observer,
     lang: str = DEFAULT_LANGUAGE,
     broken: dict[int, Broken] | None = None,
+    *,
+    assets: Callable[[str], str],
 ) -> str:
     """The self-contained viewer page for ``observer`` in ``lang``; ``broken`` flags the
-    hands of a log that breaks rules (shown up to their first illegal action)."""
+    hands of a log that breaks rules (shown up to their first illegal action). ``assets``
+    gives the viewer's files by name (:func:`texas42_log.files.assets.viewer_asset`)."""
     m = catalogue(lang)
-    script, domino = viewer_asset("viewer.js"), viewer_asset("domino.js")
-    style = viewer_asset("viewer.css")
+    script, domino = assets("viewer.js"), assets("domino.js")
+    style = assets("viewer.css")
     csp = (
         f"default-src 'none'; script-src {sha256_source(domino)} {sha256_source(script)}; "
         f"style-src {sha256_source(style)}; img-src data:; base-uri 'none'; form-action 'none'"
     )
     data = page_data(match, observer, lang, broken)
     title = m["ui.title"] + " — " + data["observer_label"]
-    page = viewer_asset("viewer.html")
+    page = assets("viewer.html")
     # Fill the placeholders in one pass, so text from the log is never re-scanned.
     values = {
         "{{LANG}}": html.escape(lang),
