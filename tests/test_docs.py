@@ -20,11 +20,9 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -40,23 +38,12 @@ DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").gl
 CLI = [sys.executable, "-c", "from texas42_log.entry import main; main()"]
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```$", re.S | re.M)
 
-#: The placeholder names the sh examples use, and the fixture each stands for.
-STAND_INS = {
-    "match.json": "fixtures/valid/seed-worked-example.json",
-    "game.json": "fixtures/valid/every-trump-choice.json",
-    "a.json": "fixtures/valid/seed-example-views.json",
-    "b.json": "fixtures/valid/point-bids-early-end.json",
-    "old.json": "fixtures/valid/seed-worked-example.json",
-    "verify_player.receipt": "fixtures/foreign/texas-42/verify_player.receipt",
-    "hand.plunge": "fixtures/foreign/plunge/P1_tournament_point_bids_early_end.plunge",
-    "game.tricksy.json": "fixtures/foreign/tricksy/T1_standard_then_redeal.tricksy.json",
-    "game.mk5": "fixtures/foreign/mk5/sample-plunge.url",
-    "notes.csv": None,  # written below
-    # a log annotated with a fair analysis by a release before format 1.6
-    "old-fair.json": "tests/data/fair-1.4.json",
-    # one match of 4 hands, one line below (every call and play judged at 100 worlds)
-    "club-season.jsonl": "fixtures/valid/finish-at-eight-marks.json",
-}
+#: The first words of the lines an ``sh`` block runs besides ``texas42``: the steps a
+#: reader types in a fresh checkout to make the files the commands use.
+SETUP = ("cp ", "mkdir ", "printf ", "python ")
+#: What a fresh checkout holds that the examples read (linked, never written: every
+#: example writes into the folder it runs in).
+CHECKOUT = ("fixtures", "examples", "docs", "tests")
 
 
 def _blocks() -> list[tuple[Path, str, str]]:
@@ -68,7 +55,7 @@ def _blocks() -> list[tuple[Path, str, str]]:
 
 
 def _sandbox(tmp: Path) -> Path:
-    for name in ("fixtures", "examples", "docs"):
+    for name in CHECKOUT:
         (tmp / name).symlink_to(ROOT / name)
     for _doc, info, body in _blocks():
         m = re.search(r"\bfile=([^\s}]+)", info)
@@ -121,7 +108,6 @@ def test_a_console_example_prints_what_the_docs_show(
     name: str, command: str, expected: str, tmp_path: Path
 ) -> None:
     sandbox = _sandbox(tmp_path)
-    _stand_ins(sandbox)
     result = _run(command, sandbox)
     # the one figure that depends on the machine: the validation rate of a summary
     rate = re.compile(r"^(hands/s\s+)[0-9,–]+$", re.M)
@@ -131,16 +117,17 @@ def test_a_console_example_prints_what_the_docs_show(
 
 
 def _sh_lines() -> list[tuple[str, list[str]]]:
-    """Each ``sh`` block's ``texas42`` lines; a block that says what an earlier one (in
-    another document) said runs once."""
+    """Each ``sh`` block's ``texas42`` lines and the setup lines among them
+    (:data:`SETUP`); a block that says what an earlier one (in another document) said
+    runs once."""
     out = []
     seen: set[tuple[str, ...]] = set()
     for doc, info, body in _blocks():
         if info not in ("sh", "bash"):
             continue
         lines = [re.sub(r"\s+#.*$", "", line).strip() for line in body.splitlines()]
-        lines = [line for line in lines if line.startswith("texas42 ")]
-        if lines and tuple(lines) not in seen:
+        lines = [line for line in lines if line.startswith(("texas42 ", *SETUP))]
+        if any(line.startswith("texas42 ") for line in lines) and tuple(lines) not in seen:
             seen.add(tuple(lines))
             out.append((f"{doc.name}: {lines[0]}", lines))
     return out
@@ -157,31 +144,21 @@ def _sh_param(name: str, lines: list[str]) -> object:
     return pytest.param(name, lines, id=name, marks=[pytest.mark.slow] if heavy else [])
 
 
-def _stand_ins(tmp: Path) -> None:
-    for name, source in STAND_INS.items():
-        if source is not None:
-            shutil.copy(ROOT / source, tmp / name)
-    for name in ("b.t42", "c.t42"):  # the text notation, written by the tool itself
-        assert _run(f"texas42 convert {STAND_INS['match.json']} -o {name}", tmp).returncode == 0
-    (tmp / "notes.csv").write_text("hand,play,text,author\n1,2,Good follow.,coach\n", "utf-8")
-    # a club's season: the match's first two hands, on one line (the fair review of every
-    # decision with its auction takes seconds a hand)
-    season = tmp / "club-season.jsonl"
-    doc = json.loads(season.read_text("utf-8"))
-    doc["hands"], doc["status"] = doc["hands"][:2], "unfinished"
-    doc.pop("result", None)
-    season.write_text(json.dumps(doc) + "\n", "utf-8")
-    (tmp / "archive" / "2026").mkdir(parents=True)
-    shutil.copy(ROOT / STAND_INS["match.json"], tmp / "archive" / "2026" / "m.json")
-
-
 @pytest.mark.parametrize(("name", "lines"), [_sh_param(*s) for s in SH])
 def test_an_sh_example_runs(name: str, lines: list[str], tmp_path: Path) -> None:
+    """As written, from a fresh checkout: the block's own setup lines make every file
+    its commands read that the checkout does not hold."""
     sandbox = _sandbox(tmp_path)
-    _stand_ins(sandbox)
     for line in lines:
         if line.startswith(("texas42 board ", "texas42 table ")):
             _run_board(line, sandbox)
+            continue
+        if line.startswith(SETUP):
+            command = re.sub(r"^python ", f"{shlex.quote(sys.executable)} ", line)
+            done = subprocess.run(
+                command, shell=True, cwd=sandbox, capture_output=True, text=True, check=False
+            )
+            assert done.returncode == 0, f"{name}\n$ {line}\n{done.stdout}{done.stderr}"
             continue
         result = _run(line, sandbox)
         assert result.returncode == 0, f"{name}\n$ {line}\n{result.stdout}"
@@ -245,9 +222,6 @@ def test_a_python_example_runs_and_prints_what_the_docs_show(
     body: str, expected: str | None, tmp_path: Path
 ) -> None:
     sandbox = _sandbox(tmp_path)
-    for name, fixture in STAND_INS.items():
-        if fixture is not None and not (sandbox / name).exists():
-            shutil.copy(ROOT / fixture, sandbox / name)
     p = subprocess.run(
         [sys.executable, "-c", body], capture_output=True, text=True, cwd=sandbox, timeout=120
     )
