@@ -472,10 +472,8 @@ def _tricksy_pair_match(low_bid: int) -> Doc:
         doc["rules"]["options"] = {"nello_doubles": "own-suit-or-low", "nello_low_min_marks": 3}
         for i, h in enumerate(doc["hands"]):
             d = h.get("declaration", {})
-            if (
-                d.get("doubles") == "low"
-                and h["auction"][[c["call"] for c in h["auction"]].index("marks")]["bid"] == low_bid
-            ):
+            marks = [c for c in h["auction"] if c["call"] == "marks" and not c.get("rejected")]
+            if d.get("doubles") == "low" and marks and marks[-1]["bid"] == low_bid:  # the contract
                 return {"doc": doc, "hand": i}
     raise LookupError(low_bid)
 
@@ -490,7 +488,7 @@ def test_a_low_nello_needs_nello_low_min_marks() -> None:
     doc, i = found["doc"], found["hand"]
     assert validate_bytes(json.dumps(doc)).valid
     hand = doc["hands"][i]  # type: ignore[index]
-    bid = next(c for c in hand["auction"] if c["call"] == "marks")
+    bid = [c for c in hand["auction"] if c["call"] == "marks"][-1]  # the contract's bid
     assert bid["bid"] == 3
     doc["rules"]["options"]["nello_low_min_marks"] = 4  # type: ignore[index]
     (e,) = validate_bytes(json.dumps(doc)).errors

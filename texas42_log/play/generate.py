@@ -12,6 +12,7 @@ import random
 from typing import Any, Literal
 
 from ..engine.auction import Auction, BidKind, BidSpecial, Contract, count_doubles
+from ..engine.declare import declaration_choices
 from ..engine.hand import PlayState
 from ..engine.live import deal_order, finished_outcome
 from ..engine.presets import PRESET_FIRST_DEALER, PRESETS
@@ -21,8 +22,6 @@ from ..engine.tiles import TILES, Tile
 from ..engine.trumps import DoublesMode, Trump
 from ..log.model import FORMAT_NAME, minimal_version
 from ..log.versions import LEGACY_OPTIONS
-
-DOUBLES_MODES: tuple[DoublesMode, ...] = ("high", "low", "own-suit")
 
 __all__ = ["Policy", "random_match", "deal_order", "finished_outcome"]
 
@@ -102,51 +101,33 @@ class Policy:
     def declare(
         self, hand_index: int, contract: Contract, hand: list[Tile]
     ) -> tuple[Literal["nello", "sevens"] | None, Trump | None, DoublesMode | None]:
-        """(special contract, trump, Nel-O doubles) for the declaration."""
-        r = self.rules
+        """(special contract, trump, Nel-O doubles) for the declaration: one of the
+        declarations the rules allow (:func:`~texas42_log.engine.declare.declaration_choices`),
+        a special contract half the time where there is one (always where a mark bid must
+        be one), else a trump."""
+        legal = [c for c in declaration_choices(self.rules, contract) if c.stacks in (None, 1)]
+        allowed = [c.trump for c in legal if c.special is None and c.trump is not None]
+        nello_modes: list[DoublesMode | None] = [c.doubles for c in legal if c.special == "nello"]
+        if any(mode is not None for mode in nello_modes):  # the bidder chooses: says which
+            nello_modes = [mode for mode in nello_modes if mode is not None]
         specials: list[Literal["nello", "sevens"]] = []
-        nello_modes: list[DoublesMode | None] = []
-        if contract.kind is BidKind.MARKS and contract.special is None:
-            if r.nello:
-                choices: list[DoublesMode | None] = (
-                    list(DOUBLES_MODES)
-                    if r.nello_doubles == "bidder-chooses"
-                    else ["own-suit", "low"]
-                    if r.nello_doubles == "own-suit-or-low"
-                    else [None]
-                )
-                for mode in choices:
-                    least = r.nello_min_marks
-                    if mode == "low" and r.nello_low_min_marks is not None:
-                        least = r.nello_low_min_marks
-                    if contract.bid >= least:
-                        nello_modes.append(mode)
-                if nello_modes:
-                    specials.append("nello")
-            if r.sevens and contract.bid >= r.sevens_min_marks:
-                specials.append("sevens")
-        must = contract.kind is BidKind.MARKS and contract.special is None and not r.plain_mark_bids
-        if specials and (must or self.rng.random() < 0.5):
+        if nello_modes:
+            specials.append("nello")
+        if any(c.special == "sevens" for c in legal):
+            specials.append("sevens")
+        if specials and (not allowed or self.rng.random() < 0.5):
             special = self.rng.choice(specials)
             doubles = None
             if special == "nello" and nello_modes != [None]:
                 doubles = self.rng.choice(nello_modes)
             return special, None, doubles
-        if r.no_trump and r.doubles_trump and contract.special is None:
+        if len(allowed) == len(Trump) and contract.special is None:  # every trump: from the hand
             return None, self.trump(hand_index, contract, hand), None
-        allowed = [
-            t for t in Trump if t is not Trump.NO_TRUMP or (r.no_trump and contract.special is None)
-        ]
-        allowed = [t for t in allowed if t is not Trump.DOUBLES or r.doubles_trump]
         return None, self.rng.choice(allowed), None
 
     def lead(self, hand_index: int, state: PlayState, seat: Seat, t: Tile) -> int | None:
-        """A declared led suit (option declared_lead), now and then, where allowed."""
-        r = self.rules
-        if r.declared_lead == "never" or (
-            r.declared_lead == "first-trick" and state.current.number != 1
-        ):
-            return None
+        """A declared led suit (option declared_lead), now and then, where the hand allows
+        one (it is asked, :meth:`PlayState.check`)."""
         try:
             state.check(seat, t, t.low)
         except ValueError:
