@@ -15,7 +15,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,27 +102,27 @@ class Destination:
                 "is not a folder"
             )
 
-    def write(self, data: str | bytes | Iterable[str]) -> None:
-        """Write ``data`` atomically (:func:`.outputs.write_atomic`)."""
+    @contextmanager
+    def _writing(self, *, folder: bool = False) -> Iterator[None]:
+        """A write's failure as one sentence: a file there already (in a folder, the one
+        named), or what the system said."""
         try:
-            write_atomic(self.path, data, replace=self.replace)
-        except FileExistsError:
+            yield
+        except FileExistsError as e:
+            there = (e.filename2 or e.filename or self.path) if folder else self.path
             raise OutputRefused(
-                f"{self.path} exists (another run may have just written it); pass --force to "
-                "replace it"
+                f"{there} exists (another run may have just written it); pass --force to replace it"
             ) from None
         except OSError as e:
             raise OutputRefused(_cannot_write(self.path, e)) from None
 
+    def write(self, data: str | bytes | Iterable[str]) -> None:
+        """Write ``data`` atomically (:func:`.outputs.write_atomic`)."""
+        with self._writing():
+            write_atomic(self.path, data, replace=self.replace)
+
     def write_folder(self, files: Iterable[tuple[str, str]]) -> None:
         """Write one file per match into the folder, all or nothing
         (:func:`.outputs.write_folder`)."""
-        try:
+        with self._writing(folder=True):
             write_folder(self.path, files, replace=self.replace)
-        except FileExistsError as e:
-            raise OutputRefused(
-                f"{e.filename2 or e.filename or self.path} exists (another run may have just "
-                "written it); pass --force to replace it"
-            ) from None
-        except OSError as e:
-            raise OutputRefused(_cannot_write(self.path, e)) from None
