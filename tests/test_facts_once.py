@@ -5,6 +5,7 @@ contracts, the kinds of contract the chances are corrected by)."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -113,3 +114,21 @@ def test_the_report_forms_are_the_analysis_layers_list() -> None:
         match_card_output("xml", "x.json", {}, {})  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no report form 'xml'"):
         season_output("xml", {})  # type: ignore[arg-type]
+
+
+def test_the_compiled_modules_are_listed_only_in_setup() -> None:
+    """No page lists the compiled modules again (setup.py's ``COMPILED`` is the one list,
+    held to the build by tests/test_design.py): a paragraph naming six or more of them
+    is a copy that drifts."""
+    from .test_design import COMPILED
+
+    root = PACKAGE.parent
+    stems = {name.rsplit("/", 1)[-1] for name in COMPILED}
+    pages = [root / "README.md", root / "CONTRIBUTING.md", *sorted((root / "docs").glob("*.md"))]
+    copies = []
+    for page in pages:
+        for k, para in enumerate(page.read_text("utf-8").split("\n\n")):
+            named = {m for m in re.findall(r"`(?:[\w/]+/)?(\w+)(?:\.py)?`", para) if m in stems}
+            if len(named) >= 6:
+                copies.append(f"{page.name} paragraph {k}: {sorted(named)}")
+    assert copies == []
