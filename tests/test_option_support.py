@@ -261,3 +261,32 @@ def test_the_fair_analysis_the_table_and_the_sampling_bots_act_by_the_option(
     if match.hands[0].declaration is not None:
         result = fair_analysis(match, 0, worlds=2)
         assert result.auction is not None
+
+
+def test_the_command_line_says_a_refusal_in_one_line_and_exits_2(tmp_path: Path) -> None:
+    """A part's refusal reaches the user as one sentence and exit 2 (a usage error): here
+    both solvers are given a limit the seed rules are past, and ``analyze`` asks them."""
+    import subprocess
+    import sys
+
+    program = """
+import sys
+from texas42_log.engine import native, solver
+from texas42_log.engine.support import Limit, Support
+limit = Limit(("max_mark_bid",), lambda r: r.max_mark_bid < 7, "a limit for this test")
+native.RULES_SUPPORT = Support("the native solver", (limit,))
+solver.RULES_SUPPORT = Support("the reference solver", (limit,))
+sys.argv = ["texas42", "analyze", sys.argv[1], "--hand", "1", "-j", "1"]
+from texas42_log.cli import main
+main()
+"""
+    fixture = PACKAGE.parent / "fixtures" / "valid" / "seed-worked-example.json"
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(fixture)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2, done.stderr
+    assert re.fullmatch(
+        r"texas42: error: the (native|reference) solver cannot honour the rule option "
+        r"max_mark_bid = 7: a limit for this test\n",
+        done.stderr,
+    ), done.stderr
