@@ -16,6 +16,9 @@ here) and holds every part to its word:
   naming the option, its value and the part;
 * the foreign writers say what they can write by their round trip: a match under the
   rules is written and read back with the same rules, or refused naming the option.
+
+The walks that play and solve hands (a minute and more of work) are marked slow: the
+whole suite runs them, ``-m "not slow"`` leaves them out.
 """
 
 from __future__ import annotations
@@ -159,6 +162,7 @@ def _played(rules: Rules, seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option,value", PLAYABLE, ids=IDS)
 def test_the_engine_the_solvers_and_the_envs_act_by_the_option(option: str, value: Any) -> None:
     rules = _rules(option, value)
@@ -244,6 +248,7 @@ def test_the_foreign_writers_write_the_rules_or_refuse_the_option(option: str, v
                 assert f"{name} " in losses, (fmt, name, losses)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option,value", PLAYABLE, ids=IDS)
 def test_the_fair_analysis_the_table_and_the_sampling_bots_act_by_the_option(
     option: str, value: Any
