@@ -62,11 +62,13 @@ def declared_special_floor(rules: Rules) -> int | None:
     return min(least) if least else None
 
 
-def highest_mark_bid(rules: Rules) -> int:
+def highest_mark_bid(rules: Rules, above: int | None = None) -> int:
     """The most marks any call of one auction under ``rules`` can bid (plain, Plunge or
     Splash; 0 if none), found by playing out every auction of passes, mark calls and
     the lowest and highest point bids (point bids of other sizes open no other mark
-    call). For parts of the tool that hold a call in a fixed space (the environments)."""
+    call). For parts of the tool that hold a call in a fixed space (the environments).
+    With ``above``, the search stops at the first bid past it (that bid is returned): a
+    space's question needs no more."""
     cached = _HIGHEST.get(rules)
     if cached is not None:
         return cached
@@ -86,7 +88,11 @@ def highest_mark_bid(rules: Rules) -> int:
                 continue
             if kind is BidKind.MARKS and bid is not None:
                 best = max(best, bid)
+                if above is not None and best > above:
+                    return best  # not cached: not the most
             stack.append([*calls, (caller, kind, bid, special)])
+    if len(_HIGHEST) >= 256:  # rules of one's own, made without end: kept bounded
+        _HIGHEST.clear()
     _HIGHEST[rules] = best
     return best
 

@@ -102,7 +102,7 @@ _MOST_MARKS: Final = 7
 
 
 def _marks_held(rules: Rules) -> bool:
-    return highest_mark_bid(rules) <= _MOST_MARKS
+    return highest_mark_bid(rules, above=_MOST_MARKS) <= _MOST_MARKS
 
 
 def _marks_blame(rules: Rules) -> str:
